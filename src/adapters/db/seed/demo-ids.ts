@@ -1,0 +1,38 @@
+/**
+ * Fixed ids of the demo business, so README's demo URLs and the browser tests stay stable across
+ * `npm run seed`. Real businesses get random ids.
+ */
+export const DEMO = {
+  businessSlug: "demo",
+  businessId: "00000000-0000-4000-8000-000000000001",
+  staff: {
+    anna: "00000000-0000-4000-8000-000000000101",
+    marco: "00000000-0000-4000-8000-000000000102",
+    priya: "00000000-0000-4000-8000-000000000103",
+    liam: "00000000-0000-4000-8000-000000000104",
+  },
+  calendars: {
+    introCall: "00000000-0000-4000-8000-000000000201",
+    salesDemo: "00000000-0000-4000-8000-000000000202",
+    workshop: "00000000-0000-4000-8000-000000000203",
+    yoga: "00000000-0000-4000-8000-000000000204",
+    salon: "00000000-0000-4000-8000-000000000205",
+    consultation: "00000000-0000-4000-8000-000000000206",
+  },
+  groupId: "00000000-0000-4000-8000-000000000301",
+  groupSlug: "team",
+  serviceMenuId: "00000000-0000-4000-8000-000000000401",
+  serviceMenuSlug: "salon-menu",
+  services: {
+    haircut: "00000000-0000-4000-8000-000000000501",
+    colour: "00000000-0000-4000-8000-000000000502",
+    massage: "00000000-0000-4000-8000-000000000503",
+    manicure: "00000000-0000-4000-8000-000000000504",
+  },
+  oneTimeLinkSlug: "demo-welcome-link",
+  usedOneTimeLinkSlug: "demo-used-link",
+  formId: "00000000-0000-4000-8000-000000000601",
+  surveyId: "00000000-0000-4000-8000-000000000602",
+  productId: "00000000-0000-4000-8000-000000000701",
+  postPreviewId: "00000000-0000-4000-8000-000000000801",
+} as const;

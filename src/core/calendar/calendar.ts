@@ -1,0 +1,58 @@
+/**
+ * Calendar domain types shared by the availability engine, the booking rules, the database schema
+ * and the HTTP edge. Plain data only.
+ */
+export const CALENDAR_TYPES = ["personal", "round_robin", "collective", "class", "service"] as const;
+export type CalendarType = (typeof CALENDAR_TYPES)[number];
+
+export interface TimeInterval {
+  /** "HH:MM", 24-hour clock, in the schedule's zone. "24:00" ends at midnight. */
+  start: string;
+  end: string;
+}
+
+/** Weekly hours: ISO weekday "1" (Monday) … "7" (Sunday) → intervals; gaps between them are breaks. */
+export type WeeklyHours = Partial<Record<"1" | "2" | "3" | "4" | "5" | "6" | "7", TimeInterval[]>>;
+
+/** Date-specific hours: local date "YYYY-MM-DD" → intervals replacing the weekly hours; [] = day off. */
+export type DateOverrides = Record<string, TimeInterval[]>;
+
+export type DepositRule = { kind: "amount"; amountCents: number } | { kind: "percentage"; percent: number };
+
+export type BookingWindow =
+  | { kind: "rolling_days"; days: number }
+  | { kind: "rolling_available_days"; days: number }
+  | { kind: "date_range"; start: string; end: string };
+
+export interface CustomQuestion {
+  id: string;
+  label: string;
+  kind: "text" | "textarea" | "select" | "checkbox";
+  required: boolean;
+  options?: string[];
+}
+
+/** Booking rules of a calendar. */
+export interface CalendarSettings {
+  durationMinutes: number;
+  slotIntervalMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  minimumNoticeMinutes: number;
+  bookingWindow: BookingWindow;
+  maxBookingsPerDay?: number | null;
+  maxBookingsPerDayPerStaff?: number | null;
+  seatsPerSlot?: number | null;
+  autoConfirm: boolean;
+  unconfirmedBlocks: boolean;
+  allowReschedule: boolean;
+  allowCancel: boolean;
+  /** Minutes before the start after which the visitor can no longer reschedule or cancel; null = never. */
+  changeCutoffMinutes: number | null;
+  guestMode: "none" | "count_only" | "collect_detail";
+  priceCents: number;
+  deposit: DepositRule | null;
+  location: { kind: "physical" | "phone" | "video" | "ask_booker"; value: string } | null;
+  questions: CustomQuestion[];
+  roundRobinMode: "availability" | "equal_distribution";
+}

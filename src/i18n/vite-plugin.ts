@@ -1,0 +1,50 @@
+/**
+ * Compiles the ICU catalogues in src/i18n/catalogs at build time, one lazily loaded chunk per
+ * locale, so the browser ships neither the ICU parser nor the languages it does not show
+ * (docs/decisions/0004-i18n.md).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import type { Plugin } from "vite";
+import { LOCALE_CODES, fallbackChain, type LocaleCode } from "./locales.ts";
+
+const LOADERS_ID = "virtual:i18n-catalogs";
+const CATALOG_PREFIX = "virtual:i18n-catalog/";
+const catalogsDir = path.join(path.dirname(new URL(import.meta.url).pathname), "catalogs");
+
+export function readCatalog(code: LocaleCode): Record<string, string> {
+  const file = path.join(catalogsDir, `${code}.json`);
+  if (!fs.existsSync(file)) return {};
+  return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>;
+}
+
+/** Merges the fallback chain (pt-br → pt → en) so a missing key never shows an id. */
+export function mergedCatalog(code: LocaleCode): Record<string, string> {
+  return Object.assign({}, ...fallbackChain(code).reverse().map(readCatalog)) as Record<string, string>;
+}
+
+export function i18nCatalogs(): Plugin {
+  return {
+    name: "i18n-catalogs",
+    resolveId(id) {
+      if (id === LOADERS_ID || id.startsWith(CATALOG_PREFIX)) return `\0${id}`;
+      return null;
+    },
+    load(id) {
+      if (id === `\0${LOADERS_ID}`) {
+        const entries = LOCALE_CODES.map((code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(CATALOG_PREFIX + code)})`);
+        return `export const catalogLoaders = {${entries.join(",")}};`;
+      }
+      if (id.startsWith(`\0${CATALOG_PREFIX}`)) {
+        const code = id.slice(CATALOG_PREFIX.length + 1) as LocaleCode;
+        for (const c of fallbackChain(code)) this.addWatchFile(path.join(catalogsDir, `${c}.json`));
+        const compiled = Object.fromEntries(
+          Object.entries(mergedCatalog(code)).map(([key, message]) => [key, compileMessage(message)]),
+        );
+        return `export const messages = ${JSON.stringify(compiled)};`;
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.ts";
+
+describe("parseConfig", () => {
+  it("applies defaults on an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    ["PORT", "abc", /PORT: expected an integer port number between 1 and 65535 \(got "abc"\)/],
+    ["PORT", "70000", /PORT: expected an integer port number/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ connection URL/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL: expected one of fatal, error/],
+    ["SEED_DEMO", "yes", /SEED_DEMO: expected true or false/],
+    ["PUBLIC_URL", "not a url", /PUBLIC_URL: expected an absolute http\(s\) URL/],
+  ])("names %s and what it expects when given %s", (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+});

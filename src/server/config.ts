@@ -1,0 +1,61 @@
+/**
+ * Configuration, parsed once from the environment at start-up. A bad value stops the process with a
+ * message naming the variable and what is expected, instead of failing on first use.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ error: "expected an integer port number between 1 and 65535" })
+  .int("expected an integer port number between 1 and 65535")
+  .min(1, "expected an integer port number between 1 and 65535")
+  .max(65535, "expected an integer port number between 1 and 65535");
+
+const positiveInt = (what: string) =>
+  z.coerce.number({ error: `expected ${what}` }).int(`expected ${what}`).positive(`expected ${what}`);
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { error: "expected development, production or test" }).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(3000),
+  /** Public base URL used in emails and calendar files. */
+  PUBLIC_URL: z.url({ error: "expected an absolute http(s) URL such as https://book.example.com" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// connection URL")
+    .optional(),
+  DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+    error: "expected one of fatal, error, warn, info, debug, trace, silent",
+  }).default("info"),
+  SEED_DEMO: z.enum(["true", "false"], { error: "expected true or false" }).default("true").transform((v) => v === "true"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587")
+    .optional(),
+  MAIL_FROM: z.string().default("Bookings <bookings@localhost>"),
+  RATE_LIMIT_BOOKINGS_PER_MINUTE: positiveInt("a positive integer (requests per minute per client)").default(30),
+  RATE_LIMIT_SLOTS_PER_MINUTE: positiveInt("a positive integer (requests per minute per client)").default(300),
+  SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as unset, as shells and .env files often export them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const given = cleaned[name];
+      return `  ${name}: ${issue.message}${given === undefined ? "" : ` (got ${JSON.stringify(given)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
