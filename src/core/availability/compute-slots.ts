@@ -1,0 +1,83 @@
+import type { EpochMs, LocalDate } from "../shared/time";
+import { addDays, diffDays, isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time";
+import type { RawSlot, SlotRequest } from "./engine";
+import { createEngine, evaluateStart, slotsInRange } from "./engine";
+import type { AvailabilityInput, PublicSlotsByDate, QueryError, Result, Slot, SlotQuery, SlotRejection, SlotsByDate } from "./model";
+import { MAX_QUERY_DAYS } from "./model";
+
+/** The visitor's dates as instants: [start of startDate, start of the day after endDate). */
+export function resolveQueryRange(query: SlotQuery): Result<{ fromMs: EpochMs; toMs: EpochMs; clock: ZoneClock }, QueryError> {
+  if (!isValidTimeZone(query.visitorTimeZone)) return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: query.visitorTimeZone } };
+  for (const value of [query.startDate, query.endDate]) {
+    if (!isLocalDate(value)) return { ok: false, error: { code: "INVALID_DATE", value } };
+  }
+  const days = diffDays(query.startDate, query.endDate) + 1;
+  if (days < 1) return { ok: false, error: { code: "INVALID_RANGE" } };
+  // The source product's free-slots API refuses more than 31 days; so do we.
+  if (days > MAX_QUERY_DAYS) return { ok: false, error: { code: "RANGE_TOO_LONG", maxDays: MAX_QUERY_DAYS } };
+  const wallFrom = localDateToDayNumber(query.startDate) * WALL_DAY_MS;
+  const clock = new ZoneClock(query.visitorTimeZone, wallFrom, wallFrom + (days + 1) * WALL_DAY_MS);
+  return {
+    ok: true,
+    value: { fromMs: clock.startOfDay(query.startDate), toMs: clock.startOfDay(addDays(query.endDate, 1)), clock },
+  };
+}
+
+/** Groups ascending slots by the visitor's local date; insertion order keeps the keys ascending. */
+export function groupByVisitorDate(slots: readonly RawSlot[], clock: ZoneClock): SlotsByDate {
+  const out: Record<LocalDate, { slots: Slot[] }> = {};
+  for (const raw of slots) {
+    const date = clock.localDateOf(raw.startMs);
+    const slot: Slot = { ...raw, start: clock.formatIso(raw.startMs) };
+    const bucket = out[date];
+    if (bucket) bucket.slots.push(slot);
+    else out[date] = { slots: [slot] };
+  }
+  return out;
+}
+
+/**
+ * Which start times a visitor may book between two of their local dates (at most 31), grouped by
+ * their local date with ISO times in their offset. `nowMs` is the caller's clock.
+ */
+export function computeSlots(input: AvailabilityInput, query: SlotQuery, nowMs: EpochMs): Result<SlotsByDate, QueryError> {
+  const range = resolveQueryRange(query);
+  if (!range.ok) return range;
+  const { fromMs, toMs, clock } = range.value;
+  const request: SlotRequest = { staffIds: query.staffIds, guests: query.guests, carts: query.carts };
+  const engine = createEngine(input, request, nowMs, fromMs, toMs);
+  if (!engine.ok) return engine;
+  return { ok: true, value: groupByVisitorDate(slotsInRange(engine.value, fromMs, toMs), clock) };
+}
+
+/** The public free-slots shape: `{"2026-03-29": {"slots": ["2026-03-29T10:00:00+02:00", …]}}`. */
+export function toPublicSlots(slots: SlotsByDate): PublicSlotsByDate {
+  const out: Record<LocalDate, { slots: string[] }> = {};
+  for (const [date, { slots: list }] of Object.entries(slots)) out[date] = { slots: list.map((s) => s.start) };
+  return out;
+}
+
+export interface CheckSlotOptions extends SlotRequest {}
+
+export interface SlotVerdict {
+  readonly startMs: EpochMs;
+  /** Members who can take it (round robin: pick one with pickRoundRobinMember). */
+  readonly staffIds: readonly string[];
+  readonly remainingSeats?: number;
+  readonly assignments?: RawSlot["assignments"];
+}
+
+export type CheckSlotError = { readonly code: SlotRejection } | QueryError;
+
+/**
+ * Verifies one requested start with exactly the rules computeSlots applies, for the booking use
+ * case (the visitor's list may be stale by the time they submit).
+ */
+export function checkSlot(input: AvailabilityInput, startMs: EpochMs, nowMs: EpochMs, options: CheckSlotOptions = {}): Result<SlotVerdict, CheckSlotError> {
+  if (!Number.isFinite(startMs)) return { ok: false, error: { code: "OUTSIDE_WINDOW" } };
+  const engine = createEngine(input, options, nowMs, startMs, startMs + 1);
+  if (!engine.ok) return engine;
+  const e = evaluateStart(engine.value, startMs);
+  if (!e.ok) return { ok: false, error: { code: e.reason } };
+  return { ok: true, value: e.slot };
+}

@@ -1,0 +1,76 @@
+import type { EpochMs, ZoneClock } from "../shared/time";
+import { dayNumberToLocalDate, MINUTE_MS, parseTimeOfDay, WALL_DAY_MS, weekdayOfDayNumber } from "../shared/time";
+import type { InstantRange, StaffSchedule, TimeRange } from "./model";
+
+/** Minute-of-day ranges, sorted, merged where they overlap or touch. */
+type MinuteRanges = readonly (readonly [number, number])[];
+
+/**
+ * Parses and merges one date's ranges. Malformed or empty ranges are ignored rather than failing
+ * the whole calendar: schedules are validated when they are saved, and a visitor should still see
+ * the valid hours if a bad row slips through.
+ */
+export function normaliseDayRanges(ranges: readonly TimeRange[]): MinuteRanges {
+  const parsed: [number, number][] = [];
+  for (const r of ranges) {
+    const start = parseTimeOfDay(r.start);
+    const end = parseTimeOfDay(r.end);
+    if (start !== null && end !== null && end > start) parsed.push([start, end]);
+  }
+  parsed.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const r of parsed) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+/** Per-schedule parse cache: the weekly template is parsed once, not once per day. */
+export interface ParsedSchedule {
+  readonly weekly: ReadonlyMap<number, MinuteRanges>;
+  readonly overrides: ReadonlyMap<string, MinuteRanges>;
+}
+
+export function parseSchedule(schedule: StaffSchedule): ParsedSchedule {
+  const weekly = new Map<number, MinuteRanges>();
+  for (let day = 1; day <= 7; day++) {
+    weekly.set(day, normaliseDayRanges(schedule.weekly[day as 1] ?? []));
+  }
+  const overrides = new Map<string, MinuteRanges>();
+  for (const [date, ranges] of Object.entries(schedule.dateOverrides)) overrides.set(date, normaliseDayRanges(ranges));
+  return { weekly, overrides };
+}
+
+/** The local working ranges of one date: the override if there is one, else the weekly hours. */
+export function rangesOfDay(parsed: ParsedSchedule, dayNumber: number): MinuteRanges {
+  if (parsed.overrides.size > 0) {
+    const override = parsed.overrides.get(dayNumberToLocalDate(dayNumber));
+    if (override) return override;
+  }
+  return parsed.weekly.get(weekdayOfDayNumber(dayNumber)) ?? [];
+}
+
+/**
+ * Working periods as instants for every local date whose hours can touch [fromMs, toMs).
+ *
+ * A period is one merged range of one local date; periods of consecutive dates may touch at
+ * midnight but stay separate, because each period anchors its own slot grid (ADR 0010) and an
+ * anchor must not depend on how far back a query happens to look.
+ */
+export function resolvePeriods(parsed: ParsedSchedule, clock: ZoneClock, fromMs: EpochMs, toMs: EpochMs): InstantRange[] {
+  const firstDay = clock.dayNumberOf(fromMs) - 1;
+  const lastDay = clock.dayNumberOf(toMs) + 1;
+  const out: InstantRange[] = [];
+  for (let day = firstDay; day <= lastDay; day++) {
+    const base = day * WALL_DAY_MS;
+    for (const [start, end] of rangesOfDay(parsed, day)) {
+      const startMs = clock.fromWallMs(base + start * MINUTE_MS);
+      const endMs = clock.fromWallMs(base + end * MINUTE_MS);
+      // Empty when the whole range falls in a skipped hour (spring forward).
+      if (endMs > startMs) out.push({ startMs, endMs });
+    }
+  }
+  return out;
+}
