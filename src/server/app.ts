@@ -1,0 +1,82 @@
+/**
+ * The HTTP surface: `/api/*` in Hono, every other path through React Router (SSR + hydration),
+ * static assets with immutable caching, compression. Built from its dependencies so tests can
+ * run it in process with `app.request()`.
+ */
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { PublicPagesPort } from "../app/pages/public-pages.ts";
+import type { Database } from "../adapters/db/client.ts";
+import { DEFAULT_LOCALE } from "../i18n/locales.ts";
+import type { WebLoadContext } from "../web/load-context.ts";
+import { problem } from "./http/problem.ts";
+import type { Logger } from "./logger.ts";
+
+export interface AppDependencies {
+  database: Database;
+  pages: PublicPagesPort;
+  logger: Logger;
+  clock: () => Date;
+  /** The React Router server build; absent in API-only tests. */
+  build?: ServerBuild;
+  clientDir?: string;
+  mode: "production" | "development" | "test";
+}
+
+export function createApp(deps: AppDependencies) {
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const url = new URL(c.req.url);
+    if (!url.pathname.startsWith("/assets/")) {
+      deps.logger.info({ method: c.req.method, path: url.pathname, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    }
+  });
+  app.use(compress());
+
+  app.get("/api/health", async (c) => {
+    try {
+      await deps.database.execute("select 1");
+      return c.json({ status: "ok", database: deps.database.kind });
+    } catch (error) {
+      deps.logger.error({ err: error }, "health check failed");
+      return problem(c, 503, "DATABASE_UNAVAILABLE", "The database does not answer.");
+    }
+  });
+
+  app.all("/api/*", (c) => problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+  app.onError((error, c) => {
+    deps.logger.error({ err: error, path: c.req.path }, "unhandled error");
+    if (c.req.path.startsWith("/api/")) return problem(c, 500, "INTERNAL", "Something went wrong on our side.");
+    return c.text("Internal Server Error", 500);
+  });
+
+  if (deps.build && deps.clientDir) {
+    const root = path.relative(process.cwd(), deps.clientDir) || ".";
+    // Fingerprinted files never change: cache them for a year (immutable).
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("/assets/*", serveStatic({ root }));
+    const handler = createRequestHandler(deps.build, deps.mode);
+    app.all("*", (c) => {
+      const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? null;
+      let business: ReturnType<WebLoadContext["business"]> | undefined;
+      const context: WebLoadContext = {
+        pages: deps.pages,
+        locale: DEFAULT_LOCALE,
+        business: () => (business ??= deps.pages.resolveBusiness(host)),
+        now: deps.clock,
+      };
+      return handler(c.req.raw, context);
+    });
+  }
+  return app;
+}

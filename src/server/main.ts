@@ -1,0 +1,92 @@
+/**
+ * Composition root: configuration, logger, database (migrated, seeded on first start), the HTTP
+ * app, and a graceful shutdown on SIGTERM/SIGINT that finishes in-flight requests before closing
+ * the database.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../adapters/db/client.ts";
+import { migrateDatabase } from "../adapters/db/migrate.ts";
+import { createPublicPagesRepository } from "../adapters/db/public-pages-repository.ts";
+import { DEMO } from "../adapters/db/seed/demo-ids.ts";
+import { isDatabaseEmpty, seedDemo } from "../adapters/db/seed/demo.ts";
+import { createApp } from "./app.ts";
+import { ConfigError, parseConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+
+async function main() {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+
+  const target = config.DATABASE_URL
+    ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
+    : ({ kind: "pglite", dataDir: config.dataDir } as const);
+  if (target.kind === "pglite") fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(target);
+  logger.info({ database: target.kind, ...(target.kind === "pglite" ? { dataDir: config.dataDir } : {}) }, "database opened");
+  const migrations = await migrateDatabase(database);
+  logger.info({ applied: migrations.applied, total: migrations.total }, `database migrations: ${migrations.applied} applied, ${migrations.total} in total`);
+  if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+    logger.info("empty database: demo business seeded");
+  }
+
+  const buildDir = path.resolve("build");
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!fs.existsSync(serverEntry)) {
+    logger.fatal({ serverEntry }, "no web build found: run `npm run build` first");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+
+  const app = createApp({
+    database,
+    pages: createPublicPagesRepository(database.db, DEMO.businessSlug),
+    logger,
+    clock: () => new Date(),
+    build,
+    clientDir: path.join(buildDir, "client"),
+    mode: config.NODE_ENV,
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { useLingui } from "@lingui/react";
+import { Link } from "react-router";
+import type { CalendarSummary } from "../../../app/pages/public-pages.ts";
+
+/** A list of calendars to choose from (groups, multi-calendar links). */
+export function CalendarChooser({ title, description, calendars }: { title: string; description?: string; calendars: CalendarSummary[] }) {
+  const { i18n } = useLingui();
+  return (
+    <section className="calendar-chooser" aria-labelledby="chooser-title">
+      <h1 id="chooser-title">{title}</h1>
+      {description ? <p>{description}</p> : null}
+      <ul className="choice-list">
+        {calendars.map((calendar) => (
+          <li key={calendar.id}>
+            <Link className="choice-list__item" to={`/widget/booking/${calendar.id}`}>
+              <span className="choice-list__name">{calendar.name}</span>
+              <span className="choice-list__meta">
+                {i18n._(`calendar.type.${calendar.type}`)} · {i18n._("calendar.duration", { minutes: calendar.durationMinutes })}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

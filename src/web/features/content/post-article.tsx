@@ -1,0 +1,22 @@
+import { useLingui } from "@lingui/react";
+import type { PostView } from "../../../app/pages/public-pages.ts";
+
+export function PostArticle({ post, isPreview = false }: { post: PostView; isPreview?: boolean }) {
+  const { i18n } = useLingui();
+  return (
+    <article className="post">
+      {isPreview ? <p className="preview-banner">{i18n._("content.preview")}</p> : null}
+      <h1>{post.title}</h1>
+      <p className="post__meta">
+        {post.authorName ? i18n._("content.by", { author: post.authorName }) : null}
+        {post.publishedAt ? (
+          <>
+            {" · "}
+            <time dateTime={post.publishedAt}>{i18n.date(post.publishedAt, { dateStyle: "long" })}</time>
+          </>
+        ) : null}
+      </p>
+      <p className="post__lead">{post.description}</p>
+    </article>
+  );
+}

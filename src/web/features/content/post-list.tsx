@@ -1,0 +1,23 @@
+import { useLingui } from "@lingui/react";
+import { Link } from "react-router";
+import type { PostSummary } from "../../../app/pages/public-pages.ts";
+
+export function PostList({ posts, basePath }: { posts: PostSummary[]; basePath: string }) {
+  const { i18n } = useLingui();
+  if (posts.length === 0) return <p>{i18n._("content.noPosts")}</p>;
+  return (
+    <ul className="post-list">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <article>
+            <h2>
+              <Link to={`${basePath}b/${post.slug}`}>{post.title}</Link>
+            </h2>
+            {post.publishedAt ? <time dateTime={post.publishedAt}>{i18n.date(post.publishedAt, { dateStyle: "long" })}</time> : null}
+            <p>{post.description}</p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,16 @@
+import type { BusinessRef, PublicPagesPort } from "../app/pages/public-pages.ts";
+import type { LocaleCode } from "../i18n/locales.ts";
+
+/** What the server gives every loader: the ports it may use and facts about the request. */
+export interface WebLoadContext {
+  pages: PublicPagesPort;
+  locale: LocaleCode;
+  /** The business this request belongs to (by host name), resolved once per request. */
+  business(): Promise<BusinessRef | null>;
+  now(): Date;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends WebLoadContext {}
+}

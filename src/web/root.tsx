@@ -1,0 +1,50 @@
+import { I18nProvider } from "@lingui/react";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { DEFAULT_LOCALE, languageTag, type LocaleCode } from "../i18n/locales.ts";
+import { getLoadedI18n } from "../i18n/runtime.ts";
+import { describeError } from "./features/errors/describe-error.ts";
+import { ErrorScreen } from "./features/errors/error-screen.tsx";
+import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
+import stylesHref from "./styles.css?url";
+import type { Route } from "./+types/root";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { locale: context.locale };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
+  return (
+    <html lang={languageTag(locale)} data-locale={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        {/* An empty icon: browsers then never ask for /favicon.ico, which is a 404 by spec. */}
+        <link rel="icon" href="data:," />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const description = describeError(error);
+  if (description.message === "Slug Expired") return <ExpiredSlugScreen />;
+  return <ErrorScreen error={error} description={description} />;
+}

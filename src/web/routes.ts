@@ -1,0 +1,63 @@
+/**
+ * The route table of the spec (§2), with the spec's route names as ids and each route under the
+ * layout it uses (calendar, form, default). Server code sits beside routes in features/; this file
+ * only maps URLs to thin route modules.
+ */
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+const calendar = [
+  route("widget/appointment/service/:service", "routes/appointment-service.tsx", { id: "appointment-service" }),
+  route("widget/appointment/:provider/:service", "routes/appointment-provider-service.tsx", { id: "appointment-provider-service" }),
+  route("widget/appointment/:provider", "routes/appointment-teams.tsx", { id: "appointment-teams" }),
+  route("widget/group/:groupId", "routes/appointment-group-id.tsx", { id: "appointment-groups" }),
+  route("widget/groups/:groupSlug", "routes/appointment-group-slug.tsx", { id: "appointment-groups-slug" }),
+  // `:id` also accepts a comma-separated list of ids (the spec's /widget/booking/:ids).
+  route("widget/booking/:id", "routes/widget-booking-id.tsx", { id: "widget-booking-id" }),
+  route("widget/booking", "routes/widget-booking.tsx", { id: "widget-booking" }),
+  route("widget/bookings/:slug", "routes/widget-bookings-slug.tsx", { id: "widget-bookings-slug" }),
+  route("widget/bookings/*", "routes/widget-bookings-slug.tsx", { id: "widget-bookings-catch-all" }),
+  route("widget/otl/:oneTimeSlug", "routes/widget-otl.tsx", { id: "widget-otl-slug" }),
+  route("widget/otl", "routes/widget-otl.tsx", { id: "widget-otl" }),
+  route("widget/service-menus/:servicemenu/:service", "routes/service-menu-service.tsx", { id: "service-menus-service" }),
+  route("widget/service-menus/:serviceMenuSlug", "routes/service-menu-slug.tsx", { id: "service-menus-slug" }),
+  route("widget/service-menu/:serviceMenuId", "routes/service-menu-id.tsx", { id: "service-menu-id" }),
+];
+
+const form = [
+  route("widget/appointment/service/:service/cancel", "routes/cancel-appointment.tsx", { id: "cancel-appointment" }),
+  route("widget/booking/cancel-booking", "routes/cancel-booking.tsx", { id: "widget-booking-cancel-booking" }),
+  route("widget/cancel-booking", "routes/cancel-booking.tsx", { id: "widget-cancel-booking" }),
+  route("widget/form/:id", "routes/widget-form.tsx", { id: "widget-form" }),
+  route("widget/survey/:id", "routes/widget-survey.tsx", { id: "widget-survey" }),
+];
+
+const contentRoutes = (prefix: string, idPrefix: string) => [
+  route(`${prefix}b/:slug`, "routes/content-post.tsx", { id: `${idPrefix}b-slug` }),
+  route(`${prefix}c/:categorySlug`, "routes/content-listing.tsx", { id: `${idPrefix}c-category` }),
+  route(`${prefix}c/:categorySlug/b/:slug`, "routes/content-post.tsx", { id: `${idPrefix}c-category-b-slug` }),
+  route(`${prefix}product/:productId`, "routes/content-product.tsx", { id: `${idPrefix}product` }),
+  route(`${prefix}collections/:collectionSlug`, "routes/content-collection.tsx", { id: `${idPrefix}collections` }),
+];
+
+const content = [
+  index("routes/home.tsx", { id: "index" }),
+  route("post/:blogSlug", "routes/content-post.tsx", { id: "post-blog-slug" }),
+  ...contentRoutes("", ""),
+  route(":path", "routes/content-page.tsx", { id: "path" }),
+  ...contentRoutes(":path/", "path-"),
+  route(":path/category/:categorySlug", "routes/content-listing.tsx", { id: "path-category" }),
+  route(":path/author/:authorSlug", "routes/content-listing.tsx", { id: "path-author" }),
+  route(":path/tag/:tagSlug", "routes/content-listing.tsx", { id: "path-tag" }),
+  // Previews fetch by id, show drafts and are never indexed (domain notes §E).
+  route("v2/preview/:id/:kind", "routes/content-preview.tsx", { id: "preview" }),
+];
+
+export default [
+  layout("layouts/calendar-layout.tsx", { id: "layout-calendar" }, calendar),
+  layout("layouts/form-layout.tsx", { id: "layout-form" }, form),
+  layout("layouts/default-layout.tsx", { id: "layout-default" }, [
+    ...content,
+    route("favicon.ico", "routes/favicon.tsx", { id: "favicon" }),
+    route("*", "routes/not-found.tsx", { id: "not-found" }),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,14 @@
+import { requireFound } from "../features/errors/route-errors.ts";
+import { CalendarChooser } from "../features/booking-pages/calendar-chooser.tsx";
+import type { Route } from "./+types/appointment-group-slug";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const business = requireFound(await context.business(), request);
+  return requireFound(await context.pages.groupBySlug(business, params.groupSlug), request);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }];
+
+export default function AppointmentGroupSlug({ loaderData }: Route.ComponentProps) {
+  return <CalendarChooser title={loaderData.name} description={loaderData.description} calendars={loaderData.calendars} />;
+}

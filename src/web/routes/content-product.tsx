@@ -1,0 +1,16 @@
+import { requireFound } from "../features/errors/route-errors.ts";
+import { ProductCard } from "../features/content/product-card.tsx";
+import type { Route } from "./+types/content-product";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const business = requireFound(await context.business(), request);
+  const p = params as { path?: string; productId: string };
+  if (p.path && !(await context.pages.contentPage(business, p.path))) return requireFound(null, request);
+  return requireFound(await context.pages.product(business, p.productId), request);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }, { property: "og:type", content: "product" }];
+
+export default function ContentProduct({ loaderData }: Route.ComponentProps) {
+  return <ProductCard product={loaderData} headingLevel={1} />;
+}

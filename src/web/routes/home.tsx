@@ -1,0 +1,57 @@
+import { useLingui } from "@lingui/react";
+import { Link } from "react-router";
+import { requireFound } from "../features/errors/route-errors.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const business = requireFound(await context.business(), request);
+  return context.pages.home(business);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.business.name ?? "" }];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { business, calendars, groups, serviceMenus, pages } = loaderData;
+  return (
+    <div className="home">
+      <h1>{i18n._("home.title", { business: business.name })}</h1>
+      <p>{i18n._("home.intro")}</p>
+      <h2>{i18n._("home.calendars")}</h2>
+      <ul className="choice-list">
+        {calendars.map((c) => (
+          <li key={c.id}>
+            <Link className="choice-list__item" to={`/widget/booking/${c.id}`}>
+              <span className="choice-list__name">{c.name}</span>
+              <span className="choice-list__meta">{i18n._(`calendar.type.${c.type}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2>{i18n._("home.groups")}</h2>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.id}>
+            <Link to={`/widget/groups/${g.slug}`}>{g.name}</Link>
+          </li>
+        ))}
+      </ul>
+      <h2>{i18n._("home.serviceMenus")}</h2>
+      <ul>
+        {serviceMenus.map((m) => (
+          <li key={m.id}>
+            <Link to={`/widget/service-menus/${m.slug}`}>{m.name}</Link>
+          </li>
+        ))}
+      </ul>
+      <h2>{i18n._("home.content")}</h2>
+      <ul>
+        {pages.map((p) => (
+          <li key={p.path}>
+            <Link to={`/${p.path}`}>{p.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
