@@ -338,3 +338,27 @@ export const productCollections = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
 );
+
+// ---- Outbox ---------------------------------------------------------------------------------------
+
+/**
+ * Side effects (emails) are written here in the same transaction as the change that causes them and
+ * delivered after commit by the outbox worker, with retries and backoff: a crash between commit and
+ * delivery loses nothing.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`delivered_at is null`)],
+);

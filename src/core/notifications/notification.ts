@@ -1,0 +1,57 @@
+/**
+ * What a booking change tells people: the contract between the booking use cases (which write a
+ * notification into the outbox in the same transaction as the change) and the delivery side
+ * (which renders emails with calendar files after commit). Plain, serialisable data.
+ */
+export const NOTIFICATION_KINDS = [
+  "booking_confirmed",
+  "request_received",
+  "request_confirmed",
+  "request_declined",
+  "booking_rescheduled",
+  "booking_cancelled",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface Person {
+  name: string;
+  email: string | null;
+}
+
+export interface BookingSnapshot {
+  bookingId: string;
+  /** Stable calendar-file UID (RFC 5545), the same for every change of this booking. */
+  uid: string;
+  /** Grows on every change (RFC 5545 SEQUENCE). */
+  sequence: number;
+  status: "new" | "confirmed" | "cancelled";
+  businessName: string;
+  calendarName: string;
+  /** Service names, in order, when services were booked. */
+  serviceNames: string[];
+  /** The visitor's locale code (src/i18n/locales.ts). */
+  locale: string;
+  /** Instants in UTC, ISO 8601. */
+  startUtc: string;
+  endUtc: string;
+  /** The visitor's IANA zone, for display. */
+  timeZone: string;
+  previousStartUtc: string | null;
+  cancelReason: string | null;
+  location: string | null;
+  organizer: Person;
+  staff: Person[];
+  contact: { firstName: string; lastName: string; email: string; phone: string | null };
+  guests: Person[];
+  /** Absolute links carrying the manage token; null when the calendar does not allow the action. */
+  manageUrl: string | null;
+  rescheduleUrl: string | null;
+  cancelUrl: string | null;
+  /** How the business will get in touch about a request ('we will contact you shortly…'). */
+  contactMethod: string | null;
+}
+
+export interface NotificationMessage {
+  kind: NotificationKind;
+  booking: BookingSnapshot;
+}
