@@ -281,7 +281,7 @@ export function createEngine(
   for (const s of input.staff) {
     if (!isValidTimeZone(s.timeZone)) return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: s.timeZone } };
   }
-  const guests = request.carts && rules.type === "service" ? request.carts.length : (request.guests ?? 1);
+  const guests = request.carts && request.carts.length > 0 && rules.type === "service" ? request.carts.length : (request.guests ?? 1);
   if (!(Number.isInteger(guests) && guests >= 1)) return { ok: false, error: { code: "INVALID_GUEST_COUNT" } };
 
   const parsedCache = new Map<string, ParsedSchedule>();
@@ -584,7 +584,7 @@ function sortedUnique(values: number[]): number[] {
 }
 
 /** Candidate starts in [fromMs, toMs): grid points of the relevant periods, ascending. */
-function candidateStarts(engine: Engine, fromMs: EpochMs, toMs: EpochMs): number[] {
+export function candidateStarts(engine: Engine, fromMs: EpochMs, toMs: EpochMs): number[] {
   const lo = Math.max(fromMs, engine.windowStartMs, engine.earliestMs);
   const hi = Math.min(toMs, engine.windowEndMs);
   if (lo >= hi) return [];

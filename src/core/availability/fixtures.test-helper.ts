@@ -1,0 +1,42 @@
+import { Temporal } from "temporal-polyfill";
+import { indexBusy } from "./busy-index";
+import type { AvailabilityInput, BusyInterval, CalendarRules, StaffSchedule, TimeRange, WeeklyHours } from "./model";
+
+/** Test-only builders: readable defaults, overridable per case. */
+
+export const at = (iso: string): number => Temporal.Instant.from(iso).epochMilliseconds;
+
+export const range = (start: string, end: string): TimeRange => ({ start, end });
+
+export function everyDay(...ranges: TimeRange[]): WeeklyHours {
+  return { 1: ranges, 2: ranges, 3: ranges, 4: ranges, 5: ranges, 6: ranges, 7: ranges };
+}
+
+export function rules(overrides: Partial<CalendarRules> = {}): CalendarRules {
+  return {
+    calendarId: "cal",
+    type: "personal",
+    timeZone: "UTC",
+    durationMinutes: 30,
+    slotIntervalMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    minimumNoticeMinutes: 0,
+    bookingWindow: { kind: "rolling_days", days: 3650 },
+    unconfirmedBlocks: true,
+    members: [{ staffId: "a", priority: 0.5 }],
+    ...overrides,
+  };
+}
+
+export function staff(staffId: string, timeZone: string, weekly: WeeklyHours, extra: Partial<StaffSchedule> = {}): StaffSchedule {
+  return { staffId, timeZone, weekly, dateOverrides: {}, timeOff: [], ...extra };
+}
+
+export function input(r: CalendarRules, schedules: StaffSchedule[], busy: BusyInterval[] = [], nowMs = 0): AvailabilityInput {
+  return { rules: r, staff: schedules, busy: indexBusy(r, busy, nowMs) };
+}
+
+export function booking(staffId: string, startIso: string, endIso: string, extra: Partial<BusyInterval> = {}): BusyInterval {
+  return { staffId, startMs: at(startIso), endMs: at(endIso), kind: "booking", status: "confirmed", calendarId: "cal", ...extra };
+}

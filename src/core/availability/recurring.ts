@@ -1,0 +1,137 @@
+import type { EpochMs } from "../shared/time";
+import { addMonthsExact, dayNumberToLocalDate, localDateToDayNumber, MINUTE_MS, WALL_DAY_MS, ZoneClock } from "../shared/time";
+import type { Engine } from "./engine";
+import { candidateStarts, createEngine, evaluateStart } from "./engine";
+import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./model";
+
+export type RecurrenceFrequency = "daily" | "weekly" | "monthly";
+/**
+ * What to do with an occurrence whose time is taken (the source product's options, minus
+ * "continue", which double-books and so is a booking decision, not an availability one).
+ */
+export type RecurrencePolicy = "skip" | "book_next";
+
+/** The source product allows at most 24 repetitions. */
+export const MAX_OCCURRENCES = 24;
+/** "We check only until the next 3 slots for availability" (domain notes, recurring). */
+export const BOOK_NEXT_LOOKAHEAD_SLOTS = 3;
+/** How far after a taken occurrence book_next looks for those 3 starts. */
+const BOOK_NEXT_HORIZON_MS = 7 * WALL_DAY_MS;
+
+export interface RecurrenceRequest {
+  readonly firstStartMs: EpochMs;
+  readonly frequency: RecurrenceFrequency;
+  readonly count: number;
+  readonly policy: RecurrencePolicy;
+  /** Required when the calendar has several members (round robin: one member only). */
+  readonly staffId?: string;
+  readonly guests?: number;
+}
+
+export interface OccurrencePlan {
+  readonly index: number;
+  /** The occurrence's own time: same local wall time in the host's zone, across DST. */
+  readonly requestedStartMs: EpochMs;
+  readonly status: "free" | "taken";
+  /** Why the requested time is taken. */
+  readonly reason?: SlotRejection;
+  /** The start to book: the requested one, the next free one (book_next), or null (not booked). */
+  readonly bookedStartMs: EpochMs | null;
+  readonly staffIds: readonly string[];
+}
+
+export type RecurrenceError =
+  | QueryError
+  | { readonly code: "INVALID_RECURRENCE"; readonly field: "count" | "firstStartMs" }
+  | { readonly code: "RECURRING_NEEDS_SINGLE_STAFF" };
+
+/**
+ * Occurrence dates in the host's zone. Monthly follows RFC 5545: a month without that day
+ * (the 31st, 29 February) is skipped, not clamped, and does not count toward `count`.
+ */
+function occurrenceStarts(request: RecurrenceRequest, clock: ZoneClock): EpochMs[] {
+  const wall = clock.toWallMs(request.firstStartMs);
+  const firstDay = Math.floor(wall / WALL_DAY_MS);
+  const timeOfDay = wall - firstDay * WALL_DAY_MS;
+  const firstDate = dayNumberToLocalDate(firstDay);
+  const out: EpochMs[] = [];
+  for (let k = 0; out.length < request.count && k < request.count * 12; k++) {
+    let day: number | null;
+    if (request.frequency === "daily") day = firstDay + k;
+    else if (request.frequency === "weekly") day = firstDay + 7 * k;
+    else {
+      const date = addMonthsExact(firstDate, k);
+      day = date === null ? null : localDateToDayNumber(date);
+    }
+    if (day !== null) out.push(k === 0 ? request.firstStartMs : clock.fromWallMs(day * WALL_DAY_MS + timeOfDay));
+  }
+  return out;
+}
+
+/**
+ * Checks each occurrence of a recurring booking with the same rules as single bookings. Earlier
+ * occurrences of the series block later ones (with buffers), as they will be booked too.
+ */
+export function planRecurring(input: AvailabilityInput, request: RecurrenceRequest, nowMs: EpochMs): Result<OccurrencePlan[], RecurrenceError> {
+  const { rules } = input;
+  if (!(Number.isInteger(request.count) && request.count >= 1 && request.count <= MAX_OCCURRENCES)) {
+    return { ok: false, error: { code: "INVALID_RECURRENCE", field: "count" } };
+  }
+  if (!Number.isFinite(request.firstStartMs)) return { ok: false, error: { code: "INVALID_RECURRENCE", field: "firstStartMs" } };
+  if (rules.type === "service" || (rules.type === "round_robin" && rules.members.length > 1 && request.staffId === undefined)) {
+    return { ok: false, error: { code: "RECURRING_NEEDS_SINGLE_STAFF" } };
+  }
+  const hostId = request.staffId ?? (rules.type === "collective" ? undefined : rules.members[0]?.staffId);
+  const hostZone = input.staff.find((s) => s.staffId === hostId)?.timeZone ?? rules.timeZone;
+  const span = 800 * WALL_DAY_MS; // 24 months with margin
+  const clock = new ZoneClock(hostZone, request.firstStartMs, request.firstStartMs + span);
+  const starts = occurrenceStarts(request, clock);
+  const last = starts[starts.length - 1] ?? request.firstStartMs;
+
+  const engine = createEngine(
+    input,
+    { staffIds: request.staffId ? [request.staffId] : undefined, guests: request.guests },
+    nowMs,
+    request.firstStartMs,
+    last + BOOK_NEXT_HORIZON_MS,
+  );
+  if (!engine.ok) return engine;
+
+  const durationMs = rules.durationMinutes * MINUTE_MS;
+  const bb = rules.bufferBeforeMinutes * MINUTE_MS;
+  const ba = rules.bufferAfterMinutes * MINUTE_MS;
+  const booked: EpochMs[] = [];
+  const clashesWithSeries = (s: EpochMs): boolean =>
+    booked.some((b) => b - bb < s + durationMs + ba && s - bb < b + durationMs + ba);
+  const check = (e: Engine, s: EpochMs) => {
+    const result = evaluateStart(e, s);
+    if (result.ok && clashesWithSeries(s)) return { ok: false as const, reason: "STAFF_BUSY" as const };
+    return result;
+  };
+
+  const plans: OccurrencePlan[] = [];
+  for (const [index, requestedStartMs] of starts.entries()) {
+    const result = check(engine.value, requestedStartMs);
+    if (result.ok) {
+      booked.push(requestedStartMs);
+      plans.push({ index, requestedStartMs, status: "free", bookedStartMs: requestedStartMs, staffIds: result.slot.staffIds });
+      continue;
+    }
+    let bookedStartMs: EpochMs | null = null;
+    let staffIds: readonly string[] = [];
+    if (request.policy === "book_next") {
+      const next = candidateStarts(engine.value, requestedStartMs + 1, requestedStartMs + BOOK_NEXT_HORIZON_MS).slice(0, BOOK_NEXT_LOOKAHEAD_SLOTS);
+      for (const s of next) {
+        const alt = check(engine.value, s);
+        if (alt.ok) {
+          bookedStartMs = s;
+          staffIds = alt.slot.staffIds;
+          booked.push(s);
+          break;
+        }
+      }
+    }
+    plans.push({ index, requestedStartMs, status: "taken", reason: result.reason, bookedStartMs, staffIds });
+  }
+  return { ok: true, value: plans };
+}
