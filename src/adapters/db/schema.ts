@@ -362,3 +362,5 @@ export const outbox = pgTable(
   },
   (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`delivered_at is null`)],
 );
+
+export * from "./schema-bookings.ts";

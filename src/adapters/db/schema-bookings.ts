@@ -1,0 +1,209 @@
+/**
+ * Bookings and what they occupy. The database itself refuses double bookings:
+ *
+ * - `booking_items` is the per-staff occupancy (buffers included in `blocked`). A custom migration
+ *   (`*_booking_constraints.sql`) adds `EXCLUDE USING gist (staff_id WITH =, blocked WITH &&)
+ *   WHERE (active)`, so two active items of one staff member never overlap — whatever the
+ *   application does, even a hand-written INSERT is refused (SQLSTATE 23P01).
+ * - A class session occupies its host once (one item per session, not per booking); its seats are
+ *   a counter with `CHECK (seats_taken <= seats_total)` (SQLSTATE 23514).
+ * - Holds occupy like bookings until they expire; expired holds are deleted lazily.
+ *
+ * Every table references `schema.ts` lazily (`() => t.id`): schema.ts re-exports this module, so
+ * nothing here may touch its exports while the modules are still being evaluated.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { businesses, calendars, staff } from "./schema.ts";
+
+/** PostgreSQL `tstzrange`, exchanged as its text form, e.g. `["2026-12-01 09:00:00+00","2026-12-01 10:00:00+00")`. */
+const tstzrange = customType<{ data: string; driverData: string }>({
+  dataType: () => "tstzrange",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const businessId = () =>
+  uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
+
+export const BOOKING_STATUSES = ["new", "confirmed", "cancelled"] as const;
+export type BookingRowStatus = (typeof BOOKING_STATUSES)[number];
+
+export interface StoredContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  location: string | null;
+  notes: string | null;
+  consent: boolean;
+}
+
+export interface StoredGuest {
+  name: string;
+  email: string | null;
+}
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    /** Recurring series: every occurrence shares it; null for single bookings. */
+    seriesId: uuid("series_id"),
+    occurrenceIndex: integer("occurrence_index"),
+    status: text("status").$type<BookingRowStatus>().notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** The visitor's zone as they gave it (display only). */
+    timeZone: text("time_zone").notNull(),
+    locale: text("locale").notNull().default("en"),
+    /** The owner: the host, the round-robin pick, the collective primary or the first service provider. */
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    staffIds: uuid("staff_ids").array().notNull(),
+    serviceIds: uuid("service_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    /** Attendees including the booker (class: seats taken). */
+    seats: integer("seats").notNull().default(1),
+    guests: jsonb("guests").$type<StoredGuest[]>().notNull().default([]),
+    contact: jsonb("contact").$type<StoredContact>().notNull(),
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    oneTimeLinkId: uuid("one_time_link_id"),
+    classSessionId: uuid("class_session_id"),
+    priceCents: integer("price_cents").notNull().default(0),
+    depositCents: integer("deposit_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    /** SHA-256 (hex) of the manage token; the token itself is never stored. */
+    manageTokenHash: text("manage_token_hash").notNull(),
+    /** RFC 5545 SEQUENCE: grows on every change. */
+    sequence: integer("sequence").notNull().default(0),
+    previousStartsAt: timestamp("previous_starts_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bookings_calendar_start_idx").on(t.calendarId, t.startsAt),
+    index("bookings_series_idx").on(t.seriesId),
+    check("bookings_status_check", sql`${t.status} in ('new', 'confirmed', 'cancelled')`),
+    check("bookings_time_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("bookings_seats_check", sql`${t.seats} >= 1`),
+  ],
+);
+
+export const classSessions = pgTable(
+  "class_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    seatsTotal: integer("seats_total").notNull(),
+    seatsTaken: integer("seats_taken").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("class_sessions_calendar_start_uq").on(t.calendarId, t.startsAt),
+    check("class_sessions_seats_check", sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.seatsTotal}`),
+  ],
+);
+
+export const holds = pgTable(
+  "holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    staffIds: uuid("staff_ids").array().notNull(),
+    serviceIds: uuid("service_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    seats: integer("seats").notNull().default(1),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("holds_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Per-staff occupancy. Exactly one owner: a booking, a class session or a hold. `blocked` is the
+ * appointment widened by its buffers; `active` is false for cancelled bookings and for requests
+ * that do not block (calendar setting unconfirmedBlocks = false).
+ */
+export const bookingItems = pgTable(
+  "booking_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    classSessionId: uuid("class_session_id").references(() => classSessions.id, { onDelete: "cascade" }),
+    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "cascade" }),
+    /** Holds only: the item stops counting at this instant (and is deleted lazily). */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    serviceId: uuid("service_id"),
+    blocked: tstzrange("blocked").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    index("booking_items_booking_idx").on(t.bookingId),
+    index("booking_items_session_idx").on(t.classSessionId),
+    index("booking_items_hold_idx").on(t.holdId),
+    check("booking_items_owner_check", sql`num_nonnulls(${t.bookingId}, ${t.classSessionId}, ${t.holdId}) = 1`),
+    check(
+      "booking_items_span_check",
+      sql`${t.endsAt} > ${t.startsAt} and lower(${t.blocked}) <= ${t.startsAt} and upper(${t.blocked}) >= ${t.endsAt}`,
+    ),
+  ],
+);
+
+/**
+ * Idempotency keys of POST endpoints, kept at least 24 hours. A row without a response is a
+ * request in flight; an in-flight row older than a few minutes belongs to a crashed request.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    endpoint: text("endpoint").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    response: jsonb("response").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.endpoint, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
