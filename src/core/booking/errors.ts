@@ -1,0 +1,65 @@
+/**
+ * Every expected outcome of the booking use cases, as a stable code. The HTTP edge maps each code
+ * to a status and the spec's English message (src/server/routes/booking-problems.ts); the widget
+ * maps each code to a localised message (`api.error.<CODE>` in src/i18n/catalogs).
+ */
+export const BOOKING_ERROR_CODES = [
+  // §8 error catalogue
+  "CALENDAR_NOT_FOUND",
+  "CALENDAR_UNAVAILABLE",
+  "BOOKING_NOT_FOUND",
+  "TIMEZONE_NOT_FOUND",
+  "NO_SLOTS",
+  "SCHEDULING_FAILED",
+  "SEATS_EXCEEDED",
+  "STAFF_BUSY",
+  "RESOURCE_UNAVAILABLE",
+  "SLUG_EXPIRED",
+  // §5 validation rules
+  "GUEST_NAME_REQUIRED",
+  "GUEST_NAME_INVALID",
+  "GUEST_EMAIL_REQUIRED",
+  "GUEST_EMAIL_INVALID",
+  "GUEST_EMAIL_DUPLICATE",
+  "GUEST_COUNT_RANGE",
+  "GUESTS_NOT_ALLOWED",
+  "FIELD_REQUIRED",
+  "LOCATION_REQUIRED",
+  "OPTION_REQUIRED",
+  "SERVICES_REQUIRED",
+  "SERVICE_GUEST_LIMIT",
+  // lifecycle
+  "RANGE_TOO_LONG",
+  "INVALID_RANGE",
+  "RESCHEDULE_NOT_ALLOWED",
+  "CANCEL_NOT_ALLOWED",
+  "CHANGE_WINDOW_CLOSED",
+  "BOOKING_CANCELLED",
+  "NOT_A_REQUEST",
+  "HOLD_NOT_FOUND",
+  "HOLD_NOT_SUPPORTED",
+  "RECURRING_NOT_SUPPORTED",
+  "STAFF_NOT_FOUND",
+] as const;
+export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[number];
+
+export interface BookingError {
+  readonly code: BookingErrorCode;
+  /** Extra facts for the message, e.g. `availableSeats` for SEATS_EXCEEDED, `count` for SERVICE_GUEST_LIMIT. */
+  readonly details?: Readonly<Record<string, string | number>>;
+  /** Field errors (validation codes), path dotted like `guests.2.email`. */
+  readonly fields?: readonly FieldError[];
+}
+
+export interface FieldError {
+  readonly path: string;
+  readonly code: BookingErrorCode;
+}
+
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BookingError };
+
+export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+export const fail = (code: BookingErrorCode, details?: BookingError["details"], fields?: readonly FieldError[]): { ok: false; error: BookingError } => ({
+  ok: false,
+  error: { code, ...(details ? { details } : {}), ...(fields ? { fields } : {}) },
+});
