@@ -1,0 +1,114 @@
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { bookingSnapshot, notification } from "../../../tests/support/booking-snapshot.ts";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../../core/notifications/notification.ts";
+import { escapeHtml, notificationRecipients, renderNotification, type EmailRecipient } from "./render-notification.ts";
+
+const options = { now: new Date("2026-06-01T09:00:00.000Z"), fallbackOrganizerEmail: "bookings@localhost" };
+/** Intl separates times with thin and narrow no-break spaces; compare with plain spaces. */
+function plain(value: string): string {
+  return value.replace(/[\u2009\u202f\u00a0]/g, " ");
+}
+
+const ada: EmailRecipient = { name: "Ada Visitor", address: "ada@visitor.example.com", role: "contact" };
+
+const expected: Record<NotificationKind, { subject: string; heading: string; method: "REQUEST" | "CANCEL" }> = {
+  booking_confirmed: { subject: "Booking confirmed: ", heading: "Your appointment is confirmed", method: "REQUEST" },
+  request_received: { subject: "Appointment requested: ", heading: "Appointment requested", method: "REQUEST" },
+  request_confirmed: { subject: "Request confirmed: ", heading: "Your request has been confirmed", method: "REQUEST" },
+  request_declined: { subject: "Request declined: ", heading: "Your request has been declined", method: "CANCEL" },
+  booking_rescheduled: { subject: "Booking rescheduled: ", heading: "Your appointment has been rescheduled", method: "REQUEST" },
+  booking_cancelled: { subject: "Booking cancelled: ", heading: "Your appointment has been cancelled", method: "CANCEL" },
+};
+
+describe("renderNotification", () => {
+  it.each(NOTIFICATION_KINDS)("%s: subject, heading, both parts and the calendar file", (kind) => {
+    const email = renderNotification(notification(kind), ada, options);
+    expect(plain(email.subject)).toBe(`${expected[kind].subject}Initial assessment with Harbour Physio, Jun 15, 2026, 10:30 AM`);
+    expect(email.html).toContain(`<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${expected[kind].heading}</h1>`);
+    expect(email.html).toContain('<html lang="en-US">');
+    expect(email.text.startsWith(`${expected[kind].heading}\n`)).toBe(true);
+    expect(email.text).toContain("Hello Ada Visitor,");
+    expect(plain(email.text)).toContain("When: Monday, June 15, 2026, 10:30 – 11:15 AM");
+    expect(email.text).toContain("Time zone: America/New_York");
+    expect(email.calendar.method).toBe(expected[kind].method);
+    expect(new ICAL.Component(ICAL.parse(email.calendar.content)).getFirstPropertyValue("method")).toBe(expected[kind].method);
+    const hasManageLinks = expected[kind].method === "REQUEST";
+    expect(email.html.includes('href="https://book.example.com/manage/tok123"')).toBe(hasManageLinks);
+    expect(email.text.includes("https://calendar.google.com/calendar/render?action=TEMPLATE")).toBe(hasManageLinks);
+  });
+
+  it("request_received says the business will get in touch, and how", () => {
+    const email = renderNotification(notification("request_received"), ada, options);
+    expect(email.text).toContain("We will contact you shortly to confirm your request.");
+    expect(email.text).toContain("How we will contact you: Phone call to +1 555 0100");
+    expect(email.html).toContain("How we will contact you: Phone call to +1 555 0100");
+  });
+
+  it("booking_rescheduled shows the former time; booking_cancelled the reason", () => {
+    const moved = renderNotification(notification("booking_rescheduled"), ada, options);
+    expect(plain(moved.text)).toContain("Former time: Friday, June 12, 2026 at 9:00 AM");
+    expect(plain(moved.html)).toContain("<s>Friday, June 12, 2026 at 9:00 AM</s>");
+    const cancelled = renderNotification(notification("booking_cancelled"), ada, options);
+    expect(cancelled.text).toContain("Reason: Therapist is ill");
+    expect(cancelled.html).toContain("Therapist is ill");
+  });
+
+  it("escapes user data in the HTML and keeps it verbatim in the text", () => {
+    const message = notification("booking_confirmed", {
+      businessName: `<script>alert("x")</script>`,
+      location: `Rue "A" & <b>B</b>`,
+      cancelReason: null,
+    });
+    const email = renderNotification(message, { ...ada, name: "<img src=x onerror=alert(1)>" }, options);
+    expect(email.html).not.toMatch(/<script|<img|<b>/);
+    expect(email.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(email.html).toContain("Rue &quot;A&quot; &amp; &lt;b&gt;B&lt;/b&gt;");
+    expect(email.text).toContain(`Where: Rue "A" & <b>B</b>`);
+    expect(escapeHtml(`'&'`)).toBe("&#39;&amp;&#39;");
+  });
+
+  it("leaves out links that are not http(s)", () => {
+    const email = renderNotification(notification("booking_confirmed", { manageUrl: "javascript:alert(1)" }), ada, options);
+    expect(email.html).not.toContain("javascript:");
+  });
+
+  it("formats times in the visitor's zone and by the locale's clock convention", () => {
+    const kathmandu = renderNotification(
+      notification("booking_confirmed", { startUtc: "2026-06-15T04:15:00.000Z", endUtc: "2026-06-15T04:45:00.000Z", timeZone: "Asia/Kathmandu" }),
+      ada,
+      options,
+    );
+    expect(plain(kathmandu.text)).toContain("When: Monday, June 15, 2026, 10:00 – 10:30 AM");
+    // German uses the 24-hour clock; messages fall back to English where the catalogue has no German yet.
+    const german = renderNotification(notification("booking_confirmed", { locale: "de", timeZone: "Europe/Berlin" }), ada, options);
+    expect(german.html).toContain('<html lang="de-DE">');
+    expect(plain(german.text)).toMatch(/Montag, 15\. Juni 2026, 16:30\s*–\s*17:15/);
+    expect(german.text).not.toMatch(/\b(AM|PM)\b/);
+    // An unknown locale or zone still renders (en, UTC) instead of failing the delivery.
+    const odd = renderNotification(notification("booking_confirmed", { locale: "xx", timeZone: "Mars/Olympus" }), ada, options);
+    expect(plain(odd.text)).toContain("When: Monday, June 15, 2026, 2:30 – 3:15 PM");
+  });
+
+  it("greets each recipient by name", () => {
+    const staff = renderNotification(notification("booking_confirmed"), { name: "Dana Staff", address: "dana@harbour.example.com", role: "staff" }, options);
+    expect(staff.text).toContain("Hello Dana Staff,");
+  });
+});
+
+describe("notificationRecipients", () => {
+  it("is the visitor, guests with an email and staff, each address once", () => {
+    const booking = bookingSnapshot({
+      staff: [
+        { name: "Dana Staff", email: "dana@harbour.example.com" },
+        { name: "Dana again", email: "DANA@harbour.example.com" },
+        { name: "No email", email: null },
+      ],
+    });
+    expect(notificationRecipients(booking)).toEqual([
+      { name: "Ada Visitor", address: "ada@visitor.example.com", role: "contact" },
+      { name: "Grace Guest", address: "grace@guest.example.com", role: "guest" },
+      { name: "Dana Staff", address: "dana@harbour.example.com", role: "staff" },
+    ]);
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * Turns a NotificationMessage into the email each recipient receives: subject, HTML and plain text in
+ * the visitor's language, with dates and times in the visitor's zone, and the calendar file.
+ * Every human-readable string comes from the message catalogue (email.*); every value that reaches
+ * the HTML is escaped after interpolation, so user data can never add markup.
+ */
+import type { BookingSnapshot, NotificationKind, NotificationMessage, Person } from "../../core/notifications/notification.ts";
+import { serverI18n, type ServerI18n } from "../../i18n/server-i18n.ts";
+import { googleCalendarUrl, office365CalendarUrl, outlookLiveCalendarUrl } from "../calendar/calendar-links.ts";
+import { buildIcs, calendarEventText, type CalendarFile } from "../calendar/ics.ts";
+import type { EmailAddress } from "./build-transport.ts";
+
+export type RecipientRole = "contact" | "guest" | "staff";
+
+export interface EmailRecipient extends EmailAddress {
+  role: RecipientRole;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  calendar: CalendarFile;
+}
+
+export interface RenderOptions {
+  now: Date;
+  /** ORGANIZER address for calendar files when the booking's organizer has none. */
+  fallbackOrganizerEmail: string;
+}
+
+/** The visitor, each guest with an email and each staff member with one; every address once. */
+export function notificationRecipients(booking: BookingSnapshot): EmailRecipient[] {
+  const contactName = `${booking.contact.firstName} ${booking.contact.lastName}`.trim();
+  const candidates: EmailRecipient[] = [{ name: contactName, address: booking.contact.email, role: "contact" }];
+  const add = (people: Person[], role: RecipientRole) => {
+    for (const person of people) if (person.email) candidates.push({ name: person.name, address: person.email, role });
+  };
+  add(booking.guests, "guest");
+  add(booking.staff, "staff");
+  const seen = new Set<string>();
+  return candidates.filter((r) => {
+    const key = r.address.trim().toLowerCase();
+    if (!key.includes("@") || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function renderNotification(message: NotificationMessage, recipient: EmailRecipient, options: RenderOptions): RenderedEmail {
+  const { kind, booking } = message;
+  const i18n = serverI18n(booking.locale);
+  const when = whenFormatter(i18n.language, booking.timeZone);
+  const event = calendarEventText(booking, i18n);
+  const calendar = buildIcs(booking, { now: options.now, kind, text: event, fallbackOrganizerEmail: options.fallbackOrganizerEmail });
+
+  const subject = i18n.t(`email.subject.${kind}`, { summary: event.summary, date: when.short(booking.startUtc) });
+  const heading = i18n.t(`email.heading.${kind}`);
+  const paragraphs = [
+    i18n.t("email.greeting", { name: recipient.name || booking.contact.firstName }),
+    i18n.t(`email.intro.${kind}`, { businessName: booking.businessName }),
+  ];
+  if (kind === "request_received" && booking.contactMethod) paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
+
+  const details = detailRows(kind, booking, i18n, when);
+  const actions = actionLinks(kind, booking, i18n);
+  const addToCalendar =
+    calendar.method === "REQUEST"
+      ? addToCalendarLinks(booking, event.summary, event.description, i18n)
+      : [];
+  const parts: Parts = {
+    heading,
+    paragraphs,
+    details,
+    actions,
+    addToCalendar,
+    addToCalendarTitle: i18n.t("email.addToCalendar"),
+    calendarNote: i18n.t("email.calendar.ics"),
+    footer: i18n.t("email.footer", { businessName: booking.businessName }),
+  };
+  return { subject, calendar, text: renderText(parts), html: renderHtml({ ...parts, language: i18n.language, subject }) };
+}
+
+interface Row {
+  label: string;
+  value: string;
+  /** Shown struck through: the former time of a rescheduled booking. */
+  isFormer?: boolean;
+}
+
+interface Link {
+  label: string;
+  url: string;
+}
+
+interface Parts {
+  heading: string;
+  paragraphs: string[];
+  details: Row[];
+  actions: Link[];
+  addToCalendar: Link[];
+  addToCalendarTitle: string;
+  calendarNote: string;
+  footer: string;
+}
+
+function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: ServerI18n, when: WhenFormatter): Row[] {
+  const rows: Row[] = [];
+  const what = [booking.calendarName, ...booking.serviceNames].join(" · ");
+  rows.push({ label: i18n.t("email.label.what"), value: what });
+  rows.push({ label: i18n.t("email.label.when"), value: when.range(booking.startUtc, booking.endUtc) });
+  if (kind === "booking_rescheduled" && booking.previousStartUtc) {
+    rows.push({ label: i18n.t("email.label.previousTime"), value: when.full(booking.previousStartUtc), isFormer: true });
+  }
+  rows.push({ label: i18n.t("email.label.timeZone"), value: when.zone });
+  if (booking.location) rows.push({ label: i18n.t("email.label.where"), value: booking.location });
+  const staffNames = booking.staff.map((s) => s.name).filter(Boolean);
+  if (staffNames.length > 0) rows.push({ label: i18n.t("email.label.with"), value: staffNames.join(", ") });
+  const guestNames = booking.guests.map((g) => g.name).filter(Boolean);
+  if (guestNames.length > 0) rows.push({ label: i18n.t("email.label.guests"), value: guestNames.join(", ") });
+  if ((kind === "booking_cancelled" || kind === "request_declined") && booking.cancelReason) {
+    rows.push({ label: i18n.t("email.label.reason"), value: booking.cancelReason });
+  }
+  return rows;
+}
+
+function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: ServerI18n): Link[] {
+  if (kind === "booking_cancelled" || kind === "request_declined") return [];
+  const links: Link[] = [];
+  if (booking.manageUrl) links.push({ label: i18n.t("email.action.manage"), url: booking.manageUrl });
+  if (booking.rescheduleUrl) links.push({ label: i18n.t("email.action.reschedule"), url: booking.rescheduleUrl });
+  if (booking.cancelUrl) links.push({ label: i18n.t("email.action.cancel"), url: booking.cancelUrl });
+  return links.filter((l) => isHttpUrl(l.url));
+}
+
+function addToCalendarLinks(booking: BookingSnapshot, title: string, details: string, i18n: ServerI18n): Link[] {
+  // Apple/iCloud take the attached file; its download URL is not part of the snapshot.
+  const event = { title, startUtc: booking.startUtc, endUtc: booking.endUtc, details, location: booking.location };
+  return [
+    { label: i18n.t("email.calendar.google"), url: googleCalendarUrl(event) },
+    { label: i18n.t("email.calendar.office365"), url: office365CalendarUrl(event) },
+    { label: i18n.t("email.calendar.outlook"), url: outlookLiveCalendarUrl(event) },
+  ];
+}
+
+// ---- Dates ----------------------------------------------------------------------------------------
+
+interface WhenFormatter {
+  zone: string;
+  /** "Jun 15, 2026, 10:30 AM": for subjects. */
+  short(iso: string): string;
+  /** "Monday, June 15, 2026 at 10:30 AM". */
+  full(iso: string): string;
+  /** "Monday, June 15, 2026, 10:30 – 11:15 AM" (the date once when both ends share it). */
+  range(startIso: string, endIso: string): string;
+}
+
+/** Intl in the visitor's zone; 12- or 24-hour clock as the locale uses it (en-US 10:30 AM, de 10:30). */
+function whenFormatter(language: string, timeZone: string): WhenFormatter {
+  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
+  const short = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: zone });
+  const full = new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: zone });
+  return {
+    zone,
+    short: (iso) => short.format(new Date(iso)),
+    full: (iso) => full.format(new Date(iso)),
+    range: (start, end) => full.formatRange(new Date(start), new Date(end)),
+  };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- Output ---------------------------------------------------------------------------------------
+
+function renderText(parts: Parts): string {
+  const lines = [parts.heading, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
+  for (const row of parts.details) lines.push(`${row.label}: ${row.value}`);
+  if (parts.actions.length > 0) {
+    lines.push("");
+    for (const link of parts.actions) lines.push(`${link.label}: ${link.url}`);
+  }
+  if (parts.addToCalendar.length > 0) {
+    lines.push("", `${parts.addToCalendarTitle}:`);
+    for (const link of parts.addToCalendar) lines.push(`- ${link.label}: ${link.url}`);
+    lines.push(parts.calendarNote);
+  }
+  lines.push("", "--", parts.footer, "");
+  return lines.join("\n");
+}
+
+const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+function renderHtml(parts: Parts & { language: string; subject: string }): string {
+  const e = escapeHtml;
+  const rows = parts.details
+    .map(
+      (row) =>
+        `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 16px 6px 0;color:#52525b;font-weight:600;white-space:nowrap">${e(row.label)}</th>` +
+        `<td style="padding:6px 0;color:#18181b">${row.isFormer ? `<s>${e(row.value)}</s>` : e(row.value)}</td></tr>`,
+    )
+    .join("");
+  const actions = parts.actions
+    .map(
+      (link) =>
+        `<a href="${e(link.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600">${e(link.label)}</a>`,
+    )
+    .join("");
+  const calendar =
+    parts.addToCalendar.length > 0
+      ? `<h2 style="font-size:16px;margin:24px 0 8px">${e(parts.addToCalendarTitle)}</h2><ul style="margin:0 0 8px;padding-left:20px">${parts.addToCalendar
+          .map((link) => `<li><a href="${e(link.url)}" style="color:#1d4ed8">${e(link.label)}</a></li>`)
+          .join("")}</ul><p style="margin:0;color:#52525b;font-size:14px">${e(parts.calendarNote)}</p>`
+      : "";
+  return [
+    `<!doctype html>`,
+    `<html lang="${e(parts.language)}">`,
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(parts.subject)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#f4f4f5">`,
+    `<div role="article" aria-label="${e(parts.subject)}" lang="${e(parts.language)}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;color:#18181b;${FONT};font-size:16px;line-height:1.5">`,
+    `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${e(parts.heading)}</h1>`,
+    ...parts.paragraphs.map((p) => `<p style="margin:0 0 12px">${e(p)}</p>`),
+    `<table style="border-collapse:collapse;margin:16px 0">${rows}</table>`,
+    actions ? `<p style="margin:16px 0">${actions}</p>` : "",
+    calendar,
+    `<hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0 12px">`,
+    `<p style="margin:0;color:#52525b;font-size:13px">${e(parts.footer)}</p>`,
+    `</div>`,
+    `</body>`,
+    `</html>`,
+  ].join("\n");
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
