@@ -1,0 +1,38 @@
+/**
+ * The outbox payload is JSON written by another part of the system, possibly by an older version:
+ * it is validated before delivery, and a payload that can never be delivered is reported as such
+ * instead of being retried.
+ */
+import { z } from "zod";
+import { NOTIFICATION_KINDS, type NotificationMessage } from "../../core/notifications/notification.ts";
+
+const PersonSchema = z.object({ name: z.string(), email: z.string().nullable() });
+const Instant = z.iso.datetime({ offset: true });
+
+export const NotificationMessageSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  booking: z.object({
+    bookingId: z.string(),
+    uid: z.string().min(1),
+    sequence: z.number().int().nonnegative(),
+    status: z.enum(["new", "confirmed", "cancelled"]),
+    businessName: z.string(),
+    calendarName: z.string(),
+    serviceNames: z.array(z.string()),
+    locale: z.string(),
+    startUtc: Instant,
+    endUtc: Instant,
+    timeZone: z.string(),
+    previousStartUtc: Instant.nullable(),
+    cancelReason: z.string().nullable(),
+    location: z.string().nullable(),
+    organizer: PersonSchema,
+    staff: z.array(PersonSchema),
+    contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() }),
+    guests: z.array(PersonSchema),
+    manageUrl: z.string().nullable(),
+    rescheduleUrl: z.string().nullable(),
+    cancelUrl: z.string().nullable(),
+    contactMethod: z.string().nullable(),
+  }),
+}) satisfies z.ZodType<NotificationMessage>;

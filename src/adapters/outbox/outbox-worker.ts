@@ -1,0 +1,252 @@
+/**
+ * Delivers outbox rows after commit, at least once.
+ *
+ * A poll claims due rows with `for update skip locked` and leases them (`locked_until`), so several
+ * workers — or a worker and a test's `drain()` — never deliver the same row at the same time, and a
+ * row leased by a process that died is picked up again when its lease runs out. Attempts are counted
+ * at claim time, so even a row that crashes the process on every try ends. A failure schedules the
+ * next attempt with exponential backoff and jitter; after `maxAttempts` the row is dead: kept, with
+ * its last error, and `next_attempt_at = 'infinity'` so it is never claimed again.
+ *
+ * Only database time (`now()`) is used for scheduling, so workers on hosts with different clocks agree.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { EmailTransport } from "../email/build-transport.ts";
+import { notificationRecipients, renderNotification } from "../email/render-notification.ts";
+import { NotificationMessageSchema } from "./notification-payload.ts";
+import { NOTIFICATION_TOPIC } from "./outbox.ts";
+
+export interface OutboxRow {
+  id: string;
+  businessId: string;
+  topic: string;
+  payload: unknown;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
+export type OutboxHandler = (row: OutboxRow) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help (an invalid payload): the row goes dead at once. */
+export class PermanentDeliveryError extends Error {
+  override name = "PermanentDeliveryError";
+}
+
+export interface WorkerLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface OutboxWorkerOptions extends Partial<RetryPolicy> {
+  db: Db;
+  handlers: Record<string, OutboxHandler>;
+  logger?: WorkerLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long a claimed row stays leased; longer than the slowest delivery of a batch. */
+  lockMs?: number;
+  /** Jitter source in [0, 1); injectable for tests. */
+  random?: () => number;
+}
+
+export interface RunResult {
+  delivered: number;
+  failed: number;
+  dead: number;
+}
+
+export interface OutboxWorker {
+  /** Polls every `pollIntervalMs` (immediately again after a full batch) until `stop()`. */
+  start(): void;
+  /** Stops polling and waits for the batch in progress. */
+  stop(): Promise<void>;
+  /** Claims and delivers one batch. */
+  runOnce(): Promise<RunResult>;
+  /** Runs batches until no row is due: for tests and scripts. */
+  drain(): Promise<RunResult>;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs: 30_000, maxDelayMs: 6 * 60 * 60_000 };
+
+/**
+ * Delay before the attempt after `attempts` failures: base · 2^(attempts−1), capped, with "equal
+ * jitter" (half fixed, half random) so rows that failed together do not retry together.
+ */
+export function retryDelayMs(attempts: number, policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">, random: () => number = Math.random): number {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential / 2 + (exponential / 2) * random());
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, handlers, logger } = options;
+  const policy: RetryPolicy = {
+    maxAttempts: options.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts,
+    baseDelayMs: options.baseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
+    maxDelayMs: options.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+  };
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 10;
+  const lockMs = options.lockMs ?? 5 * 60_000;
+  const random = options.random ?? Math.random;
+
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  // Batches of one worker run one after another, whoever asks (the poll loop or drain()).
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function claim(): Promise<OutboxRow[]> {
+    const result = (await db.execute(sql`
+      update outbox
+         set locked_until = now() + ${lockMs}::integer * interval '1 millisecond',
+             attempts = attempts + 1
+       where id in (
+             select id from outbox
+              where delivered_at is null
+                and next_attempt_at <= now()
+                and (locked_until is null or locked_until < now())
+              order by next_attempt_at
+              limit ${batchSize}::integer
+                for update skip locked)
+   returning id, business_id, topic, payload, attempts`)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows.map((r) => ({
+      id: String(r.id),
+      businessId: String(r.business_id),
+      topic: String(r.topic),
+      // pg and PGlite both parse jsonb; a driver configured to return text would give a string.
+      payload: typeof r.payload === "string" ? (JSON.parse(r.payload) as unknown) : r.payload,
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  async function deliver(row: OutboxRow): Promise<"delivered" | "failed" | "dead"> {
+    try {
+      const handler = handlers[row.topic];
+      if (!handler) throw new PermanentDeliveryError(`no handler for topic "${row.topic}"`);
+      await handler(row);
+    } catch (error) {
+      const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+      const isDead = error instanceof PermanentDeliveryError || row.attempts >= policy.maxAttempts;
+      if (isDead) {
+        await db.execute(sql`
+          update outbox set last_error = ${message}, locked_until = null, next_attempt_at = 'infinity'
+           where id = ${row.id} and delivered_at is null`);
+        logger?.error({ outboxId: row.id, topic: row.topic, attempts: row.attempts, error: message }, "outbox row dead: giving up");
+        return "dead";
+      }
+      const delayMs = retryDelayMs(row.attempts, policy, random);
+      await db.execute(sql`
+        update outbox
+           set last_error = ${message}, locked_until = null,
+               next_attempt_at = now() + ${delayMs}::integer * interval '1 millisecond'
+         where id = ${row.id} and delivered_at is null`);
+      logger?.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delayMs, error: message }, "outbox delivery failed: will retry");
+      return "failed";
+    }
+    await db.execute(sql`update outbox set delivered_at = now(), locked_until = null where id = ${row.id}`);
+    return "delivered";
+  }
+
+  async function batch(): Promise<RunResult & { claimed: number }> {
+    const rows = await claim();
+    const result = { delivered: 0, failed: 0, dead: 0, claimed: rows.length };
+    for (const row of rows) result[await deliver(row)] += 1;
+    return result;
+  }
+
+  function runOnce(): Promise<RunResult & { claimed: number }> {
+    const next = queue.then(batch, batch);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule(delayMs: number) {
+    if (!running) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce().then(
+        (result) => schedule(result.claimed === batchSize ? 0 : pollIntervalMs),
+        (error: unknown) => {
+          logger?.error({ error: error instanceof Error ? error.message : String(error) }, "outbox poll failed");
+          schedule(pollIntervalMs);
+        },
+      );
+    }, delayMs);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await queue;
+    },
+    async runOnce() {
+      const { claimed: _claimed, ...result } = await runOnce();
+      return result;
+    },
+    async drain() {
+      const total: RunResult = { delivered: 0, failed: 0, dead: 0 };
+      for (;;) {
+        const { claimed, ...result } = await runOnce();
+        total.delivered += result.delivered;
+        total.failed += result.failed;
+        total.dead += result.dead;
+        if (claimed === 0) return total;
+      }
+    },
+  };
+}
+
+export interface NotificationDeliveryOptions {
+  transport: EmailTransport;
+  /** The From header (MAIL_FROM): its address is the organizer of last resort and names Message-IDs. */
+  from: string;
+  clock?: () => Date;
+}
+
+/** Topic "notification": renders the message for every recipient and sends each their copy. */
+export function createNotificationHandler(options: NotificationDeliveryOptions): OutboxHandler {
+  const fromAddress = /<([^<>]+)>\s*$/.exec(options.from)?.[1] ?? options.from.trim();
+  const domain = fromAddress.split("@")[1] ?? "localhost";
+  const clock = options.clock ?? (() => new Date());
+  return async (row) => {
+    const parsed = NotificationMessageSchema.safeParse(row.payload);
+    if (!parsed.success) throw new PermanentDeliveryError(`invalid notification payload: ${parsed.error.message}`);
+    const message = parsed.data;
+    const now = clock();
+    // A retry after a partial failure sends again to recipients that already got their copy; the
+    // Message-ID stays the same (row id + recipient) so mail systems can recognise the duplicate.
+    const recipients = notificationRecipients(message.booking);
+    for (const [index, recipient] of recipients.entries()) {
+      const email = renderNotification(message, recipient, { now, fallbackOrganizerEmail: fromAddress });
+      await options.transport.send({
+        to: { name: recipient.name, address: recipient.address },
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        calendar: email.calendar,
+        messageId: `<${row.id}.${index}@${domain}>`,
+      });
+    }
+  };
+}
+
+/** The worker the server runs: notifications by email, the rest of the options as given. */
+export function createNotificationWorker(
+  options: Omit<OutboxWorkerOptions, "handlers"> & NotificationDeliveryOptions,
+): OutboxWorker {
+  return createOutboxWorker({ ...options, handlers: { [NOTIFICATION_TOPIC]: createNotificationHandler(options) } });
+}
