@@ -40,6 +40,7 @@ export const BOOKING_ERROR_CODES = [
   "HOLD_NOT_SUPPORTED",
   "RECURRING_NOT_SUPPORTED",
   "STAFF_NOT_FOUND",
+  "LINK_NOT_FOUND",
 ] as const;
 export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[number];
 

@@ -1,0 +1,549 @@
+/**
+ * Bookings on the database (PGlite or PostgreSQL, same code). Every change is one short
+ * transaction that contains only SQL — the notification goes into the outbox table and is
+ * delivered after commit — and relies on constraints, not on earlier reads:
+ *
+ * - overlapping occupancy of one staff member → EXCLUDE constraint, SQLSTATE 23P01 → STAFF_BUSY;
+ * - class seats → conditional `update … where seats_taken + n <= seats_total` (+ CHECK, 23514);
+ * - one-time links → conditional `update … where used_at is null … returning`.
+ */
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type {
+  BookingRecord,
+  BookingStore,
+  CalendarContext,
+  ClassSeatRequest,
+  CommitRefusal,
+  CommitResult,
+  HoldRecord,
+  IdempotencyClaim,
+  Occupancy,
+  OccupancyItem,
+} from "../../app/bookings/ports.ts";
+import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
+import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import type { Db } from "./client.ts";
+import { isUuid } from "./public-pages-repository.ts";
+import * as t from "./schema.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A refusal raised inside a transaction to roll it back. */
+class Refused extends Error {
+  constructor(readonly refusal: CommitRefusal) {
+    super(refusal.code);
+  }
+}
+
+/** drizzle wraps the driver error; the SQLSTATE is on the cause (or on the error itself). */
+export function sqlStateOf(error: unknown): { code: string | null; detail: string; constraint: string | null } {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const candidate = e as { code?: unknown; detail?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        detail: typeof candidate.detail === "string" ? candidate.detail : "",
+        constraint: typeof candidate.constraint === "string" ? candidate.constraint : null,
+      };
+    }
+    e = candidate.cause;
+  }
+  return { code: null, detail: "", constraint: null };
+}
+
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** Maps a database error to a refusal; anything unexpected is rethrown. */
+function refusalOf(error: unknown): CommitRefusal {
+  if (error instanceof Refused) return error.refusal;
+  const { code, detail, constraint } = sqlStateOf(error);
+  if (code === "23P01") return { code: "STAFF_BUSY", staffId: UUID_IN_TEXT.exec(detail)?.[0] ?? null };
+  if (code === "23514" && constraint === "class_sessions_seats_check") return { code: "SEATS_EXCEEDED", availableSeats: 0 };
+  // Deadlock / serialization failure after the retries below: the visitor should simply try again.
+  if (code === "40P01" || code === "40001" || code === "23505") return { code: "SCHEDULING_FAILED" };
+  throw error;
+}
+
+const isRetryable = (error: unknown) => {
+  const { code } = sqlStateOf(error);
+  return code === "40P01" || code === "40001";
+};
+
+const rangeLiteral = (fromMs: number, toMs: number) => `["${new Date(fromMs).toISOString()}","${new Date(toMs).toISOString()}")`;
+const epochMs = (column: unknown) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
+const ms = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
+
+function itemRows(businessId: string, owner: { bookingId?: string; holdId?: string; holdExpiresAt?: Date }, items: readonly OccupancyItem[], active: boolean) {
+  return items.map((item) => ({
+    businessId,
+    bookingId: owner.bookingId ?? null,
+    holdId: owner.holdId ?? null,
+    holdExpiresAt: owner.holdExpiresAt ?? null,
+    staffId: item.staffId,
+    serviceId: item.serviceId,
+    blocked: rangeLiteral(item.blockedStartMs, item.blockedEndMs),
+    startsAt: new Date(item.startMs),
+    endsAt: new Date(item.endMs),
+    active,
+  }));
+}
+
+function outboxRow(businessId: string, message: NotificationMessage) {
+  return { businessId, topic: "notification", payload: message as unknown as Record<string, unknown> };
+}
+
+type BookingRow = typeof t.bookings.$inferSelect;
+function toRecord(row: BookingRow): BookingRecord {
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    calendarId: row.calendarId,
+    seriesId: row.seriesId,
+    status: row.status,
+    startMs: row.startsAt.getTime(),
+    endMs: row.endsAt.getTime(),
+    timeZone: row.timeZone,
+    locale: row.locale,
+    staffId: row.staffId,
+    staffIds: row.staffIds,
+    serviceIds: row.serviceIds,
+    bufferBeforeMinutes: row.bufferBeforeMinutes,
+    bufferAfterMinutes: row.bufferAfterMinutes,
+    seats: row.seats,
+    guests: row.guests,
+    contact: row.contact,
+    answers: row.answers,
+    priceCents: row.priceCents,
+    depositCents: row.depositCents,
+    currency: row.currency,
+    manageTokenHash: row.manageTokenHash,
+    sequence: row.sequence,
+    previousStartMs: row.previousStartsAt ? row.previousStartsAt.getTime() : null,
+    cancelReason: row.cancelReason,
+    classSessionId: row.classSessionId,
+    createdAtMs: row.createdAt.getTime(),
+  };
+}
+
+/** How long an unanswered idempotency key counts as in flight before it is taken over. */
+const IN_FLIGHT_TIMEOUT_MS = 2 * 60_000;
+/** Keys are kept at least 24 hours (issue 4); purged lazily after 25. */
+const IDEMPOTENCY_RETENTION_MS = 25 * 3_600_000;
+
+export function createBookingRepository(db: Db): BookingStore {
+  /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
+  async function transact(work: (tx: Tx) => Promise<void>): Promise<CommitResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await db.transaction(work);
+        return { ok: true };
+      } catch (error) {
+        if (isRetryable(error) && attempt < 3) continue;
+        return { ok: false, refusal: refusalOf(error) };
+      }
+    }
+  }
+
+  /**
+   * Expired holds stop blocking at once for the engine, but their rows stay until deleted. When the
+   * exclusion constraint trips, delete the expired holds of these staff and say whether any went.
+   */
+  async function purgeExpiredHolds(staffIds: readonly string[], nowMs: number): Promise<boolean> {
+    if (staffIds.length === 0) return false;
+    const holdIds = db
+      .select({ id: t.bookingItems.holdId })
+      .from(t.bookingItems)
+      .where(and(inArray(t.bookingItems.staffId, [...staffIds]), lte(t.bookingItems.holdExpiresAt, new Date(nowMs))));
+    const deleted = await db
+      .delete(t.holds)
+      .where(and(lte(t.holds.expiresAt, new Date(nowMs)), inArray(t.holds.id, holdIds)))
+      .returning({ id: t.holds.id });
+    return deleted.length > 0;
+  }
+
+  async function withHoldPurge(staffIds: readonly string[], nowMs: number, run: () => Promise<CommitResult>): Promise<CommitResult> {
+    const first = await run();
+    if (first.ok || first.refusal.code !== "STAFF_BUSY") return first;
+    return (await purgeExpiredHolds(staffIds, nowMs)) ? run() : first;
+  }
+
+  /** Takes seats of a class session, creating the session (and its single occupancy of the host) on first use. */
+  async function takeSeats(tx: Tx, businessId: string, calendarId: string, request: ClassSeatRequest): Promise<string> {
+    const [created] = await tx
+      .insert(t.classSessions)
+      .values({
+        businessId,
+        calendarId,
+        staffId: request.staffId,
+        startsAt: new Date(request.startMs),
+        endsAt: new Date(request.endMs),
+        seatsTotal: request.seatsTotal,
+      })
+      .onConflictDoNothing({ target: [t.classSessions.calendarId, t.classSessions.startsAt] })
+      .returning({ id: t.classSessions.id });
+    let sessionId = created?.id;
+    if (sessionId) {
+      await tx.insert(t.bookingItems).values({
+        businessId,
+        classSessionId: sessionId,
+        staffId: request.staffId,
+        blocked: rangeLiteral(request.blockedStartMs, request.blockedEndMs),
+        startsAt: new Date(request.startMs),
+        endsAt: new Date(request.endMs),
+        active: true,
+      });
+    } else {
+      const [existing] = await tx
+        .select({ id: t.classSessions.id })
+        .from(t.classSessions)
+        .where(and(eq(t.classSessions.calendarId, calendarId), eq(t.classSessions.startsAt, new Date(request.startMs))));
+      if (!existing) throw new Refused({ code: "SCHEDULING_FAILED" });
+      sessionId = existing.id;
+    }
+    const [taken] = await tx
+      .update(t.classSessions)
+      .set({ seatsTaken: sql`${t.classSessions.seatsTaken} + ${request.seats}` })
+      .where(and(eq(t.classSessions.id, sessionId), sql`${t.classSessions.seatsTaken} + ${request.seats} <= ${t.classSessions.seatsTotal}`))
+      .returning({ seatsTaken: t.classSessions.seatsTaken });
+    if (!taken) {
+      const [row] = await tx.select().from(t.classSessions).where(eq(t.classSessions.id, sessionId));
+      throw new Refused({ code: "SEATS_EXCEEDED", availableSeats: Math.max(0, (row?.seatsTotal ?? 0) - (row?.seatsTaken ?? 0)) });
+    }
+    if (!created && taken.seatsTaken === request.seats) {
+      // The session had emptied (all cancelled) and released its host: occupy again (may be refused).
+      await tx.update(t.bookingItems).set({ active: true }).where(and(eq(t.bookingItems.classSessionId, sessionId), eq(t.bookingItems.active, false)));
+    }
+    return sessionId;
+  }
+
+  async function releaseSeats(tx: Tx, sessionId: string, seats: number): Promise<void> {
+    const [row] = await tx
+      .update(t.classSessions)
+      .set({ seatsTaken: sql`greatest(0, ${t.classSessions.seatsTaken} - ${seats})` })
+      .where(eq(t.classSessions.id, sessionId))
+      .returning({ seatsTaken: t.classSessions.seatsTaken });
+    if (row && row.seatsTaken === 0) {
+      await tx.update(t.bookingItems).set({ active: false }).where(eq(t.bookingItems.classSessionId, sessionId));
+    }
+  }
+
+  return {
+    async loadCalendar(calendarId) {
+      if (!isUuid(calendarId)) return null;
+      const [row] = await db
+        .select({ calendar: t.calendars, business: { id: t.businesses.id, name: t.businesses.name, timeZone: t.businesses.timeZone, currency: t.businesses.currency } })
+        .from(t.calendars)
+        .innerJoin(t.businesses, eq(t.businesses.id, t.calendars.businessId))
+        .where(eq(t.calendars.id, calendarId));
+      if (!row) return null;
+      const [members, serviceRows] = await Promise.all([
+        db.select().from(t.calendarMembers).where(eq(t.calendarMembers.calendarId, calendarId)),
+        db
+          .select({ service: t.services, position: t.calendarServices.position, staffIds: sql<string[]>`coalesce((select array_agg(ss.staff_id::text) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id}), '{}')` })
+          .from(t.calendarServices)
+          .innerJoin(t.services, eq(t.services.id, t.calendarServices.serviceId))
+          .where(and(eq(t.calendarServices.calendarId, calendarId), isNull(t.services.deletedAt)))
+          .orderBy(t.calendarServices.position),
+      ]);
+      const staffIds = [...new Set([...members.map((m) => m.staffId), ...serviceRows.flatMap((s) => s.staffIds)])];
+      const [staffRows, timeOffRows] = staffIds.length
+        ? await Promise.all([
+            db.select().from(t.staff).where(and(inArray(t.staff.id, staffIds), isNull(t.staff.deletedAt))),
+            db.select().from(t.timeOff).where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
+          ])
+        : [[], []];
+      const liveStaff = new Set(staffRows.map((s) => s.id));
+      const context: CalendarContext = {
+        business: row.business,
+        calendar: {
+          id: row.calendar.id,
+          type: row.calendar.type as CalendarType,
+          name: row.calendar.name,
+          description: row.calendar.description,
+          settings: row.calendar.settings as CalendarSettings,
+          isLive: row.calendar.isActive && row.calendar.deletedAt === null,
+        },
+        members: members
+          .filter((m) => liveStaff.has(m.staffId))
+          // Primary first: personal and class calendars use the first member as host.
+          .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+          .map((m) => ({ staffId: m.staffId, priority: m.priority / 2, isPrimary: m.isPrimary })),
+        staff: staffRows.map((s) => ({ id: s.id, name: s.name, email: s.email, photoUrl: s.photoUrl, timeZone: s.timeZone, weeklyHours: s.weeklyHours, dateOverrides: s.dateOverrides })),
+        services: serviceRows.map(({ service, staffIds: ids }) => ({
+          id: service.id,
+          name: service.name,
+          description: service.description,
+          category: service.category,
+          durationMinutes: service.durationMinutes,
+          priceCents: service.priceCents,
+          deposit: service.deposit ?? null,
+          maxGuestsPerSlot: service.maxGuestsPerSlot,
+          staffIds: ids.filter((id) => liveStaff.has(id)),
+        })),
+        timeOff: timeOffRows.map((r) => ({ staffId: r.staffId, startMs: r.startsAt.getTime(), endMs: r.endsAt.getTime() })),
+      };
+      return context;
+    },
+
+    async loadOccupancy(staffIds, fromMs, toMs) {
+      if (staffIds.length === 0) return [];
+      const rows = await db
+        .select({
+          staffId: t.bookingItems.staffId,
+          startsAt: t.bookingItems.startsAt,
+          endsAt: t.bookingItems.endsAt,
+          blockedStart: epochMs(sql`lower(${t.bookingItems.blocked})`),
+          blockedEnd: epochMs(sql`upper(${t.bookingItems.blocked})`),
+          bookingId: t.bookingItems.bookingId,
+          holdId: t.bookingItems.holdId,
+          sessionId: t.bookingItems.classSessionId,
+          holdExpiresAt: t.bookingItems.holdExpiresAt,
+          bookingCalendarId: t.bookings.calendarId,
+          status: t.bookings.status,
+          sessionCalendarId: t.classSessions.calendarId,
+          seatsTaken: t.classSessions.seatsTaken,
+        })
+        .from(t.bookingItems)
+        .leftJoin(t.bookings, eq(t.bookings.id, t.bookingItems.bookingId))
+        .leftJoin(t.classSessions, eq(t.classSessions.id, t.bookingItems.classSessionId))
+        .where(
+          and(
+            eq(t.bookingItems.active, true),
+            inArray(t.bookingItems.staffId, [...staffIds]),
+            sql`${t.bookingItems.blocked} && tstzrange(${new Date(fromMs).toISOString()}::timestamptz, ${new Date(toMs).toISOString()}::timestamptz)`,
+          ),
+        );
+      return rows.map((r): Occupancy => ({
+        staffId: r.staffId,
+        kind: r.holdId ? "hold" : r.sessionId ? "session" : "booking",
+        startMs: r.startsAt.getTime(),
+        endMs: r.endsAt.getTime(),
+        blockedStartMs: r.blockedStart,
+        blockedEndMs: r.blockedEnd,
+        bookingId: r.bookingId,
+        holdId: r.holdId,
+        sessionId: r.sessionId,
+        calendarId: r.bookingCalendarId ?? r.sessionCalendarId ?? null,
+        status: r.status ?? null,
+        seats: r.seatsTaken ?? 1,
+        expiresAtMs: ms(r.holdExpiresAt),
+      }));
+    },
+
+    async recentCounts(calendarId, sinceMs) {
+      const rows = await db
+        .select({ staffId: t.bookings.staffId, n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(t.bookings)
+        .where(and(eq(t.bookings.calendarId, calendarId), gt(t.bookings.createdAt, new Date(sinceMs)), sql`${t.bookings.status} <> 'cancelled'`))
+        .groupBy(t.bookings.staffId);
+      return Object.fromEntries(rows.map((r) => [r.staffId, r.n]));
+    },
+
+    async oneTimeLink(slug, nowMs) {
+      const [link] = await db.select().from(t.oneTimeLinks).where(eq(t.oneTimeLinks.slug, slug));
+      if (!link) return null;
+      const expired = link.usedAt !== null || link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt.getTime() <= nowMs);
+      return expired ? { state: "expired" } : { state: "active", calendarId: link.calendarId };
+    },
+
+    async loadHold(holdId) {
+      if (!isUuid(holdId)) return null;
+      const [row] = await db.select().from(t.holds).where(eq(t.holds.id, holdId));
+      if (!row) return null;
+      const hold: HoldRecord = { id: row.id, calendarId: row.calendarId, startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime(), staffIds: row.staffIds, expiresAtMs: row.expiresAt.getTime() };
+      return hold;
+    },
+
+    async loadBooking(bookingId) {
+      if (!isUuid(bookingId)) return null;
+      const [row] = await db.select().from(t.bookings).where(eq(t.bookings.id, bookingId));
+      return row ? toRecord(row) : null;
+    },
+
+    async createBookings(command) {
+      const staffIds = [...new Set(command.bookings.flatMap((b) => b.items.map((i) => i.staffId).concat(b.classSeats ? [b.classSeats.staffId] : [])))];
+      const now = new Date(command.nowMs);
+      return withHoldPurge(staffIds, command.nowMs, () =>
+        transact(async (tx) => {
+          if (command.holdId) await tx.delete(t.holds).where(eq(t.holds.id, command.holdId));
+          let oneTimeLinkId: string | null = null;
+          if (command.oneTimeSlug) {
+            const [link] = await tx
+              .update(t.oneTimeLinks)
+              .set({ usedAt: now })
+              .where(
+                and(
+                  eq(t.oneTimeLinks.slug, command.oneTimeSlug),
+                  isNull(t.oneTimeLinks.usedAt),
+                  isNull(t.oneTimeLinks.revokedAt),
+                  sql`(${t.oneTimeLinks.expiresAt} is null or ${t.oneTimeLinks.expiresAt} > ${now})`,
+                ),
+              )
+              .returning({ id: t.oneTimeLinks.id });
+            if (!link) throw new Refused({ code: "SLUG_EXPIRED" });
+            oneTimeLinkId = link.id;
+          }
+          const sessionIds = new Map<string, string>();
+          for (const b of command.bookings) {
+            if (b.classSeats) sessionIds.set(b.id, await takeSeats(tx, b.businessId, b.calendarId, b.classSeats));
+          }
+          await tx.insert(t.bookings).values(
+            command.bookings.map((b, i) => ({
+              id: b.id,
+              businessId: b.businessId,
+              calendarId: b.calendarId,
+              seriesId: b.seriesId,
+              occurrenceIndex: b.occurrenceIndex,
+              status: b.status,
+              startsAt: new Date(b.startMs),
+              endsAt: new Date(b.endMs),
+              timeZone: b.timeZone,
+              locale: b.locale,
+              staffId: b.staffId,
+              staffIds: [...b.staffIds],
+              serviceIds: [...b.serviceIds],
+              bufferBeforeMinutes: b.bufferBeforeMinutes,
+              bufferAfterMinutes: b.bufferAfterMinutes,
+              seats: b.seats,
+              guests: [...b.guests],
+              contact: b.contact,
+              answers: { ...b.answers },
+              oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
+              classSessionId: sessionIds.get(b.id) ?? null,
+              priceCents: b.priceCents,
+              depositCents: b.depositCents,
+              currency: b.currency,
+              manageTokenHash: b.manageTokenHash,
+              confirmedAt: b.status === "confirmed" ? now : null,
+            })),
+          );
+          const items = command.bookings.flatMap((b) => itemRows(b.businessId, { bookingId: b.id }, b.items, b.active));
+          if (items.length > 0) await tx.insert(t.bookingItems).values(items);
+          await tx.insert(t.outbox).values(command.bookings.map((b) => outboxRow(b.businessId, b.notification)));
+          if (command.idempotency) {
+            const { endpoint, key, statusCode, body } = command.idempotency;
+            await tx
+              .update(t.idempotencyKeys)
+              .set({ statusCode, response: body })
+              .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
+          }
+        }),
+      );
+    },
+
+    async createHold(command) {
+      return withHoldPurge(command.staffIds, command.nowMs, () =>
+        transact(async (tx) => {
+          const expiresAt = new Date(command.expiresAtMs);
+          await tx.insert(t.holds).values({
+            id: command.id,
+            businessId: command.businessId,
+            calendarId: command.calendarId,
+            startsAt: new Date(command.startMs),
+            endsAt: new Date(command.endMs),
+            staffIds: [...command.staffIds],
+            serviceIds: [...command.serviceIds],
+            seats: command.seats,
+            expiresAt,
+          });
+          await tx.insert(t.bookingItems).values(itemRows(command.businessId, { holdId: command.id, holdExpiresAt: expiresAt }, command.items, true));
+        }),
+      );
+    },
+
+    async reschedule(command) {
+      const staffIds = [...new Set(command.items.map((i) => i.staffId).concat(command.classSeats ? [command.classSeats.staffId] : []))];
+      return withHoldPurge(staffIds, command.nowMs, () =>
+        transact(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(t.bookings)
+            .where(and(eq(t.bookings.id, command.bookingId), eq(t.bookings.sequence, command.expectedSequence), sql`${t.bookings.status} <> 'cancelled'`))
+            .for("update");
+          if (!before) throw new Refused({ code: "BOOKING_CHANGED" });
+          let classSessionId = before.classSessionId;
+          if (command.classSeats) {
+            if (before.classSessionId) await releaseSeats(tx, before.classSessionId, before.seats);
+            classSessionId = await takeSeats(tx, before.businessId, before.calendarId, command.classSeats);
+          }
+          await tx
+            .update(t.bookings)
+            .set({
+              startsAt: new Date(command.startMs),
+              endsAt: new Date(command.endMs),
+              previousStartsAt: before.startsAt,
+              sequence: before.sequence + 1,
+              classSessionId,
+              updatedAt: new Date(command.nowMs),
+            })
+            .where(eq(t.bookings.id, command.bookingId));
+          await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
+          if (command.items.length > 0) await tx.insert(t.bookingItems).values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
+          await tx.insert(t.outbox).values(outboxRow(before.businessId, command.notification));
+        }),
+      );
+    },
+
+    async changeStatus(command) {
+      let record: BookingRecord | undefined;
+      const result = await transact(async (tx) => {
+        const now = new Date(command.nowMs);
+        const [row] = await tx
+          .update(t.bookings)
+          .set({
+            status: command.to,
+            sequence: sql`${t.bookings.sequence} + 1`,
+            updatedAt: now,
+            ...(command.to === "cancelled" ? { cancelledAt: now, cancelReason: command.cancelReason } : {}),
+            ...(command.to === "confirmed" ? { confirmedAt: now } : {}),
+          })
+          .where(and(eq(t.bookings.id, command.bookingId), eq(t.bookings.businessId, command.businessId), inArray(t.bookings.status, [...command.from])))
+          .returning();
+        if (!row) throw new Refused({ code: "BOOKING_CHANGED" });
+        await tx.update(t.bookingItems).set({ active: command.active }).where(eq(t.bookingItems.bookingId, row.id));
+        if (row.classSessionId && command.to === "cancelled") await releaseSeats(tx, row.classSessionId, row.seats);
+        record = toRecord(row);
+        await tx.insert(t.outbox).values(outboxRow(row.businessId, command.notification(record)));
+      });
+      return result.ok ? { ok: true, record } : result;
+    },
+
+    async claimIdempotencyKey(endpoint, key, requestHash, nowMs) {
+      const now = new Date(nowMs);
+      // Lazy retention: roughly one claim in a hundred clears keys older than the retention period.
+      if (Math.random() < 0.01) await db.delete(t.idempotencyKeys).where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
+      const [inserted] = await db
+        .insert(t.idempotencyKeys)
+        .values({ endpoint, key, requestHash, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: t.idempotencyKeys.key });
+      if (inserted) return { kind: "claimed" };
+      const [row] = await db.select().from(t.idempotencyKeys).where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
+      if (!row) return { kind: "in_flight" };
+      if (row.requestHash !== requestHash) return { kind: "mismatch" };
+      if (row.statusCode !== null) return { kind: "replay", statusCode: row.statusCode, body: row.response } satisfies IdempotencyClaim;
+      if (row.createdAt.getTime() < nowMs - IN_FLIGHT_TIMEOUT_MS) {
+        // The first request died without an answer: the next one takes the key over.
+        const [taken] = await db
+          .update(t.idempotencyKeys)
+          .set({ createdAt: now })
+          .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key), isNull(t.idempotencyKeys.statusCode), eq(t.idempotencyKeys.createdAt, row.createdAt)))
+          .returning({ key: t.idempotencyKeys.key });
+        if (taken) return { kind: "claimed" };
+      }
+      return { kind: "in_flight" };
+    },
+
+    async completeIdempotencyKey({ endpoint, key, statusCode, body }) {
+      await db
+        .update(t.idempotencyKeys)
+        .set({ statusCode, response: body })
+        .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
+    },
+
+    async releaseIdempotencyKey(endpoint, key) {
+      await db.delete(t.idempotencyKeys).where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key), isNull(t.idempotencyKeys.statusCode)));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** The visitor cancels with the manage token, within the calendar's cancellation policy. */
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { visitorChangeRefusal } from "../../core/booking/policy.ts";
+import type { BookingDeps } from "./deps.ts";
+import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
+import { notification, toSnapshot } from "./snapshot.ts";
+
+export async function cancelBooking(deps: BookingDeps, bookingId: string, token: string | null | undefined, reason: string | null): Promise<Outcome<BookingView>> {
+  const found = await findManagedBooking(deps, bookingId, token);
+  if (!found.ok) return found;
+  const { record, ctx } = found.value;
+  const nowMs = deps.clock().getTime();
+  const refusal = visitorChangeRefusal("cancel", ctx.calendar.settings, record.status, record.startMs, nowMs);
+  if (refusal) return fail(refusal);
+  const result = await deps.store.changeStatus({
+    bookingId: record.id,
+    businessId: record.businessId,
+    from: ["new", "confirmed"],
+    to: "cancelled",
+    active: false,
+    cancelReason: reason,
+    nowMs,
+    notification: (after) => notification("booking_cancelled", toSnapshot(ctx, after, deps.publicUrl, null)),
+  });
+  if (!result.ok || !result.record) return fail(result.ok ? "SCHEDULING_FAILED" : result.refusal.code === "BOOKING_CHANGED" ? "BOOKING_CANCELLED" : "SCHEDULING_FAILED");
+  return ok(toBookingView(ctx, result.record, false, false));
+}

@@ -1,0 +1,31 @@
+/**
+ * The business confirms an appointment request (status new → confirmed). Its occupancy becomes
+ * active in the same transaction; if the time was taken meanwhile (requests that do not block),
+ * the exclusion constraint refuses and the request stays new (STAFF_BUSY).
+ */
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import type { BookingDeps } from "./deps.ts";
+import type { BookingRecord } from "./ports.ts";
+import { notification, toSnapshot } from "./snapshot.ts";
+
+export async function confirmRequest(deps: BookingDeps, businessId: string, bookingId: string): Promise<Outcome<BookingRecord>> {
+  const record = await deps.store.loadBooking(bookingId);
+  if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
+  if (record.status !== "new") return fail("NOT_A_REQUEST");
+  const ctx = await deps.store.loadCalendar(record.calendarId);
+  if (!ctx) return fail("BOOKING_NOT_FOUND");
+  const result = await deps.store.changeStatus({
+    bookingId,
+    businessId,
+    from: ["new"],
+    to: "confirmed",
+    active: true,
+    cancelReason: null,
+    nowMs: deps.clock().getTime(),
+    notification: (after) => notification("request_confirmed", toSnapshot(ctx, after, deps.publicUrl, null)),
+  });
+  if (result.ok && result.record) return ok(result.record);
+  if (!result.ok && result.refusal.code === "STAFF_BUSY") return fail(ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY");
+  if (!result.ok && result.refusal.code === "SEATS_EXCEEDED") return fail("SEATS_EXCEEDED", { availableSeats: result.refusal.availableSeats });
+  return fail("NOT_A_REQUEST");
+}

@@ -1,0 +1,399 @@
+/**
+ * A visitor books a slot (or a recurring series). The engine decides whether the start is
+ * bookable from what was loaded; the database then has the last word inside one transaction
+ * (occupancy exclusion, seat counter, one-time link), so concurrent requests for the same time
+ * can never both succeed. Nothing slow happens in that transaction: the notification is an
+ * outbox row.
+ */
+import { checkSlot } from "../../core/availability/compute-slots.ts";
+import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
+import type { AvailabilityInput, GuestCart } from "../../core/availability/model.ts";
+import { planRecurring, type RecurrenceFrequency, type RecurrencePolicy } from "../../core/availability/recurring.ts";
+import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
+import { validateAnswers } from "../../core/booking/answers.ts";
+import { fail, ok, type BookingError, type Outcome } from "../../core/booking/errors.ts";
+import { validateGuests, type GuestsInput } from "../../core/booking/guests.ts";
+import { initialStatus, occupies, type BookingStatus } from "../../core/booking/policy.ts";
+import { quotePrice } from "../../core/booking/pricing.ts";
+import { formatInstant, isValidTimeZone, MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
+import {
+  checkErrorToBookingError,
+  mergeItemsPerStaff,
+  OCCUPANCY_MARGIN_MS,
+  occupancyItem,
+  queryErrorToBookingError,
+  rejectionToBookingError,
+  relevantStaffIds,
+  seatsLeft,
+  toAvailabilityInput,
+} from "./availability.ts";
+import type { BookingDeps } from "./deps.ts";
+import { generateManageToken, hashManageToken } from "./manage-token.ts";
+import type { CalendarContext, CommitRefusal, HoldRecord, NewBooking, Occupancy, StoredContact } from "./ports.ts";
+import { notification, toSnapshot } from "./snapshot.ts";
+
+export interface CreateBookingInput {
+  readonly calendarId: string;
+  readonly startTime: string;
+  readonly timezone: string;
+  readonly contact: {
+    readonly firstName: string;
+    readonly lastName: string;
+    readonly email: string;
+    readonly phone?: string | null;
+    readonly dateOfBirth?: string | null;
+    readonly location?: string | null;
+    readonly notes?: string | null;
+    readonly consent?: boolean | null;
+  };
+  readonly staffId?: string | null;
+  readonly serviceIds?: readonly string[] | null;
+  readonly guests?: GuestsInput;
+  readonly answers?: Readonly<Record<string, unknown>> | null;
+  readonly oneTimeSlug?: string | null;
+  readonly holdId?: string | null;
+  readonly recurring?: { readonly frequency: RecurrenceFrequency; readonly count: number; readonly policy: RecurrencePolicy } | null;
+  readonly locale?: string | null;
+}
+
+export interface OccurrenceOutcome {
+  readonly index: number;
+  readonly requestedStartTime: string;
+  readonly status: "booked" | "not_booked";
+  readonly bookingId: string | null;
+  readonly startTime: string | null;
+  readonly endTime: string | null;
+  /** Why it was not booked (STAFF_BUSY → 'Not booked: Staff busy'). */
+  readonly code: string | null;
+}
+
+export interface CreatedBooking {
+  readonly id: string;
+  readonly status: BookingStatus;
+  readonly calendarId: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly timezone: string;
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  readonly seats: number;
+  readonly priceCents: number;
+  readonly depositCents: number;
+  readonly currency: string;
+  /** Shown once: the only way for the visitor to manage the booking. Never stored in clear. */
+  readonly manageToken: string;
+  readonly seriesId: string | null;
+  readonly occurrences: readonly OccurrenceOutcome[] | null;
+}
+
+export interface IdempotencyScope {
+  readonly endpoint: string;
+  readonly key: string;
+}
+
+/** A booking request checked against the rules, before staff are chosen. */
+interface Prepared {
+  readonly ctx: CalendarContext;
+  readonly input: CreateBookingInput;
+  readonly nowMs: EpochMs;
+  readonly startMs: EpochMs;
+  readonly attendees: number;
+  readonly guests: readonly { name: string; email: string | null }[];
+  readonly answers: Record<string, unknown>;
+  readonly carts: GuestCart[] | undefined;
+  readonly staffFilter: string[] | undefined;
+  readonly hold: HoldRecord | null;
+  readonly occupancy: Occupancy[];
+  readonly availability: AvailabilityInput;
+}
+
+const MAX_ROUND_ROBIN_ATTEMPTS = 5;
+
+export async function createBooking(deps: BookingDeps, input: CreateBookingInput, idempotency: IdempotencyScope | null = null): Promise<Outcome<CreatedBooking>> {
+  const prepared = await prepare(deps, input);
+  if (!prepared.ok) return prepared;
+  return input.recurring ? bookSeries(deps, prepared.value, idempotency) : bookOne(deps, prepared.value, idempotency);
+}
+
+async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Outcome<Prepared>> {
+  const nowMs = deps.clock().getTime();
+  const ctx = await deps.store.loadCalendar(input.calendarId);
+  if (!ctx) return fail("CALENDAR_NOT_FOUND");
+  if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
+  if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
+  const startMs = Date.parse(input.startTime);
+  if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
+  const settings = ctx.calendar.settings;
+
+  if (input.oneTimeSlug) {
+    const link = await deps.store.oneTimeLink(input.oneTimeSlug, nowMs);
+    if (!link || link.state === "expired" || link.calendarId !== ctx.calendar.id) return fail("SLUG_EXPIRED");
+  }
+
+  const guests = validateGuests(input.guests, ctx.calendar.type === "class" && settings.guestMode === "none" ? "none" : settings.guestMode);
+  if (!guests.ok) return guests;
+  const answers = validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
+  if (!answers.ok) return answers;
+  const attendees = 1 + guests.value.count;
+
+  let carts: GuestCart[] | undefined;
+  if (ctx.calendar.type === "service") {
+    const serviceIds = input.serviceIds ?? [];
+    if (serviceIds.length === 0 || serviceIds.some((id) => !ctx.services.some((s) => s.id === id))) {
+      return fail("SERVICES_REQUIRED", undefined, [{ path: "serviceIds", code: "SERVICES_REQUIRED" }]);
+    }
+    // Every attendee takes the chosen services (the widget's per-guest choice sends the same list).
+    carts = Array.from({ length: attendees }, () => ({ serviceIds: [...serviceIds] }));
+  }
+
+  let staffFilter: string[] | undefined;
+  if (input.staffId) {
+    const eligible = ctx.calendar.type === "service" ? ctx.services.some((s) => s.staffIds.includes(input.staffId!)) : ctx.members.some((m) => m.staffId === input.staffId);
+    if (!eligible) return fail("STAFF_NOT_FOUND");
+    staffFilter = [input.staffId];
+  }
+
+  // The visitor's own live hold for this very slot: it does not block them, and fixes the staff.
+  let hold: HoldRecord | null = null;
+  if (input.holdId) {
+    const found = await deps.store.loadHold(input.holdId);
+    if (found && found.calendarId === ctx.calendar.id && found.startMs === startMs && found.expiresAtMs > nowMs) {
+      hold = found;
+      if (ctx.calendar.type === "round_robin") staffFilter = [...found.staffIds];
+    }
+  }
+
+  const lastStartMs = input.recurring ? startMs + seriesSpanMs(input.recurring.frequency, input.recurring.count) : startMs;
+  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, lastStartMs + OCCUPANCY_MARGIN_MS + 8 * WALL_DAY_MS);
+  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: hold?.id ?? null });
+  return ok({ ctx, input, nowMs, startMs, attendees, guests: guests.value.people, answers: answers.value, carts, staffFilter, hold, occupancy, availability });
+}
+
+/** Upper bound of a series' length, for loading occupancy. */
+function seriesSpanMs(frequency: RecurrenceFrequency, count: number): number {
+  const days = frequency === "daily" ? count : frequency === "weekly" ? 7 * count : 31 * count * 2;
+  return days * WALL_DAY_MS;
+}
+
+/** The booking rows for one start once its staff are known. */
+function buildBooking(
+  deps: BookingDeps,
+  p: Prepared,
+  startMs: EpochMs,
+  verdict: SlotVerdict,
+  staffIds: readonly string[],
+  tokenHash: string,
+  token: string,
+  series: { id: string; index: number } | null,
+): NewBooking {
+  const { ctx, input } = p;
+  const s = ctx.calendar.settings;
+  const status = initialStatus(s);
+  const id = deps.newId();
+  let endMs = startMs + s.durationMinutes * MINUTE_MS;
+  let items = staffIds.map((staffId) => occupancyItem(staffId, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
+  let classSeats: NewBooking["classSeats"] = null;
+  let serviceIds: string[] = [];
+  let unitPrices = [s.priceCents];
+  let deposit = s.deposit;
+  if (ctx.calendar.type === "class") {
+    const host = staffIds[0] as string;
+    classSeats = {
+      staffId: host,
+      startMs,
+      endMs,
+      blockedStartMs: startMs - s.bufferBeforeMinutes * MINUTE_MS,
+      blockedEndMs: endMs + s.bufferAfterMinutes * MINUTE_MS,
+      seatsTotal: s.seatsPerSlot ?? 1,
+      seats: p.attendees,
+    };
+    items = [];
+  } else if (ctx.calendar.type === "service") {
+    const assignments = verdict.assignments ?? [];
+    serviceIds = [...(input.serviceIds ?? [])];
+    endMs = Math.max(...assignments.map((a) => a.endMs));
+    items = mergeItemsPerStaff(assignments.map((a) => occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes)));
+    const chosen = serviceIds.map((sid) => ctx.services.find((svc) => svc.id === sid)!);
+    unitPrices = chosen.map((svc) => svc.priceCents);
+    deposit = s.deposit ?? (chosen.length === 1 ? (chosen[0]?.deposit ?? null) : null);
+  }
+  const owner =
+    ctx.calendar.type === "collective" ? (ctx.members.find((m) => m.isPrimary)?.staffId ?? staffIds[0]) : staffIds[0];
+  const price = quotePrice(unitPrices, p.attendees, deposit);
+  const contact: StoredContact = {
+    firstName: input.contact.firstName.trim(),
+    lastName: input.contact.lastName.trim(),
+    email: input.contact.email.trim(),
+    phone: input.contact.phone?.trim() || null,
+    dateOfBirth: input.contact.dateOfBirth ?? null,
+    location: input.contact.location?.trim() || null,
+    notes: input.contact.notes?.trim() || null,
+    consent: input.contact.consent ?? false,
+  };
+  const locale = input.locale ?? "en";
+  const booking = {
+    id,
+    status,
+    sequence: 0,
+    startMs,
+    endMs,
+    timeZone: input.timezone,
+    locale,
+    staffId: owner as string,
+    staffIds,
+    serviceIds,
+    guests: p.guests,
+    contact,
+    previousStartMs: null,
+    cancelReason: null,
+  };
+  return {
+    ...booking,
+    businessId: ctx.business.id,
+    calendarId: ctx.calendar.id,
+    seriesId: series?.id ?? null,
+    occurrenceIndex: series?.index ?? null,
+    bufferBeforeMinutes: s.bufferBeforeMinutes,
+    bufferAfterMinutes: s.bufferAfterMinutes,
+    seats: p.attendees,
+    answers: p.answers,
+    priceCents: price.totalCents,
+    depositCents: price.depositCents,
+    currency: ctx.business.currency,
+    manageTokenHash: tokenHash,
+    active: occupies(status, s),
+    items,
+    classSeats,
+    notification: notification(status === "new" ? "request_received" : "booking_confirmed", toSnapshot(ctx, booking, deps.publicUrl, token)),
+  };
+}
+
+function refusalToError(refusal: CommitRefusal, ctx: CalendarContext): BookingError {
+  switch (refusal.code) {
+    case "STAFF_BUSY":
+      return { code: ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY" };
+    case "SEATS_EXCEEDED":
+      return { code: "SEATS_EXCEEDED", details: { availableSeats: refusal.availableSeats } };
+    case "SLUG_EXPIRED":
+      return { code: "SLUG_EXPIRED" };
+    case "BOOKING_CHANGED":
+    case "SCHEDULING_FAILED":
+      return { code: "SCHEDULING_FAILED" };
+  }
+}
+
+function describe(p: Prepared, b: NewBooking, token: string, occurrences: OccurrenceOutcome[] | null): CreatedBooking {
+  return {
+    id: b.id,
+    status: b.status,
+    calendarId: b.calendarId,
+    startTime: formatInstant(b.startMs, p.input.timezone),
+    endTime: formatInstant(b.endMs, p.input.timezone),
+    timezone: p.input.timezone,
+    staffId: b.staffId,
+    staffIds: b.staffIds,
+    serviceIds: b.serviceIds,
+    seats: b.seats,
+    priceCents: b.priceCents,
+    depositCents: b.depositCents,
+    currency: b.currency,
+    manageToken: token,
+    seriesId: b.seriesId,
+    occurrences,
+  };
+}
+
+async function bookOne(deps: BookingDeps, p: Prepared, idempotency: IdempotencyScope | null): Promise<Outcome<CreatedBooking>> {
+  const { ctx } = p;
+  const verdict = checkSlot(p.availability, p.startMs, p.nowMs, {
+    ...(p.staffFilter ? { staffIds: p.staffFilter } : {}),
+    guests: p.attendees,
+    ...(p.carts ? { carts: p.carts } : {}),
+  });
+  if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, p.occupancy, p.startMs)) };
+
+  const token = generateManageToken();
+  const tokenHash = hashManageToken(token);
+  const isRoundRobin = ctx.calendar.type === "round_robin";
+  let candidates = [...verdict.value.staffIds];
+  const priorities = Object.fromEntries(ctx.members.map((m) => [m.staffId, m.priority]));
+  const counts = isRoundRobin && candidates.length > 1 ? await deps.store.recentCounts(ctx.calendar.id, p.nowMs - 30 * WALL_DAY_MS) : {};
+
+  for (let attempt = 0; attempt < MAX_ROUND_ROBIN_ATTEMPTS && candidates.length > 0; attempt++) {
+    const staffIds = isRoundRobin ? [pickRoundRobinMember(candidates, priorities, counts) as string] : candidates;
+    const booking = buildBooking(deps, p, p.startMs, verdict.value, staffIds, tokenHash, token, null);
+    const created = describe(p, booking, token, null);
+    const result = await deps.store.createBookings({
+      bookings: [booking],
+      oneTimeSlug: p.input.oneTimeSlug ?? null,
+      holdId: p.hold?.id ?? null,
+      idempotency: idempotency ? { ...idempotency, statusCode: 201, body: created } : null,
+      nowMs: p.nowMs,
+    });
+    if (result.ok) return ok(created);
+    // Round robin: someone took this member meanwhile; the next free member may still be free.
+    if (isRoundRobin && result.refusal.code === "STAFF_BUSY") {
+      candidates = candidates.filter((id) => id !== staffIds[0]);
+      continue;
+    }
+    return { ok: false, error: refusalToError(result.refusal, ctx) };
+  }
+  return fail("STAFF_BUSY");
+}
+
+async function bookSeries(deps: BookingDeps, p: Prepared, idempotency: IdempotencyScope | null): Promise<Outcome<CreatedBooking>> {
+  const { ctx } = p;
+  const recurring = p.input.recurring!;
+  const singleStaff = p.staffFilter?.[0] ?? (ctx.calendar.type === "round_robin" && ctx.members.length === 1 ? ctx.members[0]?.staffId : undefined);
+  const plan = planRecurring(
+    p.availability,
+    { firstStartMs: p.startMs, frequency: recurring.frequency, count: recurring.count, policy: recurring.policy, guests: p.attendees, ...(singleStaff ? { staffId: singleStaff } : {}) },
+    p.nowMs,
+  );
+  if (!plan.ok) {
+    const e = plan.error;
+    if (e.code === "RECURRING_NEEDS_SINGLE_STAFF" || e.code === "INVALID_RECURRENCE") return fail("RECURRING_NOT_SUPPORTED");
+    return { ok: false, error: queryErrorToBookingError(e) };
+  }
+  const token = generateManageToken();
+  const tokenHash = hashManageToken(token);
+  const seriesId = deps.newId();
+  const bookings: NewBooking[] = [];
+  const occurrences: OccurrenceOutcome[] = [];
+  for (const occ of plan.value) {
+    const requestedStartTime = formatInstant(occ.requestedStartMs, p.input.timezone);
+    if (occ.bookedStartMs === null || occ.staffIds.length === 0) {
+      const reason = occ.reason ? rejectionToBookingError(occ.reason, ctx, 0).code : "STAFF_BUSY";
+      occurrences.push({ index: occ.index, requestedStartTime, status: "not_booked", bookingId: null, startTime: null, endTime: null, code: reason });
+      continue;
+    }
+    const staffIds = ctx.calendar.type === "round_robin" || ctx.calendar.type === "personal" || ctx.calendar.type === "class" ? [occ.staffIds[0] as string] : [...occ.staffIds];
+    const verdict: SlotVerdict = { startMs: occ.bookedStartMs, staffIds: occ.staffIds };
+    const booking = buildBooking(deps, p, occ.bookedStartMs, verdict, staffIds, tokenHash, token, { id: seriesId, index: occ.index });
+    bookings.push(booking);
+    occurrences.push({
+      index: occ.index,
+      requestedStartTime,
+      status: "booked",
+      bookingId: booking.id,
+      startTime: formatInstant(booking.startMs, p.input.timezone),
+      endTime: formatInstant(booking.endMs, p.input.timezone),
+      code: null,
+    });
+  }
+  const first = bookings[0];
+  if (!first) {
+    const code = occurrences[0]?.code ?? "STAFF_BUSY";
+    return fail(code === "NO_SLOTS" || code === "SEATS_EXCEEDED" ? code : "STAFF_BUSY");
+  }
+  const created = describe(p, first, token, occurrences);
+  const result = await deps.store.createBookings({
+    bookings,
+    oneTimeSlug: p.input.oneTimeSlug ?? null,
+    holdId: p.hold?.id ?? null,
+    idempotency: idempotency ? { ...idempotency, statusCode: 201, body: created } : null,
+    nowMs: p.nowMs,
+  });
+  return result.ok ? ok(created) : { ok: false, error: refusalToError(result.refusal, ctx) };
+}

@@ -1,0 +1,12 @@
+import type { BookingStore } from "./ports.ts";
+
+/** What every booking use case receives: storage, a clock, and the public base URL for links. */
+export interface BookingDeps {
+  readonly store: BookingStore;
+  readonly clock: () => Date;
+  /** Absolute base URL of the widget, without a trailing slash (links in notifications). */
+  readonly publicUrl: string;
+  readonly newId: () => string;
+  /** How long a hold keeps a slot (config HOLD_MINUTES). */
+  readonly holdMinutes: number;
+}

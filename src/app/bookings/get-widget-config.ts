@@ -1,0 +1,69 @@
+/** The public configuration of a booking widget: nothing private (no emails, no hours). */
+import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import type { BookingDeps } from "./deps.ts";
+
+export interface WidgetConfig {
+  readonly id: string;
+  readonly type: CalendarType;
+  readonly name: string;
+  readonly description: string;
+  readonly durationMinutes: number;
+  readonly slotIntervalMinutes: number;
+  readonly guestMode: CalendarSettings["guestMode"];
+  readonly questions: CalendarSettings["questions"];
+  readonly location: { readonly kind: string; readonly value: string | null } | null;
+  readonly services: readonly { id: string; name: string; description: string; category: string; durationMinutes: number; priceCents: number; maxGuestsPerSlot: number }[];
+  readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
+  readonly seatsPerSlot: number | null;
+  readonly allowReschedule: boolean;
+  readonly allowCancel: boolean;
+  readonly autoConfirm: boolean;
+  readonly priceCents: number;
+  readonly deposit: CalendarSettings["deposit"];
+  readonly currency: string;
+  readonly business: { readonly name: string; readonly timeZone: string };
+}
+
+export async function getWidgetConfig(deps: Pick<BookingDeps, "store">, calendarId: string): Promise<Outcome<WidgetConfig>> {
+  const ctx = await deps.store.loadCalendar(calendarId);
+  if (!ctx) return fail("CALENDAR_NOT_FOUND");
+  if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
+  const s = ctx.calendar.settings;
+  const staffIds = ctx.calendar.type === "service" ? [...new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((svc) => svc.staffIds)])] : ctx.members.map((m) => m.staffId);
+  return ok({
+    id: ctx.calendar.id,
+    type: ctx.calendar.type,
+    name: ctx.calendar.name,
+    description: ctx.calendar.description,
+    durationMinutes: s.durationMinutes,
+    slotIntervalMinutes: s.slotIntervalMinutes,
+    guestMode: s.guestMode,
+    questions: s.questions,
+    // The booker types their own location: only say so.
+    location: s.location ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value } : null,
+    services: ctx.services.map(({ id, name, description, category, durationMinutes, priceCents, maxGuestsPerSlot }) => ({ id, name, description, category, durationMinutes, priceCents, maxGuestsPerSlot })),
+    staff: staffIds.flatMap((id) => {
+      const m = ctx.staff.find((x) => x.id === id);
+      return m ? [{ id: m.id, name: m.name, photoUrl: m.photoUrl }] : [];
+    }),
+    seatsPerSlot: ctx.calendar.type === "class" ? (s.seatsPerSlot ?? 1) : null,
+    allowReschedule: s.allowReschedule,
+    allowCancel: s.allowCancel,
+    autoConfirm: s.autoConfirm,
+    priceCents: s.priceCents,
+    deposit: s.deposit,
+    currency: ctx.business.currency,
+    business: { name: ctx.business.name, timeZone: ctx.business.timeZone },
+  });
+}
+
+/** Configuration behind a one-time link; used, revoked or expired links are 'Slug Expired'. */
+export async function getOneTimeLinkConfig(deps: Pick<BookingDeps, "store" | "clock">, slug: string): Promise<Outcome<WidgetConfig & { oneTimeSlug: string }>> {
+  const link = await deps.store.oneTimeLink(slug, deps.clock().getTime());
+  if (!link) return fail("LINK_NOT_FOUND");
+  if (link.state === "expired") return fail("SLUG_EXPIRED");
+  const config = await getWidgetConfig(deps, link.calendarId);
+  if (!config.ok) return config.error.code === "CALENDAR_NOT_FOUND" || config.error.code === "CALENDAR_UNAVAILABLE" ? fail("SLUG_EXPIRED") : config;
+  return ok({ ...config.value, oneTimeSlug: slug });
+}

@@ -1,0 +1,78 @@
+/**
+ * Holds a slot for a few minutes while the visitor fills in the form. A hold occupies staff like a
+ * booking (same exclusion constraint), stops blocking at `expiresAt`, and is released by the
+ * booking that presents its id.
+ */
+import { checkSlot } from "../../core/availability/compute-slots.ts";
+import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
+import { checkErrorToBookingError, mergeItemsPerStaff, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, toAvailabilityInput } from "./availability.ts";
+import type { BookingDeps } from "./deps.ts";
+
+export interface HoldSlotInput {
+  readonly calendarId: string;
+  readonly startTime: string;
+  readonly timezone: string;
+  readonly staffId?: string | null;
+  readonly serviceIds?: readonly string[] | null;
+  /** Additional attendees. */
+  readonly guests?: number | null;
+}
+
+export interface HeldSlot {
+  readonly holdId: string;
+  readonly expiresAt: string;
+}
+
+export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise<Outcome<HeldSlot>> {
+  const nowMs = deps.clock().getTime();
+  const ctx = await deps.store.loadCalendar(input.calendarId);
+  if (!ctx) return fail("CALENDAR_NOT_FOUND");
+  if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
+  if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
+  // A class seat is a counter, not an interval: holding one would need its own expiry bookkeeping.
+  if (ctx.calendar.type === "class") return fail("HOLD_NOT_SUPPORTED");
+  const startMs = Date.parse(input.startTime);
+  if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
+  const attendees = 1 + (input.guests ?? 0);
+  const serviceIds = input.serviceIds ?? [];
+  if (ctx.calendar.type === "service" && (serviceIds.length === 0 || serviceIds.some((id) => !ctx.services.some((s) => s.id === id)))) return fail("SERVICES_REQUIRED");
+
+  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, startMs + OCCUPANCY_MARGIN_MS);
+  const availability = toAvailabilityInput(ctx, occupancy, nowMs);
+  const verdict = checkSlot(availability, startMs, nowMs, {
+    ...(input.staffId ? { staffIds: [input.staffId] } : {}),
+    guests: attendees,
+    ...(ctx.calendar.type === "service" ? { carts: Array.from({ length: attendees }, () => ({ serviceIds: [...serviceIds] })) } : {}),
+  });
+  if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
+
+  const s = ctx.calendar.settings;
+  let candidates = [...verdict.value.staffIds];
+  const priorities = Object.fromEntries(ctx.members.map((m) => [m.staffId, m.priority]));
+  const expiresAtMs = nowMs + deps.holdMinutes * MINUTE_MS;
+  for (let attempt = 0; attempt < 5 && candidates.length > 0; attempt++) {
+    let staffIds = candidates;
+    let endMs = startMs + s.durationMinutes * MINUTE_MS;
+    let items = staffIds.map((id) => occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
+    if (ctx.calendar.type === "round_robin") {
+      staffIds = [pickRoundRobinMember(candidates, priorities, {}) as string];
+      items = staffIds.map((id) => occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
+    } else if (ctx.calendar.type === "service") {
+      const assignments = verdict.value.assignments ?? [];
+      endMs = Math.max(...assignments.map((a) => a.endMs));
+      items = mergeItemsPerStaff(assignments.map((a) => occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes)));
+      staffIds = [...new Set(items.map((i) => i.staffId))];
+    }
+    const id = deps.newId();
+    const result = await deps.store.createHold({ id, businessId: ctx.business.id, calendarId: ctx.calendar.id, startMs, endMs, staffIds, serviceIds, seats: attendees, expiresAtMs, items, nowMs });
+    if (result.ok) return ok({ holdId: id, expiresAt: new Date(expiresAtMs).toISOString() });
+    if (ctx.calendar.type === "round_robin" && result.refusal.code === "STAFF_BUSY") {
+      candidates = candidates.filter((c) => c !== staffIds[0]);
+      continue;
+    }
+    return fail(result.refusal.code === "STAFF_BUSY" ? (ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY") : "SCHEDULING_FAILED");
+  }
+  return fail("STAFF_BUSY");
+}

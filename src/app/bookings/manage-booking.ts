@@ -1,0 +1,70 @@
+/**
+ * Shared by the visitor's manage use cases: find a booking by id and manage token. A wrong or
+ * missing token looks exactly like a missing booking ('No calendar event found'), so ids cannot
+ * be probed.
+ */
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { formatInstant } from "../../core/shared/time.ts";
+import type { BookingDeps } from "./deps.ts";
+import { verifyManageToken } from "./manage-token.ts";
+import type { BookingRecord, CalendarContext } from "./ports.ts";
+
+export async function findManagedBooking(deps: Pick<BookingDeps, "store">, bookingId: string, token: string | null | undefined): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
+  const record = await deps.store.loadBooking(bookingId);
+  // Verify even when missing, against a dummy hash, so timing does not tell the two apart.
+  const isValid = verifyManageToken(token, record?.manageTokenHash ?? "0".repeat(64));
+  if (!record || !isValid) return fail("BOOKING_NOT_FOUND");
+  const ctx = await deps.store.loadCalendar(record.calendarId);
+  if (!ctx) return fail("BOOKING_NOT_FOUND");
+  return ok({ record, ctx });
+}
+
+export interface BookingView {
+  readonly id: string;
+  readonly status: BookingRecord["status"];
+  readonly calendarId: string;
+  readonly calendarName: string;
+  readonly businessName: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly timezone: string;
+  readonly previousStartTime: string | null;
+  readonly staff: readonly { id: string; name: string }[];
+  readonly serviceIds: readonly string[];
+  readonly seats: number;
+  readonly guests: readonly { name: string; email: string | null }[];
+  readonly contact: { firstName: string; lastName: string; email: string; phone: string | null };
+  readonly priceCents: number;
+  readonly depositCents: number;
+  readonly currency: string;
+  readonly sequence: number;
+  readonly cancelReason: string | null;
+  readonly canReschedule: boolean;
+  readonly canCancel: boolean;
+}
+
+export function toBookingView(ctx: CalendarContext, r: BookingRecord, canReschedule: boolean, canCancel: boolean): BookingView {
+  return {
+    id: r.id,
+    status: r.status,
+    calendarId: r.calendarId,
+    calendarName: ctx.calendar.name,
+    businessName: ctx.business.name,
+    startTime: formatInstant(r.startMs, r.timeZone),
+    endTime: formatInstant(r.endMs, r.timeZone),
+    timezone: r.timeZone,
+    previousStartTime: r.previousStartMs === null ? null : formatInstant(r.previousStartMs, r.timeZone),
+    staff: r.staffIds.map((id) => ({ id, name: ctx.staff.find((s) => s.id === id)?.name ?? "" })),
+    serviceIds: r.serviceIds,
+    seats: r.seats,
+    guests: r.guests,
+    contact: { firstName: r.contact.firstName, lastName: r.contact.lastName, email: r.contact.email, phone: r.contact.phone },
+    priceCents: r.priceCents,
+    depositCents: r.depositCents,
+    currency: r.currency,
+    sequence: r.sequence,
+    cancelReason: r.cancelReason,
+    canReschedule,
+    canCancel,
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * What the booking use cases need from storage. Implemented over drizzle in
+ * src/adapters/db/booking-repository.ts (PGlite and PostgreSQL alike); the guarantees that matter
+ * under concurrency (no overlapping occupancy, seat counts, single-use links) are enforced by the
+ * database inside `commit*`, never by a read-then-write in the use case.
+ */
+import type { CalendarSettings, CalendarType, DateOverrides, DepositRule, WeeklyHours } from "../../core/calendar/calendar.ts";
+import type { BookingStatus } from "../../core/booking/policy.ts";
+import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import type { EpochMs } from "../../core/shared/time.ts";
+
+export interface StaffMember {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly photoUrl: string | null;
+  readonly timeZone: string;
+  readonly weeklyHours: WeeklyHours;
+  readonly dateOverrides: DateOverrides;
+}
+
+export interface CalendarMemberRef {
+  readonly staffId: string;
+  /** The source product's 0 / 0.5 / 1. */
+  readonly priority: number;
+  readonly isPrimary: boolean;
+}
+
+export interface ServiceInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly category: string;
+  readonly durationMinutes: number;
+  readonly priceCents: number;
+  readonly deposit: DepositRule | null;
+  readonly maxGuestsPerSlot: number;
+  readonly staffIds: readonly string[];
+}
+
+/** Everything the rules need about one calendar, loaded at once. */
+export interface CalendarContext {
+  readonly business: { readonly id: string; readonly name: string; readonly timeZone: string; readonly currency: string };
+  readonly calendar: {
+    readonly id: string;
+    readonly type: CalendarType;
+    readonly name: string;
+    readonly description: string;
+    readonly settings: CalendarSettings;
+    /** Active and not deleted. */
+    readonly isLive: boolean;
+  };
+  readonly members: readonly CalendarMemberRef[];
+  /** Members and every staff member of the calendar's services. */
+  readonly staff: readonly StaffMember[];
+  readonly services: readonly ServiceInfo[];
+  readonly timeOff: readonly { readonly staffId: string; readonly startMs: EpochMs; readonly endMs: EpochMs }[];
+}
+
+/** One row of per-staff occupancy, as the availability engine needs it. */
+export interface Occupancy {
+  readonly staffId: string;
+  readonly kind: "booking" | "hold" | "session";
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly blockedStartMs: EpochMs;
+  readonly blockedEndMs: EpochMs;
+  readonly bookingId: string | null;
+  readonly holdId: string | null;
+  readonly sessionId: string | null;
+  readonly calendarId: string | null;
+  readonly status: BookingStatus | null;
+  /** Sessions: seats taken. */
+  readonly seats: number;
+  readonly expiresAtMs: EpochMs | null;
+}
+
+export interface OccupancyItem {
+  readonly staffId: string;
+  readonly serviceId: string | null;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly blockedStartMs: EpochMs;
+  readonly blockedEndMs: EpochMs;
+}
+
+export interface ClassSeatRequest {
+  readonly staffId: string;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly blockedStartMs: EpochMs;
+  readonly blockedEndMs: EpochMs;
+  readonly seatsTotal: number;
+  readonly seats: number;
+}
+
+export interface StoredContact {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly dateOfBirth: string | null;
+  readonly location: string | null;
+  readonly notes: string | null;
+  readonly consent: boolean;
+}
+
+export interface NewBooking {
+  readonly id: string;
+  readonly businessId: string;
+  readonly calendarId: string;
+  readonly seriesId: string | null;
+  readonly occurrenceIndex: number | null;
+  readonly status: BookingStatus;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly timeZone: string;
+  readonly locale: string;
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  readonly bufferBeforeMinutes: number;
+  readonly bufferAfterMinutes: number;
+  readonly seats: number;
+  readonly guests: readonly { name: string; email: string | null }[];
+  readonly contact: StoredContact;
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly priceCents: number;
+  readonly depositCents: number;
+  readonly currency: string;
+  readonly manageTokenHash: string;
+  /** Whether the occupancy blocks (requests: per unconfirmedBlocks). */
+  readonly active: boolean;
+  /** Exclusive occupancy; empty for class bookings, which take seats instead. */
+  readonly items: readonly OccupancyItem[];
+  readonly classSeats: ClassSeatRequest | null;
+  readonly notification: NotificationMessage;
+}
+
+export interface IdempotentResponse {
+  readonly endpoint: string;
+  readonly key: string;
+  readonly statusCode: number;
+  readonly body: unknown;
+}
+
+export interface CreateCommand {
+  readonly bookings: readonly NewBooking[];
+  /** Consumed in the same transaction; refused when used, revoked or expired. */
+  readonly oneTimeSlug: string | null;
+  /** The visitor's own hold, released in the same transaction. */
+  readonly holdId: string | null;
+  /** Stored with the booking, so a replay after commit returns exactly this. */
+  readonly idempotency: IdempotentResponse | null;
+  readonly nowMs: EpochMs;
+}
+
+/** Why the database refused a change. */
+export type CommitRefusal =
+  | { readonly code: "STAFF_BUSY"; readonly staffId: string | null }
+  | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
+  | { readonly code: "SLUG_EXPIRED" }
+  | { readonly code: "BOOKING_CHANGED" }
+  | { readonly code: "SCHEDULING_FAILED" };
+
+export type CommitResult = { readonly ok: true } | { readonly ok: false; readonly refusal: CommitRefusal };
+
+export interface BookingRecord {
+  readonly id: string;
+  readonly businessId: string;
+  readonly calendarId: string;
+  readonly seriesId: string | null;
+  readonly status: BookingStatus;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly timeZone: string;
+  readonly locale: string;
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  readonly bufferBeforeMinutes: number;
+  readonly bufferAfterMinutes: number;
+  readonly seats: number;
+  readonly guests: readonly { name: string; email: string | null }[];
+  readonly contact: StoredContact;
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly priceCents: number;
+  readonly depositCents: number;
+  readonly currency: string;
+  readonly manageTokenHash: string;
+  readonly sequence: number;
+  readonly previousStartMs: EpochMs | null;
+  readonly cancelReason: string | null;
+  readonly classSessionId: string | null;
+  readonly createdAtMs: EpochMs;
+}
+
+export interface RescheduleCommand {
+  readonly bookingId: string;
+  /** Optimistic check: refused with BOOKING_CHANGED when the booking moved meanwhile. */
+  readonly expectedSequence: number;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly active: boolean;
+  readonly items: readonly OccupancyItem[];
+  readonly classSeats: ClassSeatRequest | null;
+  readonly notification: NotificationMessage;
+  readonly nowMs: EpochMs;
+}
+
+export interface StatusCommand {
+  readonly bookingId: string;
+  readonly businessId: string;
+  readonly from: readonly BookingStatus[];
+  readonly to: BookingStatus;
+  /** Occupancy after the change. */
+  readonly active: boolean;
+  readonly cancelReason: string | null;
+  readonly notification: (record: BookingRecord) => NotificationMessage;
+  readonly nowMs: EpochMs;
+}
+
+export interface HoldCommand {
+  readonly id: string;
+  readonly businessId: string;
+  readonly calendarId: string;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  readonly seats: number;
+  readonly expiresAtMs: EpochMs;
+  readonly items: readonly OccupancyItem[];
+  readonly nowMs: EpochMs;
+}
+
+export interface HoldRecord {
+  readonly id: string;
+  readonly calendarId: string;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly staffIds: readonly string[];
+  readonly expiresAtMs: EpochMs;
+}
+
+export type OneTimeLinkState = { readonly state: "active"; readonly calendarId: string } | { readonly state: "expired" };
+
+export type IdempotencyClaim =
+  | { readonly kind: "claimed" }
+  | { readonly kind: "replay"; readonly statusCode: number; readonly body: unknown }
+  | { readonly kind: "mismatch" }
+  | { readonly kind: "in_flight" };
+
+export interface BookingStore {
+  loadCalendar(calendarId: string): Promise<CalendarContext | null>;
+  /** Active occupancy of these staff overlapping [fromMs, toMs). */
+  loadOccupancy(staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
+  /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
+  recentCounts(calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
+  oneTimeLink(slug: string, nowMs: EpochMs): Promise<OneTimeLinkState | null>;
+  loadHold(holdId: string): Promise<HoldRecord | null>;
+  loadBooking(bookingId: string): Promise<BookingRecord | null>;
+
+  createBookings(command: CreateCommand): Promise<CommitResult>;
+  createHold(command: HoldCommand): Promise<CommitResult>;
+  reschedule(command: RescheduleCommand): Promise<CommitResult>;
+  changeStatus(command: StatusCommand): Promise<CommitResult & { record?: BookingRecord }>;
+
+  claimIdempotencyKey(endpoint: string, key: string, requestHash: string, nowMs: EpochMs): Promise<IdempotencyClaim>;
+  /** Stores the final response of a claimed key (for refusals; successes store it in their transaction). */
+  completeIdempotencyKey(response: IdempotentResponse): Promise<void>;
+  /** Forgets a claimed key after an unexpected failure, so the client may retry. */
+  releaseIdempotencyKey(endpoint: string, key: string): Promise<void>;
+}

@@ -1,0 +1,92 @@
+/**
+ * The visitor moves their booking with the manage token. The new start is checked with the same
+ * rules as a new booking (the booking's own occupancy does not count against it), then moved in
+ * one transaction: old occupancy out, new in, previous start recorded, SEQUENCE incremented.
+ */
+import { checkSlot } from "../../core/availability/compute-slots.ts";
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { occupies, visitorChangeRefusal } from "../../core/booking/policy.ts";
+import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
+import { checkErrorToBookingError, mergeItemsPerStaff, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, toAvailabilityInput } from "./availability.ts";
+import type { BookingDeps } from "./deps.ts";
+import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
+import type { ClassSeatRequest, OccupancyItem } from "./ports.ts";
+import { notification, toSnapshot } from "./snapshot.ts";
+
+export async function rescheduleBooking(
+  deps: BookingDeps,
+  bookingId: string,
+  token: string | null | undefined,
+  input: { readonly startTime: string; readonly timezone: string },
+): Promise<Outcome<BookingView>> {
+  const found = await findManagedBooking(deps, bookingId, token);
+  if (!found.ok) return found;
+  const { record, ctx } = found.value;
+  const nowMs = deps.clock().getTime();
+  const s = ctx.calendar.settings;
+  const refusal = visitorChangeRefusal("reschedule", s, record.status, record.startMs, nowMs);
+  if (refusal) return fail(refusal);
+  if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
+  const startMs = Date.parse(input.startTime);
+  if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
+
+  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, startMs + OCCUPANCY_MARGIN_MS);
+  // A class booking leaves its old session: its seats there do not count for the new start.
+  const adjusted = record.classSessionId
+    ? occupancy.map((o) => (o.sessionId === record.classSessionId ? { ...o, seats: Math.max(0, o.seats - record.seats) } : o))
+    : occupancy;
+  const availability = toAvailabilityInput(ctx, adjusted, nowMs, { bookingId: record.id });
+  const isService = ctx.calendar.type === "service";
+  // The same people keep the booking (round robin: the assigned member; collective: everyone).
+  const staffFilter = ctx.calendar.type === "round_robin" ? [record.staffId] : undefined;
+  const verdict = checkSlot(availability, startMs, nowMs, {
+    ...(staffFilter ? { staffIds: staffFilter } : {}),
+    guests: record.seats,
+    ...(isService ? { carts: Array.from({ length: record.seats }, () => ({ serviceIds: [...record.serviceIds] })) } : {}),
+  });
+  if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, adjusted, startMs)) };
+
+  let endMs = startMs + (record.endMs - record.startMs);
+  let items: OccupancyItem[] = [];
+  let classSeats: ClassSeatRequest | null = null;
+  let staffIds = record.staffIds;
+  if (ctx.calendar.type === "class") {
+    endMs = startMs + s.durationMinutes * MINUTE_MS;
+    classSeats = {
+      staffId: record.staffId,
+      startMs,
+      endMs,
+      blockedStartMs: startMs - s.bufferBeforeMinutes * MINUTE_MS,
+      blockedEndMs: endMs + s.bufferAfterMinutes * MINUTE_MS,
+      seatsTotal: s.seatsPerSlot ?? 1,
+      seats: record.seats,
+    };
+  } else if (isService) {
+    const assignments = verdict.value.assignments ?? [];
+    endMs = Math.max(...assignments.map((a) => a.endMs));
+    items = mergeItemsPerStaff(assignments.map((a) => occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes)));
+    staffIds = [...new Set(items.map((i) => i.staffId))];
+  } else {
+    items = record.staffIds.map((id) => occupancyItem(id, null, startMs, endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes));
+  }
+  const after = { ...record, startMs, endMs, staffIds, previousStartMs: record.startMs, sequence: record.sequence + 1 };
+  const result = await deps.store.reschedule({
+    bookingId: record.id,
+    expectedSequence: record.sequence,
+    startMs,
+    endMs,
+    active: occupies(record.status, s),
+    items,
+    classSeats,
+    notification: notification("booking_rescheduled", toSnapshot(ctx, after, deps.publicUrl, token ?? null)),
+    nowMs,
+  });
+  if (!result.ok) {
+    const r = result.refusal;
+    if (r.code === "STAFF_BUSY") return fail(isService ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY");
+    if (r.code === "SEATS_EXCEEDED") return fail("SEATS_EXCEEDED", { availableSeats: r.availableSeats });
+    return fail("SCHEDULING_FAILED");
+  }
+  const nowView = toBookingView(ctx, after, true, true);
+  return ok({ ...nowView, canReschedule: visitorChangeRefusal("reschedule", s, after.status, startMs, nowMs) === null, canCancel: visitorChangeRefusal("cancel", s, after.status, startMs, nowMs) === null });
+}

@@ -1,0 +1,73 @@
+/**
+ * The outbox contract's BookingSnapshot, built from stored data. Links carry the manage token,
+ * which only exists in the request that created or presented it; changes made by the business
+ * (confirm, decline) have no token and send no links.
+ */
+import type { BookingSnapshot, NotificationKind, NotificationMessage, Person } from "../../core/notifications/notification.ts";
+import type { EpochMs } from "../../core/shared/time.ts";
+import type { CalendarContext } from "./ports.ts";
+import type { BookingStatus } from "../../core/booking/policy.ts";
+
+export interface SnapshotSource {
+  readonly id: string;
+  readonly status: BookingStatus;
+  readonly sequence: number;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly timeZone: string;
+  readonly locale: string;
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  readonly guests: readonly { name: string; email: string | null }[];
+  readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; location: string | null };
+  readonly previousStartMs: EpochMs | null;
+  readonly cancelReason: string | null;
+}
+
+/** Where the visitor manages a booking. One place, so the web routes and emails agree. */
+export function manageLinks(publicUrl: string, ctx: CalendarContext, bookingId: string, token: string | null) {
+  if (!token) return { manageUrl: null, rescheduleUrl: null, cancelUrl: null };
+  const q = `booking=${encodeURIComponent(bookingId)}&token=${encodeURIComponent(token)}`;
+  const s = ctx.calendar.settings;
+  return {
+    manageUrl: `${publicUrl}/widget/booking/${ctx.calendar.id}?manage=1&${q}`,
+    rescheduleUrl: s.allowReschedule ? `${publicUrl}/widget/booking/${ctx.calendar.id}?reschedule=1&${q}` : null,
+    cancelUrl: s.allowCancel ? `${publicUrl}/widget/cancel-booking?${q}` : null,
+  };
+}
+
+/** The stable calendar-file UID of a booking (RFC 5545 UID). */
+export const bookingUid = (bookingId: string) => `${bookingId}@booking-widget`;
+
+export function toSnapshot(ctx: CalendarContext, b: SnapshotSource, publicUrl: string, token: string | null): BookingSnapshot {
+  const person = (id: string): Person => {
+    const s = ctx.staff.find((m) => m.id === id);
+    return { name: s?.name ?? "", email: s?.email ?? null };
+  };
+  const location = ctx.calendar.settings.location;
+  return {
+    bookingId: b.id,
+    uid: bookingUid(b.id),
+    sequence: b.sequence,
+    status: b.status,
+    businessName: ctx.business.name,
+    calendarName: ctx.calendar.name,
+    serviceNames: b.serviceIds.map((id) => ctx.services.find((s) => s.id === id)?.name ?? "").filter((n) => n !== ""),
+    locale: b.locale,
+    startUtc: new Date(b.startMs).toISOString(),
+    endUtc: new Date(b.endMs).toISOString(),
+    timeZone: b.timeZone,
+    previousStartUtc: b.previousStartMs === null ? null : new Date(b.previousStartMs).toISOString(),
+    cancelReason: b.cancelReason,
+    location: location?.kind === "ask_booker" ? b.contact.location : (location?.value ?? null),
+    organizer: person(b.staffId),
+    staff: b.staffIds.map(person),
+    contact: { firstName: b.contact.firstName, lastName: b.contact.lastName, email: b.contact.email, phone: b.contact.phone },
+    guests: b.guests.map((g) => ({ name: g.name, email: g.email })),
+    ...manageLinks(publicUrl, ctx, b.id, token),
+    contactMethod: b.status === "new" ? (b.contact.phone ? "phone" : "email") : null,
+  };
+}
+
+export const notification = (kind: NotificationKind, booking: BookingSnapshot): NotificationMessage => ({ kind, booking });
