@@ -1,5 +1,5 @@
 import { I18nProvider } from "@lingui/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, languageTag, type LocaleCode } from "../i18n/locales.ts";
 import { getLoadedI18n } from "../i18n/runtime.ts";
@@ -18,6 +18,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
+  useEffect(() => {
+    // A marker for tests and diagnostics: the server-rendered document is now interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={languageTag(locale)} data-locale={locale}>
       <head>

@@ -17,7 +17,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home">
       <h1>{i18n._("home.title", { business: business.name })}</h1>
       <p>{i18n._("home.intro")}</p>
-      <h2>{i18n._("home.calendars")}</h2>
+      <h2 id="calendars">{i18n._("home.calendars")}</h2>
       <ul className="choice-list">
         {calendars.map((c) => (
           <li key={c.id}>
@@ -28,7 +28,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <h2>{i18n._("home.groups")}</h2>
+      <h2 id="groups">{i18n._("home.groups")}</h2>
       <ul>
         {groups.map((g) => (
           <li key={g.id}>
@@ -36,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <h2>{i18n._("home.serviceMenus")}</h2>
+      <h2 id="service-menus">{i18n._("home.serviceMenus")}</h2>
       <ul>
         {serviceMenus.map((m) => (
           <li key={m.id}>
@@ -44,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <h2>{i18n._("home.content")}</h2>
+      <h2 id="pages">{i18n._("home.content")}</h2>
       <ul>
         {pages.map((p) => (
           <li key={p.path}>

@@ -25,8 +25,10 @@ function readLog(): ReloadLog {
  * React Router reloads the page it is leaving when a route chunk fails to load. We want the
  * *target* page instead, with its state, and a loop guard. `location.reload` cannot be replaced
  * (it is unforgeable), so we act on the log line React Router writes just before it: point the
- * current history entry at the target (keeping its state) so the reload lands there, or — inside
- * the guard window — throw, which turns the reload into a navigation error and the error screen.
+ * current history entry at the target (keeping its state) so the reload lands there. When the
+ * target was reloaded less than 10 s ago we leave the history entry alone, so the reload stays on
+ * the page the visitor is on; only if that page too was reloaded within the window do we throw,
+ * which stops the reload (the last resort against a loop).
  */
 export function installChunkReload(): void {
   const original = console.error.bind(console);
@@ -36,15 +38,20 @@ export function installChunkReload(): void {
     const router = (window as unknown as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter;
     const next = router?.state.navigation.location;
     const target = next ? createPath(next) : window.location.pathname + window.location.search + window.location.hash;
+    const current = window.location.pathname + window.location.search + window.location.hash;
     const now = Date.now();
     const log = readLog();
     if (!shouldReload(target, now, log)) {
-      throw new ChunkReloadSuppressedError(`Not reloading ${target} again within 10000 ms`);
+      if (!shouldReload(current, now, log)) {
+        throw new ChunkReloadSuppressedError(`Not reloading ${target} or ${current} again within 10000 ms`);
+      }
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(recordReload(current, now, log)));
+      return;
     }
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(recordReload(target, now, log)));
     if (next) {
-      const current = (window.history.state ?? {}) as { idx?: number };
-      window.history.replaceState({ usr: next.state, key: next.key, idx: current.idx ?? 0 }, "", target);
+      const entry = (window.history.state ?? {}) as { idx?: number };
+      window.history.replaceState({ usr: next.state, key: next.key, idx: entry.idx ?? 0 }, "", target);
     }
   };
 }

@@ -9,8 +9,9 @@ import type { ErrorDescription } from "./describe-error.ts";
 export function ErrorScreen({ error, description }: { error: unknown; description: ErrorDescription }) {
   const { i18n } = useLingui();
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    // Spec §2 screen 10: the error is also logged to the console.
+    console.error(`${description.status} ${description.message}`, error);
+  }, [error, description.status, description.message]);
   const message =
     description.code === "PAGE_NOT_FOUND"
       ? i18n._("error.pageNotFound", { path: description.path ?? "" })
@@ -19,6 +20,7 @@ export function ErrorScreen({ error, description }: { error: unknown; descriptio
         : description.message;
   return (
     <main className="error-screen" id="main">
+      <title>{`${description.status} · ${message}`}</title>
       <div className="error-screen__content">
         <p className="error-screen__status" aria-hidden="true">
           {description.status}

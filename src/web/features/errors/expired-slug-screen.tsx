@@ -9,6 +9,7 @@ export function ExpiredSlugScreen() {
   const { i18n } = useLingui();
   return (
     <main className="expired-screen" id="main">
+      <title>{i18n._("expired.title")}</title>
       <div className="expired-screen__card">
         <svg className="expired-screen__icon" aria-hidden="true" viewBox="0 0 24 24" width="48" height="48">
           <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.5" />

@@ -1,0 +1,65 @@
+/**
+ * Debian Chromium driven by playwright-core (never a downloaded browser). Pages come from
+ * `browser.newContext()` so axe can inject into them. `launch()` gives every run a fresh, empty
+ * user-data directory of its own.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+function chromiumPath(): string {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  for (const candidate of ["/usr/bin/chromium", "/usr/bin/chromium-browser"]) if (fs.existsSync(candidate)) return candidate;
+  return execFileSync("which", ["chromium"]).toString().trim();
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+  pageErrors: string[];
+}
+
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") consoleErrors.push(msg.text());
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return { context, page, consoleErrors, pageErrors };
+}
+
+/** Resolves once React has hydrated the server-rendered document. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+    return w.__reactRouterDataRouter?.state.initialized === true && document.documentElement.dataset.hydrated === "true";
+  });
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary).toEqual([]);
+}
