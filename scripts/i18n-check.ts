@@ -1,0 +1,71 @@
+/**
+ * `npm run i18n:check`: every catalogue has exactly English's keys, valid ICU, the same
+ * placeholders as English, and no value left identical to English unless allow-listed.
+ */
+import { parse, type Token } from "@messageformat/parser";
+import { LOCALE_CODES, DEFAULT_LOCALE } from "../src/i18n/locales.ts";
+import { readCatalog } from "../src/i18n/vite-plugin.ts";
+
+/** Values that are legitimately the same as English in some languages (names, units, loanwords). */
+const SAME_AS_ENGLISH_ALLOWED = new Set([
+  "calendar.type.round_robin",
+  "content.preview",
+  "error.pageNotFound",
+  "error.notFound",
+  "layout.poweredBy",
+  "app.name",
+]);
+
+function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {
+  for (const token of tokens) {
+    if (token.type === "argument" || token.type === "function") into.add(token.arg);
+    if (token.type === "plural" || token.type === "select" || token.type === "selectordinal") {
+      into.add(token.arg);
+      for (const option of token.cases) placeholders(option.tokens, into);
+    }
+  }
+  return into;
+}
+
+const english = readCatalog(DEFAULT_LOCALE);
+const problems: string[] = [];
+const parsed = (code: string, key: string, message: string) => {
+  try {
+    return parse(message);
+  } catch (error) {
+    problems.push(`${code}: ${key}: invalid ICU (${(error as Error).message})`);
+    return null;
+  }
+};
+
+for (const [key, message] of Object.entries(english)) parsed("en", key, message);
+const englishPlaceholders = Object.fromEntries(
+  Object.entries(english).map(([key, message]) => [key, [...placeholders(parsed("en", key, message) ?? [])].sort().join(",")]),
+);
+
+let checked = 0;
+for (const code of LOCALE_CODES) {
+  if (code === DEFAULT_LOCALE) continue;
+  const catalog = readCatalog(code);
+  for (const key of Object.keys(english)) if (!(key in catalog)) problems.push(`${code}: missing key ${key}`);
+  for (const [key, message] of Object.entries(catalog)) {
+    if (!(key in english)) {
+      problems.push(`${code}: extra key ${key}`);
+      continue;
+    }
+    const ast = parsed(code, key, message);
+    if (ast) {
+      const found = [...placeholders(ast)].sort().join(",");
+      if (found !== englishPlaceholders[key]) problems.push(`${code}: ${key}: placeholders {${found}} differ from English {${englishPlaceholders[key]}}`);
+    }
+    if (message === english[key] && !SAME_AS_ENGLISH_ALLOWED.has(key)) problems.push(`${code}: ${key}: identical to English`);
+    checked += 1;
+  }
+}
+
+if (problems.length > 0) {
+  console.error(problems.join("\n"));
+  console.error(`\ni18n check failed: ${problems.length} problem(s).`);
+  process.exit(1);
+}
+console.log(`i18n check passed: ${Object.keys(english).length} keys × ${LOCALE_CODES.length} locales (${checked} translations checked).`);
