@@ -13,6 +13,8 @@ import { migrateDatabase } from "../adapters/db/migrate.ts";
 import { createPublicPagesRepository } from "../adapters/db/public-pages-repository.ts";
 import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { isDatabaseEmpty, seedDemo } from "../adapters/db/seed/demo.ts";
+import { buildTransport } from "../adapters/email/build-transport.ts";
+import { createNotificationWorker } from "../adapters/outbox/outbox-worker.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -61,8 +63,13 @@ async function main() {
     mode: config.NODE_ENV,
   });
 
+  const mailTransport = buildTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }, logger);
+  const outboxWorker = createNotificationWorker({ db: database.db, transport: mailTransport, from: config.MAIL_FROM, logger });
+
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);
+    outboxWorker.start();
+    logger.info({ email: mailTransport.kind }, "outbox worker started");
   });
 
   let stopping = false;
@@ -76,6 +83,8 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
+      await outboxWorker.stop();
+      mailTransport.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);
