@@ -4,7 +4,6 @@
  */
 import { and, arrayContains, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type {
-  BusinessRef,
   CalendarSummary,
   GroupView,
   PostSummary,

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { requireFound } from "../features/errors/route-errors.ts";
+import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import { PostList } from "../features/content/post-list.tsx";
 import type { PostListingFilter } from "../../app/pages/public-pages.ts";
 import type { Route } from "./+types/content-listing";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/content-listing";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const p = params as { path?: string; categorySlug?: string; authorSlug?: string; tagSlug?: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) return requireFound(null, request);
+  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
   const filter: PostListingFilter | null = p.categorySlug
     ? { kind: "category", slug: p.categorySlug }
     : p.authorSlug

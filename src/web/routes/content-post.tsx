@@ -1,4 +1,4 @@
-import { requireFound } from "../features/errors/route-errors.ts";
+import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import { PostArticle } from "../features/content/post-article.tsx";
 import type { Route } from "./+types/content-post";
 
@@ -6,7 +6,7 @@ import type { Route } from "./+types/content-post";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const p = params as { path?: string; slug?: string; blogSlug?: string; categorySlug?: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) return requireFound(null, request);
+  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
   const post = requireFound(await context.pages.post(business, p.slug ?? p.blogSlug ?? "", context.now()), request);
   return post;
 }

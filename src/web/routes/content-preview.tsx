@@ -1,4 +1,4 @@
-import { requireFound } from "../features/errors/route-errors.ts";
+import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import { PostArticle } from "../features/content/post-article.tsx";
 import type { Route } from "./+types/content-preview";
 
@@ -11,7 +11,7 @@ const PREVIEW_KINDS = ["blog", "category", "author", "tag", "post", "product", "
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const kind = requireFound(PREVIEW_KINDS.find((k) => k === params.kind), request);
-  if (kind !== "post" && kind !== "blog") return requireFound(null, request);
+  if (kind !== "post" && kind !== "blog") pageNotFound(request);
   return requireFound(await context.pages.previewPost(params.id), request);
 }
 

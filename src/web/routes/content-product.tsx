@@ -1,11 +1,11 @@
-import { requireFound } from "../features/errors/route-errors.ts";
+import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import { ProductCard } from "../features/content/product-card.tsx";
 import type { Route } from "./+types/content-product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const p = params as { path?: string; productId: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) return requireFound(null, request);
+  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
   return requireFound(await context.pages.product(business, p.productId), request);
 }
 
