@@ -10,10 +10,15 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { Database } from "../adapters/db/client.ts";
-import { DEFAULT_LOCALE } from "../i18n/locales.ts";
+import { DEFAULT_LOCALE, isLocaleCode } from "../i18n/locales.ts";
+import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
+import type { LocaleRoutingOptions } from "../i18n/routing/options.ts";
 import type { WebLoadContext } from "../web/load-context.ts";
 import { problem } from "./http/problem.ts";
+import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
+import { createBookingRepository } from "../adapters/db/booking-repository.ts";
+import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 
 export interface AppDependencies {
   database: Database;
@@ -24,6 +29,10 @@ export interface AppDependencies {
   build?: ServerBuild;
   clientDir?: string;
   mode: "production" | "development" | "test";
+  /** Locale routing (src/i18n/routing/config.ts); defaults to LOCALE_ROUTING. */
+  localeRouting?: LocaleRoutingOptions;
+  /** The public booking API's settings and overrides; defaults: repository on `database`, config defaults. */
+  bookingApi?: Partial<PublicApiDeps>;
 }
 
 export function createApp(deps: AppDependencies) {
@@ -49,6 +58,20 @@ export function createApp(deps: AppDependencies) {
     }
   });
 
+  // The public booking API. Calendar files: pass `bookingApi.renderCalendarFile` (GET /api/bookings/:id/calendar.ics).
+  app.route(
+    "/api",
+    publicApi({
+      store: createBookingRepository(deps.database.db),
+      clock: deps.clock,
+      publicUrl: "http://localhost:3000",
+      newId: () => crypto.randomUUID(),
+      holdMinutes: 10,
+      rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
+      ...deps.bookingApi,
+    }),
+  );
+
   app.all("/api/*", (c) => problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`));
 
   app.onError((error, c) => {
@@ -66,16 +89,30 @@ export function createApp(deps: AppDependencies) {
     });
     app.use("/assets/*", serveStatic({ root }));
     const handler = createRequestHandler(deps.build, deps.mode);
-    app.all("*", (c) => {
+    app.all("*", async (c) => {
+      const localeRouting = resolveLocaleForRequest(c.req.raw, deps.localeRouting ?? LOCALE_ROUTING, deps.clock());
+      const vary = localeRouting?.detectedFrom || localeRouting?.redirect ? "Cookie, Accept-Language" : undefined;
+      if (localeRouting?.redirect) {
+        const headers = new Headers({ Location: localeRouting.redirect.location });
+        if (vary) headers.set("Vary", vary);
+        if (localeRouting.setCookie) headers.append("Set-Cookie", localeRouting.setCookie);
+        return new Response(null, { status: localeRouting.redirect.status, headers });
+      }
       const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? null;
       let business: ReturnType<WebLoadContext["business"]> | undefined;
       const context: WebLoadContext = {
         pages: deps.pages,
-        locale: DEFAULT_LOCALE,
+        locale: isLocaleCode(localeRouting?.locale) ? localeRouting.locale : DEFAULT_LOCALE,
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,
       };
-      return handler(c.req.raw, context);
+      const response = await handler(c.req.raw, context);
+      if (!localeRouting?.setCookie && !vary) return response;
+      // Copied: a Response's headers may be immutable.
+      const headers = new Headers(response.headers);
+      if (localeRouting?.setCookie) headers.append("Set-Cookie", localeRouting.setCookie);
+      if (vary) headers.append("Vary", vary);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     });
   }
   return app;

@@ -36,6 +36,8 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().default("Bookings <bookings@localhost>"),
   RATE_LIMIT_BOOKINGS_PER_MINUTE: positiveInt("a positive integer (requests per minute per client)").default(30),
   RATE_LIMIT_SLOTS_PER_MINUTE: positiveInt("a positive integer (requests per minute per client)").default(300),
+  /** How long a held slot stays reserved for the visitor who holds it. */
+  HOLD_MINUTES: positiveInt("a positive integer (minutes)").default(10),
   SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
 });
 

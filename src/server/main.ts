@@ -15,6 +15,7 @@ import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { isDatabaseEmpty, seedDemo } from "../adapters/db/seed/demo.ts";
 import { buildTransport } from "../adapters/email/build-transport.ts";
 import { createNotificationWorker } from "../adapters/outbox/outbox-worker.ts";
+import { createLocaleRoutingConfig } from "../i18n/routing/config.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -61,6 +62,12 @@ async function main() {
     build,
     clientDir: path.join(buildDir, "client"),
     mode: config.NODE_ENV,
+    localeRouting: createLocaleRoutingConfig({ cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN }),
+    bookingApi: {
+      publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
+      holdMinutes: config.HOLD_MINUTES,
+      rateLimits: { bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE, slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE },
+    },
   });
 
   const mailTransport = buildTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }, logger);

@@ -1,0 +1,172 @@
+/**
+ * The public booking API's inputs and outputs as zod schemas: validation at the edge and the
+ * source of the OpenAPI document (openapi.ts, via z.toJSONSchema).
+ */
+import { z } from "zod";
+
+const isoDateTime = z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00" });
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
+const zone = z.string().min(1).max(64).meta({ description: "IANA time zone, e.g. Europe/Berlin" });
+const id = z.string().min(1).max(64);
+const serviceIdList = z
+  .string()
+  .max(2000)
+  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""))
+  .meta({ description: "Comma-separated service ids" });
+
+export const SlotsQuerySchema = z.object({
+  startDate: localDate,
+  endDate: localDate,
+  timezone: zone,
+  staffId: id.optional(),
+  serviceIds: serviceIdList.optional(),
+  guests: z.coerce.number().int().min(0).max(100).optional().meta({ description: "Additional attendees" }),
+});
+
+export const NextAvailableQuerySchema = z.object({
+  from: localDate,
+  timezone: zone,
+  staffId: id.optional(),
+  serviceIds: serviceIdList.optional(),
+  guests: z.coerce.number().int().min(0).max(100).optional(),
+});
+
+export const HoldBodySchema = z.object({
+  startTime: isoDateTime,
+  timezone: zone,
+  staffId: id.nullish(),
+  serviceIds: z.array(id).max(20).nullish(),
+  guests: z.number().int().min(0).max(100).nullish(),
+});
+
+const text = (max: number) => z.string().max(max);
+
+export const ContactSchema = z.object({
+  firstName: text(100).trim().min(1, "This field is required."),
+  lastName: text(100).trim().min(1, "This field is required."),
+  email: z.email("Email is invalid!").max(254),
+  phone: text(40).nullish(),
+  dateOfBirth: localDate.nullish(),
+  location: text(500).nullish(),
+  notes: text(5000).nullish(),
+  consent: z.boolean().nullish(),
+});
+
+export const GuestSchema = z.object({ name: text(200).nullish(), email: text(300).nullish() });
+
+export const BookingBodySchema = z.object({
+  calendarId: id,
+  startTime: isoDateTime,
+  timezone: zone,
+  contact: ContactSchema,
+  staffId: id.nullish(),
+  serviceIds: z.array(id).max(20).nullish(),
+  guests: z
+    .union([z.number(), z.array(GuestSchema).max(1000)])
+    .optional()
+    .meta({ description: "Additional attendees: a count (count-only calendars) or a list of {name, email}" }),
+  answers: z.record(z.string().max(100), z.unknown()).nullish(),
+  oneTimeSlug: text(200).nullish(),
+  holdId: id.nullish(),
+  recurring: z
+    .object({
+      frequency: z.enum(["daily", "weekly", "monthly"]),
+      count: z.number().int().min(1).max(24),
+      policy: z.enum(["skip", "book_next"]),
+    })
+    .nullish(),
+  locale: text(10).nullish(),
+});
+
+export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone });
+export const CancelBodySchema = z.object({ reason: text(1000).nullish() });
+
+// ---- Responses (documentation) ----------------------------------------------------------------
+
+export const FreeSlotsResponseSchema = z
+  .record(localDate, z.object({ slots: z.array(z.string()) }))
+  .meta({ example: { "2026-12-01": { slots: ["2026-12-01T10:00:00+01:00", "2026-12-01T10:30:00+01:00"] } } });
+
+export const NextAvailableResponseSchema = z.object({ date: localDate.nullable() });
+export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: z.string() });
+
+export const OccurrenceSchema = z.object({
+  index: z.number().int(),
+  requestedStartTime: z.string(),
+  status: z.enum(["booked", "not_booked"]),
+  bookingId: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
+export const BookingCreatedSchema = z.object({
+  id: z.string(),
+  status: z.enum(["confirmed", "new"]),
+  calendarId: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timezone: z.string(),
+  staffId: z.string(),
+  staffIds: z.array(z.string()),
+  serviceIds: z.array(z.string()),
+  seats: z.number().int(),
+  priceCents: z.number().int(),
+  depositCents: z.number().int(),
+  currency: z.string(),
+  manageToken: z.string().meta({ description: "Shown once; send as `Authorization: Bearer <token>` or `?token=`" }),
+  seriesId: z.string().nullable(),
+  occurrences: z.array(OccurrenceSchema).nullable(),
+});
+
+export const BookingViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(["new", "confirmed", "cancelled"]),
+  calendarId: z.string(),
+  calendarName: z.string(),
+  businessName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timezone: z.string(),
+  previousStartTime: z.string().nullable(),
+  staff: z.array(z.object({ id: z.string(), name: z.string() })),
+  serviceIds: z.array(z.string()),
+  seats: z.number().int(),
+  sequence: z.number().int(),
+  cancelReason: z.string().nullable(),
+  canReschedule: z.boolean(),
+  canCancel: z.boolean(),
+});
+
+export const WidgetConfigSchema = z.object({
+  id: z.string(),
+  type: z.enum(["personal", "round_robin", "collective", "class", "service"]),
+  name: z.string(),
+  description: z.string(),
+  durationMinutes: z.number().int(),
+  slotIntervalMinutes: z.number().int(),
+  guestMode: z.enum(["none", "count_only", "collect_detail"]),
+  questions: z.array(z.object({ id: z.string(), label: z.string(), kind: z.string(), required: z.boolean(), options: z.array(z.string()).optional() })),
+  location: z.object({ kind: z.string(), value: z.string().nullable() }).nullable(),
+  services: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), category: z.string(), durationMinutes: z.number(), priceCents: z.number(), maxGuestsPerSlot: z.number() })),
+  staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),
+  seatsPerSlot: z.number().int().nullable(),
+  allowReschedule: z.boolean(),
+  allowCancel: z.boolean(),
+  autoConfirm: z.boolean(),
+  priceCents: z.number().int(),
+  deposit: z.unknown(),
+  currency: z.string(),
+  business: z.object({ name: z.string(), timeZone: z.string() }),
+});
+
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+  availableSeats: z.number().int().optional(),
+});
