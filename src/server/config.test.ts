@@ -8,6 +8,7 @@ describe("parseConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
     expect(config.SEED_DEMO).toBe(true);
+    expect(config.LOCALE_COOKIE_CROSS_ORIGIN).toBe(false);
   });
 
   it.each([
@@ -16,10 +17,15 @@ describe("parseConfig", () => {
     ["DATABASE_URL", "mysql://x", /DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ connection URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL: expected one of fatal, error/],
     ["SEED_DEMO", "yes", /SEED_DEMO: expected true or false/],
+    ["LOCALE_COOKIE_CROSS_ORIGIN", "1", /LOCALE_COOKIE_CROSS_ORIGIN: expected true or false/],
     ["PUBLIC_URL", "not a url", /PUBLIC_URL: expected an absolute http\(s\) URL/],
   ])("names %s and what it expects when given %s", (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("reads LOCALE_COOKIE_CROSS_ORIGIN as a boolean", () => {
+    expect(parseConfig({ LOCALE_COOKIE_CROSS_ORIGIN: "true" }).LOCALE_COOKIE_CROSS_ORIGIN).toBe(true);
   });
 
   it("treats empty strings as unset", () => {

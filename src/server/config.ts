@@ -39,6 +39,8 @@ export const ConfigSchema = z.object({
   /** How long a held slot stays reserved for the visitor who holds it. */
   HOLD_MINUTES: positiveInt("a positive integer (minutes)").default(10),
   SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
+  /** Locale cookie with `SameSite=None; Secure`: needed when the widget runs inside third-party iframes. */
+  LOCALE_COOKIE_CROSS_ORIGIN: z.enum(["true", "false"], { error: "expected true or false" }).default("false").transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
