@@ -1,5 +1,9 @@
 /** A complete BookingSnapshot for email, calendar-file and outbox tests; override what a case needs. */
-import type { BookingSnapshot, NotificationKind, NotificationMessage } from "../../src/core/notifications/notification.ts";
+import type {
+  BookingSnapshot,
+  NotificationKind,
+  NotificationMessage,
+} from "../../src/core/notifications/notification.ts";
 
 export function bookingSnapshot(overrides: Partial<BookingSnapshot> = {}): BookingSnapshot {
   return {

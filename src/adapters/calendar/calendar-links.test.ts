@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { calendarLinks, compactUtc, googleCalendarUrl, office365CalendarUrl, outlookLiveCalendarUrl, type CalendarLinkEvent } from "./calendar-links.ts";
+import {
+  calendarLinks,
+  compactUtc,
+  googleCalendarUrl,
+  office365CalendarUrl,
+  outlookLiveCalendarUrl,
+  type CalendarLinkEvent,
+} from "./calendar-links.ts";
 
 const event: CalendarLinkEvent = {
   title: "Check-up with Smith & Jones",
@@ -39,7 +46,10 @@ describe("calendar links", () => {
   });
 
   it("leaves out empty optional fields and uses the .ics URL for Apple", () => {
-    const links = calendarLinks({ ...event, details: null, location: "" }, "https://book.example.com/api/bookings/b1/calendar.ics?token=t");
+    const links = calendarLinks(
+      { ...event, details: null, location: "" },
+      "https://book.example.com/api/bookings/b1/calendar.ics?token=t",
+    );
     expect(new URL(links.google).searchParams.has("details")).toBe(false);
     expect(new URL(links.outlook).searchParams.has("location")).toBe(false);
     expect(links.apple).toBe("https://book.example.com/api/bookings/b1/calendar.ics?token=t");

@@ -21,7 +21,10 @@ export interface CalendarLinks {
 
 /** `20260329T003000Z`: the compact UTC form Google expects in `dates`. */
 export function compactUtc(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** `2026-03-29T00:30:00Z`: Outlook's deeplinks take ISO 8601 with the zone. */

@@ -70,9 +70,27 @@ describe("buildIcs", () => {
       rsvp: a.getParameter("rsvp"),
     }));
     expect(attendees).toEqual([
-      { address: "mailto:ada@visitor.example.com", cn: "Ada Visitor", role: "REQ-PARTICIPANT", partstat: "ACCEPTED", rsvp: "FALSE" },
-      { address: "mailto:grace@guest.example.com", cn: "Grace Guest", role: "OPT-PARTICIPANT", partstat: "NEEDS-ACTION", rsvp: "TRUE" },
-      { address: "mailto:dana@harbour.example.com", cn: "Dana Staff", role: "CHAIR", partstat: "ACCEPTED", rsvp: "FALSE" },
+      {
+        address: "mailto:ada@visitor.example.com",
+        cn: "Ada Visitor",
+        role: "REQ-PARTICIPANT",
+        partstat: "ACCEPTED",
+        rsvp: "FALSE",
+      },
+      {
+        address: "mailto:grace@guest.example.com",
+        cn: "Grace Guest",
+        role: "OPT-PARTICIPANT",
+        partstat: "NEEDS-ACTION",
+        rsvp: "TRUE",
+      },
+      {
+        address: "mailto:dana@harbour.example.com",
+        cn: "Dana Staff",
+        role: "CHAIR",
+        partstat: "ACCEPTED",
+        rsvp: "FALSE",
+      },
     ]);
   });
 
@@ -83,16 +101,19 @@ describe("buildIcs", () => {
     expect(event.attendees[0]?.getParameter("partstat")).toBe("TENTATIVE");
   });
 
-  it.each(["booking_cancelled", "request_declined"] as const)("%s writes METHOD:CANCEL and STATUS:CANCELLED with the same UID", (kind) => {
-    const { booking } = notification(kind);
-    const file = build(booking, kind);
-    const { calendar, vevent, event } = parse(file.content);
-    expect(file.method).toBe("CANCEL");
-    expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
-    expect(vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
-    expect(event.uid).toBe(booking.uid);
-    expect(event.sequence).toBe(booking.sequence);
-  });
+  it.each(["booking_cancelled", "request_declined"] as const)(
+    "%s writes METHOD:CANCEL and STATUS:CANCELLED with the same UID",
+    (kind) => {
+      const { booking } = notification(kind);
+      const file = build(booking, kind);
+      const { calendar, vevent, event } = parse(file.content);
+      expect(file.method).toBe("CANCEL");
+      expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+      expect(vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
+      expect(event.uid).toBe(booking.uid);
+      expect(event.sequence).toBe(booking.sequence);
+    },
+  );
 
   it("chooses the method from the kind as well as the status", () => {
     expect(icsMethodFor({ status: "new" }, "request_declined")).toBe("CANCEL");
@@ -163,7 +184,11 @@ describe("buildIcs", () => {
   });
 
   it("falls back to the configured address when the organizer has no email, and skips attendees without one", () => {
-    const booking = bookingSnapshot({ organizer: { name: "", email: null }, staff: [{ name: "Off-line", email: null }], guests: [] });
+    const booking = bookingSnapshot({
+      organizer: { name: "", email: null },
+      staff: [{ name: "Off-line", email: null }],
+      guests: [],
+    });
     const { vevent, event } = parse(build(booking).content);
     expect(vevent.getFirstProperty("organizer")?.getFirstValue()).toBe("mailto:bookings@localhost");
     expect(vevent.getFirstProperty("organizer")?.getParameter("cn")).toBe("Harbour Physio");

@@ -6,7 +6,13 @@
  * SEQUENCE grows, so calendars update or remove the event they already hold (RFC 5546 §2.1.4).
  * Folding (75 octets), CRLF and TEXT escaping are done by ical-generator.
  */
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalAttendeeData } from "ical-generator";
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  type ICalAttendeeData,
+} from "ical-generator";
 import type { BookingSnapshot, NotificationKind, Person } from "../../core/notifications/notification.ts";
 import type { ServerI18n } from "../../i18n/server-i18n.ts";
 
@@ -44,9 +50,13 @@ export function icsMethodFor(booking: Pick<BookingSnapshot, "status">, kind?: No
 
 /** The localised SUMMARY and DESCRIPTION, shared with the add-to-calendar links. */
 export function calendarEventText(booking: BookingSnapshot, i18n: ServerI18n): CalendarEventText {
-  const summary = i18n.t("email.event.summary", { calendarName: booking.calendarName, businessName: booking.businessName });
+  const summary = i18n.t("email.event.summary", {
+    calendarName: booking.calendarName,
+    businessName: booking.businessName,
+  });
   const lines: string[] = [];
-  if (booking.serviceNames.length > 0) lines.push(i18n.t("email.event.services", { services: booking.serviceNames.join(", ") }));
+  if (booking.serviceNames.length > 0)
+    lines.push(i18n.t("email.event.services", { services: booking.serviceNames.join(", ") }));
   if (booking.manageUrl) lines.push(i18n.t("email.event.manage", { url: booking.manageUrl }));
   if (booking.rescheduleUrl) lines.push(i18n.t("email.event.reschedule", { url: booking.rescheduleUrl }));
   if (booking.cancelUrl) lines.push(i18n.t("email.event.cancel", { url: booking.cancelUrl }));
@@ -69,7 +79,12 @@ export function buildIcs(booking: BookingSnapshot, options: BuildIcsOptions): Ca
     description: options.text.description || null,
     location: booking.location || null,
     url: booking.manageUrl,
-    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : booking.status === "new" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    status:
+      method === "CANCEL"
+        ? ICalEventStatus.CANCELLED
+        : booking.status === "new"
+          ? ICalEventStatus.TENTATIVE
+          : ICalEventStatus.CONFIRMED,
     organizer: {
       name: paramText(booking.organizer.name || booking.businessName),
       email: booking.organizer.email ?? options.fallbackOrganizerEmail,
@@ -93,10 +108,22 @@ function attendees(booking: BookingSnapshot): ICalAttendeeData[] {
     },
   ];
   for (const guest of withEmail(booking.guests)) {
-    list.push({ name: paramText(guest.name) || null, email: guest.email, role: ICalAttendeeRole.OPT, status: ICalAttendeeStatus.NEEDSACTION, rsvp: true });
+    list.push({
+      name: paramText(guest.name) || null,
+      email: guest.email,
+      role: ICalAttendeeRole.OPT,
+      status: ICalAttendeeStatus.NEEDSACTION,
+      rsvp: true,
+    });
   }
   for (const member of withEmail(booking.staff)) {
-    list.push({ name: paramText(member.name) || null, email: member.email, role: ICalAttendeeRole.CHAIR, status: ICalAttendeeStatus.ACCEPTED, rsvp: false });
+    list.push({
+      name: paramText(member.name) || null,
+      email: member.email,
+      role: ICalAttendeeRole.CHAIR,
+      status: ICalAttendeeStatus.ACCEPTED,
+      rsvp: false,
+    });
   }
   // One ATTENDEE per address: a staff member booking for themselves must not appear twice.
   const seen = new Set<string>();
@@ -118,5 +145,8 @@ function withEmail(people: Person[]): (Person & { email: string })[] {
  */
 function paramText(value: string): string {
   // eslint-disable-next-line no-control-regex
-  return value.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  return value
+    .replace(/"/g, "'")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim();
 }

@@ -75,7 +75,8 @@ function smtpTransport(url: string, config: EmailConfig): EmailTransport {
     async send(email) {
       const info = await transporter.sendMail(toNodemailer(email, config.from));
       // An SMTP server may accept the transaction yet refuse the only recipient.
-      if (info.rejected.length > 0 && info.accepted.length === 0) throw new Error(`recipient rejected: ${email.to.address}`);
+      if (info.rejected.length > 0 && info.accepted.length === 0)
+        throw new Error(`recipient rejected: ${email.to.address}`);
       return { messageId: info.messageId };
     },
     close: () => transporter.close(),
@@ -92,7 +93,10 @@ function fileTransport(dir: string, from: string, logger?: MailLogger): EmailTra
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       await fs.writeFile(file, info.message);
-      logger?.info({ file, to: email.to.address, subject: email.subject }, `email written to ${file} (SMTP_URL is not set)`);
+      logger?.info(
+        { file, to: email.to.address, subject: email.subject },
+        `email written to ${file} (SMTP_URL is not set)`,
+      );
       return { messageId: info.messageId, file };
     },
     close: () => transporter.close(),
@@ -108,7 +112,13 @@ function toNodemailer(email: OutgoingEmail, from: string): nodemailer.SendMailOp
     html: email.html,
     ...(email.messageId ? { messageId: email.messageId } : {}),
     ...(email.calendar
-      ? { icalEvent: { method: email.calendar.method, filename: email.calendar.filename, content: email.calendar.content } }
+      ? {
+          icalEvent: {
+            method: email.calendar.method,
+            filename: email.calendar.filename,
+            content: email.calendar.content,
+          },
+        }
       : {}),
   };
 }

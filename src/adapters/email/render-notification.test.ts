@@ -17,22 +17,36 @@ const expected: Record<NotificationKind, { subject: string; heading: string; met
   request_received: { subject: "Appointment requested: ", heading: "Appointment requested", method: "REQUEST" },
   request_confirmed: { subject: "Request confirmed: ", heading: "Your request has been confirmed", method: "REQUEST" },
   request_declined: { subject: "Request declined: ", heading: "Your request has been declined", method: "CANCEL" },
-  booking_rescheduled: { subject: "Booking rescheduled: ", heading: "Your appointment has been rescheduled", method: "REQUEST" },
-  booking_cancelled: { subject: "Booking cancelled: ", heading: "Your appointment has been cancelled", method: "CANCEL" },
+  booking_rescheduled: {
+    subject: "Booking rescheduled: ",
+    heading: "Your appointment has been rescheduled",
+    method: "REQUEST",
+  },
+  booking_cancelled: {
+    subject: "Booking cancelled: ",
+    heading: "Your appointment has been cancelled",
+    method: "CANCEL",
+  },
 };
 
 describe("renderNotification", () => {
   it.each(NOTIFICATION_KINDS)("%s: subject, heading, both parts and the calendar file", (kind) => {
     const email = renderNotification(notification(kind), ada, options);
-    expect(plain(email.subject)).toBe(`${expected[kind].subject}Initial assessment with Harbour Physio, Jun 15, 2026, 10:30 AM`);
-    expect(email.html).toContain(`<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${expected[kind].heading}</h1>`);
+    expect(plain(email.subject)).toBe(
+      `${expected[kind].subject}Initial assessment with Harbour Physio, Jun 15, 2026, 10:30 AM`,
+    );
+    expect(email.html).toContain(
+      `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${expected[kind].heading}</h1>`,
+    );
     expect(email.html).toContain('<html lang="en-US">');
     expect(email.text.startsWith(`${expected[kind].heading}\n`)).toBe(true);
     expect(email.text).toContain("Hello Ada Visitor,");
     expect(plain(email.text)).toContain("When: Monday, June 15, 2026, 10:30 – 11:15 AM");
     expect(email.text).toContain("Time zone: America/New_York");
     expect(email.calendar.method).toBe(expected[kind].method);
-    expect(new ICAL.Component(ICAL.parse(email.calendar.content)).getFirstPropertyValue("method")).toBe(expected[kind].method);
+    expect(new ICAL.Component(ICAL.parse(email.calendar.content)).getFirstPropertyValue("method")).toBe(
+      expected[kind].method,
+    );
     const hasManageLinks = expected[kind].method === "REQUEST";
     expect(email.html.includes('href="https://book.example.com/manage/tok123"')).toBe(hasManageLinks);
     expect(email.text.includes("https://calendar.google.com/calendar/render?action=TEMPLATE")).toBe(hasManageLinks);
@@ -69,29 +83,49 @@ describe("renderNotification", () => {
   });
 
   it("leaves out links that are not http(s)", () => {
-    const email = renderNotification(notification("booking_confirmed", { manageUrl: "javascript:alert(1)" }), ada, options);
+    const email = renderNotification(
+      notification("booking_confirmed", { manageUrl: "javascript:alert(1)" }),
+      ada,
+      options,
+    );
     expect(email.html).not.toContain("javascript:");
   });
 
   it("formats times in the visitor's zone and by the locale's clock convention", () => {
     const kathmandu = renderNotification(
-      notification("booking_confirmed", { startUtc: "2026-06-15T04:15:00.000Z", endUtc: "2026-06-15T04:45:00.000Z", timeZone: "Asia/Kathmandu" }),
+      notification("booking_confirmed", {
+        startUtc: "2026-06-15T04:15:00.000Z",
+        endUtc: "2026-06-15T04:45:00.000Z",
+        timeZone: "Asia/Kathmandu",
+      }),
       ada,
       options,
     );
     expect(plain(kathmandu.text)).toContain("When: Monday, June 15, 2026, 10:00 – 10:30 AM");
     // German uses the 24-hour clock; messages fall back to English where the catalogue has no German yet.
-    const german = renderNotification(notification("booking_confirmed", { locale: "de", timeZone: "Europe/Berlin" }), ada, options);
+    const german = renderNotification(
+      notification("booking_confirmed", { locale: "de", timeZone: "Europe/Berlin" }),
+      ada,
+      options,
+    );
     expect(german.html).toContain('<html lang="de-DE">');
     expect(plain(german.text)).toMatch(/Montag, 15\. Juni 2026, 16:30\s*–\s*17:15/);
     expect(german.text).not.toMatch(/\b(AM|PM)\b/);
     // An unknown locale or zone still renders (en, UTC) instead of failing the delivery.
-    const odd = renderNotification(notification("booking_confirmed", { locale: "xx", timeZone: "Mars/Olympus" }), ada, options);
+    const odd = renderNotification(
+      notification("booking_confirmed", { locale: "xx", timeZone: "Mars/Olympus" }),
+      ada,
+      options,
+    );
     expect(plain(odd.text)).toContain("When: Monday, June 15, 2026, 2:30 – 3:15 PM");
   });
 
   it("greets each recipient by name", () => {
-    const staff = renderNotification(notification("booking_confirmed"), { name: "Dana Staff", address: "dana@harbour.example.com", role: "staff" }, options);
+    const staff = renderNotification(
+      notification("booking_confirmed"),
+      { name: "Dana Staff", address: "dana@harbour.example.com", role: "staff" },
+      options,
+    );
     expect(staff.text).toContain("Hello Dana Staff,");
   });
 });

@@ -4,7 +4,12 @@
  * Every human-readable string comes from the message catalogue (email.*); every value that reaches
  * the HTML is escaped after interpolation, so user data can never add markup.
  */
-import type { BookingSnapshot, NotificationKind, NotificationMessage, Person } from "../../core/notifications/notification.ts";
+import type {
+  BookingSnapshot,
+  NotificationKind,
+  NotificationMessage,
+  Person,
+} from "../../core/notifications/notification.ts";
 import { serverI18n, type ServerI18n } from "../../i18n/server-i18n.ts";
 import { googleCalendarUrl, office365CalendarUrl, outlookLiveCalendarUrl } from "../calendar/calendar-links.ts";
 import { buildIcs, calendarEventText, type CalendarFile } from "../calendar/ics.ts";
@@ -47,12 +52,21 @@ export function notificationRecipients(booking: BookingSnapshot): EmailRecipient
   });
 }
 
-export function renderNotification(message: NotificationMessage, recipient: EmailRecipient, options: RenderOptions): RenderedEmail {
+export function renderNotification(
+  message: NotificationMessage,
+  recipient: EmailRecipient,
+  options: RenderOptions,
+): RenderedEmail {
   const { kind, booking } = message;
   const i18n = serverI18n(booking.locale);
   const when = whenFormatter(i18n.language, booking.timeZone);
   const event = calendarEventText(booking, i18n);
-  const calendar = buildIcs(booking, { now: options.now, kind, text: event, fallbackOrganizerEmail: options.fallbackOrganizerEmail });
+  const calendar = buildIcs(booking, {
+    now: options.now,
+    kind,
+    text: event,
+    fallbackOrganizerEmail: options.fallbackOrganizerEmail,
+  });
 
   const subject = i18n.t(`email.subject.${kind}`, { summary: event.summary, date: when.short(booking.startUtc) });
   const heading = i18n.t(`email.heading.${kind}`);
@@ -60,14 +74,13 @@ export function renderNotification(message: NotificationMessage, recipient: Emai
     i18n.t("email.greeting", { name: recipient.name || booking.contact.firstName }),
     i18n.t(`email.intro.${kind}`, { businessName: booking.businessName }),
   ];
-  if (kind === "request_received" && booking.contactMethod) paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
+  if (kind === "request_received" && booking.contactMethod)
+    paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
 
   const details = detailRows(kind, booking, i18n, when);
   const actions = actionLinks(kind, booking, i18n);
   const addToCalendar =
-    calendar.method === "REQUEST"
-      ? addToCalendarLinks(booking, event.summary, event.description, i18n)
-      : [];
+    calendar.method === "REQUEST" ? addToCalendarLinks(booking, event.summary, event.description, i18n) : [];
   const parts: Parts = {
     heading,
     paragraphs,
@@ -78,7 +91,12 @@ export function renderNotification(message: NotificationMessage, recipient: Emai
     calendarNote: i18n.t("email.calendar.ics"),
     footer: i18n.t("email.footer", { businessName: booking.businessName }),
   };
-  return { subject, calendar, text: renderText(parts), html: renderHtml({ ...parts, language: i18n.language, subject }) };
+  return {
+    subject,
+    calendar,
+    text: renderText(parts),
+    html: renderHtml({ ...parts, language: i18n.language, subject }),
+  };
 }
 
 interface Row {
@@ -110,7 +128,11 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   rows.push({ label: i18n.t("email.label.what"), value: what });
   rows.push({ label: i18n.t("email.label.when"), value: when.range(booking.startUtc, booking.endUtc) });
   if (kind === "booking_rescheduled" && booking.previousStartUtc) {
-    rows.push({ label: i18n.t("email.label.previousTime"), value: when.full(booking.previousStartUtc), isFormer: true });
+    rows.push({
+      label: i18n.t("email.label.previousTime"),
+      value: when.full(booking.previousStartUtc),
+      isFormer: true,
+    });
   }
   rows.push({ label: i18n.t("email.label.timeZone"), value: when.zone });
   if (booking.location) rows.push({ label: i18n.t("email.label.where"), value: booking.location });
@@ -238,7 +260,10 @@ function renderHtml(parts: Parts & { language: string; subject: string }): strin
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 function isHttpUrl(value: string): boolean {

@@ -80,7 +80,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs:
  * Delay before the attempt after `attempts` failures: base · 2^(attempts−1), capped, with "equal
  * jitter" (half fixed, half random) so rows that failed together do not retry together.
  */
-export function retryDelayMs(attempts: number, policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(exponential / 2 + (exponential / 2) * random());
 }
@@ -138,7 +142,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await db.execute(sql`
           update outbox set last_error = ${message}, locked_until = null, next_attempt_at = 'infinity'
            where id = ${row.id} and delivered_at is null`);
-        logger?.error({ outboxId: row.id, topic: row.topic, attempts: row.attempts, error: message }, "outbox row dead: giving up");
+        logger?.error(
+          { outboxId: row.id, topic: row.topic, attempts: row.attempts, error: message },
+          "outbox row dead: giving up",
+        );
         return "dead";
       }
       const delayMs = retryDelayMs(row.attempts, policy, random);
@@ -147,7 +154,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
            set last_error = ${message}, locked_until = null,
                next_attempt_at = now() + ${delayMs}::integer * interval '1 millisecond'
          where id = ${row.id} and delivered_at is null`);
-      logger?.warn({ outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delayMs, error: message }, "outbox delivery failed: will retry");
+      logger?.warn(
+        { outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delayMs, error: message },
+        "outbox delivery failed: will retry",
+      );
       return "failed";
     }
     await db.execute(sql`update outbox set delivered_at = now(), locked_until = null where id = ${row.id}`);

@@ -13,7 +13,11 @@ export const NOTIFICATION_TOPIC = "notification";
 export type OutboxExecutor = Pick<Db, "insert">;
 
 /** Queues a notification for delivery; returns the outbox row id. */
-export async function enqueueNotification(tx: OutboxExecutor, businessId: string, message: NotificationMessage): Promise<string> {
+export async function enqueueNotification(
+  tx: OutboxExecutor,
+  businessId: string,
+  message: NotificationMessage,
+): Promise<string> {
   const [row] = await tx
     .insert(outbox)
     .values({ businessId, topic: NOTIFICATION_TOPIC, payload: message as unknown as Record<string, unknown> })

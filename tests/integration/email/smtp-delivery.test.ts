@@ -51,7 +51,11 @@ describe("notification emails through a real SMTP server", () => {
       attempts: 1,
     });
 
-    expect(receiver.messages.map((m) => m.to)).toEqual([["ada@visitor.example.com"], ["grace@guest.example.com"], ["dana@harbour.example.com"]]);
+    expect(receiver.messages.map((m) => m.to)).toEqual([
+      ["ada@visitor.example.com"],
+      ["grace@guest.example.com"],
+      ["dana@harbour.example.com"],
+    ]);
     expect(receiver.messages.every((m) => m.from === "bookings@harbour.example.com")).toBe(true);
 
     const mails = await Promise.all(receiver.messages.map((m) => parseMail(m)));
@@ -81,7 +85,8 @@ describe("notification emails through a real SMTP server", () => {
     const [toAda, , toDana] = mails;
     expect(toAda?.text).toContain("Hello Ada Visitor,");
     expect(toDana?.text).toContain("Hello Dana Staff,");
-    if (kind === "request_received") expect(toAda?.text).toContain("We will contact you shortly to confirm your request.");
+    if (kind === "request_received")
+      expect(toAda?.text).toContain("We will contact you shortly to confirm your request.");
     if (kind === "booking_rescheduled") expect(toAda?.text).toContain("Former time:");
     if (kind === "booking_cancelled") expect(toAda?.html).toContain("Therapist is ill");
   });
@@ -89,7 +94,12 @@ describe("notification emails through a real SMTP server", () => {
   it("a rejected transaction rejects send()", async () => {
     receiver.rejectNext(1);
     await expect(
-      transport.send({ to: { name: "Ada", address: "ada@visitor.example.com" }, subject: "s", html: "<p>h</p>", text: "t" }),
+      transport.send({
+        to: { name: "Ada", address: "ada@visitor.example.com" },
+        subject: "s",
+        html: "<p>h</p>",
+        text: "t",
+      }),
     ).rejects.toThrow(/451/);
     expect(receiver.messages).toHaveLength(0);
   });
@@ -99,7 +109,10 @@ describe("the embedded default: .eml files in DATA_DIR/mail", () => {
   it("writes the message and logs where", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-"));
     const logged: { details: object; message: string }[] = [];
-    const transport = buildTransport({ from: FROM, dataDir }, { info: (details, message) => logged.push({ details, message }) });
+    const transport = buildTransport(
+      { from: FROM, dataDir },
+      { info: (details, message) => logged.push({ details, message }) },
+    );
     try {
       expect(transport.kind).toBe("file");
       const { booking } = notification("booking_confirmed");
@@ -115,13 +128,17 @@ describe("the embedded default: .eml files in DATA_DIR/mail", () => {
       expect(logged).toHaveLength(3);
       expect(logged[0]?.message).toContain(path.join(dataDir, "mail"));
       const mails = await Promise.all(files.map((f) => parseMail(fs.readFileSync(path.join(dataDir, "mail", f)))));
-      expect(mails.map((m) => m.to && !Array.isArray(m.to) ? m.to.value[0]?.address : null).sort()).toEqual([
+      expect(mails.map((m) => (m.to && !Array.isArray(m.to) ? m.to.value[0]?.address : null)).sort()).toEqual([
         "ada@visitor.example.com",
         "dana@harbour.example.com",
         "grace@guest.example.com",
       ]);
       const ics = calendarParts(mails[0]!)[0];
-      expect(new ICAL.Event(new ICAL.Component(ICAL.parse(ics!.content.toString("utf8"))).getFirstSubcomponent("vevent") ?? undefined).uid).toBe(booking.uid);
+      expect(
+        new ICAL.Event(
+          new ICAL.Component(ICAL.parse(ics!.content.toString("utf8"))).getFirstSubcomponent("vevent") ?? undefined,
+        ).uid,
+      ).toBe(booking.uid);
     } finally {
       transport.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

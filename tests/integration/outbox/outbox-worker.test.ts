@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTransport, type EmailTransport } from "../../../src/adapters/email/build-transport.ts";
 import { businesses, outbox } from "../../../src/adapters/db/schema.ts";
 import { enqueueNotification } from "../../../src/adapters/outbox/outbox.ts";
-import { createNotificationWorker, createOutboxWorker, retryDelayMs, type OutboxRow } from "../../../src/adapters/outbox/outbox-worker.ts";
+import {
+  createNotificationWorker,
+  createOutboxWorker,
+  retryDelayMs,
+  type OutboxRow,
+} from "../../../src/adapters/outbox/outbox-worker.ts";
 import { notification } from "../../support/booking-snapshot.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../support/databases.ts";
 import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../../support/smtp-receiver.ts";
@@ -47,15 +52,31 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
 
   const db = () => testDb.database.db;
   const worker = (options: { maxAttempts?: number } = {}) =>
-    createNotificationWorker({ db: db(), transport, from: FROM, logger: silent, baseDelayMs: 60_000, random: () => 0, pollIntervalMs: 50, ...options });
+    createNotificationWorker({
+      db: db(),
+      transport,
+      from: FROM,
+      logger: silent,
+      baseDelayMs: 60_000,
+      random: () => 0,
+      pollIntervalMs: 50,
+      ...options,
+    });
   const row = async (id: string) => (await db().select().from(outbox).where(eq(outbox.id, id)))[0]!;
   /** Lets the scheduled time of every pending row pass. */
-  const makeDue = () => testDb.database.execute(`update outbox set next_attempt_at = now() where delivered_at is null and next_attempt_at <> 'infinity'`);
+  const makeDue = () =>
+    testDb.database.execute(
+      `update outbox set next_attempt_at = now() where delivered_at is null and next_attempt_at <> 'infinity'`,
+    );
 
   it("delivers a notification committed with the booking change to every recipient", async () => {
     const id = await db().transaction((tx) => enqueueNotification(tx, businessId, notification("booking_confirmed")));
     expect(await worker().drain()).toEqual({ delivered: 1, failed: 0, dead: 0 });
-    expect(receiver.messages.map((m) => m.to[0])).toEqual(["ada@visitor.example.com", "grace@guest.example.com", "dana@harbour.example.com"]);
+    expect(receiver.messages.map((m) => m.to[0])).toEqual([
+      "ada@visitor.example.com",
+      "grace@guest.example.com",
+      "dana@harbour.example.com",
+    ]);
     const mail = await parseMail(receiver.messages[0]!);
     expect(mail.subject).toMatch(/^Booking confirmed: Initial assessment with Harbour Physio/);
     const stored = await row(id);
@@ -63,7 +84,10 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
     expect(stored.attempts).toBe(1);
     expect(stored.lockedUntil).toBeNull();
     expect(stored.topic).toBe("notification");
-    expect(stored.payload).toMatchObject({ kind: "booking_confirmed", booking: { uid: notification("booking_confirmed").booking.uid } });
+    expect(stored.payload).toMatchObject({
+      kind: "booking_confirmed",
+      booking: { uid: notification("booking_confirmed").booking.uid },
+    });
     // Delivered rows are not delivered again.
     expect(await worker().drain()).toEqual({ delivered: 0, failed: 0, dead: 0 });
     expect(receiver.messages).toHaveLength(3);
@@ -90,7 +114,12 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
     expect(failed.lastError).toMatch(/451/);
     expect(failed.lockedUntil).toBeNull();
     // First retry after base/2 … base (random() = 0 → base/2 = 30 s), measured against database time.
-    const [{ delayMs }] = (await testDb.database.execute(`select extract(epoch from next_attempt_at - now()) * 1000 as "delayMs" from outbox where id = $1`, [id])).rows as [{ delayMs: number }];
+    const [{ delayMs }] = (
+      await testDb.database.execute(
+        `select extract(epoch from next_attempt_at - now()) * 1000 as "delayMs" from outbox where id = $1`,
+        [id],
+      )
+    ).rows as [{ delayMs: number }];
     expect(Number(delayMs)).toBeGreaterThan(25_000);
     expect(Number(delayMs)).toBeLessThanOrEqual(30_000);
     // Not due yet: nothing happens.
@@ -111,12 +140,20 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
     const waiting = await enqueueNotification(db(), businessId, notification("booking_rescheduled"));
     // Claimed by a worker that died mid-delivery: its lease has run out.
     const orphaned = await enqueueNotification(db(), businessId, notification("booking_cancelled"));
-    await testDb.database.execute(`update outbox set attempts = 1, locked_until = now() - interval '1 second' where id = $1`, [orphaned]);
+    await testDb.database.execute(
+      `update outbox set attempts = 1, locked_until = now() - interval '1 second' where id = $1`,
+      [orphaned],
+    );
 
     const fresh = worker();
     fresh.start();
     try {
-      await expect.poll(async () => (await row(waiting)).deliveredAt && (await row(orphaned)).deliveredAt, { timeout: 10_000, interval: 50 }).toBeInstanceOf(Date);
+      await expect
+        .poll(async () => (await row(waiting)).deliveredAt && (await row(orphaned)).deliveredAt, {
+          timeout: 10_000,
+          interval: 50,
+        })
+        .toBeInstanceOf(Date);
     } finally {
       await fresh.stop();
     }
@@ -146,26 +183,37 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
     expect(dead.deliveredAt).toBeNull();
     expect(dead.attempts).toBe(2);
     expect(dead.lastError).toBe("Error: SMTP down");
-    const [{ isInfinite }] = (await testDb.database.execute(`select next_attempt_at = 'infinity' as "isInfinite" from outbox where id = $1`, [id])).rows as [{ isInfinite: boolean }];
+    const [{ isInfinite }] = (
+      await testDb.database.execute(`select next_attempt_at = 'infinity' as "isInfinite" from outbox where id = $1`, [
+        id,
+      ])
+    ).rows as [{ isInfinite: boolean }];
     expect(isInfinite).toBe(true);
     await makeDue();
     expect(await failing.drain()).toEqual({ delivered: 0, failed: 0, dead: 0 });
   });
 
   it("marks a payload that can never be delivered dead at once", async () => {
-    const [inserted] = await db().insert(outbox).values({ businessId, topic: "notification", payload: { kind: "unknown" } }).returning({ id: outbox.id });
+    const [inserted] = await db()
+      .insert(outbox)
+      .values({ businessId, topic: "notification", payload: { kind: "unknown" } })
+      .returning({ id: outbox.id });
     expect(await worker().drain()).toEqual({ delivered: 0, failed: 0, dead: 1 });
     expect((await row(inserted!.id)).lastError).toMatch(/^PermanentDeliveryError: invalid notification payload/);
   });
 
   it("never hands the same row to two workers at once", async () => {
-    await Promise.all(Array.from({ length: 12 }, () => enqueueNotification(db(), businessId, notification("booking_confirmed"))));
+    await Promise.all(
+      Array.from({ length: 12 }, () => enqueueNotification(db(), businessId, notification("booking_confirmed"))),
+    );
     const seen: string[] = [];
     const handler = async (r: OutboxRow) => {
       seen.push(r.id);
       await new Promise((resolve) => setTimeout(resolve, 5));
     };
-    const workers = [1, 2, 3].map(() => createOutboxWorker({ db: db(), logger: silent, batchSize: 2, handlers: { notification: handler } }));
+    const workers = [1, 2, 3].map(() =>
+      createOutboxWorker({ db: db(), logger: silent, batchSize: 2, handlers: { notification: handler } }),
+    );
     const results = await Promise.all(workers.map((w) => w.drain()));
     expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(12);
     expect(new Set(seen).size).toBe(12);
