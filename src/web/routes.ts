@@ -4,6 +4,8 @@
  * only maps URLs to thin route modules.
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
+import { localizeRoutes } from "../i18n/routing/localize-routes.ts";
 
 const calendar = [
   route("widget/appointment/service/:service", "routes/appointment-service.tsx", { id: "appointment-service" }),
@@ -52,7 +54,7 @@ const content = [
   route("v2/preview/:id/:kind", "routes/content-preview.tsx", { id: "preview" }),
 ];
 
-export default [
+const routes = [
   layout("layouts/calendar-layout.tsx", { id: "layout-calendar" }, calendar),
   layout("layouts/form-layout.tsx", { id: "layout-form" }, form),
   layout("layouts/default-layout.tsx", { id: "layout-default" }, [
@@ -61,3 +63,7 @@ export default [
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
 ] satisfies RouteConfig;
+
+// Locale routing (locale-routing.md C.2): the table above serves the default locale unprefixed, with
+// its ids unchanged; every other locale gets a copy under `/${code}` with ids `${id}___${code}`.
+export default localizeRoutes(routes, LOCALE_ROUTING, { keepDefaultLocaleIds: true }) satisfies RouteConfig;
