@@ -12,7 +12,9 @@ const loaded = new Map<LocaleCode, I18n>();
 export async function loadI18n(code: LocaleCode): Promise<I18n> {
   const existing = loaded.get(code);
   if (existing) return existing;
-  const { messages } = await catalogLoaders[code]();
+  const loadCatalog = catalogLoaders[code];
+  if (!loadCatalog) throw new Error(`No message catalogue for locale "${code}"`);
+  const { messages } = await loadCatalog();
   const i18n = setupI18n({ locale: code, locales: [languageTag(code)], messages: { [code]: messages } });
   loaded.set(code, i18n);
   return i18n;

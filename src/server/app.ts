@@ -7,7 +7,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { Database } from "../adapters/db/client.ts";
 import { DEFAULT_LOCALE, isLocaleCode } from "../i18n/locales.ts";
@@ -100,12 +100,12 @@ export function createApp(deps: AppDependencies) {
       }
       const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? null;
       let business: ReturnType<WebLoadContext["business"]> | undefined;
-      const context: WebLoadContext = {
+      const context: AppLoadContext = {
         pages: deps.pages,
         locale: isLocaleCode(localeRouting?.locale) ? localeRouting.locale : DEFAULT_LOCALE,
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,
-      };
+      } satisfies WebLoadContext;
       const response = await handler(c.req.raw, context);
       if (!localeRouting?.setCookie && !vary) return response;
       // Copied: a Response's headers may be immutable.
