@@ -144,9 +144,11 @@ function withEmail(people: Person[]): (Person & { email: string })[] {
  * (RFC 5545 §3.1, param-value); names are display text, so those characters are replaced.
  */
 function paramText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value
-    .replace(/"/g, "'")
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
-    .trim();
+  return (
+    value
+      .replace(/"/g, "'")
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .trim()
+  );
 }
