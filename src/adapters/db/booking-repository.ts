@@ -425,7 +425,7 @@ export function createBookingRepository(db: Db): BookingStore {
             const { endpoint, key, statusCode, body } = command.idempotency;
             await tx
               .update(t.idempotencyKeys)
-              .set({ statusCode, response: body })
+              .set({ statusCode, response: JSON.stringify(body) })
               .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
           }
         }),
@@ -522,7 +522,10 @@ export function createBookingRepository(db: Db): BookingStore {
       const [row] = await db.select().from(t.idempotencyKeys).where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
       if (!row) return { kind: "in_flight" };
       if (row.requestHash !== requestHash) return { kind: "mismatch" };
-      if (row.statusCode !== null) return { kind: "replay", statusCode: row.statusCode, body: row.response } satisfies IdempotencyClaim;
+      // Stored as JSON text (a jsonb string): jsonb would reorder keys, and a replay must be identical.
+      if (row.statusCode !== null) {
+        return { kind: "replay", statusCode: row.statusCode, body: typeof row.response === "string" ? JSON.parse(row.response) : row.response } satisfies IdempotencyClaim;
+      }
       if (row.createdAt.getTime() < nowMs - IN_FLIGHT_TIMEOUT_MS) {
         // The first request died without an answer: the next one takes the key over.
         const [taken] = await db
@@ -538,7 +541,7 @@ export function createBookingRepository(db: Db): BookingStore {
     async completeIdempotencyKey({ endpoint, key, statusCode, body }) {
       await db
         .update(t.idempotencyKeys)
-        .set({ statusCode, response: body })
+        .set({ statusCode, response: JSON.stringify(body) })
         .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
     },
 

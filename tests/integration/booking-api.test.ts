@@ -1,0 +1,353 @@
+/**
+ * The public booking API end to end, in process (`app.request()`), on PGlite and PostgreSQL: every
+ * spec message of §5 and §8 that the API produces, idempotency, manage tokens, reschedule and
+ * cancel policies, holds, one-time links, recurring series, requests, rate limits and OpenAPI.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBookingRepository } from "../../src/adapters/db/booking-repository.ts";
+import { confirmRequest } from "../../src/app/bookings/confirm-request.ts";
+import { declineRequest } from "../../src/app/bookings/decline-request.ts";
+import type { BookingDeps } from "../../src/app/bookings/deps.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+
+type Json = Record<string, any>;
+const TZ = "Europe/Berlin";
+
+describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
+  let testDb: TestDatabase;
+  let fx: Fixture;
+  let app: ReturnType<typeof bookingApp>;
+  let deps: BookingDeps;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    fx = await seedBookingFixture(testDb.database);
+    app = bookingApp(testDb.database);
+    deps = { store: createBookingRepository(testDb.database.db), clock: () => NOW, publicUrl: "https://book.example.com", newId: randomUUID, holdMinutes: 10 };
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  const book = (body: Json, headers: Record<string, string> = {}) => post(app, "/api/bookings", { timezone: TZ, contact, ...body }, headers);
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+  async function expectProblem(res: Response, status: number, code: string, detail?: string) {
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = (await res.json()) as Json;
+    expect(body.code).toBe(code);
+    if (detail !== undefined) expect(body.detail).toBe(detail);
+    return body;
+  }
+  const outboxKinds = async (bookingId: string) =>
+    (await testDb.database.execute("select payload->>'kind' as kind from outbox where payload->'booking'->>'bookingId' = $1 order by created_at, kind", [bookingId])).rows.map((r) => r.kind);
+
+  describe("configuration and free slots", () => {
+    it("serves the widget configuration without anything private", async () => {
+      const res = await get(`/api/calendars/${fx.calendars.salon}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Json;
+      expect(body).toMatchObject({ id: fx.calendars.salon, type: "service", slotIntervalMinutes: 15, currency: "EUR", business: { name: "Test Studio", timeZone: TZ } });
+      expect(body.services.map((s: Json) => s.name)).toEqual(["Cut", "Colour"]);
+      expect(body.staff.map((s: Json) => Object.keys(s).sort())).toEqual([["id", "name", "photoUrl"], ["id", "name", "photoUrl"]]);
+      expect(JSON.stringify(body)).not.toMatch(/@studio\.example|weeklyHours|09:00/);
+    });
+
+    it("unknown and deactivated calendars: 'Cannot find calendar.' / 'Unable to find calendar'", async () => {
+      await expectProblem(await get(`/api/calendars/${randomUUID()}`), 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
+      await expectProblem(await get("/api/calendars/not-a-uuid/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=UTC"), 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
+      const id = randomUUID();
+      await testDb.database.execute("insert into calendars (id, business_id, slug, type, name, settings, is_active) select $1::uuid, business_id, $3::text, type, 'off', settings, false from calendars where id = $2::uuid", [id, fx.calendars.personal, `off-${id}`]);
+      await expectProblem(await get(`/api/calendars/${id}`), 404, "CALENDAR_UNAVAILABLE", "Unable to find calendar");
+    });
+
+    it("lists free slots per visitor date in the visitor's offset, exactly", async () => {
+      const res = await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Json;
+      expect(Object.keys(body)).toEqual(["2026-12-01"]);
+      expect(Object.keys(body["2026-12-01"])).toEqual(["slots"]);
+      // 30-minute slots with a 15-minute buffer after: every 30 minutes from 09:00 to 16:30.
+      expect(body["2026-12-01"].slots[0]).toBe("2026-12-01T09:00:00+01:00");
+      expect(body["2026-12-01"].slots.at(-1)).toBe("2026-12-01T16:30:00+01:00");
+      const ny = (await (await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=America/New_York`)).json()) as Json;
+      expect(ny["2026-12-01"].slots[0]).toBe("2026-12-01T03:00:00-05:00");
+    });
+
+    it("refuses unknown zones and ranges over 31 days", async () => {
+      await expectProblem(await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-02&timezone=Mars/Olympus`), 400, "TIMEZONE_NOT_FOUND", "No Timezone found!");
+      await expectProblem(await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2027-01-15&timezone=${TZ}`), 400, "RANGE_TOO_LONG");
+      await expectProblem(await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=tomorrow&endDate=2026-12-02&timezone=${TZ}`), 400, "VALIDATION_FAILED");
+    });
+
+    it("answers the next available date", async () => {
+      const res = await get(`/api/calendars/${fx.calendars.personal}/next-available?from=2026-12-05&timezone=${TZ}`);
+      expect(await res.json()).toEqual({ date: "2026-12-05" });
+    });
+
+    it("needs services on a service calendar and honours the per-service guest limit", async () => {
+      await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`), 400, "SERVICES_REQUIRED", "Please ensure you select services for all guests before proceeding");
+      const body = await expectProblem(
+        await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}&serviceIds=${fx.services.colour}&guests=1`),
+        400,
+        "SERVICE_GUEST_LIMIT",
+        "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.",
+      );
+      expect(body.count).toBe(1);
+    });
+  });
+
+  describe("booking", () => {
+    it("books, prices with the deposit, hashes the token and writes the outbox row in the same transaction", async () => {
+      const res = await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00"), guests: [{ name: "Bo", email: "bo@example.com" }] });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as Json;
+      expect(body).toMatchObject({ status: "confirmed", startTime: at(4, "10:00"), endTime: at(4, "10:30"), staffId: fx.staff.s1, seats: 2, priceCents: 4000, depositCents: 500, currency: "EUR" });
+      expect(body.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(body.manageToken, "base64url")).toHaveLength(32);
+      const hash = createHash("sha256").update(body.manageToken).digest("hex");
+      const stored = await testDb.database.execute("select manage_token_hash, b::text as row from bookings b where id = $1", [body.id]);
+      expect(stored.rows[0]?.manage_token_hash).toBe(hash);
+      expect(String(stored.rows[0]?.row)).not.toContain(body.manageToken);
+      const inTables = await testDb.database.execute("select (select count(*) from bookings b where b::text like $1)::int + (select count(*) from booking_items i where i::text like $1)::int + (select count(*) from idempotency_keys k where k::text like $1)::int as n", [`%${body.manageToken}%`]);
+      expect(inTables.rows[0]?.n).toBe(0);
+      expect(await outboxKinds(body.id)).toEqual(["booking_confirmed"]);
+      const outbox = await testDb.database.execute("select topic, payload from outbox where payload->'booking'->>'bookingId' = $1", [body.id]);
+      expect(outbox.rows[0]).toMatchObject({ topic: "notification", payload: { booking: { uid: `${body.id}@booking-widget`, sequence: 0, guests: [{ name: "Bo", email: "bo@example.com" }], staff: [{ email: "s1@studio.example" }] } } });
+      const second = (await (await book({ calendarId: fx.calendars.personal, startTime: at(4, "11:00") })).json()) as Json;
+      expect(second.manageToken).not.toBe(body.manageToken);
+    });
+
+    it("refuses a taken time with 'Not booked: Staff busy' and a time outside hours with 'No Slots available'", async () => {
+      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00") }), 409, "STAFF_BUSY", "Not booked: Staff busy");
+      // The 15-minute buffer after 10:00–10:30 also blocks 10:30.
+      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:30") }), 409, "STAFF_BUSY");
+      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "03:00") }), 409, "NO_SLOTS", "No Slots available");
+      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00"), timezone: "Nowhere/Land" }), 400, "TIMEZONE_NOT_FOUND", "No Timezone found!");
+      await expectProblem(await book({ calendarId: randomUUID(), startTime: at(4, "10:00") }), 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
+    });
+
+    it.each([
+      [[{ name: "", email: "x@example.com" }], "GUEST_NAME_REQUIRED", "Name is required"],
+      [[{ name: "<b>Bo</b>", email: "x@example.com" }], "GUEST_NAME_INVALID", "Name is invalid"],
+      [[{ name: "Bo", email: "" }], "GUEST_EMAIL_REQUIRED", "Email is required"],
+      [[{ name: "Bo", email: "bo@" }], "GUEST_EMAIL_INVALID", "Email is invalid!"],
+      [[{ name: "Bo", email: "bo@example.com" }, { name: "Cy", email: "BO@example.com" }], "GUEST_EMAIL_DUPLICATE", "Email ID must be unique for guests."],
+      [101, "GUEST_COUNT_RANGE", "Guest count should be between 1 and 100"],
+    ])("validates guests %j: %s", async (guests, code, message) => {
+      const body = await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(5, "09:00"), guests }), 400, code, message);
+      expect(body.errors[0]).toMatchObject({ code, message });
+    });
+
+    it("validates questions and the booker's location", async () => {
+      const res = await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { topics: [] } });
+      const body = await expectProblem(res, 400, "FIELD_REQUIRED", "This field is required.");
+      expect(body.errors.map((e: Json) => e.message)).toEqual(["This field is required.", "Please choose at least one option", "Location is required."]);
+      await expectProblem(await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { goal: "Sleep" }, contact: { ...contact, location: "Home" } }), 400, "OPTION_REQUIRED", "Please choose at least one option");
+      await expectProblem(await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { goal: "Sleep", topics: ["sleep"] } }), 400, "LOCATION_REQUIRED", "Location is required.");
+      const ok = await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { goal: "Sleep", topics: ["sleep"] }, contact: { ...contact, location: "Home" } });
+      expect(ok.status).toBe(201);
+    });
+
+    it("refuses malformed input with field errors, never a 500", async () => {
+      const body = await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: "soon", contact: { firstName: "", lastName: "L", email: "nope" } }), 400, "VALIDATION_FAILED");
+      expect(body.errors.map((e: Json) => e.path)).toEqual(expect.arrayContaining(["startTime", "contact.firstName", "contact.email"]));
+      const raw = await app.request("/api/bookings", { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" });
+      await expectProblem(raw, 400, "INVALID_JSON");
+    });
+
+    it("books service carts, and answers 'resource unavailable' when no staff can take them", async () => {
+      const first = await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:00"), serviceIds: [fx.services.cut], guests: [{ name: "Bo", email: "bo@example.com" }] });
+      expect(first.status).toBe(201);
+      const body = (await first.json()) as Json;
+      expect(body.staffIds.sort()).toEqual([fx.staff.s2, fx.staff.s3].sort());
+      expect(body).toMatchObject({ priceCents: 6000, endTime: at(6, "10:30") });
+      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:15"), serviceIds: [fx.services.cut] }), 409, "RESOURCE_UNAVAILABLE", "Booking unsuccessful, resource unavailable at the moment.");
+      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:15") }), 400, "SERVICES_REQUIRED", "Please ensure you select services for all guests before proceeding");
+      const colour = (await (await book({ calendarId: fx.calendars.salon, startTime: at(6, "12:00"), serviceIds: [fx.services.colour] })).json()) as Json;
+      expect(colour).toMatchObject({ priceCents: 9000, depositCents: 4500, staffIds: [fx.staff.s3] });
+    });
+
+    it("answers 'We were unable to schedule your appointment' when the database keeps failing the transaction", async () => {
+      await testDb.database.execute(`create or replace function test_fail_booking() returns trigger language plpgsql as $$
+        begin if new.contact->>'email' = 'deadlock@example.com' then raise exception 'simulated' using errcode = '40P01'; end if; return new; end $$`);
+      await testDb.database.execute("create trigger test_fail_booking before insert on bookings for each row execute function test_fail_booking()");
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(7, "09:00"), contact: { ...contact, email: "deadlock@example.com" } }),
+        409,
+        "SCHEDULING_FAILED",
+        "We were unable to schedule your appointment. Please try again.",
+      );
+      await testDb.database.execute("drop trigger test_fail_booking on bookings");
+    });
+  });
+
+  describe("idempotency", () => {
+    it("replays the identical response, refuses a different body (422) and a key in flight (409)", async () => {
+      const key = randomUUID();
+      const request = { calendarId: fx.calendars.personal, startTime: at(8, "09:00") };
+      const first = await book(request, { "Idempotency-Key": key });
+      const again = await book(request, { "Idempotency-Key": key });
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(await again.text()).toBe(await first.text());
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      const count = await testDb.database.execute("select count(*)::int as n from bookings where starts_at = $1", [new Date(at(8, "09:00"))]);
+      expect(count.rows[0]?.n).toBe(1);
+      await expectProblem(await book({ ...request, startTime: at(8, "11:00") }, { "Idempotency-Key": key }), 422, "IDEMPOTENCY_KEY_REUSED");
+
+      const refusedKey = randomUUID();
+      const refused = await book(request, { "Idempotency-Key": refusedKey });
+      const refusedAgain = await book(request, { "Idempotency-Key": refusedKey });
+      expect(refused.status).toBe(409);
+      expect(refusedAgain.status).toBe(409);
+      expect(await refusedAgain.text()).toBe(await refused.text());
+
+      const inFlight = randomUUID();
+      const payload = JSON.stringify({ timezone: TZ, contact, ...request });
+      await testDb.database.execute("insert into idempotency_keys (endpoint, key, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3)", [inFlight, createHash("sha256").update(payload).digest("hex"), NOW]);
+      await expectProblem(await book(request, { "Idempotency-Key": inFlight }), 409, "IDEMPOTENCY_IN_FLIGHT");
+    });
+  });
+
+  describe("manage token, reschedule and cancel", () => {
+    let booking: Json;
+    beforeAll(async () => {
+      booking = (await (await book({ calendarId: fx.calendars.personal, startTime: at(9, "09:00") })).json()) as Json;
+    });
+
+    it("shows the booking with the token (Bearer or ?token=) and 'No calendar event found' otherwise", async () => {
+      const res = await get(`/api/bookings/${booking.id}`, { authorization: `Bearer ${booking.manageToken}` });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id: booking.id, status: "confirmed", startTime: at(9, "09:00"), canCancel: true, canReschedule: true });
+      expect((await get(`/api/bookings/${booking.id}?token=${booking.manageToken}`)).status).toBe(200);
+      const wrong = booking.manageToken.slice(0, -1) + (booking.manageToken.endsWith("A") ? "B" : "A");
+      await expectProblem(await get(`/api/bookings/${booking.id}?token=${wrong}`), 404, "BOOKING_NOT_FOUND", "No calendar event found");
+      await expectProblem(await get(`/api/bookings/${booking.id}`), 404, "BOOKING_NOT_FOUND", "No calendar event found");
+      await expectProblem(await get(`/api/bookings/${randomUUID()}?token=${booking.manageToken}`), 404, "BOOKING_NOT_FOUND");
+      await expectProblem(await get(`/api/bookings/nope?token=${booking.manageToken}`), 404, "BOOKING_NOT_FOUND");
+    });
+
+    it("reschedules atomically: previous start recorded, sequence incremented, old time freed", async () => {
+      const auth = { authorization: `Bearer ${booking.manageToken}` };
+      await book({ calendarId: fx.calendars.personal, startTime: at(9, "14:00") });
+      await expectProblem(await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "14:00"), timezone: TZ }, auth), 409, "STAFF_BUSY");
+      // Moving within its own span (09:00 → 09:30 would overlap itself with the buffer) is allowed.
+      const moved = await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "09:30"), timezone: TZ }, auth);
+      expect(moved.status).toBe(200);
+      expect(await moved.json()).toMatchObject({ startTime: at(9, "09:30"), previousStartTime: at(9, "09:00"), sequence: 1 });
+      expect((await book({ calendarId: fx.calendars.personal, startTime: at(9, "08:00".replace("08", "09")) })).status).toBe(409);
+      expect(await outboxKinds(booking.id)).toEqual(["booking_confirmed", "booking_rescheduled"]);
+      await expectProblem(await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "12:00"), timezone: TZ }), 404, "BOOKING_NOT_FOUND");
+    });
+
+    it("cancels, frees the time, and refuses a second cancel", async () => {
+      const auth = { authorization: `Bearer ${booking.manageToken}` };
+      const res = await post(app, `/api/bookings/${booking.id}/cancel`, { reason: "Sick" }, auth);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "cancelled", cancelReason: "Sick" });
+      expect((await book({ calendarId: fx.calendars.personal, startTime: at(9, "09:30") })).status).toBe(201);
+      await expectProblem(await post(app, `/api/bookings/${booking.id}/cancel`, {}, auth), 409, "BOOKING_CANCELLED");
+      expect(await outboxKinds(booking.id)).toContain("booking_cancelled");
+    });
+
+    it("honours allowReschedule, allowCancel and the change cut-off", async () => {
+      const locked = (await (await book({ calendarId: fx.calendars.locked, startTime: at(10, "09:00") })).json()) as Json;
+      const auth = { authorization: `Bearer ${locked.manageToken}` };
+      await expectProblem(await post(app, `/api/bookings/${locked.id}/reschedule`, { startTime: at(10, "11:00"), timezone: TZ }, auth), 403, "RESCHEDULE_NOT_ALLOWED");
+      await expectProblem(await post(app, `/api/bookings/${locked.id}/cancel`, {}, auth), 403, "CANCEL_NOT_ALLOWED");
+      const late = (await (await book({ calendarId: fx.calendars.late, startTime: at(2, "09:00") })).json()) as Json;
+      await expectProblem(await post(app, `/api/bookings/${late.id}/cancel`, {}, { authorization: `Bearer ${late.manageToken}` }), 409, "CHANGE_WINDOW_CLOSED");
+    });
+  });
+
+  describe("holds, one-time links, requests, recurring", () => {
+    it("a hold blocks others, is consumed by its booking, and stops blocking when it expires", async () => {
+      const hold = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: at(11, "09:00"), timezone: TZ });
+      expect(hold.status).toBe(201);
+      const { holdId, expiresAt } = (await hold.json()) as Json;
+      expect(new Date(expiresAt).getTime() - NOW.getTime()).toBe(10 * 60_000);
+      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(11, "09:00") }), 409, "STAFF_BUSY");
+      expect((await book({ calendarId: fx.calendars.personal, startTime: at(11, "09:00"), holdId })).status).toBe(201);
+      expect((await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n).toBe(0);
+
+      await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: at(11, "12:00"), timezone: TZ });
+      const later = bookingApp(testDb.database, {}, () => new Date(NOW.getTime() + 11 * 60_000));
+      const free = (await (await later.request(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-11&endDate=2026-12-11&timezone=${TZ}`)).json()) as Json;
+      expect(free["2026-12-11"].slots).toContain(at(11, "12:00"));
+      expect((await post(later, "/api/bookings", { calendarId: fx.calendars.personal, startTime: at(11, "12:00"), timezone: TZ, contact })).status).toBe(201);
+      await expectProblem(await post(app, `/api/calendars/${fx.calendars.yoga}/holds`, { startTime: at(11, "10:00"), timezone: TZ }), 422, "HOLD_NOT_SUPPORTED");
+    });
+
+    it("a one-time link is consumed with its booking; afterwards 'Slug Expired'", async () => {
+      expect((await get(`/api/one-time-links/${fx.oneTimeSlug}`)).status).toBe(200);
+      expect((await book({ calendarId: fx.calendars.personal, startTime: at(12, "09:00"), oneTimeSlug: fx.oneTimeSlug })).status).toBe(201);
+      await expectProblem(await get(`/api/one-time-links/${fx.oneTimeSlug}`), 410, "SLUG_EXPIRED", "Slug Expired");
+      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(12, "11:00"), oneTimeSlug: fx.oneTimeSlug }), 410, "SLUG_EXPIRED", "Slug Expired");
+      await expectProblem(await get("/api/one-time-links/never-issued"), 404, "LINK_NOT_FOUND");
+    });
+
+    it("requests start as new; the business confirms (re-checking overlap) or declines", async () => {
+      const a = (await (await book({ calendarId: fx.calendars.requests, startTime: at(14, "09:00") })).json()) as Json;
+      const b = (await (await book({ calendarId: fx.calendars.requests, startTime: at(14, "09:00"), contact: { ...contact, email: "b@example.com" } })).json()) as Json;
+      expect([a.status, b.status]).toEqual(["new", "new"]);
+      expect(await outboxKinds(a.id)).toEqual(["request_received"]);
+      const confirmed = await confirmRequest(deps, fx.businessId, a.id);
+      expect(confirmed.ok && confirmed.value.status).toBe("confirmed");
+      const clash = await confirmRequest(deps, fx.businessId, b.id);
+      expect(!clash.ok && clash.error.code).toBe("STAFF_BUSY");
+      expect((await confirmRequest(deps, fx.businessId, a.id)).ok).toBe(false);
+      expect((await confirmRequest(deps, randomUUID(), b.id)).ok).toBe(false);
+      const declined = await declineRequest(deps, fx.businessId, b.id, "Fully booked");
+      expect(declined.ok && declined.value.status).toBe("cancelled");
+      expect(await outboxKinds(a.id)).toEqual(["request_received", "request_confirmed"]);
+      expect(await outboxKinds(b.id)).toEqual(["request_received", "request_declined"]);
+    });
+
+    it("books a weekly series in one transaction: skip lists 'Not booked: Staff busy', book_next moves on", async () => {
+      await book({ calendarId: fx.calendars.personal, startTime: at(22, "09:00") });
+      const skip = await book({ calendarId: fx.calendars.personal, startTime: at(15, "09:00"), recurring: { frequency: "weekly", count: 3, policy: "skip" } });
+      expect(skip.status).toBe(201);
+      const body = (await skip.json()) as Json;
+      expect(body.occurrences.map((o: Json) => [o.status, o.message])).toEqual([
+        ["booked", null],
+        ["not_booked", "Not booked: Staff busy"],
+        ["booked", null],
+      ]);
+      const next = (await (await book({ calendarId: fx.calendars.personal, startTime: at(15, "11:00"), recurring: { frequency: "weekly", count: 2, policy: "book_next" }, contact: { ...contact, email: "n@example.com" } })).json()) as Json;
+      expect(next.occurrences.map((o: Json) => o.status)).toEqual(["booked", "booked"]);
+      await book({ calendarId: fx.calendars.personal, startTime: at(16, "09:00") });
+      const busy = await book({ calendarId: fx.calendars.personal, startTime: at(16, "09:00"), recurring: { frequency: "daily", count: 1, policy: "skip" } });
+      await expectProblem(busy, 409, "STAFF_BUSY", "Not booked: Staff busy");
+    });
+  });
+
+  describe("rate limits and documentation", () => {
+    it("answers 429 with Retry-After over the limit, per client", async () => {
+      const limited = bookingApp(testDb.database, { rateLimits: { bookingsPerMinute: 2, slotsPerMinute: 1 } });
+      const ip = { "x-forwarded-for": "203.0.113.7, 10.0.0.1" };
+      for (let i = 0; i < 2; i++) expect((await post(limited, "/api/bookings", {}, ip)).status).toBe(400);
+      const res = await post(limited, "/api/bookings", {}, ip);
+      const body = await expectProblem(res, 429, "RATE_LIMITED");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(body.retryAfterSeconds).toBe(Number(res.headers.get("retry-after")));
+      expect((await post(limited, "/api/bookings", {}, { "x-forwarded-for": "198.51.100.1" })).status).toBe(400);
+      const slots = `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`;
+      expect((await limited.request(slots, { headers: ip })).status).toBe(200);
+      expect((await limited.request(slots, { headers: ip })).status).toBe(429);
+    });
+
+    it("serves the OpenAPI 3.1 document and a self-contained reference page", async () => {
+      const doc = (await (await get("/api/openapi.json")).json()) as Json;
+      expect(doc.openapi).toBe("3.1.0");
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/bookings", "/api/calendars/{calendarId}/free-slots", "/api/bookings/{id}/reschedule"]));
+      expect(doc.components.schemas.BookingRequest.properties.contact).toBeDefined();
+      const page = await get("/api/docs");
+      expect(page.headers.get("content-type")).toContain("text/html");
+      const html = await page.text();
+      expect(html).toContain("/api/openapi.json");
+      expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:/);
+    });
+  });
+});
