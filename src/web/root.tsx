@@ -2,6 +2,9 @@ import { I18nProvider } from "@lingui/react";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, languageTag, type LocaleCode } from "../i18n/locales.ts";
+import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
+import { requestOrigin } from "../i18n/routing/domain.ts";
+import { localeHead } from "../i18n/routing/locale-head.ts";
 import { getLoadedI18n } from "../i18n/runtime.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
@@ -9,8 +12,11 @@ import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
 import stylesHref from "./styles.css?url";
 import type { Route } from "./+types/root";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { locale: context.locale };
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // hreflang alternates, x-default, canonical and og:locale for this page (locale-routing.md C.11).
+  const head = localeHead({ options: LOCALE_ROUTING, locale: context.locale, fullPath: url.pathname + url.search, baseUrl: requestOrigin(url, request.headers) });
+  return { locale: context.locale, head };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -23,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={languageTag(locale)} data-locale={locale}>
+    <html lang={data?.head.htmlLang ?? languageTag(locale)} data-locale={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -32,6 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="data:," />
         <Meta />
         <Links />
+        {data?.head.links.map((l) => <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />)}
+        {data?.head.meta.map((m) => <meta key={m.id} property={m.property} content={m.content} />)}
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findSharedDomain, getDomainFromLocale, getLocaleDomain, hostFromHeaders, MULTIPLE_DOMAINS_WARNING } from "./domain.ts";
+import { findSharedDomain, getDomainFromLocale, getLocaleDomain, hostFromHeaders, MULTIPLE_DOMAINS_WARNING, requestOrigin } from "./domain.ts";
 import type { RoutingLocale } from "./options.ts";
 import { captureWarnings } from "./test-locales.test-helper.ts";
 
@@ -20,6 +20,17 @@ describe("hostFromHeaders (C.9)", () => {
     [undefined, undefined, ""],
   ])("x-forwarded-host %j, host %j → %j", (forwarded, host, expected) => {
     expect(hostFromHeaders(forwarded, host)).toBe(expected);
+  });
+});
+
+describe("requestOrigin", () => {
+  it.each([
+    [{}, "http://internal:3000"],
+    [{ "x-forwarded-host": "book.example.com", "x-forwarded-proto": "https" }, "https://book.example.com"],
+    [{ "x-forwarded-proto": "https, http" }, "https://internal:3000"],
+    [{ "x-forwarded-proto": "javascript" }, "http://internal:3000"],
+  ])("%j → %s", (headers, expected) => {
+    expect(requestOrigin(new URL("http://internal:3000/fr?x=1"), new Headers(headers))).toBe(expected);
   });
 });
 

@@ -22,6 +22,14 @@ export function hostFromHeaders(forwardedHost: string | null | undefined, host: 
   return (value.split(",")[0] ?? "").trim();
 }
 
+/** The origin the browser used: forwarded host and protocol (the module's is-https) first, else the URL's. */
+export function requestOrigin(url: URL, headers: { get(name: string): string | null }): string {
+  const host = hostFromHeaders(headers.get("x-forwarded-host"), url.host);
+  const forwardedProto = (headers.get("x-forwarded-proto")?.split(",")[0] ?? "").trim().toLowerCase();
+  const protocol = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : url.protocol;
+  return `${protocol}//${host}`;
+}
+
 function stripHttpProtocol(domain: string): string {
   return /^https?:\/\//.test(domain) ? domain.replace(/^https?:\/\//, "") : domain;
 }
