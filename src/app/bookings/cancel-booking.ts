@@ -3,6 +3,7 @@ import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { visitorChangeRefusal } from "../../core/booking/policy.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
+import type { BookingRecord, CalendarContext } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
 
 export async function cancelBooking(deps: BookingDeps, bookingId: string, token: string | null | undefined, reason: string | null): Promise<Outcome<BookingView>> {
@@ -12,6 +13,14 @@ export async function cancelBooking(deps: BookingDeps, bookingId: string, token:
   const nowMs = deps.clock().getTime();
   const refusal = visitorChangeRefusal("cancel", ctx.calendar.settings, record.status, record.startMs, nowMs);
   if (refusal) return fail(refusal);
+  return cancelFoundBooking(deps, record, ctx, reason, nowMs);
+}
+
+/**
+ * Cancels a booking whose cancellation is allowed: by the visitor's policy above, or by the
+ * business, which is not bound by it (src/app/business/change-booking.ts).
+ */
+export async function cancelFoundBooking(deps: BookingDeps, record: BookingRecord, ctx: CalendarContext, reason: string | null, nowMs: number): Promise<Outcome<BookingView>> {
   const result = await deps.store.changeStatus({
     bookingId: record.id,
     businessId: record.businessId,

@@ -10,7 +10,7 @@ import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
 import { checkErrorToBookingError, mergeItemsPerStaff, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, toAvailabilityInput } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
-import type { ClassSeatRequest, OccupancyItem } from "./ports.ts";
+import type { BookingRecord, CalendarContext, ClassSeatRequest, OccupancyItem } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
 
 export async function rescheduleBooking(
@@ -26,6 +26,22 @@ export async function rescheduleBooking(
   const s = ctx.calendar.settings;
   const refusal = visitorChangeRefusal("reschedule", s, record.status, record.startMs, nowMs);
   if (refusal) return fail(refusal);
+  return moveBooking(deps, record, ctx, input, token ?? null, nowMs);
+}
+
+/**
+ * Moves a booking whose change is allowed: by the visitor's policy above, or by the business, which
+ * is not bound by it (src/app/business/change-booking.ts).
+ */
+export async function moveBooking(
+  deps: BookingDeps,
+  record: BookingRecord,
+  ctx: CalendarContext,
+  input: { readonly startTime: string; readonly timezone: string },
+  token: string | null,
+  nowMs: number,
+): Promise<Outcome<BookingView>> {
+  const s = ctx.calendar.settings;
   if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
   const startMs = Date.parse(input.startTime);
   if (!Number.isFinite(startMs)) return fail("NO_SLOTS");

@@ -1,0 +1,288 @@
+/**
+ * What the business side needs from storage. A `BusinessRepository` is bound to one business when
+ * it is created (src/adapters/db/business-repository.ts): every query it runs carries
+ * `business_id = <that business>`, so a handler holding it cannot reach another tenant's rows
+ * (docs/decisions/0007-tenancy.md). Rows of other businesses look exactly like missing rows.
+ */
+import type { CalendarSettings, CalendarType, DateOverrides, DepositRule, WeeklyHours } from "../../core/calendar/calendar.ts";
+import type { MemberInput } from "../../core/calendar/calendar-setup.ts";
+import type { BookingStatus } from "../../core/booking/policy.ts";
+
+/** Why a write was refused. `path` names the offending field of the request body. */
+export type BusinessError =
+  | { readonly code: "NOT_FOUND" }
+  | { readonly code: "REFERENCE_NOT_FOUND"; readonly path: string }
+  | { readonly code: "SLUG_TAKEN"; readonly path: string }
+  | { readonly code: "IN_USE"; readonly detail: string }
+  | { readonly code: "SETUP_INVALID"; readonly errors: readonly { readonly path: string; readonly code: string }[] };
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const refuse = <T = never>(error: BusinessError): Result<T> => ({ ok: false, error });
+export const notFound = <T = never>(): Result<T> => ({ ok: false, error: { code: "NOT_FOUND" } });
+
+/** How a delete went: rows that bookings refer to are only marked deleted (history stays intact). */
+export type Deletion = "deleted" | "soft_deleted";
+
+export interface BusinessView {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  readonly timeZone: string;
+  readonly locale: string;
+  readonly currency: string;
+  readonly createdAt: string;
+}
+
+export interface ApiKeyView {
+  readonly id: string;
+  readonly name: string;
+  /** The first characters of the key, to recognise it; never enough to use it. */
+  readonly prefix: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}
+
+export interface StaffInput {
+  readonly name: string;
+  readonly email: string;
+  readonly photoUrl?: string | null;
+  readonly timeZone: string;
+  readonly weeklyHours?: WeeklyHours;
+  readonly dateOverrides?: DateOverrides;
+}
+
+export interface StaffView {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly photoUrl: string | null;
+  readonly timeZone: string;
+  readonly weeklyHours: WeeklyHours;
+  readonly dateOverrides: DateOverrides;
+  readonly createdAt: string;
+}
+
+export interface TimeOffInput {
+  readonly startsAt: string;
+  readonly endsAt: string;
+  readonly reason?: string | null;
+}
+
+export interface TimeOffView {
+  readonly id: string;
+  readonly staffId: string;
+  readonly startsAt: string;
+  readonly endsAt: string;
+  readonly reason: string | null;
+}
+
+export interface ServiceInput {
+  readonly slug: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly category?: string;
+  readonly durationMinutes: number;
+  readonly priceCents?: number;
+  readonly deposit?: DepositRule | null;
+  readonly maxGuestsPerSlot?: number;
+  readonly staffIds?: readonly string[];
+}
+
+export interface ServiceView {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  readonly category: string;
+  readonly durationMinutes: number;
+  readonly priceCents: number;
+  readonly deposit: DepositRule | null;
+  readonly maxGuestsPerSlot: number;
+  readonly staffIds: readonly string[];
+  readonly createdAt: string;
+}
+
+export interface GroupInput {
+  readonly slug: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly isActive?: boolean;
+}
+
+export interface GroupView {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  readonly isActive: boolean;
+  /** Its calendars in display order. */
+  readonly calendarIds: readonly string[];
+  readonly createdAt: string;
+}
+
+/** A calendar as stored: settings complete, members normalised (calendar-setup.ts). */
+export interface CalendarRecordInput {
+  readonly slug: string;
+  readonly type: CalendarType;
+  readonly name: string;
+  readonly description: string;
+  readonly groupId: string | null;
+  readonly isActive: boolean;
+  readonly position: number;
+  readonly settings: CalendarSettings;
+  readonly members: readonly MemberInput[];
+  readonly serviceIds: readonly string[];
+}
+
+export interface CalendarView {
+  readonly id: string;
+  readonly slug: string;
+  readonly type: CalendarType;
+  readonly name: string;
+  readonly description: string;
+  readonly groupId: string | null;
+  readonly isActive: boolean;
+  readonly position: number;
+  readonly settings: CalendarSettings;
+  readonly members: readonly MemberInput[];
+  readonly serviceIds: readonly string[];
+  readonly createdAt: string;
+}
+
+export interface ServiceMenuInput {
+  readonly slug: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly calendarId: string;
+  readonly serviceIds?: readonly string[];
+}
+
+export interface ServiceMenuView {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  readonly calendarId: string;
+  readonly serviceIds: readonly string[];
+  readonly createdAt: string;
+}
+
+export interface OneTimeLinkView {
+  readonly id: string;
+  readonly calendarId: string;
+  readonly slug: string;
+  readonly state: "active" | "used" | "revoked" | "expired";
+  readonly expiresAt: string | null;
+  readonly usedAt: string | null;
+  readonly revokedAt: string | null;
+  readonly createdAt: string;
+}
+
+export interface BusinessBookingView {
+  readonly id: string;
+  readonly status: BookingStatus;
+  readonly calendarId: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly timeZone: string;
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  readonly seats: number;
+  readonly guests: readonly { name: string; email: string | null }[];
+  readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; notes: string | null };
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly priceCents: number;
+  readonly depositCents: number;
+  readonly currency: string;
+  readonly seriesId: string | null;
+  readonly previousStartTime: string | null;
+  readonly cancelReason: string | null;
+  readonly createdAt: string;
+}
+
+export interface BookingQuery {
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly statuses?: readonly BookingStatus[];
+  readonly calendarId?: string;
+  readonly limit: number;
+}
+
+/** Creation options used only by the demo seed, which keeps fixed ids (demo-ids.ts). */
+export interface CreateOptions {
+  readonly id?: string;
+}
+
+export interface BusinessRepository {
+  readonly businessId: string;
+
+  getBusiness(): Promise<BusinessView | null>;
+  updateBusiness(patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency">>): Promise<Result<BusinessView>>;
+
+  listApiKeys(): Promise<ApiKeyView[]>;
+  createApiKey(input: { name: string; prefix: string; keyHash: string }): Promise<ApiKeyView>;
+  revokeApiKey(id: string, now: Date): Promise<Result<ApiKeyView>>;
+
+  listStaff(): Promise<StaffView[]>;
+  getStaff(id: string): Promise<StaffView | null>;
+  createStaff(input: StaffInput, options?: CreateOptions): Promise<StaffView>;
+  updateStaff(id: string, patch: Partial<StaffInput>): Promise<Result<StaffView>>;
+  deleteStaff(id: string, now: Date): Promise<Result<Deletion>>;
+  setDateHours(staffId: string, date: string, intervals: DateOverrides[string] | null): Promise<Result<StaffView>>;
+
+  listTimeOff(staffId: string): Promise<Result<TimeOffView[]>>;
+  createTimeOff(staffId: string, input: TimeOffInput): Promise<Result<TimeOffView>>;
+  deleteTimeOff(staffId: string, id: string): Promise<Result<Deletion>>;
+
+  listServices(): Promise<ServiceView[]>;
+  getService(id: string): Promise<ServiceView | null>;
+  createService(input: ServiceInput, options?: CreateOptions): Promise<Result<ServiceView>>;
+  updateService(id: string, patch: Partial<ServiceInput>): Promise<Result<ServiceView>>;
+  deleteService(id: string, now: Date): Promise<Result<Deletion>>;
+
+  listGroups(): Promise<GroupView[]>;
+  getGroup(id: string): Promise<GroupView | null>;
+  createGroup(input: GroupInput, options?: CreateOptions): Promise<Result<GroupView>>;
+  updateGroup(id: string, patch: Partial<GroupInput>): Promise<Result<GroupView>>;
+  deleteGroup(id: string): Promise<Result<Deletion>>;
+
+  listCalendars(filter: { type?: CalendarType; groupId?: string }): Promise<Result<CalendarView[]>>;
+  getCalendar(id: string): Promise<CalendarView | null>;
+  createCalendar(input: CalendarRecordInput, options?: CreateOptions): Promise<Result<CalendarView>>;
+  /** Replaces the stored calendar (members and services included) with `next`. */
+  replaceCalendar(id: string, next: CalendarRecordInput): Promise<Result<CalendarView>>;
+  deleteCalendar(id: string, now: Date): Promise<Result<Deletion>>;
+
+  listServiceMenus(): Promise<ServiceMenuView[]>;
+  getServiceMenu(id: string): Promise<ServiceMenuView | null>;
+  createServiceMenu(input: ServiceMenuInput, options?: CreateOptions): Promise<Result<ServiceMenuView>>;
+  updateServiceMenu(id: string, patch: Partial<ServiceMenuInput>): Promise<Result<ServiceMenuView>>;
+  deleteServiceMenu(id: string): Promise<Result<Deletion>>;
+
+  listOneTimeLinks(filter: { calendarId?: string }, now: Date): Promise<Result<OneTimeLinkView[]>>;
+  createOneTimeLink(input: { calendarId: string; slug: string; expiresAt: Date | null }, now: Date): Promise<Result<OneTimeLinkView>>;
+  revokeOneTimeLink(id: string, now: Date): Promise<Result<OneTimeLinkView>>;
+
+  listBookings(query: BookingQuery): Promise<Result<BusinessBookingView[]>>;
+  getBooking(id: string): Promise<BusinessBookingView | null>;
+}
+
+export interface NewBusiness {
+  readonly slug: string;
+  readonly name: string;
+  readonly timeZone: string;
+  readonly locale: string;
+  readonly currency: string;
+  readonly hostnames?: readonly string[];
+}
+
+/** The few operations that are not scoped to a business: creating one, and finding a key's owner. */
+export interface BusinessDirectory {
+  createBusiness(input: NewBusiness, options?: CreateOptions): Promise<Result<BusinessView>>;
+  /** The business of a live (not revoked) key, by the key's SHA-256 hash. */
+  findKeyOwner(keyHash: string): Promise<{ readonly businessId: string; readonly keyHash: string } | null>;
+  forBusiness(businessId: string): BusinessRepository;
+}

@@ -1,0 +1,113 @@
+/**
+ * Rules for configuring a calendar (the business side, issue 5): default settings, which team a
+ * calendar of each type may have, and which settings contradict its type. Pure: the business API
+ * and the demo seed both go through these.
+ */
+import type { CalendarSettings, CalendarType } from "./calendar.ts";
+
+export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = {
+  durationMinutes: 30,
+  slotIntervalMinutes: 30,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  minimumNoticeMinutes: 120,
+  bookingWindow: { kind: "rolling_days", days: 60 },
+  maxBookingsPerDay: null,
+  maxBookingsPerDayPerStaff: null,
+  seatsPerSlot: null,
+  autoConfirm: true,
+  unconfirmedBlocks: true,
+  allowReschedule: true,
+  allowCancel: true,
+  changeCutoffMinutes: 24 * 60,
+  guestMode: "collect_detail",
+  priceCents: 0,
+  deposit: null,
+  location: null,
+  questions: [],
+  roundRobinMode: "availability",
+};
+
+/** Most members of a collective calendar (domain notes A.2: "up to 100"). */
+export const MAX_COLLECTIVE_MEMBERS = 100;
+/** Most seats of a class (domain notes A.2: "max 9,999"). */
+export const MAX_CLASS_SEATS = 9999;
+
+export interface MemberInput {
+  readonly staffId: string;
+  /** The source product's 0 / 0.5 / 1. */
+  readonly priority: 0 | 0.5 | 1;
+  readonly isPrimary: boolean;
+}
+
+export type SetupErrorCode =
+  | "MEMBERS_EXACTLY_ONE"
+  | "MEMBERS_AT_LEAST_ONE"
+  | "MEMBERS_AT_LEAST_TWO"
+  | "MEMBERS_TOO_MANY"
+  | "MEMBERS_DUPLICATE"
+  | "PRIMARY_ONLY_ONE"
+  | "SEATS_REQUIRED"
+  | "SEATS_NOT_FOR_TYPE"
+  | "GUESTS_NOT_FOR_CLASS"
+  | "SERVICES_NOT_FOR_TYPE"
+  | "WINDOW_RANGE_INVALID";
+
+export interface SetupError {
+  readonly path: string;
+  readonly code: SetupErrorCode;
+}
+
+/**
+ * Personal and class calendars have exactly one host; round robin at least one; collective at least
+ * two ("see time slots that work for all selected users"), with one primary owner; service
+ * calendars take their staff from their services, so members are optional (domain notes A.1, A.2).
+ * Returns the members normalised: the single host (or a collective's first member, when none is
+ * marked) becomes primary.
+ */
+export function normaliseMembers(type: CalendarType, members: readonly MemberInput[]): { ok: true; members: MemberInput[] } | { ok: false; error: SetupError } {
+  const seen = new Set<string>();
+  for (const [i, m] of members.entries()) {
+    if (seen.has(m.staffId)) return { ok: false, error: { path: `members.${i}.staffId`, code: "MEMBERS_DUPLICATE" } };
+    seen.add(m.staffId);
+  }
+  const primaries = members.filter((m) => m.isPrimary).length;
+  if (primaries > 1) return { ok: false, error: { path: "members", code: "PRIMARY_ONLY_ONE" } };
+  switch (type) {
+    case "personal":
+    case "class":
+      if (members.length !== 1) return { ok: false, error: { path: "members", code: "MEMBERS_EXACTLY_ONE" } };
+      return { ok: true, members: [{ ...members[0]!, isPrimary: true }] };
+    case "round_robin":
+      if (members.length < 1) return { ok: false, error: { path: "members", code: "MEMBERS_AT_LEAST_ONE" } };
+      return { ok: true, members: [...members] };
+    case "collective":
+      if (members.length < 2) return { ok: false, error: { path: "members", code: "MEMBERS_AT_LEAST_TWO" } };
+      if (members.length > MAX_COLLECTIVE_MEMBERS) return { ok: false, error: { path: "members", code: "MEMBERS_TOO_MANY" } };
+      return { ok: true, members: members.map((m, i) => ({ ...m, isPrimary: primaries === 0 ? i === 0 : m.isPrimary })) };
+    case "service":
+      return { ok: true, members: [...members] };
+  }
+}
+
+/** Settings that contradict the calendar's type or each other. */
+export function settingsErrors(type: CalendarType, s: CalendarSettings): SetupError[] {
+  const errors: SetupError[] = [];
+  if (type === "class") {
+    if (!s.seatsPerSlot || s.seatsPerSlot < 1) errors.push({ path: "settings.seatsPerSlot", code: "SEATS_REQUIRED" });
+    // Add-guests is "not available for class calendars" (domain notes A.2): seats are the guests.
+    if (s.guestMode !== "none") errors.push({ path: "settings.guestMode", code: "GUESTS_NOT_FOR_CLASS" });
+  } else if ((s.seatsPerSlot ?? 1) > 1) {
+    // Seats are counted only for classes; elsewhere the value would be silently ignored.
+    errors.push({ path: "settings.seatsPerSlot", code: "SEATS_NOT_FOR_TYPE" });
+  }
+  if (s.bookingWindow.kind === "date_range" && s.bookingWindow.start > s.bookingWindow.end) {
+    errors.push({ path: "settings.bookingWindow.end", code: "WINDOW_RANGE_INVALID" });
+  }
+  return errors;
+}
+
+/** Only service calendars list services. */
+export function servicesAllowed(type: CalendarType): boolean {
+  return type === "service";
+}
