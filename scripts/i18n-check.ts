@@ -14,6 +14,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "error.notFound",
   "layout.poweredBy",
   "app.name",
+  "error.statusCode", // es: "Error {status}" is the Spanish word as well
+  "home.content", // fr: "Pages" is the French word as well
+  "calendar.duration", // fr: "minute"/"minutes" are the French words as well
+  "content.tag", // it, nl, pl, pt-br: "Tag" is the usual word for a post tag
+  "email.calendar.google", // es, it, pt-PT: Google's own product name there is "Google Calendar"
+  "email.calendar.outlook", // product name, not translated
+  "email.calendar.office365", // product name, not translated
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {
