@@ -1,5 +1,5 @@
 import type { EpochMs, LocalDate } from "../shared/time";
-import { addDays, diffDays, isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time";
+import { addDays, dayNumberToLocalDate, diffDays, isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time";
 import type { RawSlot, SlotRequest } from "./engine";
 import { createEngine, evaluateStart, slotsInRange } from "./engine";
 import type { AvailabilityInput, PublicSlotsByDate, QueryError, Result, Slot, SlotQuery, SlotRejection, SlotsByDate } from "./model";
@@ -26,12 +26,20 @@ export function resolveQueryRange(query: SlotQuery): Result<{ fromMs: EpochMs; t
 /** Groups ascending slots by the visitor's local date; insertion order keeps the keys ascending. */
 export function groupByVisitorDate(slots: readonly RawSlot[], clock: ZoneClock): SlotsByDate {
   const out: Record<LocalDate, { slots: Slot[] }> = {};
+  let day = Number.NaN;
+  let bucket: Slot[] = [];
   for (const raw of slots) {
-    const date = clock.localDateOf(raw.startMs);
-    const slot: Slot = { ...raw, start: clock.formatIso(raw.startMs) };
-    const bucket = out[date];
-    if (bucket) bucket.slots.push(slot);
-    else out[date] = { slots: [slot] };
+    const dayNumber = clock.dayNumberOf(raw.startMs);
+    if (dayNumber !== day) {
+      day = dayNumber;
+      const date = dayNumberToLocalDate(dayNumber);
+      bucket = out[date]?.slots ?? [];
+      out[date] = { slots: bucket };
+    }
+    const slot: Slot = { start: clock.formatIso(raw.startMs), startMs: raw.startMs, staffIds: raw.staffIds };
+    if (raw.remainingSeats !== undefined) (slot as { remainingSeats?: number }).remainingSeats = raw.remainingSeats;
+    if (raw.assignments !== undefined) (slot as { assignments?: RawSlot["assignments"] }).assignments = raw.assignments;
+    bucket.push(slot);
   }
   return out;
 }

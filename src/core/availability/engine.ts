@@ -615,7 +615,18 @@ export function candidateStarts(engine: Engine, fromMs: EpochMs, toMs: EpochMs):
 export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit = Number.POSITIVE_INFINITY): RawSlot[] {
   const out: RawSlot[] = [];
   if (limit <= 0) return out;
-  if (engine.rules.type === "round_robin" && engine.members.length > 1) return roundRobinSlots(engine, fromMs, toMs, limit);
+  const type = engine.rules.type;
+  if (type === "round_robin" && engine.members.length > 1) return roundRobinSlots(engine, fromMs, toMs, limit);
+  if (type === "personal" || type === "round_robin") {
+    const st = engine.members[0];
+    if (!st) return out;
+    const staffIds = [st.staffId];
+    sweepStaff(engine, st, fromMs, toMs, (startMs) => {
+      out.push({ startMs, staffIds });
+      return out.length >= limit;
+    });
+    return out;
+  }
   for (const startMs of candidateStarts(engine, fromMs, toMs)) {
     const e = evaluateStart(engine, startMs);
     if (e.ok) {
@@ -627,41 +638,129 @@ export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, lim
 }
 
 /**
- * Round robin with many members: per member sweep of its own grid (members rarely share a
- * start-time list exactly), then one merge by start. Same rules as evaluateStart, without
- * re-checking every member at every other member's grid points.
+ * The hot path for one staff member's own grid: the same rules as `evaluateStart` in "grid" mode
+ * (the oracle tests hold both to the same answers), as a sort-and-sweep. Grid points come in
+ * ascending order, so busy time and time off are walked with cursors instead of searched, and
+ * the fit limit is known per period. Calls `onFree` for each free start; stops when it returns true.
+ */
+function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: EpochMs, onFree: (startMs: EpochMs) => boolean): void {
+  const lo = Math.max(fromMs, engine.windowStartMs, engine.earliestMs);
+  const hi = Math.min(toMs, engine.windowEndMs);
+  if (lo >= hi) return;
+  const { rules, stepMs } = engine;
+  const durationMs = rules.durationMinutes * MINUTE_MS;
+  const bb = rules.bufferBeforeMinutes * MINUTE_MS;
+  const ba = rules.bufferAfterMinutes * MINUTE_MS;
+  const staffLimit = rules.maxBookingsPerDayPerStaff;
+  const calendarLimit = rules.maxBookingsPerDay;
+  const { starts: busyStarts, ends: busyEnds } = st.busy;
+  const { timeOffStarts, timeOffEnds } = st;
+  let b = 0;
+  let t = 0;
+  let w = 0;
+  // The staff member's current local day and its booking count, so the limit costs a comparison.
+  let dayStart = Number.POSITIVE_INFINITY;
+  let dayEnd = Number.NEGATIVE_INFINITY;
+  let dayCount = 0;
+  for (const p of st.periods) {
+    if (p.endMs <= lo) continue;
+    if (p.startMs >= hi) break;
+    // The appointment may run on into a touching period (across midnight): fit against the merged piece.
+    while (w < st.working.length && (st.working[w] as InstantRange).endMs <= p.startMs) w++;
+    const fitEnd = (st.working[w] as InstantRange | undefined)?.endMs ?? p.endMs;
+    const first = p.startMs >= lo ? p.startMs : p.startMs + Math.ceil((lo - p.startMs) / stepMs) * stepMs;
+    const end = Math.min(p.endMs, hi, fitEnd - durationMs + 1);
+    for (let s = first; s < end; s += stepMs) {
+      const from = s - bb;
+      const to = s + durationMs + ba;
+      while (b < busyEnds.length && (busyEnds[b] as number) <= from) b++;
+      if (b < busyStarts.length && (busyStarts[b] as number) < to) continue;
+      while (t < timeOffEnds.length && (timeOffEnds[t] as number) <= from) t++;
+      if (t < timeOffStarts.length && (timeOffStarts[t] as number) < to) continue;
+      if (staffLimit !== undefined) {
+        if (s < dayStart || s >= dayEnd) {
+          const day = st.clock.dayNumberOf(s);
+          dayStart = st.clock.startOfDayNumber(day);
+          dayEnd = st.clock.startOfDayNumber(day + 1);
+          dayCount = staffDayCount(st, s);
+        }
+        if (dayCount >= staffLimit) continue;
+      }
+      if (calendarLimit !== undefined && calendarRejection(engine, s) !== null) continue;
+      if (onFree(s)) return;
+    }
+  }
+}
+
+/**
+ * Round robin with many members: one sweep per member over its own grid, then a counting sort of
+ * the (start, member) pairs by minute — linear, and stable, so each start lists its members in
+ * member order. No per-start maps or arrays in the loop.
  */
 function roundRobinSlots(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit: number): RawSlot[] {
   const lo = Math.max(fromMs, engine.windowStartMs, engine.earliestMs);
   const hi = Math.min(toMs, engine.windowEndMs);
   if (lo >= hi) return [];
-  const { rules } = engine;
-  const durationMs = rules.durationMinutes * MINUTE_MS;
-  const bb = rules.bufferBeforeMinutes * MINUTE_MS;
-  const ba = rules.bufferAfterMinutes * MINUTE_MS;
-  const byStart = new Map<number, string[]>();
-  const calendarOk = new Map<number, boolean>();
-  const points: number[] = [];
-  for (const st of engine.members) {
-    points.length = 0;
-    gridPoints(st.periods, engine.stepMs, lo, hi, points);
-    for (const s of points) {
-      let ok = calendarOk.get(s);
-      if (ok === undefined) {
-        ok = calendarRejection(engine, s) === null;
-        calendarOk.set(s, ok);
-      }
-      if (!ok || staffRejection(engine, st, s, durationMs, bb, ba, "grid") !== null) continue;
-      const list = byStart.get(s);
-      if (list) list.push(st.staffId);
-      else byStart.set(s, [st.staffId]);
-    }
+  const base = Math.floor(lo / MINUTE_MS) * MINUTE_MS;
+  const pairMinute: number[] = [];
+  const pairMember: number[] = [];
+  let wholeMinutes = true;
+  engine.members.forEach((st, index) => {
+    sweepStaff(engine, st, lo, hi, (s) => {
+      const offset = s - base;
+      // Starts are whole minutes unless a zone has a seconds offset (pre-1900 local mean time).
+      if (offset % MINUTE_MS !== 0) wholeMinutes = false;
+      pairMinute.push(Math.floor(offset / MINUTE_MS));
+      pairMember.push(index);
+      return false;
+    });
+  });
+  if (!wholeMinutes) return mergeBySort(engine, lo, hi, limit);
+  const size = Math.floor((hi - base) / MINUTE_MS) + 1;
+  const firstOf = new Int32Array(size + 1);
+  for (const minute of pairMinute) firstOf[minute + 1] = (firstOf[minute + 1] as number) + 1;
+  for (let i = 1; i <= size; i++) firstOf[i] = (firstOf[i] as number) + (firstOf[i - 1] as number);
+  const order = new Int32Array(pairMinute.length);
+  const fill = firstOf.slice(0, size);
+  for (let k = 0; k < pairMinute.length; k++) {
+    const minute = pairMinute[k] as number;
+    order[fill[minute] as number] = pairMember[k] as number;
+    fill[minute] = (fill[minute] as number) + 1;
   }
-  const starts = [...byStart.keys()].sort((a, b) => a - b);
   const out: RawSlot[] = [];
-  for (const s of starts) {
-    out.push({ startMs: s, staffIds: byStart.get(s) ?? [] });
-    if (out.length >= limit) break;
+  for (let minute = 0; minute < size && out.length < limit; minute++) {
+    const from = firstOf[minute] as number;
+    const to = firstOf[minute + 1] as number;
+    if (from === to) continue;
+    const staffIds: string[] = [];
+    for (let k = from; k < to; k++) staffIds.push((engine.members[order[k] as number] as StaffState).staffId);
+    out.push({ startMs: base + minute * MINUTE_MS, staffIds });
+  }
+  return out;
+}
+
+/** The general path: (start, member) pairs packed into one float each and sorted numerically. */
+function mergeBySort(engine: Engine, lo: EpochMs, hi: EpochMs, limit: number): RawSlot[] {
+  const m = engine.members.length;
+  const keys: number[] = [];
+  engine.members.forEach((st, index) => {
+    sweepStaff(engine, st, lo, hi, (s) => {
+      // Exact while (hi - lo) * m < 2^53: a year at millisecond precision allows ~285,000 members.
+      keys.push((s - lo) * m + index);
+      return false;
+    });
+  });
+  const sorted = Float64Array.from(keys).sort();
+  const out: RawSlot[] = [];
+  let i = 0;
+  while (i < sorted.length && out.length < limit) {
+    const offset = Math.floor((sorted[i] as number) / m);
+    const staffIds: string[] = [];
+    while (i < sorted.length && Math.floor((sorted[i] as number) / m) === offset) {
+      staffIds.push((engine.members[(sorted[i] as number) - offset * m] as StaffState).staffId);
+      i++;
+    }
+    out.push({ startMs: lo + offset, staffIds });
   }
   return out;
 }

@@ -137,7 +137,7 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
     const busy = new Uint8Array(n);
     let highWater = Number.NEGATIVE_INFINITY;
     let runsDay = Number.NaN;
-    let runs = new Int32Array(0);
+    let runs: Int32Array = new Int32Array(0);
     for (let i = 0; i < n; i++) {
       const m = scanFrom + i;
       highWater = Math.max(highWater, m + offsetMinutes(schedule.timeZone, m));

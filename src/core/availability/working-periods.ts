@@ -1,5 +1,5 @@
 import type { EpochMs, ZoneClock } from "../shared/time";
-import { dayNumberToLocalDate, MINUTE_MS, parseTimeOfDay, WALL_DAY_MS, weekdayOfDayNumber } from "../shared/time";
+import { isLocalDate, localDateToDayNumber, MINUTE_MS, parseTimeOfDay, WALL_DAY_MS, weekdayOfDayNumber } from "../shared/time";
 import type { InstantRange, StaffSchedule, TimeRange } from "./model";
 
 /** Minute-of-day ranges, sorted, merged where they overlap or touch. */
@@ -30,7 +30,8 @@ export function normaliseDayRanges(ranges: readonly TimeRange[]): MinuteRanges {
 /** Per-schedule parse cache: the weekly template is parsed once, not once per day. */
 export interface ParsedSchedule {
   readonly weekly: ReadonlyMap<number, MinuteRanges>;
-  readonly overrides: ReadonlyMap<string, MinuteRanges>;
+  /** Keyed by day number, so looking a date up allocates no string. */
+  readonly overrides: ReadonlyMap<number, MinuteRanges>;
 }
 
 export function parseSchedule(schedule: StaffSchedule): ParsedSchedule {
@@ -38,15 +39,18 @@ export function parseSchedule(schedule: StaffSchedule): ParsedSchedule {
   for (let day = 1; day <= 7; day++) {
     weekly.set(day, normaliseDayRanges(schedule.weekly[day as 1] ?? []));
   }
-  const overrides = new Map<string, MinuteRanges>();
-  for (const [date, ranges] of Object.entries(schedule.dateOverrides)) overrides.set(date, normaliseDayRanges(ranges));
+  const overrides = new Map<number, MinuteRanges>();
+  for (const [date, ranges] of Object.entries(schedule.dateOverrides)) {
+    // A malformed key cannot match any date; skipping it is the same as keeping it.
+    if (isLocalDate(date)) overrides.set(localDateToDayNumber(date), normaliseDayRanges(ranges));
+  }
   return { weekly, overrides };
 }
 
 /** The local working ranges of one date: the override if there is one, else the weekly hours. */
 export function rangesOfDay(parsed: ParsedSchedule, dayNumber: number): MinuteRanges {
   if (parsed.overrides.size > 0) {
-    const override = parsed.overrides.get(dayNumberToLocalDate(dayNumber));
+    const override = parsed.overrides.get(dayNumber);
     if (override) return override;
   }
   return parsed.weekly.get(weekdayOfDayNumber(dayNumber)) ?? [];

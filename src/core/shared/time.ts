@@ -312,23 +312,37 @@ export class ZoneClock {
     return this.startOfDayNumber(localDateToDayNumber(date));
   }
 
+  // Formatting thousands of slots of the same few days: remember the last date and offset text.
+  private lastDay = Number.NaN;
+  private lastDate = "";
+  private lastOffsetMs = Number.NaN;
+  private lastOffset = "";
+
   /** `2026-03-29T10:00:00+02:00`: ISO 8601 with this zone's offset at that instant. */
   formatIso(ms: EpochMs): string {
     const offsetMs = this.offsetMsAt(ms);
-    return formatWithOffset(ms, offsetMs);
+    const wall = ms + offsetMs;
+    const dayNumber = Math.floor(wall / WALL_DAY_MS);
+    if (dayNumber !== this.lastDay) {
+      this.lastDay = dayNumber;
+      this.lastDate = dayNumberToLocalDate(dayNumber);
+    }
+    if (offsetMs !== this.lastOffsetMs) {
+      this.lastOffsetMs = offsetMs;
+      this.lastOffset = formatOffset(offsetMs);
+    }
+    const msOfDay = wall - dayNumber * WALL_DAY_MS;
+    const hh = Math.floor(msOfDay / HOUR_MS);
+    const mm = Math.floor((msOfDay % HOUR_MS) / MINUTE_MS);
+    const ss = Math.floor((msOfDay % MINUTE_MS) / 1000);
+    return `${this.lastDate}T${pad2(hh)}:${pad2(mm)}:${pad2(ss)}${this.lastOffset}`;
   }
 }
 
-function formatWithOffset(ms: EpochMs, offsetMs: number): string {
-  const wall = ms + offsetMs;
-  const dayNumber = Math.floor(wall / WALL_DAY_MS);
-  const msOfDay = wall - dayNumber * WALL_DAY_MS;
-  const hh = Math.floor(msOfDay / HOUR_MS);
-  const mm = Math.floor((msOfDay % HOUR_MS) / MINUTE_MS);
-  const ss = Math.floor((msOfDay % MINUTE_MS) / 1000);
+function formatOffset(offsetMs: number): string {
   const sign = offsetMs < 0 ? "-" : "+";
   const abs = Math.abs(Math.round(offsetMs / MINUTE_MS));
-  return `${dayNumberToLocalDate(dayNumber)}T${pad2(hh)}:${pad2(mm)}:${pad2(ss)}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+  return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
