@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { BOOKING_PROBLEMS } from "./booking-problems.ts";
+import { withBusinessApi } from "./business-openapi.ts";
 import {
   BookingBodySchema,
   BookingCreatedSchema,
@@ -51,7 +52,7 @@ const body = (schemaName: string) => ({ required: true, content: { "application/
 let cached: unknown = null;
 
 export function buildOpenApiDocument() {
-  cached ??= {
+  cached ??= withBusinessApi({
     openapi: "3.1.0",
     info: {
       title: "Booking widget public API",
@@ -194,7 +195,7 @@ export function buildOpenApiDocument() {
         Problem: json(ProblemSchema),
       },
     },
-  };
+  });
   return cached;
 }
 
