@@ -4,36 +4,25 @@
  * every route of the spec's table to resolve to a real page.
  */
 import { eq, sql } from "drizzle-orm";
+import { createBusiness } from "../../../app/business/create-business.ts";
+import { createCalendar, type CalendarCreate } from "../../../app/business/configure-calendar.ts";
+import type { BusinessRepository, Result } from "../../../app/business/ports.ts";
+import type { CalendarSettings, CalendarType, WeeklyHours } from "../../../core/calendar/calendar.ts";
+import { createBusinessDirectory } from "../business-repository.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
-import type { CalendarSettings, CalendarType, WeeklyHours } from "../../../core/calendar/calendar.ts";
 import { DEMO } from "./demo-ids.ts";
+
+export { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
 
 const weekdays = (intervals: { start: string; end: string }[], days: readonly (keyof WeeklyHours)[] = ["1", "2", "3", "4", "5"]): WeeklyHours =>
   Object.fromEntries(days.map((d) => [d, intervals]));
 
-export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = {
-  durationMinutes: 30,
-  slotIntervalMinutes: 30,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  minimumNoticeMinutes: 120,
-  bookingWindow: { kind: "rolling_days", days: 60 },
-  maxBookingsPerDay: null,
-  maxBookingsPerDayPerStaff: null,
-  seatsPerSlot: null,
-  autoConfirm: true,
-  unconfirmedBlocks: true,
-  allowReschedule: true,
-  allowCancel: true,
-  changeCutoffMinutes: 24 * 60,
-  guestMode: "collect_detail",
-  priceCents: 0,
-  deposit: null,
-  location: null,
-  questions: [],
-  roundRobinMode: "availability",
-};
+/** The seed goes through the business use cases: a refusal here is a bug in the demo data. */
+function must<T>(result: Result<T>, what: string): T {
+  if (!result.ok) throw new Error(`demo seed: ${what} refused: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(t.businesses);
@@ -46,149 +35,27 @@ export async function resetDemo(db: Db): Promise<void> {
   await seedDemo(db);
 }
 
+/**
+ * Creates the demo business through the same use cases and repository as the business API
+ * (issue 5), so every start exercises them; only forms, content and the used one-time link, which
+ * the business API does not manage, are written directly.
+ */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const businessId = DEMO.businessId;
-    await tx.insert(t.businesses).values({
-      id: businessId,
-      slug: DEMO.businessSlug,
-      name: "Northwind Wellness Studio",
-      timeZone: "Europe/Berlin",
-      locale: "en",
-      currency: "EUR",
-      hostnames: ["localhost", "127.0.0.1"],
-    });
-
-    await tx.insert(t.staff).values([
-      {
-        id: DEMO.staff.anna,
-        businessId,
-        name: "Anna Berg",
-        email: "anna@northwind.example",
-        timeZone: "Europe/Berlin",
-        weeklyHours: weekdays([
-          { start: "09:00", end: "12:00" },
-          { start: "13:00", end: "17:00" },
-        ]),
-      },
-      {
-        id: DEMO.staff.marco,
-        businessId,
-        name: "Marco Rossi",
-        email: "marco@northwind.example",
-        timeZone: "America/New_York",
-        weeklyHours: weekdays([{ start: "08:00", end: "16:00" }]),
-      },
-      {
-        id: DEMO.staff.priya,
-        businessId,
-        name: "Priya Sharma",
-        email: "priya@northwind.example",
-        timeZone: "Asia/Kolkata",
-        weeklyHours: weekdays(
-          [
-            { start: "09:00", end: "13:00" },
-            { start: "14:00", end: "18:00" },
-          ],
-          ["1", "2", "3", "4", "5", "6"],
-        ),
-      },
-      {
-        id: DEMO.staff.liam,
-        businessId,
-        name: "Liam O'Connor",
-        email: "liam@northwind.example",
-        timeZone: "Europe/London",
-        weeklyHours: weekdays([{ start: "10:00", end: "19:00" }], ["2", "3", "4", "5", "6"]),
-      },
-    ]);
-
-    await tx.insert(t.services).values([
-      { id: DEMO.services.haircut, businessId, slug: "haircut", name: "Haircut", category: "Hair", description: "Wash, cut and style.", durationMinutes: 30, priceCents: 3500, maxGuestsPerSlot: 2 },
-      { id: DEMO.services.colour, businessId, slug: "colour", name: "Colour", category: "Hair", description: "Full colour with gloss.", durationMinutes: 90, priceCents: 12000, deposit: { kind: "percentage", percent: 30 }, maxGuestsPerSlot: 1 },
-      { id: DEMO.services.massage, businessId, slug: "massage", name: "Relaxing massage", category: "Body", description: "60 minutes of full-body massage.", durationMinutes: 60, priceCents: 7000, maxGuestsPerSlot: 2 },
-      { id: DEMO.services.manicure, businessId, slug: "manicure", name: "Manicure", category: "Hands", description: "Shape, cuticle care and polish.", durationMinutes: 45, priceCents: 4000, maxGuestsPerSlot: 3 },
-    ]);
-    await tx.insert(t.serviceStaff).values([
-      { serviceId: DEMO.services.haircut, staffId: DEMO.staff.anna },
-      { serviceId: DEMO.services.haircut, staffId: DEMO.staff.liam },
-      { serviceId: DEMO.services.colour, staffId: DEMO.staff.liam },
-      { serviceId: DEMO.services.massage, staffId: DEMO.staff.anna },
-      { serviceId: DEMO.services.manicure, staffId: DEMO.staff.liam },
-      { serviceId: DEMO.services.manicure, staffId: DEMO.staff.anna },
-    ]);
-
-    await tx.insert(t.groups).values({
-      id: DEMO.groupId,
-      businessId,
-      slug: DEMO.groupSlug,
-      name: "Our team",
-      description: "Meet the Northwind team: pick the kind of appointment that suits you.",
-    });
-
-    const calendar = (
-      idValue: string,
-      slug: string,
-      type: CalendarType,
-      name: string,
-      description: string,
-      settings: Partial<CalendarSettings>,
-      position: number,
-      inGroup = true,
-    ) => ({
-      id: idValue,
-      businessId,
-      groupId: inGroup ? DEMO.groupId : null,
-      slug,
-      type,
-      name,
-      description,
-      position,
-      settings: { ...DEFAULT_CALENDAR_SETTINGS, ...settings },
-    });
-
-    await tx.insert(t.calendars).values([
-      calendar(DEMO.calendars.introCall, "intro-call", "personal", "Intro call with Anna", "A free 30-minute video call to talk about your goals.", { location: { kind: "video", value: "Video call link sent by email" } }, 0),
-      calendar(DEMO.calendars.salesDemo, "studio-tour", "round_robin", "Studio tour", "A guided tour of the studio with the first available team member.", { durationMinutes: 45, slotIntervalMinutes: 15, bufferAfterMinutes: 15, location: { kind: "physical", value: "Hafenstraße 12, 20457 Hamburg" } }, 1),
-      calendar(DEMO.calendars.workshop, "planning-workshop", "collective", "Planning workshop", "A 60-minute session with Anna and Marco together.", { durationMinutes: 60, slotIntervalMinutes: 60, guestMode: "count_only" }, 2),
-      calendar(DEMO.calendars.yoga, "morning-yoga", "class", "Online yoga class", "Gentle yoga with Priya. Twelve places per class.", { durationMinutes: 60, slotIntervalMinutes: 60, seatsPerSlot: 12, guestMode: "none", priceCents: 1500 }, 3),
-      calendar(DEMO.calendars.salon, "salon", "service", "Salon appointments", "Book one or more salon services, for yourself and your guests.", { slotIntervalMinutes: 15, guestMode: "collect_detail" }, 4, false),
-      calendar(DEMO.calendars.consultation, "treatment-consultation", "personal", "Treatment consultation (on request)", "Ask for a consultation; we confirm your request by phone.", { durationMinutes: 45, autoConfirm: false }, 5),
-    ]);
-
-    await tx.insert(t.calendarMembers).values([
-      { calendarId: DEMO.calendars.introCall, staffId: DEMO.staff.anna, isPrimary: true },
-      { calendarId: DEMO.calendars.salesDemo, staffId: DEMO.staff.anna, priority: 2 },
-      { calendarId: DEMO.calendars.salesDemo, staffId: DEMO.staff.marco, priority: 1 },
-      { calendarId: DEMO.calendars.salesDemo, staffId: DEMO.staff.liam, priority: 1 },
-      { calendarId: DEMO.calendars.workshop, staffId: DEMO.staff.anna, isPrimary: true },
-      { calendarId: DEMO.calendars.workshop, staffId: DEMO.staff.marco },
-      { calendarId: DEMO.calendars.yoga, staffId: DEMO.staff.priya, isPrimary: true },
-      { calendarId: DEMO.calendars.salon, staffId: DEMO.staff.anna },
-      { calendarId: DEMO.calendars.salon, staffId: DEMO.staff.liam },
-      { calendarId: DEMO.calendars.consultation, staffId: DEMO.staff.liam, isPrimary: true },
-    ]);
-    await tx.insert(t.calendarServices).values(
-      Object.values(DEMO.services).map((serviceId, position) => ({ calendarId: DEMO.calendars.salon, serviceId, position })),
+    const directory = createBusinessDirectory(tx as unknown as Db);
+    must(
+      await createBusiness(
+        directory,
+        { slug: DEMO.businessSlug, name: "Northwind Wellness Studio", timeZone: "Europe/Berlin", locale: "en", currency: "EUR", hostnames: ["localhost", "127.0.0.1"] },
+        { id: businessId },
+      ),
+      "business",
     );
+    const repo = directory.forBusiness(businessId);
+    await seedScheduling(repo);
 
-    await tx.insert(t.serviceMenus).values({
-      id: DEMO.serviceMenuId,
-      businessId,
-      calendarId: DEMO.calendars.salon,
-      slug: DEMO.serviceMenuSlug,
-      name: "Salon menu",
-      description: "Hair, body and hands — choose one or several services.",
-    });
-    await tx.insert(t.serviceMenuItems).values(
-      Object.values(DEMO.services).map((serviceId, position) => ({ serviceMenuId: DEMO.serviceMenuId, serviceId, position })),
-    );
-
-    await tx.insert(t.oneTimeLinks).values([
-      { businessId, calendarId: DEMO.calendars.introCall, slug: DEMO.oneTimeLinkSlug },
-      { businessId, calendarId: DEMO.calendars.introCall, slug: DEMO.usedOneTimeLinkSlug, usedAt: new Date("2026-01-05T10:00:00Z") },
-    ]);
-
+    await tx.insert(t.oneTimeLinks).values({ businessId, calendarId: DEMO.calendars.introCall, slug: DEMO.usedOneTimeLinkSlug, usedAt: new Date("2026-01-05T10:00:00Z") });
     await tx.insert(t.forms).values([
       { id: DEMO.formId, businessId, kind: "form", name: "Contact us", definition: { fields: [] } },
       { id: DEMO.surveyId, businessId, kind: "survey", name: "How was your visit?", definition: { slides: [] } },
@@ -196,6 +63,90 @@ export async function seedDemo(db: Db): Promise<void> {
 
     await seedContent(tx as unknown as Db, businessId);
   });
+}
+
+async function seedScheduling(repo: BusinessRepository): Promise<void> {
+  const staff = [
+    {
+      id: DEMO.staff.anna,
+      name: "Anna Berg",
+      email: "anna@northwind.example",
+      timeZone: "Europe/Berlin",
+      weeklyHours: weekdays([
+        { start: "09:00", end: "12:00" },
+        { start: "13:00", end: "17:00" },
+      ]),
+    },
+    { id: DEMO.staff.marco, name: "Marco Rossi", email: "marco@northwind.example", timeZone: "America/New_York", weeklyHours: weekdays([{ start: "08:00", end: "16:00" }]) },
+    {
+      id: DEMO.staff.priya,
+      name: "Priya Sharma",
+      email: "priya@northwind.example",
+      timeZone: "Asia/Kolkata",
+      weeklyHours: weekdays(
+        [
+          { start: "09:00", end: "13:00" },
+          { start: "14:00", end: "18:00" },
+        ],
+        ["1", "2", "3", "4", "5", "6"],
+      ),
+    },
+    { id: DEMO.staff.liam, name: "Liam O'Connor", email: "liam@northwind.example", timeZone: "Europe/London", weeklyHours: weekdays([{ start: "10:00", end: "19:00" }], ["2", "3", "4", "5", "6"]) },
+  ];
+  for (const { id, ...input } of staff) await repo.createStaff(input, { id });
+
+  const services = [
+    { id: DEMO.services.haircut, slug: "haircut", name: "Haircut", category: "Hair", description: "Wash, cut and style.", durationMinutes: 30, priceCents: 3500, maxGuestsPerSlot: 2, staffIds: [DEMO.staff.anna, DEMO.staff.liam] },
+    { id: DEMO.services.colour, slug: "colour", name: "Colour", category: "Hair", description: "Full colour with gloss.", durationMinutes: 90, priceCents: 12000, deposit: { kind: "percentage" as const, percent: 30 }, maxGuestsPerSlot: 1, staffIds: [DEMO.staff.liam] },
+    { id: DEMO.services.massage, slug: "massage", name: "Relaxing massage", category: "Body", description: "60 minutes of full-body massage.", durationMinutes: 60, priceCents: 7000, maxGuestsPerSlot: 2, staffIds: [DEMO.staff.anna] },
+    { id: DEMO.services.manicure, slug: "manicure", name: "Manicure", category: "Hands", description: "Shape, cuticle care and polish.", durationMinutes: 45, priceCents: 4000, maxGuestsPerSlot: 3, staffIds: [DEMO.staff.liam, DEMO.staff.anna] },
+  ];
+  for (const { id, ...input } of services) must(await repo.createService(input, { id }), `service ${input.slug}`);
+
+  must(
+    await repo.createGroup({ slug: DEMO.groupSlug, name: "Our team", description: "Meet the Northwind team: pick the kind of appointment that suits you." }, { id: DEMO.groupId }),
+    "group",
+  );
+
+  const member = (staffId: string, priority: 0 | 0.5 | 1 = 0.5, isPrimary = false) => ({ staffId, priority, isPrimary });
+  const calendar = (
+    id: string,
+    slug: string,
+    type: CalendarType,
+    name: string,
+    description: string,
+    settings: Partial<CalendarSettings>,
+    position: number,
+    team: Pick<CalendarCreate, "members" | "serviceIds">,
+    inGroup = true,
+  ) => ({ id, input: { slug, type, name, description, settings, position, groupId: inGroup ? DEMO.groupId : null, ...team } satisfies CalendarCreate });
+
+  const calendars = [
+    calendar(DEMO.calendars.introCall, "intro-call", "personal", "Intro call with Anna", "A free 30-minute video call to talk about your goals.", { location: { kind: "video", value: "Video call link sent by email" } }, 0, { members: [member(DEMO.staff.anna)] }),
+    calendar(DEMO.calendars.salesDemo, "studio-tour", "round_robin", "Studio tour", "A guided tour of the studio with the first available team member.", { durationMinutes: 45, slotIntervalMinutes: 15, bufferAfterMinutes: 15, location: { kind: "physical", value: "Hafenstraße 12, 20457 Hamburg" } }, 1, {
+      members: [member(DEMO.staff.anna, 1), member(DEMO.staff.marco), member(DEMO.staff.liam)],
+    }),
+    calendar(DEMO.calendars.workshop, "planning-workshop", "collective", "Planning workshop", "A 60-minute session with Anna and Marco together.", { durationMinutes: 60, slotIntervalMinutes: 60, guestMode: "count_only" }, 2, {
+      members: [member(DEMO.staff.anna, 0.5, true), member(DEMO.staff.marco)],
+    }),
+    calendar(DEMO.calendars.yoga, "morning-yoga", "class", "Online yoga class", "Gentle yoga with Priya. Twelve places per class.", { durationMinutes: 60, slotIntervalMinutes: 60, seatsPerSlot: 12, guestMode: "none", priceCents: 1500 }, 3, { members: [member(DEMO.staff.priya)] }),
+    calendar(DEMO.calendars.salon, "salon", "service", "Salon appointments", "Book one or more salon services, for yourself and your guests.", { slotIntervalMinutes: 15, guestMode: "collect_detail" }, 4, {
+      members: [member(DEMO.staff.anna), member(DEMO.staff.liam)],
+      serviceIds: Object.values(DEMO.services),
+    }, false),
+    calendar(DEMO.calendars.consultation, "treatment-consultation", "personal", "Treatment consultation (on request)", "Ask for a consultation; we confirm your request by phone.", { durationMinutes: 45, autoConfirm: false }, 5, { members: [member(DEMO.staff.liam)] }),
+  ];
+  for (const { id, input } of calendars) must(await createCalendar(repo, input, { id }), `calendar ${input.slug}`);
+
+  must(
+    await repo.createServiceMenu(
+      { slug: DEMO.serviceMenuSlug, name: "Salon menu", description: "Hair, body and hands — choose one or several services.", calendarId: DEMO.calendars.salon, serviceIds: Object.values(DEMO.services) },
+      { id: DEMO.serviceMenuId },
+    ),
+    "service menu",
+  );
+  // A fixed slug for README's demo URL; real links get random ones (createOneTimeLink).
+  must(await repo.createOneTimeLink({ calendarId: DEMO.calendars.introCall, slug: DEMO.oneTimeLinkSlug, expiresAt: null }, new Date(0)), "one-time link");
 }
 
 async function seedContent(db: Db, businessId: string): Promise<void> {
