@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     testDb = await createTestDatabase(kind);
     fx = await seedBookingFixture(testDb.database);
     app = bookingApp(testDb.database);
-    deps = { store: createBookingRepository(testDb.database.db), clock: () => NOW, publicUrl: "https://book.example.com", newId: randomUUID, holdMinutes: 10 };
+    deps = { store: createBookingRepository(testDb.database), clock: () => NOW, publicUrl: "https://book.example.com", newId: randomUUID, holdMinutes: 10 };
   });
   afterAll(async () => {
     await testDb?.drop();

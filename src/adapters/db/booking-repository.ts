@@ -10,6 +10,8 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type {
   BookingRecord,
+  CreateCommand,
+  NewBooking,
   BookingStore,
   CalendarContext,
   ClassSeatRequest,
@@ -22,7 +24,7 @@ import type {
 } from "../../app/bookings/ports.ts";
 import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
-import type { Db } from "./client.ts";
+import type { Database, Db } from "./client.ts";
 import { isUuid } from "./public-pages-repository.ts";
 import * as t from "./schema.ts";
 
@@ -131,7 +133,56 @@ const IN_FLIGHT_TIMEOUT_MS = 2 * 60_000;
 /** Keys are kept at least 24 hours (issue 4); purged lazily after 25. */
 const IDEMPOTENCY_RETENTION_MS = 25 * 3_600_000;
 
-export function createBookingRepository(db: Db): BookingStore {
+export interface BookingRepositoryOptions {
+  /**
+   * How long a loaded calendar (settings, members, hours, services) is reused, in ms. Bookings and
+   * holds are never cached — the guarantees live in the database — so a stale calendar can only
+   * offer or refuse by rules that changed moments ago. 0 disables the cache.
+   */
+  readonly calendarCacheMs?: number;
+}
+
+/** A PostgreSQL array literal of ids (ids are UUIDs: no quoting needed). */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface Executor {
+  readonly db: Db;
+  /** `name`: a prepared statement name, used where the driver supports it (pg), to skip re-planning. */
+  execute(text: string, params?: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+interface PgPoolLike {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
+  totalCount: number;
+}
+
+/**
+ * A plain drizzle handle as an executor: `$n` placeholders become drizzle parameters, so the same
+ * hand-written statements run whichever the caller passes (the app passes the Database itself).
+ */
+function executorOf(source: Database | Db): Executor {
+  const db = "kind" in source && "db" in source ? source.db : source;
+  const client = (db as unknown as { $client?: unknown }).$client;
+  const pool = client && typeof client === "object" && "totalCount" in client ? (client as PgPoolLike) : null;
+  const plain = "kind" in source && "db" in source ? source : null;
+  return {
+    db,
+    async execute(text, params = [], name) {
+      if (pool && name) return pool.query({ name, text, values: params });
+      if (plain) return plain.execute(text, params);
+      const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
+      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+export function createBookingRepository(source: Database | Db, options: BookingRepositoryOptions = {}): BookingStore {
+  const database = executorOf(source);
+  const db = database.db;
+  const calendarCacheMs = options.calendarCacheMs ?? 2000;
+  const calendarCache = new Map<string, { context: CalendarContext | null; expiresAt: number }>();
   /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
   async function transact(work: (tx: Tx) => Promise<void>): Promise<CommitResult> {
     for (let attempt = 0; ; attempt++) {
@@ -228,8 +279,7 @@ export function createBookingRepository(db: Db): BookingStore {
     }
   }
 
-  return {
-    async loadCalendar(calendarId) {
+  async function loadCalendarUncached(calendarId: string): Promise<CalendarContext | null> {
       if (!isUuid(calendarId)) return null;
       const [row] = await db
         .select({ calendar: t.calendars, business: { id: t.businesses.id, name: t.businesses.name, timeZone: t.businesses.timeZone, currency: t.businesses.currency } })
@@ -284,50 +334,122 @@ export function createBookingRepository(db: Db): BookingStore {
         timeOff: timeOffRows.map((r) => ({ staffId: r.staffId, startMs: r.startsAt.getTime(), endMs: r.endsAt.getTime() })),
       };
       return context;
+  }
+
+  /**
+   * The common booking (one booking, no link, no hold, no class seats) as ONE statement: booking,
+   * occupancy, outbox row and idempotent response in data-modifying CTEs. A single statement is
+   * atomic on its own, so this is the same transaction in one round trip instead of six.
+   */
+  async function createSimpleBooking(b: NewBooking, idempotency: CreateCommand["idempotency"], nowMs: number): Promise<void> {
+    await database.execute(
+      `with b as (
+         insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone, locale,
+           staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats, guests, contact, answers,
+           price_cents, deposit_cents, currency, manage_token_hash, confirmed_at)
+         values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::int, $6, $7::timestamptz, $8::timestamptz, $9, $10,
+           $11::uuid, $12::uuid[], $13::uuid[], $14::int, $15::int, $16::int, $17::jsonb, $18::jsonb, $19::jsonb,
+           $20::int, $21::int, $22, $23, $24::timestamptz)
+         returning id
+       ), i as (
+         insert into booking_items (business_id, booking_id, staff_id, service_id, blocked, starts_at, ends_at, active)
+         select $2::uuid, b.id, x.staff_id, x.service_id, tstzrange(x.lo, x.hi), x.s, x.e, $25::boolean
+         from b, jsonb_to_recordset($26::jsonb) as x(staff_id uuid, service_id uuid, lo timestamptz, hi timestamptz, s timestamptz, e timestamptz)
+       ), o as (
+         insert into outbox (business_id, topic, payload) select $2::uuid, 'notification', $27::jsonb from b
+       ), k as (
+         update idempotency_keys set status_code = $28::int, response = $29::jsonb where endpoint = $30 and key = $31
+       )
+       select id from b`,
+      [
+        b.id,
+        b.businessId,
+        b.calendarId,
+        b.seriesId,
+        b.occurrenceIndex,
+        b.status,
+        iso(b.startMs),
+        iso(b.endMs),
+        b.timeZone,
+        b.locale,
+        b.staffId,
+        uuidArray(b.staffIds),
+        uuidArray(b.serviceIds),
+        b.bufferBeforeMinutes,
+        b.bufferAfterMinutes,
+        b.seats,
+        JSON.stringify(b.guests),
+        JSON.stringify(b.contact),
+        JSON.stringify(b.answers),
+        b.priceCents,
+        b.depositCents,
+        b.currency,
+        b.manageTokenHash,
+        b.status === "confirmed" ? iso(nowMs) : null,
+        b.active,
+        JSON.stringify(b.items.map((item) => ({ staff_id: item.staffId, service_id: item.serviceId, lo: iso(item.blockedStartMs), hi: iso(item.blockedEndMs), s: iso(item.startMs), e: iso(item.endMs) }))),
+        JSON.stringify(b.notification),
+        idempotency?.statusCode ?? null,
+        idempotency ? JSON.stringify(JSON.stringify(idempotency.body)) : null,
+        idempotency?.endpoint ?? "",
+        idempotency?.key ?? "",
+      ],
+      "bookings_create_simple_v1",
+    );
+  }
+
+  async function statement(run: () => Promise<void>): Promise<CommitResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await run();
+        return { ok: true };
+      } catch (error) {
+        if (isRetryable(error) && attempt < 3) continue;
+        return { ok: false, refusal: refusalOf(error) };
+      }
+    }
+  }
+
+  return {
+    async loadCalendar(calendarId) {
+      if (calendarCacheMs <= 0) return loadCalendarUncached(calendarId);
+      const now = Date.now();
+      const hit = calendarCache.get(calendarId);
+      if (hit && hit.expiresAt > now) return hit.context;
+      const context = await loadCalendarUncached(calendarId);
+      if (calendarCache.size > 10_000) calendarCache.clear();
+      calendarCache.set(calendarId, { context, expiresAt: now + calendarCacheMs });
+      return context;
     },
 
     async loadOccupancy(staffIds, fromMs, toMs) {
       if (staffIds.length === 0) return [];
-      const rows = await db
-        .select({
-          staffId: t.bookingItems.staffId,
-          startsAt: t.bookingItems.startsAt,
-          endsAt: t.bookingItems.endsAt,
-          blockedStart: epochMs(sql`lower(${t.bookingItems.blocked})`),
-          blockedEnd: epochMs(sql`upper(${t.bookingItems.blocked})`),
-          bookingId: t.bookingItems.bookingId,
-          holdId: t.bookingItems.holdId,
-          sessionId: t.bookingItems.classSessionId,
-          holdExpiresAt: t.bookingItems.holdExpiresAt,
-          bookingCalendarId: t.bookings.calendarId,
-          status: t.bookings.status,
-          sessionCalendarId: t.classSessions.calendarId,
-          seatsTaken: t.classSessions.seatsTaken,
-        })
-        .from(t.bookingItems)
-        .leftJoin(t.bookings, eq(t.bookings.id, t.bookingItems.bookingId))
-        .leftJoin(t.classSessions, eq(t.classSessions.id, t.bookingItems.classSessionId))
-        .where(
-          and(
-            eq(t.bookingItems.active, true),
-            inArray(t.bookingItems.staffId, [...staffIds]),
-            sql`${t.bookingItems.blocked} && tstzrange(${new Date(fromMs).toISOString()}::timestamptz, ${new Date(toMs).toISOString()}::timestamptz)`,
-          ),
-        );
+      const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+      const { rows } = await database.execute(
+        `select bi.staff_id, ${epoch("bi.starts_at")} as s, ${epoch("bi.ends_at")} as e, ${epoch("lower(bi.blocked)")} as lo, ${epoch("upper(bi.blocked)")} as hi,
+                bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")} as x,
+                b.calendar_id as booking_calendar_id, b.status, cs.calendar_id as session_calendar_id, cs.seats_taken
+           from booking_items bi
+           left join bookings b on b.id = bi.booking_id
+           left join class_sessions cs on cs.id = bi.class_session_id
+          where bi.active and bi.staff_id = any($1::uuid[]) and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
+        [uuidArray(staffIds), iso(fromMs), iso(toMs)],
+        "bookings_occupancy_v1",
+      );
       return rows.map((r): Occupancy => ({
-        staffId: r.staffId,
-        kind: r.holdId ? "hold" : r.sessionId ? "session" : "booking",
-        startMs: r.startsAt.getTime(),
-        endMs: r.endsAt.getTime(),
-        blockedStartMs: r.blockedStart,
-        blockedEndMs: r.blockedEnd,
-        bookingId: r.bookingId,
-        holdId: r.holdId,
-        sessionId: r.sessionId,
-        calendarId: r.bookingCalendarId ?? r.sessionCalendarId ?? null,
-        status: r.status ?? null,
-        seats: r.seatsTaken ?? 1,
-        expiresAtMs: ms(r.holdExpiresAt),
+        staffId: String(r.staff_id),
+        kind: r.hold_id ? "hold" : r.class_session_id ? "session" : "booking",
+        startMs: Number(r.s),
+        endMs: Number(r.e),
+        blockedStartMs: Number(r.lo),
+        blockedEndMs: Number(r.hi),
+        bookingId: (r.booking_id as string | null) ?? null,
+        holdId: (r.hold_id as string | null) ?? null,
+        sessionId: (r.class_session_id as string | null) ?? null,
+        calendarId: ((r.booking_calendar_id ?? r.session_calendar_id) as string | null) ?? null,
+        status: (r.status as Occupancy["status"]) ?? null,
+        seats: r.seats_taken === null || r.seats_taken === undefined ? 1 : Number(r.seats_taken),
+        expiresAtMs: r.x === null || r.x === undefined ? null : Number(r.x),
       }));
     },
 
@@ -364,6 +486,10 @@ export function createBookingRepository(db: Db): BookingStore {
     async createBookings(command) {
       const staffIds = [...new Set(command.bookings.flatMap((b) => b.items.map((i) => i.staffId).concat(b.classSeats ? [b.classSeats.staffId] : [])))];
       const now = new Date(command.nowMs);
+      const only = command.bookings[0];
+      if (only && command.bookings.length === 1 && !command.holdId && !command.oneTimeSlug && !only.classSeats) {
+        return withHoldPurge(staffIds, command.nowMs, () => statement(() => createSimpleBooking(only, command.idempotency, command.nowMs)));
+      }
       return withHoldPurge(staffIds, command.nowMs, () =>
         transact(async (tx) => {
           if (command.holdId) await tx.delete(t.holds).where(eq(t.holds.id, command.holdId));
@@ -513,12 +639,12 @@ export function createBookingRepository(db: Db): BookingStore {
       const now = new Date(nowMs);
       // Lazy retention: roughly one claim in a hundred clears keys older than the retention period.
       if (Math.random() < 0.01) await db.delete(t.idempotencyKeys).where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
-      const [inserted] = await db
-        .insert(t.idempotencyKeys)
-        .values({ endpoint, key, requestHash, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ key: t.idempotencyKeys.key });
-      if (inserted) return { kind: "claimed" };
+      const inserted = await database.execute(
+        "insert into idempotency_keys (endpoint, key, request_hash, created_at) values ($1, $2, $3, $4::timestamptz) on conflict do nothing returning key",
+        [endpoint, key, requestHash, now.toISOString()],
+        "bookings_claim_key_v1",
+      );
+      if (inserted.rows.length > 0) return { kind: "claimed" };
       const [row] = await db.select().from(t.idempotencyKeys).where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
       if (!row) return { kind: "in_flight" };
       if (row.requestHash !== requestHash) return { kind: "mismatch" };
