@@ -19,6 +19,9 @@ import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
 import { createBookingRepository } from "../adapters/db/booking-repository.ts";
 import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
+import { createSlotChangeEvents, withSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
+import { slotEvents } from "./routes/slot-events.ts";
+import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
 
 export interface AppDependencies {
   database: Database;
@@ -59,18 +62,21 @@ export function createApp(deps: AppDependencies) {
   });
 
   // The public booking API. Calendar files: pass `bookingApi.renderCalendarFile` (GET /api/bookings/:id/calendar.ics).
-  app.route(
-    "/api",
-    publicApi({
-      store: createBookingRepository(deps.database.db),
-      clock: deps.clock,
-      publicUrl: "http://localhost:3000",
-      newId: () => crypto.randomUUID(),
-      holdMinutes: 10,
-      rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
-      ...deps.bookingApi,
-    }),
-  );
+  // Slot changes are published after each commit (widget pages listen at /api/calendars/:id/events).
+  const slotChanges = createSlotChangeEvents();
+  const bookingDeps: PublicApiDeps = {
+    clock: deps.clock,
+    publicUrl: "http://localhost:3000",
+    newId: () => crypto.randomUUID(),
+    holdMinutes: 10,
+    rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
+    renderCalendarFile: renderCalendarFile(deps.clock),
+    ...deps.bookingApi,
+    store: withSlotChangeEvents(deps.bookingApi?.store ?? createBookingRepository(deps.database.db), slotChanges),
+  };
+  app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
+  app.route("/api", publicApi(bookingDeps));
+  const widgetBooking = createWidgetBookingPort(bookingDeps);
 
   app.all("/api/*", (c) => problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`));
 
@@ -102,6 +108,7 @@ export function createApp(deps: AppDependencies) {
       let business: ReturnType<WebLoadContext["business"]> | undefined;
       const context: AppLoadContext = {
         pages: deps.pages,
+        booking: widgetBooking,
         locale: isLocaleCode(localeRouting?.locale) ? localeRouting.locale : DEFAULT_LOCALE,
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,

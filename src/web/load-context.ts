@@ -1,9 +1,12 @@
 import type { BusinessRef, PublicPagesPort } from "../app/pages/public-pages.ts";
+import type { WidgetBookingPort } from "../app/bookings/widget-booking-port.ts";
 import type { LocaleCode } from "../i18n/locales.ts";
 
 /** What the server gives every loader: the ports it may use and facts about the request. */
 export interface WebLoadContext {
   pages: PublicPagesPort;
+  /** The booking widget's reads (config, first month of slots, a managed booking), in process. */
+  booking: WidgetBookingPort;
   locale: LocaleCode;
   /** The business this request belongs to (by host name), resolved once per request. */
   business(): Promise<BusinessRef | null>;

@@ -1,17 +1,23 @@
 import { requireFound } from "../features/errors/route-errors.ts";
-import { ServiceMenu } from "../features/booking-pages/service-menu.tsx";
+import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
+import { BookingPage } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/service-menu-service";
 
-/** `/widget/service-menus/:servicemenu/:service`: a menu with one of its services preselected. */
+/** `/widget/service-menus/:servicemenu/:service`: a menu with one of its services preselected (more can be added). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const menu = requireFound(await context.pages.serviceMenuBySlug(business, params.servicemenu), request);
   const selected = requireFound(menu.services.find((s) => s.slug === params.service || s.id === params.service), request);
-  return { menu, selected };
+  // Preselected in the services step (not skipped): the visitor may add services and guests.
+  const page = requireFound(
+    await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id), preselectedServiceIds: [selected.id] }),
+    request,
+  );
+  return { ...page, config: { ...page.config, name: menu.name, description: menu.description || page.config.description } };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.selected.name} · ${data.menu.name}` : "" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];
 
 export default function ServiceMenuService({ loaderData }: Route.ComponentProps) {
-  return <ServiceMenu menu={loaderData.menu} selected={loaderData.selected} />;
+  return <BookingPage data={loaderData} />;
 }

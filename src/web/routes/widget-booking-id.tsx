@@ -1,21 +1,28 @@
 import { useLingui } from "@lingui/react";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { CalendarChooser } from "../features/booking-pages/calendar-chooser.tsx";
-import { CalendarIntro } from "../features/booking-pages/calendar-intro.tsx";
+import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
+import { BookingPage } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/widget-booking-id";
 
-/** `/widget/booking/:id` and `/widget/booking/:ids` (comma-separated: choose among those calendars). */
+/** `/widget/booking/:id` (the booking flow, and the manage link's page) and `/widget/booking/:ids` (choose among those calendars). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ids = params.id.split(",").map((id) => id.trim()).filter(Boolean);
-  const calendars = requireFound(ids.length === 1 ? await context.pages.calendarById(ids[0]!).then((c) => (c ? [c] : null)) : await context.pages.calendarsByIds(ids), request);
-  return { calendars };
+  if (ids.length === 1) {
+    const calendar = requireFound(await context.pages.calendarById(ids[0]!), request);
+    return { kind: "flow" as const, page: requireFound(await loadBookingPage(context, request, calendar.id), request) };
+  }
+  return { kind: "choose" as const, calendars: requireFound(await context.pages.calendarsByIds(ids), request) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.calendars.length === 1 ? data.calendars[0]!.name : "" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.kind === "flow" ? data.page.config.name : (data?.calendars.map((c) => c.name).join(" · ") ?? "") },
+  // Manage links carry a token: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
 
 export default function WidgetBookingId({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const [only] = loaderData.calendars;
-  if (loaderData.calendars.length === 1 && only) return <CalendarIntro calendar={only} />;
+  if (loaderData.kind === "flow") return <BookingPage data={loaderData.page} />;
   return <CalendarChooser title={i18n._("booking.chooseCalendar")} calendars={loaderData.calendars} />;
 }

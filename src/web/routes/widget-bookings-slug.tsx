@@ -1,16 +1,18 @@
 import { requireFound } from "../features/errors/route-errors.ts";
-import { CalendarIntro } from "../features/booking-pages/calendar-intro.tsx";
+import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
+import { BookingPage } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/widget-bookings-slug";
 
 /** `/widget/bookings/:slug` and its catch-all: a calendar by its public slug. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = (params.slug ?? params["*"] ?? "").replace(/\/+$/, "");
   const business = requireFound(await context.business(), request);
-  return requireFound(slug ? await context.pages.calendarBySlug(business, slug) : null, request);
+  const calendar = requireFound(slug ? await context.pages.calendarBySlug(business, slug) : null, request);
+  return requireFound(await loadBookingPage(context, request, calendar.id), request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];
 
 export default function WidgetBookingsSlug({ loaderData }: Route.ComponentProps) {
-  return <CalendarIntro calendar={loaderData} />;
+  return <BookingPage data={loaderData} />;
 }

@@ -1,6 +1,6 @@
-import { useLingui } from "@lingui/react";
 import { requireFound, slugExpired } from "../features/errors/route-errors.ts";
-import { CalendarIntro } from "../features/booking-pages/calendar-intro.tsx";
+import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
+import { BookingPage } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/widget-otl";
 
 /** One-time links: `/widget/otl/:oneTimeSlug` (or `/widget/otl?slug=…`). A used or expired link shows the expired screen. */
@@ -8,17 +8,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.oneTimeSlug ?? new URL(request.url).searchParams.get("slug");
   const link = requireFound(slug ? await context.pages.oneTimeLink(slug, context.now()) : null, request);
   if (link.state === "expired") slugExpired();
-  return link.calendar;
+  return requireFound(await loadBookingPage(context, request, link.calendar.id, { oneTimeSlug: slug }), request);
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function WidgetOtl({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
-  return (
-    <>
-      <p className="notice">{i18n._("otl.title")}</p>
-      <CalendarIntro calendar={loaderData} />
-    </>
-  );
+  return <BookingPage data={loaderData} />;
 }

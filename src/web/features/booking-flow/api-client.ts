@@ -1,0 +1,94 @@
+/**
+ * The widget's calls to the public booking API (src/server/routes/public-api.ts). Every refusal
+ * comes back as a problem document with a stable `code`; the UI localises the code, never `detail`.
+ */
+import type { WidgetConfig } from "../../../app/bookings/get-widget-config.ts";
+import type { BookingView } from "../../../app/bookings/manage-booking.ts";
+
+export type { WidgetConfig, BookingView };
+export type SlotsByDate = Record<string, { slots: string[] }>;
+
+export interface ApiProblem {
+  status: number;
+  code: string;
+  detail?: string;
+  errors?: { path: string; code: string; message: string }[];
+  availableSeats?: number;
+  count?: number;
+}
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; problem: ApiProblem };
+
+export interface CreatedBooking {
+  id: string;
+  status: "new" | "confirmed";
+  calendarId: string;
+  startTime: string;
+  manageToken: string;
+}
+
+export interface BookingRequest {
+  calendarId: string;
+  startTime: string;
+  timezone: string;
+  contact: { firstName: string; lastName: string; email: string; phone?: string | null; dateOfBirth?: string | null; location?: string | null; notes?: string | null; consent?: boolean | null };
+  staffId?: string | null;
+  serviceIds?: string[] | null;
+  guests?: number | { name: string; email: string }[];
+  answers?: Record<string, string | string[]>;
+  oneTimeSlug?: string | null;
+  holdId?: string | null;
+  locale?: string | null;
+}
+
+async function call<T>(path: string, init?: RequestInit & { token?: string }): Promise<ApiResult<T>> {
+  const headers = new Headers(init?.headers);
+  headers.set("accept", "application/json");
+  if (init?.body) headers.set("content-type", "application/json");
+  if (init?.token) headers.set("authorization", `Bearer ${init.token}`);
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers });
+  } catch {
+    return { ok: false, problem: { status: 0, code: "NETWORK" } };
+  }
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (response.ok) return { ok: true, value: body as T };
+  const problem = body && typeof body === "object" && "code" in body ? (body as ApiProblem) : { status: response.status, code: "UNEXPECTED" };
+  return { ok: false, problem: { ...problem, status: response.status } };
+}
+
+const query = (params: Record<string, string | number | null | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined && e[1] !== "").map(([k, v]) => [k, String(v)])).toString();
+
+export interface SlotsParams {
+  timezone: string;
+  staffId?: string | null;
+  serviceIds?: string[];
+  guests?: number;
+}
+
+const slotParams = (p: SlotsParams) => ({ timezone: p.timezone, staffId: p.staffId, serviceIds: p.serviceIds?.join(",") || null, guests: p.guests || null });
+
+export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: string, p: SlotsParams) =>
+  call<SlotsByDate>(`/api/calendars/${encodeURIComponent(calendarId)}/free-slots?${query({ startDate, endDate, ...slotParams(p) })}`);
+
+export const fetchNextAvailable = (calendarId: string, from: string, p: SlotsParams) =>
+  call<{ date: string | null }>(`/api/calendars/${encodeURIComponent(calendarId)}/next-available?${query({ from, ...slotParams(p) })}`);
+
+export const holdSlot = (calendarId: string, body: { startTime: string; timezone: string; staffId?: string | null; serviceIds?: string[]; guests?: number }) =>
+  call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, { method: "POST", body: JSON.stringify(body) });
+
+export const createBooking = (body: BookingRequest, idempotencyKey: string) =>
+  call<CreatedBooking>(`/api/bookings`, { method: "POST", body: JSON.stringify(body), headers: { "idempotency-key": idempotencyKey } });
+
+export const rescheduleBooking = (id: string, token: string, body: { startTime: string; timezone: string }) =>
+  call<BookingView>(`/api/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", body: JSON.stringify(body), token });
+
+export const cancelBooking = (id: string, token: string, reason: string | null) =>
+  call<BookingView>(`/api/bookings/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify({ reason }), token });
+
+/** The URL of a booking's confirmation/manage screen (the same shape as the emails' manage link). */
+export function bookingPageUrl(calendarPath: string, id: string, token: string, done?: "booked" | "rescheduled" | "cancelled"): string {
+  return `${calendarPath}?${query({ booking: id, token, done })}`;
+}

@@ -1,0 +1,109 @@
+/**
+ * The data of every booking page, read in process on the server: the widget configuration, the
+ * first month of free slots (so the first paint shows real times, no spinner), and the booking
+ * opened from a manage link. The server cannot know the browser's zone on a first visit: it uses
+ * `?tz=` or the `tz` cookie when present, else the business's zone; the browser re-fetches only
+ * when its own zone differs.
+ */
+import type { AppLoadContext } from "react-router";
+import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
+import type { WidgetConfig } from "./api-client.ts";
+import { isValidTimeZone, localDateIn, monthOf, monthRange } from "./dates.ts";
+
+export interface BookingPageOptions {
+  /** Services chosen by the URL (service routes, a service menu's service). */
+  presetServiceIds?: string[];
+  /** Services already in the cart when the services step opens (a service menu's service). */
+  preselectedServiceIds?: string[];
+  /** Services offered (a service menu shows only its own). */
+  offeredServiceIds?: string[];
+  oneTimeSlug?: string | null;
+}
+
+export interface BookingPageData {
+  config: WidgetConfig;
+  timezone: string;
+  today: string;
+  month: string;
+  /** Slots of `month` in `timezone`; null when they cannot be known yet (services not chosen). */
+  slots: Record<string, string[]> | null;
+  slotsError: string | null;
+  presetServiceIds: string[];
+  preselectedServiceIds: string[];
+  oneTimeSlug: string | null;
+  managed: ManagedBookingPage | null;
+  token: string | null;
+  done: string | null;
+  isReschedule: boolean;
+}
+
+export const TZ_COOKIE = "tz";
+
+export function requestTimeZone(request: Request): string | null {
+  const url = new URL(request.url);
+  const fromQuery = url.searchParams.get("tz");
+  if (isValidTimeZone(fromQuery)) return fromQuery;
+  const cookie = request.headers.get("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
+  const fromCookie = cookie ? decodeURIComponent(cookie) : null;
+  return isValidTimeZone(fromCookie) ? fromCookie : null;
+}
+
+/** Null when the calendar does not exist or is not live, or the manage link is not valid: a 404. */
+export async function loadBookingPage(context: AppLoadContext, request: Request, calendarId: string, options: BookingPageOptions = {}): Promise<BookingPageData | null> {
+  const loaded = await context.booking.widgetConfig(calendarId);
+  if (!loaded) return null;
+  const config = options.offeredServiceIds ? { ...loaded, services: loaded.services.filter((s) => options.offeredServiceIds!.includes(s.id)) } : loaded;
+  const url = new URL(request.url);
+  const bookingId = url.searchParams.get("booking") ?? url.searchParams.get("id");
+  const token = url.searchParams.get("token");
+  let managed: ManagedBookingPage | null = null;
+  if (bookingId || token) {
+    managed = bookingId && token ? await context.booking.managedBooking(bookingId, token, context.locale) : null;
+    if (!managed || managed.booking.calendarId !== config.id) return null;
+  }
+  const isReschedule = managed !== null && url.searchParams.get("reschedule") === "1" && managed.booking.canReschedule;
+  const timezone = requestTimeZone(request) ?? (managed && isValidTimeZone(managed.booking.timezone) ? managed.booking.timezone : config.business.timeZone);
+  const today = localDateIn(context.now(), timezone);
+  const month = monthOf(today);
+  const presetServiceIds = (options.presetServiceIds ?? []).filter((id) => config.services.some((s) => s.id === id));
+  const serviceIds = isReschedule ? [...managed!.booking.serviceIds] : presetServiceIds;
+  const needsSlots = !managed || isReschedule;
+  let slots: Record<string, string[]> | null = null;
+  let slotsError: string | null = null;
+  if (needsSlots && (config.type !== "service" || serviceIds.length > 0)) {
+    const result = await context.booking.freeSlots({ calendarId: config.id, ...monthRange(month), timezone, serviceIds, ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}) });
+    if (result.ok) slots = Object.fromEntries(Object.entries(result.value).map(([date, day]) => [date, [...day.slots]]));
+    else slotsError = result.code;
+  }
+  return {
+    config,
+    timezone,
+    today,
+    month,
+    slots,
+    slotsError,
+    presetServiceIds,
+    preselectedServiceIds: options.preselectedServiceIds ?? [],
+    oneTimeSlug: options.oneTimeSlug ?? null,
+    managed,
+    token: managed ? token : null,
+    done: url.searchParams.get("done"),
+    isReschedule,
+  };
+}
+
+/** A booking opened from the email's cancel link (`?booking=…&token=…`, or `?id=…`); null when invalid. */
+export async function loadManagedBooking(context: AppLoadContext, request: Request): Promise<{ managed: ManagedBookingPage; token: string } | null> {
+  const url = new URL(request.url);
+  const bookingId = url.searchParams.get("booking") ?? url.searchParams.get("id");
+  const token = url.searchParams.get("token");
+  if (!bookingId || !token) return null;
+  const managed = await context.booking.managedBooking(bookingId, token, context.locale);
+  return managed ? { managed, token } : null;
+}
+
+/** Whether the request carries a manage link at all (a wrong one is a 404, none is the intro). */
+export const hasManageParams = (request: Request) => {
+  const p = new URL(request.url).searchParams;
+  return p.has("token") || p.has("booking") || p.has("id");
+};

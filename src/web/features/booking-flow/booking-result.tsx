@@ -1,0 +1,206 @@
+import { useLingui } from "@lingui/react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
+import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
+import { bookingPageUrl, cancelBooking } from "./api-client.ts";
+import { Icon } from "./booking-summary.tsx";
+import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
+import { noticeMessage } from "./notice-banner.tsx";
+
+type Outcome = "scheduled" | "requested" | "rescheduled" | "cancelled" | "manage";
+
+function outcomeOf(page: ManagedBookingPage, done: string | null): Outcome {
+  if (page.booking.status === "cancelled") return "cancelled";
+  if (done === "rescheduled") return "rescheduled";
+  if (page.booking.status === "new") return "requested";
+  return done === "booked" ? "scheduled" : "manage";
+}
+
+const TITLES: Record<Outcome, string> = {
+  scheduled: "widget.done.scheduled",
+  requested: "widget.done.requested",
+  rescheduled: "widget.done.rescheduled",
+  cancelled: "widget.done.cancelled",
+  manage: "widget.manage.title",
+};
+
+/**
+ * The confirmation and manage screen: thank you / scheduled / requested / rescheduled / cancelled,
+ * the summary, add-to-calendar links (built on the server), and the reschedule and cancel actions.
+ */
+export function BookingResult({ page, token, done, startWithCancel = false }: { page: ManagedBookingPage; token: string; done: string | null; startWithCancel?: boolean }) {
+  const { i18n } = useLingui();
+  const tag = languageTag(i18n.locale as LocaleCode);
+  const { booking } = page;
+  const outcome = outcomeOf(page, done);
+  const [isCancelling, setCancelling] = useState(startWithCancel && booking.canCancel);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (done) headingRef.current?.focus();
+  }, [done, booking.status]);
+  const zone = booking.timezone;
+  const tone = outcome === "cancelled" ? "cancelled" : outcome === "manage" ? "neutral" : "success";
+  return (
+    <section className="result" aria-labelledby="result-title">
+      <div className={`result__badge result__badge--${tone}`} aria-hidden="true">
+        {tone === "cancelled" ? <Icon d="M6 6l12 12M18 6L6 18" /> : tone === "success" ? <Icon d="M5 12.5l4.5 4.5L19 7" /> : <Icon d="M4 6h16v14H4zM4 10h16M9 3v4M15 3v4" />}
+      </div>
+      <p className="result__eyebrow">{outcome === "scheduled" || outcome === "requested" ? i18n._("widget.done.thankYou") : booking.businessName}</p>
+      <h1 id="result-title" ref={headingRef} tabIndex={-1}>
+        {i18n._(TITLES[outcome])}
+      </h1>
+      {outcome === "requested" ? (
+        <p className="result__lead">{i18n._("widget.done.requestedBody", { method: i18n._(page.contactMethod === "phone" ? "widget.contact.phone" : "widget.contact.email") })}</p>
+      ) : null}
+      {outcome === "scheduled" ? <p className="result__lead">{i18n._("widget.done.scheduledBody", { email: booking.contact.email })}</p> : null}
+
+      <dl className="result__summary">
+        <dt>{i18n._("widget.summary.what")}</dt>
+        <dd>
+          {booking.calendarName}
+          {page.serviceNames.length ? ` · ${page.serviceNames.join(", ")}` : ""}
+        </dd>
+        <dt>{i18n._("widget.summary.when")}</dt>
+        <dd className={outcome === "cancelled" ? "is-struck" : undefined}>
+          {formatDateTime(booking.startTime, zone, tag)} – {formatTime(booking.endTime, zone, tag)}
+          <span className="muted"> ({zone.replace(/_/g, " ")})</span>
+        </dd>
+        {booking.previousStartTime && outcome === "rescheduled" ? (
+          <>
+            <dt>{i18n._("widget.summary.formerTime")}</dt>
+            <dd className="is-struck">{formatDateTime(booking.previousStartTime, zone, tag)}</dd>
+          </>
+        ) : null}
+        {booking.staff.length ? (
+          <>
+            <dt>{i18n._("widget.summary.staff")}</dt>
+            <dd>{booking.staff.map((s) => s.name).join(", ")}</dd>
+          </>
+        ) : null}
+        {page.location ? (
+          <>
+            <dt>{i18n._("widget.summary.location")}</dt>
+            <dd>{page.location}</dd>
+          </>
+        ) : null}
+        {booking.seats > 1 ? (
+          <>
+            <dt>{i18n._("widget.summary.attendees")}</dt>
+            <dd>{booking.seats}</dd>
+          </>
+        ) : null}
+        {booking.priceCents > 0 ? (
+          <>
+            <dt>{i18n._("widget.payment.total")}</dt>
+            <dd>
+              {formatMoney(booking.priceCents, booking.currency, tag)}
+              {booking.depositCents > 0 ? ` · ${i18n._("widget.payment.deposit")}: ${formatMoney(booking.depositCents, booking.currency, tag)}` : ""}
+            </dd>
+          </>
+        ) : null}
+        {booking.cancelReason && outcome === "cancelled" ? (
+          <>
+            <dt>{i18n._("widget.cancel.reason")}</dt>
+            <dd>{booking.cancelReason}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      {page.calendarLinks && outcome !== "cancelled" ? (
+        <section className="add-to-calendar" aria-labelledby="add-title">
+          <h2 id="add-title">{i18n._("widget.calendar.add")}</h2>
+          <ul>
+            <li>
+              <a className="button button--secondary" href={page.calendarLinks.google} target="_blank" rel="noopener noreferrer">
+                Google<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
+              </a>
+            </li>
+            <li>
+              <a className="button button--secondary" href={page.calendarLinks.outlook} target="_blank" rel="noopener noreferrer">
+                Outlook.com<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
+              </a>
+            </li>
+            <li>
+              <a className="button button--secondary" href={page.calendarLinks.office365} target="_blank" rel="noopener noreferrer">
+                Microsoft 365<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
+              </a>
+            </li>
+            <li>
+              <a className="button button--secondary" href={page.calendarLinks.ics} download>
+                {i18n._("widget.calendar.ics")}
+              </a>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+
+      {outcome !== "cancelled" && (booking.canReschedule || booking.canCancel) ? (
+        <section className="manage" aria-labelledby="manage-title">
+          <h2 id="manage-title">{i18n._("widget.manage.changes")}</h2>
+          <div className="manage__actions">
+            {booking.canReschedule ? (
+              <Link className="button button--secondary" to={`/widget/booking/${booking.calendarId}?booking=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}&reschedule=1`}>
+                {i18n._("widget.manage.reschedule")}
+              </Link>
+            ) : null}
+            {booking.canCancel && !isCancelling ? (
+              <button type="button" className="button button--danger-outline" onClick={() => setCancelling(true)}>
+                {i18n._("widget.manage.cancel")}
+              </button>
+            ) : null}
+          </div>
+          {isCancelling ? <CancelForm bookingId={booking.id} token={token} calendarId={booking.calendarId} onClose={() => setCancelling(false)} /> : null}
+        </section>
+      ) : null}
+      {outcome !== "cancelled" && !booking.canReschedule && !booking.canCancel ? <p className="muted">{i18n._("widget.manage.locked")}</p> : null}
+    </section>
+  );
+}
+
+function CancelForm({ bookingId, token, calendarId, onClose }: { bookingId: string; token: string; calendarId: string; onClose(): void }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => reasonRef.current?.focus(), []);
+  return (
+    <form
+      className="cancel-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        const result = await cancelBooking(bookingId, token, reason.trim() || null);
+        setBusy(false);
+        if (!result.ok) {
+          setError(noticeMessage(i18n, { code: result.problem.code }));
+          return;
+        }
+        navigate(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled"));
+      }}
+    >
+      <div className="field">
+        <label htmlFor="field-cancelReason">
+          {i18n._("widget.cancel.reason")} <span className="field__optional">{i18n._("widget.form.optional")}</span>
+        </label>
+        <textarea id="field-cancelReason" ref={reasonRef} rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="manage__actions">
+        <button type="submit" className="button button--danger" disabled={isBusy}>
+          {i18n._("widget.cancel.confirm")}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {i18n._("widget.cancel.keep")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useLingui } from "@lingui/react";
+import type { BookingPageData } from "./booking-page.server.ts";
+import { formatDateTime, formatDuration, formatMoney } from "./dates.ts";
+import type { FlowState } from "./flow-reducer.ts";
+import { quote } from "./pricing.ts";
+
+/** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
+export function BookingSummary({ data, state, languageTag }: { data: BookingPageData; state: FlowState; languageTag: string }) {
+  const { i18n } = useLingui();
+  const { config } = data;
+  const price = quote(config, state.carts, state.details);
+  const services = state.carts[0]?.map((id) => config.services.find((s) => s.id === id)?.name).filter(Boolean) ?? [];
+  const staff = config.staff.find((s) => s.id === state.staffId);
+  const duration = config.type === "service" && state.carts[0]?.length ? (state.carts[0] ?? []).reduce((sum, id) => sum + (config.services.find((s) => s.id === id)?.durationMinutes ?? 0), 0) : config.durationMinutes;
+  return (
+    <aside className="booking-summary" aria-labelledby="calendar-title">
+      <p className="booking-summary__business">{config.business.name}</p>
+      <h1 id="calendar-title">{config.name}</h1>
+      {data.oneTimeSlug ? <p className="badge">{i18n._("otl.title")}</p> : null}
+      <ul className="facts">
+        <li>
+          <Icon d="M12 7v5l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z" />
+          <span className="visually-hidden">{i18n._("widget.summary.duration")}: </span>
+          {formatDuration(duration, languageTag)}
+        </li>
+        {config.location?.value ? (
+          <li>
+            <Icon d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />
+            <span className="visually-hidden">{i18n._("widget.summary.location")}: </span>
+            {config.location.value}
+          </li>
+        ) : null}
+        {config.seatsPerSlot ? (
+          <li>
+            <Icon d="M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" />
+            {i18n._("widget.summary.seats", { count: config.seatsPerSlot })}
+          </li>
+        ) : null}
+        {price.totalCents > 0 ? (
+          <li>
+            <Icon d="M4 7h16v10H4zM4 10h16" />
+            <span className="visually-hidden">{i18n._("widget.summary.price")}: </span>
+            {formatMoney(price.totalCents, config.currency, languageTag)}
+          </li>
+        ) : null}
+      </ul>
+      {config.description ? <p className="booking-summary__description">{config.description}</p> : null}
+      {data.isReschedule && data.managed ? (
+        <p className="booking-summary__former">
+          {i18n._("widget.reschedule.former")}{" "}
+          <s>{formatDateTime(data.managed.booking.startTime, state.timezone, languageTag)}</s>
+        </p>
+      ) : null}
+      {state.selectedSlot || services.length > 0 || staff ? (
+        <dl className="selection">
+          {services.length > 0 ? (
+            <>
+              <dt>{i18n._("widget.summary.services")}</dt>
+              <dd>{services.join(", ")}</dd>
+            </>
+          ) : null}
+          {staff ? (
+            <>
+              <dt>{i18n._("widget.summary.staff")}</dt>
+              <dd>{staff.name}</dd>
+            </>
+          ) : null}
+          {state.selectedSlot ? (
+            <>
+              <dt>{i18n._("widget.summary.when")}</dt>
+              <dd>{formatDateTime(state.selectedSlot, state.timezone, languageTag)}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </aside>
+  );
+}
+
+export function Icon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="icon">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

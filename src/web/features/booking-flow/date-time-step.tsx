@@ -1,0 +1,120 @@
+import { useLingui } from "@lingui/react";
+import type { BookingPageData } from "./booking-page.server.ts";
+import { formatDayLong, formatMonth, formatTime, monthOf } from "./dates.ts";
+import type { FlowState } from "./flow-reducer.ts";
+import { MonthCalendar } from "./month-calendar.tsx";
+import { StaffPicker } from "./staff-picker.tsx";
+import { TimeZonePicker } from "./time-zone-picker.tsx";
+
+interface Props {
+  data: BookingPageData;
+  state: FlowState;
+  languageTag: string;
+  onMonth(month: string): void;
+  onDate(date: string): void;
+  onSlot(slot: string): void;
+  onLoadMore(): void;
+  onFindNext(): void;
+  onTimezone(zone: string): void;
+  onStaff(staffId: string | null): void;
+  onConfirmReschedule(): void;
+}
+
+export function DateTimeStep({ data, state, languageTag, onMonth, onDate, onSlot, onLoadMore, onFindNext, onTimezone, onStaff, onConfirmReschedule }: Props) {
+  const { i18n } = useLingui();
+  const { config } = data;
+  const isLoading = state.slotsStatus === "loading";
+  const hasAny = Object.values(state.slots).some((list) => list.length > 0);
+  const day = state.selectedDate;
+  const daySlots = day ? (state.slots[day] ?? []) : [];
+  const shown = daySlots.slice(0, state.visibleSlots);
+  const showStaff = !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
+  return (
+    <div className="datetime">
+      {showStaff ? <StaffPicker staff={config.staff} value={state.staffId} onChange={onStaff} /> : null}
+      <div className="datetime__grid">
+        <div className="datetime__calendar">
+          <MonthCalendar
+            month={state.month}
+            languageTag={languageTag}
+            slots={state.slots}
+            selectedDate={day}
+            today={data.today}
+            isLoading={isLoading}
+            canGoBack={state.month > monthOf(data.today)}
+            onMonth={onMonth}
+            onSelect={onDate}
+          />
+          <TimeZonePicker value={state.timezone} languageTag={languageTag} onChange={onTimezone} />
+        </div>
+        <div className="datetime__slots" aria-busy={isLoading}>
+          {isLoading && !hasAny ? (
+            <div className="slots-placeholder" aria-hidden="true">
+              {Array.from({ length: 6 }, (_, i) => (
+                <span key={i} className="slot slot--placeholder" />
+              ))}
+            </div>
+          ) : null}
+          {isLoading ? <p className="visually-hidden" role="status">{i18n._("widget.slots.loading")}</p> : null}
+          {!isLoading && !hasAny ? (
+            <div className="empty-state">
+              <p className="empty-state__title">{i18n._("widget.slots.noneThisMonth")}</p>
+              <p className="empty-state__body">
+                {i18n._("widget.slots.noneIn")} {formatMonth(state.month, languageTag)}
+              </p>
+              <button type="button" className="button" onClick={onFindNext} disabled={state.searchingNext}>
+                {i18n._("widget.slots.findNext")}
+              </button>
+            </div>
+          ) : null}
+          {hasAny && day ? (
+            <>
+              <h3 className="slots__title" id="slots-title">
+                {formatDayLong(day, languageTag)}
+              </h3>
+              <ul className="slots" aria-labelledby="slots-title">
+                {shown.map((slot) => {
+                  const time = formatTime(slot, state.timezone, languageTag);
+                  const isSelected = slot === state.selectedSlot;
+                  return (
+                    <li key={slot}>
+                      <button
+                        type="button"
+                        data-slot={slot}
+                        className={`slot${isSelected ? " slot--selected" : ""}`}
+                        aria-pressed={isSelected}
+                        aria-label={i18n._("widget.slots.slotLabel", { time, day: formatDayLong(day, languageTag) })}
+                        onClick={() => onSlot(slot)}
+                        disabled={state.submitting}
+                      >
+                        {time}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {daySlots.length > shown.length ? (
+                <button type="button" className="button button--secondary button--block" onClick={onLoadMore}>
+                  {i18n._("widget.slots.loadMore", { count: daySlots.length - shown.length })}
+                </button>
+              ) : null}
+              {data.isReschedule && state.selectedSlot ? (
+                <div className="reschedule-confirm">
+                  <button type="button" className="button button--block" onClick={onConfirmReschedule} disabled={state.submitting}>
+                    {i18n._("widget.reschedule.confirm", { time: formatTime(state.selectedSlot, state.timezone, languageTag) })}
+                  </button>
+                </div>
+              ) : null}
+            </>
+          ) : null}
+          {hasAny && !day ? <p className="muted">{i18n._("widget.slots.pickDay")}</p> : null}
+          {hasAny ? (
+            <button type="button" className="link-button find-next" onClick={onFindNext} disabled={state.searchingNext}>
+              {i18n._("widget.slots.findNext")}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

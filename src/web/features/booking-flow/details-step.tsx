@@ -1,0 +1,239 @@
+import { useLingui } from "@lingui/react";
+import type { Dispatch, ReactNode } from "react";
+import type { BookingPageData } from "./booking-page.server.ts";
+import { formatDateTime, formatMoney } from "./dates.ts";
+import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
+import { quote } from "./pricing.ts";
+
+interface FieldProps {
+  path: string;
+  label: string;
+  error: string | undefined;
+  isRequired?: boolean;
+  hint?: string;
+  children(props: { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined; "aria-required": boolean }): ReactNode;
+}
+
+/** A labelled field with its message next to it (aria-describedby, aria-invalid). */
+function Field({ path, label, error, isRequired = false, hint, children }: FieldProps) {
+  const { i18n } = useLingui();
+  const id = `field-${path.replace(/\./g, "-")}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>
+        {label}
+        {isRequired ? <span className="field__required"> {i18n._("widget.form.requiredMark")}</span> : <span className="field__optional"> {i18n._("widget.form.optional")}</span>}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy, "aria-required": isRequired })}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface Props {
+  data: BookingPageData;
+  state: FlowState;
+  languageTag: string;
+  dispatch: Dispatch<FlowEvent>;
+  onSubmit(): void;
+}
+
+export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Props) {
+  const { i18n } = useLingui();
+  const { config } = data;
+  const d = state.details;
+  const set = (patch: Partial<DetailsValues>) => dispatch({ type: "detailsChanged", patch });
+  const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : undefined);
+  const price = quote(config, state.carts, d);
+  const isRequest = !config.autoConfirm;
+  const guestsFixed = config.type === "service";
+  const text = (path: keyof DetailsValues, label: string, type: string, options: { isRequired?: boolean; autoComplete?: string; hint?: string } = {}) => (
+    <Field path={path} label={label} error={err(path)} isRequired={options.isRequired ?? false} {...(options.hint ? { hint: options.hint } : {})}>
+      {(props) => <input {...props} type={type} name={path} autoComplete={options.autoComplete} value={d[path] as string} onChange={(e) => set({ [path]: e.target.value })} />}
+    </Field>
+  );
+  return (
+    <form
+      className="details"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {state.selectedSlot ? (
+        <div className="chosen-slot">
+          <p>
+            <span className="chosen-slot__label">{i18n._("widget.details.chosen")}</span> {formatDateTime(state.selectedSlot, state.timezone, languageTag)}
+          </p>
+          <button type="button" className="link-button" onClick={() => dispatch({ type: "goTo", step: "datetime" })}>
+            {i18n._("widget.details.change")}
+          </button>
+        </div>
+      ) : null}
+      <fieldset className="form-section">
+        <legend>{i18n._("widget.details.you")}</legend>
+        <div className="form-row">
+          {text("firstName", i18n._("widget.form.firstName"), "text", { isRequired: true, autoComplete: "given-name" })}
+          {text("lastName", i18n._("widget.form.lastName"), "text", { isRequired: true, autoComplete: "family-name" })}
+        </div>
+        {text("email", i18n._("widget.form.email"), "email", { isRequired: true, autoComplete: "email" })}
+        {text("phone", i18n._("widget.form.phone"), "tel", { autoComplete: "tel", ...(isRequest ? { hint: i18n._("widget.form.phoneHint") } : {}) })}
+        {text("dateOfBirth", i18n._("widget.form.dateOfBirth"), "date", { autoComplete: "bday" })}
+        {config.location?.kind === "ask_booker" ? text("location", i18n._("widget.form.location"), "text", { isRequired: true, autoComplete: "street-address" }) : null}
+      </fieldset>
+
+      {config.guestMode === "count_only" ? (
+        <fieldset className="form-section">
+          <legend>{i18n._("widget.guests.title")}</legend>
+          <Field path="guestCount" label={i18n._("widget.guests.count")} error={err("guestCount")} hint={i18n._("widget.guests.countHint")}>
+            {(props) => <input {...props} type="number" inputMode="numeric" min={1} max={100} name="guestCount" value={d.guestCount} onChange={(e) => set({ guestCount: e.target.value })} />}
+          </Field>
+        </fieldset>
+      ) : null}
+
+      {config.guestMode === "collect_detail" ? (
+        <fieldset className="form-section">
+          <legend>{i18n._("widget.guests.title")}</legend>
+          {d.guests.length === 0 ? <p className="muted">{i18n._("widget.guests.none")}</p> : null}
+          {err("guestCount") ? <p className="field__error">{err("guestCount")}</p> : null}
+          {d.guests.map((guest, i) => (
+            <div key={i} className="guest">
+              <p className="guest__title">{i18n._("widget.guests.guest", { number: i + 1 })}</p>
+              <div className="form-row">
+                <Field path={`guests.${i}.name`} label={i18n._("widget.guests.name", { number: i + 1 })} error={err(`guests.${i}.name`)} isRequired>
+                  {(props) => (
+                    <input {...props} type="text" autoComplete="off" value={guest.name} onChange={(e) => set({ guests: d.guests.map((g, j) => (j === i ? { ...g, name: e.target.value } : g)) })} />
+                  )}
+                </Field>
+                <Field path={`guests.${i}.email`} label={i18n._("widget.guests.email", { number: i + 1 })} error={err(`guests.${i}.email`)} isRequired>
+                  {(props) => (
+                    <input {...props} type="email" autoComplete="off" value={guest.email} onChange={(e) => set({ guests: d.guests.map((g, j) => (j === i ? { ...g, email: e.target.value } : g)) })} />
+                  )}
+                </Field>
+              </div>
+              {guestsFixed ? null : (
+                <button type="button" className="link-button" onClick={() => set({ guests: d.guests.filter((_, j) => j !== i) })}>
+                  {i18n._("widget.guests.remove", { number: i + 1 })}
+                </button>
+              )}
+            </div>
+          ))}
+          {guestsFixed || d.guests.length >= 100 ? null : (
+            <button type="button" className="button button--secondary" onClick={() => set({ guests: [...d.guests, { name: "", email: "" }] })}>
+              {i18n._("widget.guests.add")}
+            </button>
+          )}
+        </fieldset>
+      ) : null}
+
+      {config.questions.length > 0 ? (
+        <fieldset className="form-section">
+          <legend>{i18n._("widget.details.questions")}</legend>
+          {config.questions.map((q) => {
+            const path = `answers.${q.id}`;
+            const value = d.answers[q.id];
+            const setAnswer = (v: string | string[]) => set({ answers: { ...d.answers, [q.id]: v } });
+            if (q.kind === "checkbox") {
+              const list = Array.isArray(value) ? value : [];
+              const options = q.options?.length ? q.options : [q.label];
+              const errorText = err(path);
+              const id = `field-${path.replace(/\./g, "-")}`;
+              return (
+                <fieldset key={q.id} className={`field field--group${errorText ? " field--invalid" : ""}`} aria-describedby={errorText ? `${id}-error` : undefined}>
+                  <legend>
+                    {q.label}
+                    {q.required ? <span className="field__required"> {i18n._("widget.form.requiredMark")}</span> : null}
+                  </legend>
+                  {options.map((option, i) => (
+                    <label key={option} className="check">
+                      <input
+                        type="checkbox"
+                        id={i === 0 ? id : undefined}
+                        checked={list.includes(option)}
+                        aria-invalid={Boolean(errorText)}
+                        onChange={(e) => setAnswer(e.target.checked ? [...list, option] : list.filter((o) => o !== option))}
+                      />
+                      {option}
+                    </label>
+                  ))}
+                  {errorText ? (
+                    <p id={`${id}-error`} className="field__error">
+                      {errorText}
+                    </p>
+                  ) : null}
+                </fieldset>
+              );
+            }
+            return (
+              <Field key={q.id} path={path} label={q.label} error={err(path)} isRequired={q.required}>
+                {(props) =>
+                  q.kind === "textarea" ? (
+                    <textarea {...props} rows={3} value={typeof value === "string" ? value : ""} onChange={(e) => setAnswer(e.target.value)} />
+                  ) : q.kind === "select" ? (
+                    <select {...props} value={typeof value === "string" ? value : ""} onChange={(e) => setAnswer(e.target.value)}>
+                      <option value="">{i18n._("widget.form.choose")}</option>
+                      {(q.options ?? []).map((o) => (
+                        <option key={o} value={o}>
+                          {o}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input {...props} type="text" value={typeof value === "string" ? value : ""} onChange={(e) => setAnswer(e.target.value)} />
+                  )
+                }
+              </Field>
+            );
+          })}
+        </fieldset>
+      ) : null}
+
+      <fieldset className="form-section">
+        <legend className="visually-hidden">{i18n._("widget.form.notes")}</legend>
+        <Field path="notes" label={i18n._("widget.form.notes")} error={err("notes")}>
+          {(props) => <textarea {...props} name="notes" rows={3} value={d.notes} onChange={(e) => set({ notes: e.target.value })} />}
+        </Field>
+        <label className="check">
+          <input type="checkbox" id="field-consent" checked={d.consent} onChange={(e) => set({ consent: e.target.checked })} />
+          {i18n._("widget.form.consent", { business: config.business.name })}
+        </label>
+      </fieldset>
+
+      {price.totalCents > 0 ? (
+        <section className="payment" aria-labelledby="payment-title">
+          <h3 id="payment-title">{i18n._("widget.payment.title")}</h3>
+          <dl>
+            <dt>{i18n._("widget.payment.total")}</dt>
+            <dd>{formatMoney(price.totalCents, config.currency, languageTag)}</dd>
+            {price.depositCents > 0 ? (
+              <>
+                <dt>{i18n._("widget.payment.deposit")}</dt>
+                <dd>{formatMoney(price.depositCents, config.currency, languageTag)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="muted">{i18n._("widget.payment.notOnline")}</p>
+        </section>
+      ) : null}
+
+      <button type="submit" className="button button--block button--large" disabled={state.submitting} aria-disabled={state.submitting}>
+        {state.submitting ? i18n._("widget.details.submitting") : isRequest ? i18n._("widget.details.request") : i18n._("widget.details.confirm")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The booking flow as a pure state machine: which step is shown, what the visitor chose and typed,
+ * and what the server said. Components dispatch events; effects (fetching, holding, booking) live
+ * in booking-flow.tsx and report back with events. Nothing typed is ever dropped on a refusal.
+ */
+export type Step = "services" | "datetime" | "details";
+
+export interface GuestEntry {
+  name: string;
+  email: string;
+}
+
+export interface DetailsValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  location: string;
+  notes: string;
+  consent: boolean;
+  guestCount: string;
+  guests: GuestEntry[];
+  answers: Record<string, string | string[]>;
+}
+
+export const EMPTY_DETAILS: DetailsValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  dateOfBirth: "",
+  location: "",
+  notes: "",
+  consent: false,
+  guestCount: "",
+  guests: [],
+  answers: {},
+};
+
+export interface Notice {
+  kind: "slotTaken" | "error" | "info";
+  /** A catalogue key under widget.* or an API error code (widget.error.<CODE>). */
+  code: string;
+  values?: Record<string, string | number>;
+}
+
+export interface FlowState {
+  step: Step;
+  steps: Step[];
+  timezone: string;
+  month: string;
+  slots: Record<string, string[]>;
+  /** The query the slots answer; a late answer to an older query is ignored. */
+  slotsKey: string;
+  slotsStatus: "ready" | "loading" | "error";
+  selectedDate: string | null;
+  selectedSlot: string | null;
+  staffId: string | null;
+  /** Per attendee (0 = the visitor), the chosen service ids (service calendars). */
+  carts: string[][];
+  activeCart: number;
+  hold: { id: string; slot: string; expiresAt: string } | null;
+  notice: Notice | null;
+  details: DetailsValues;
+  /** Field path → catalogue key of its message. */
+  errors: Record<string, string>;
+  errorValues: Record<string, Record<string, string | number>>;
+  submitting: boolean;
+  /** Shown slots per day before 'Load more'. */
+  visibleSlots: number;
+  searchingNext: boolean;
+}
+
+export const SLOT_PAGE = 12;
+
+export type FlowEvent =
+  | { type: "monthShown"; month: string; key: string }
+  | { type: "slotsLoaded"; key: string; slots: Record<string, string[]> }
+  | { type: "slotsFailed"; key: string; code: string }
+  | { type: "slotsChanged"; key: string; slots: Record<string, string[]> }
+  | { type: "dateSelected"; date: string }
+  | { type: "slotSelected"; slot: string }
+  | { type: "holdGranted"; slot: string; id: string; expiresAt: string }
+  | { type: "slotRefused"; slot: string; code: string; values?: Record<string, string | number> }
+  | { type: "timezoneChanged"; timezone: string; key: string }
+  | { type: "staffChanged"; staffId: string | null; key: string }
+  | { type: "cartsChanged"; carts: string[][]; activeCart?: number }
+  | { type: "goTo"; step: Step }
+  | { type: "detailsChanged"; patch: Partial<DetailsValues> }
+  | { type: "validationFailed"; errors: Record<string, string>; values?: Record<string, Record<string, string | number>> }
+  | { type: "submitStarted" }
+  | { type: "submitRefused"; code: string; values?: Record<string, string | number>; fieldErrors?: Record<string, string> }
+  | { type: "searchNextStarted" }
+  | { type: "searchNextDone"; date: string | null; month?: string; key?: string }
+  | { type: "loadMore" }
+  | { type: "dismissNotice" };
+
+/** Codes that mean "this time is no longer free": back to the calendar with fresh slots. */
+export const SLOT_TAKEN_CODES = new Set(["STAFF_BUSY", "NO_SLOTS", "RESOURCE_UNAVAILABLE", "SEATS_EXCEEDED", "SCHEDULING_FAILED", "HOLD_NOT_FOUND"]);
+
+export function firstAvailableDate(slots: Record<string, string[]>): string | null {
+  return Object.keys(slots).filter((d) => (slots[d]?.length ?? 0) > 0).sort()[0] ?? null;
+}
+
+function withSlots(state: FlowState, slots: Record<string, string[]>): FlowState {
+  const keep = state.selectedDate && state.selectedDate.startsWith(state.month) && (slots[state.selectedDate]?.length ?? 0) > 0;
+  return { ...state, slots, slotsStatus: "ready", selectedDate: keep ? state.selectedDate : firstAvailableDate(slots), visibleSlots: keep ? state.visibleSlots : SLOT_PAGE };
+}
+
+export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
+  switch (event.type) {
+    case "monthShown":
+      return { ...state, month: event.month, slotsKey: event.key, slotsStatus: "loading", slots: {}, selectedDate: null, visibleSlots: SLOT_PAGE };
+    case "slotsLoaded":
+      if (event.key !== state.slotsKey) return state;
+      return withSlots(state, event.slots);
+    case "slotsChanged": {
+      if (event.key !== state.slotsKey) return state;
+      // Our own held slot stays selectable: the hold is what hides it from everyone else.
+      const slots = { ...event.slots };
+      const held = state.hold?.slot;
+      const heldDate = held && state.selectedDate;
+      if (held && heldDate && !slots[heldDate]?.includes(held)) slots[heldDate] = [...(slots[heldDate] ?? []), held].sort();
+      const next = withSlots(state, slots);
+      const stillFree = !state.selectedSlot || Object.values(slots).some((list) => list.includes(state.selectedSlot!));
+      return stillFree ? next : { ...next, selectedSlot: null, hold: null, notice: state.step === "datetime" ? { kind: "slotTaken", code: "widget.slotTaken" } : state.notice };
+    }
+    case "slotsFailed":
+      if (event.key !== state.slotsKey) return state;
+      return { ...state, slotsStatus: "error", slots: {}, notice: { kind: "error", code: event.code } };
+    case "dateSelected":
+      return { ...state, selectedDate: event.date, visibleSlots: SLOT_PAGE };
+    case "slotSelected":
+      return { ...state, selectedSlot: event.slot, notice: null, hold: state.hold?.slot === event.slot ? state.hold : null };
+    case "holdGranted":
+      return state.selectedSlot === event.slot ? { ...state, hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt } } : state;
+    case "slotRefused": {
+      const slots = Object.fromEntries(Object.entries(state.slots).map(([d, list]) => [d, list.filter((s) => s !== event.slot)]));
+      return {
+        ...state,
+        step: "datetime",
+        slots,
+        selectedSlot: null,
+        hold: null,
+        submitting: false,
+        notice: SLOT_TAKEN_CODES.has(event.code) ? { kind: "slotTaken", code: "widget.slotTaken", ...(event.values ? { values: event.values } : {}) } : { kind: "error", code: event.code, ...(event.values ? { values: event.values } : {}) },
+      };
+    }
+    case "timezoneChanged":
+      return { ...state, timezone: event.timezone, slotsKey: event.key, slotsStatus: "loading", selectedSlot: null, hold: null };
+    case "staffChanged":
+      return { ...state, staffId: event.staffId, slotsKey: event.key, slotsStatus: "loading", selectedSlot: null, hold: null };
+    case "cartsChanged":
+      return { ...state, carts: event.carts, activeCart: event.activeCart ?? Math.min(state.activeCart, event.carts.length - 1), errors: {}, notice: null };
+    case "goTo":
+      return { ...state, step: event.step, notice: null };
+    case "detailsChanged": {
+      // Editing a field clears its message; everything else stays as typed.
+      const errors = { ...state.errors };
+      for (const key of Object.keys(event.patch)) {
+        for (const path of Object.keys(errors)) if (path === key || path.startsWith(`${key}.`)) delete errors[path];
+      }
+      return { ...state, details: { ...state.details, ...event.patch }, errors };
+    }
+    case "validationFailed":
+      return { ...state, errors: event.errors, errorValues: event.values ?? {}, submitting: false };
+    case "submitStarted":
+      return { ...state, submitting: true, notice: null };
+    case "submitRefused":
+      return {
+        ...state,
+        submitting: false,
+        errors: event.fieldErrors ?? state.errors,
+        notice: { kind: "error", code: event.code, ...(event.values ? { values: event.values } : {}) },
+      };
+    case "searchNextStarted":
+      return { ...state, searchingNext: true };
+    case "searchNextDone":
+      if (!event.date) return { ...state, searchingNext: false, notice: { kind: "info", code: "widget.noSlotsAhead" } };
+      if (event.month && event.key && event.month !== state.month) {
+        return { ...state, searchingNext: false, month: event.month, slotsKey: event.key, slotsStatus: "loading", slots: {}, selectedDate: event.date, visibleSlots: SLOT_PAGE, notice: null };
+      }
+      return { ...state, searchingNext: false, selectedDate: event.date, notice: null };
+    case "loadMore":
+      return { ...state, visibleSlots: state.visibleSlots + SLOT_PAGE };
+    case "dismissNotice":
+      return { ...state, notice: null };
+  }
+}
+
+export function stepsFor(type: string, hasPresetServices: boolean): Step[] {
+  return type === "service" && !hasPresetServices ? ["services", "datetime", "details"] : ["datetime", "details"];
+}

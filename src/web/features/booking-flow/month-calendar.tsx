@@ -1,0 +1,116 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useRef, type KeyboardEvent } from "react";
+import { addMonths, firstDayOfWeek, formatDayLong, formatDayNumber, formatMonth, monthGrid, weekdayNames } from "./dates.ts";
+
+interface Props {
+  month: string;
+  languageTag: string;
+  slots: Record<string, string[]>;
+  selectedDate: string | null;
+  today: string;
+  isLoading: boolean;
+  canGoBack: boolean;
+  onMonth(month: string): void;
+  onSelect(date: string): void;
+}
+
+/**
+ * A month grid with roving focus: one day is in the tab order, arrow keys move between days,
+ * Home/End to the week's ends, PageUp/PageDown change the month. Every day has a full accessible
+ * name ("Tuesday, March 3, 4 times available"); days without times are disabled but focusable.
+ */
+export function MonthCalendar({ month, languageTag, slots, selectedDate, today, isLoading, canGoBack, onMonth, onSelect }: Props) {
+  const { i18n } = useLingui();
+  const firstDay = firstDayOfWeek(languageTag);
+  const weeks = useMemo(() => monthGrid(month, firstDay), [month, firstDay]);
+  const names = useMemo(() => weekdayNames(languageTag, firstDay), [languageTag, firstDay]);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const days = weeks.flat().filter((d): d is string => d !== null);
+  const focusDate = selectedDate && selectedDate.startsWith(month) ? selectedDate : (days.find((d) => (slots[d]?.length ?? 0) > 0) ?? (today.startsWith(month) ? today : days[0]));
+  const title = formatMonth(month, languageTag);
+
+  const moveFocus = (date: string) => {
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
+    const index = days.indexOf(date);
+    const column = weeks.findIndex((w) => w.includes(date)) >= 0 ? weeks.find((w) => w.includes(date))!.indexOf(date) : 0;
+    const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -column, End: 6 - column };
+    if (event.key in step) {
+      event.preventDefault();
+      const target = days[Math.max(0, Math.min(days.length - 1, index + step[event.key]!))];
+      if (target) moveFocus(target);
+    } else if (event.key === "PageUp" && canGoBack) {
+      event.preventDefault();
+      onMonth(addMonths(month, -1));
+    } else if (event.key === "PageDown") {
+      event.preventDefault();
+      onMonth(addMonths(month, 1));
+    }
+  };
+
+  return (
+    <div className="month-calendar" aria-busy={isLoading}>
+      <div className="month-calendar__header">
+        <h3 className="month-calendar__title" id="month-title" aria-live="polite">
+          {title}
+        </h3>
+        <div className="month-calendar__nav">
+          <button type="button" className="icon-button" onClick={() => onMonth(addMonths(month, -1))} disabled={!canGoBack} aria-label={i18n._("widget.calendar.previousMonth")}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <button type="button" className="icon-button" onClick={() => onMonth(addMonths(month, 1))} aria-label={i18n._("widget.calendar.nextMonth")}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <table className="month-calendar__grid" ref={gridRef} aria-labelledby="month-title">
+        <thead>
+          <tr>
+            {names.map(([short, long]) => (
+              <th key={long} scope="col" abbr={long}>
+                <span aria-hidden="true">{short}</span>
+                <span className="visually-hidden">{long}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, row) => (
+            <tr key={row}>
+              {week.map((date, col) => {
+                if (!date) return <td key={col} />;
+                const count = slots[date]?.length ?? 0;
+                const isAvailable = count > 0;
+                const isSelected = date === selectedDate;
+                const label = `${formatDayLong(date, languageTag)}, ${isAvailable ? i18n._("widget.calendar.timesAvailable", { count }) : i18n._("widget.calendar.noTimes")}`;
+                return (
+                  <td key={col}>
+                    <button
+                      type="button"
+                      data-date={date}
+                      className={`day${isAvailable ? " day--available" : ""}${isSelected ? " day--selected" : ""}${date === today ? " day--today" : ""}`}
+                      aria-label={label}
+                      aria-pressed={isSelected}
+                      aria-disabled={!isAvailable}
+                      aria-current={date === today ? "date" : undefined}
+                      tabIndex={date === focusDate ? 0 : -1}
+                      onClick={() => isAvailable && onSelect(date)}
+                      onKeyDown={(e) => onKeyDown(e, date)}
+                    >
+                      {formatDayNumber(date)}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** The price shown before booking, by the same rule the server charges (src/core/booking/pricing.ts). */
+import { quotePrice, type PriceQuote } from "../../../core/booking/pricing.ts";
+import type { WidgetConfig } from "./api-client.ts";
+import type { DetailsValues } from "./flow-reducer.ts";
+import type { DepositRule } from "../../../core/calendar/calendar.ts";
+
+export function attendeesOf(config: Pick<WidgetConfig, "type" | "guestMode">, carts: string[][], details: Pick<DetailsValues, "guestCount" | "guests">): number {
+  if (config.type === "service") return carts.length;
+  if (config.guestMode === "count_only") return 1 + (Number(details.guestCount) || 0);
+  if (config.guestMode === "collect_detail") return 1 + details.guests.length;
+  return 1;
+}
+
+export function quote(config: Pick<WidgetConfig, "type" | "guestMode" | "priceCents" | "deposit" | "services">, carts: string[][], details: Pick<DetailsValues, "guestCount" | "guests">): PriceQuote {
+  const attendees = attendeesOf(config, carts, details);
+  const deposit = (config.deposit as DepositRule | null) ?? null;
+  if (config.type !== "service") return quotePrice([config.priceCents], attendees, deposit);
+  const services = (carts[0] ?? []).map((id) => config.services.find((s) => s.id === id)).filter((s): s is NonNullable<typeof s> => Boolean(s));
+  return quotePrice(
+    services.map((s) => s.priceCents),
+    attendees,
+    deposit,
+  );
+}

@@ -1,0 +1,118 @@
+import { useLingui } from "@lingui/react";
+import type { Dispatch } from "react";
+import type { WidgetConfig } from "./api-client.ts";
+import { formatDuration, formatMoney } from "./dates.ts";
+import type { FlowEvent, FlowState } from "./flow-reducer.ts";
+
+interface Props {
+  config: WidgetConfig;
+  state: FlowState;
+  languageTag: string;
+  dispatch: Dispatch<FlowEvent>;
+  onContinue(): void;
+}
+
+const MAX_ATTENDEES = 101;
+
+/** Services per attendee ("You", "Guest 1", …), a cart with its item count and total. */
+export function ServicesStep({ config, state, languageTag, dispatch, onContinue }: Props) {
+  const { i18n } = useLingui();
+  const { carts, activeCart } = state;
+  const cart = carts[activeCart] ?? [];
+  const categories = [...new Set(config.services.map((s) => s.category))];
+  const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
+  const setCart = (ids: string[]) => dispatch({ type: "cartsChanged", carts: carts.map((c, i) => (i === activeCart ? ids : c)) });
+  const items = carts.reduce((n, c) => n + c.length, 0);
+  const total = carts.reduce((sum, c) => sum + c.reduce((s, id) => s + (config.services.find((x) => x.id === id)?.priceCents ?? 0), 0), 0);
+  const allowGuests = config.guestMode !== "none";
+  const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : null);
+  return (
+    <div className="services">
+      {allowGuests ? (
+        <div className="attendees">
+          <div className="attendees__tabs" role="group" aria-label={i18n._("widget.services.attendees")}>
+            {carts.map((c, i) => (
+              <button key={i} type="button" className={`chip${i === activeCart ? " chip--active" : ""}`} aria-pressed={i === activeCart} onClick={() => dispatch({ type: "cartsChanged", carts, activeCart: i })}>
+                {who(i)}
+                <span className="chip__count">{i18n._("widget.services.count", { count: c.length })}</span>
+              </button>
+            ))}
+            {carts.length < MAX_ATTENDEES ? (
+              <button type="button" className="chip chip--add" onClick={() => dispatch({ type: "cartsChanged", carts: [...carts, [...(carts[0] ?? [])]], activeCart: carts.length })}>
+                + {i18n._("widget.services.addGuest")}
+              </button>
+            ) : null}
+          </div>
+          {activeCart > 0 ? (
+            <button type="button" className="link-button" onClick={() => dispatch({ type: "cartsChanged", carts: carts.filter((_, i) => i !== activeCart), activeCart: activeCart - 1 })}>
+              {i18n._("widget.guests.remove", { number: activeCart })}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <h3 className="services__for">{i18n._("widget.services.for", { who: who(activeCart) })}</h3>
+      {categories.map((category) => (
+        <section key={category} className="service-group" aria-label={category}>
+          {categories.length > 1 ? <h4 className="service-group__title">{category}</h4> : null}
+          <ul className="service-list">
+            {config.services
+              .filter((s) => s.category === category)
+              .map((service) => {
+                const isChosen = cart.includes(service.id);
+                const limit = err(`service.${service.id}`);
+                return (
+                  <li key={service.id} className={`service${isChosen ? " service--chosen" : ""}`}>
+                    <div className="service__text">
+                      <span className="service__name">{service.name}</span>
+                      <span className="service__meta">
+                        {formatDuration(service.durationMinutes, languageTag)} · {formatMoney(service.priceCents, config.currency, languageTag)}
+                      </span>
+                      {service.description ? <span className="service__description">{service.description}</span> : null}
+                      {limit ? (
+                        <span className="field__error" id={`limit-${service.id}`}>
+                          {limit}
+                        </span>
+                      ) : null}
+                    </div>
+                    <button
+                      type="button"
+                      className={`button ${isChosen ? "button--chosen" : "button--secondary"}`}
+                      aria-pressed={isChosen}
+                      aria-describedby={limit ? `limit-${service.id}` : undefined}
+                      aria-label={i18n._(isChosen ? "widget.services.removeService" : "widget.services.addService", { name: service.name, who: who(activeCart) })}
+                      onClick={() => setCart(isChosen ? cart.filter((id) => id !== service.id) : [...cart, service.id])}
+                    >
+                      {isChosen ? i18n._("widget.services.added") : i18n._("widget.services.add")}
+                    </button>
+                  </li>
+                );
+              })}
+          </ul>
+        </section>
+      ))}
+      <div className="cart" aria-live="polite">
+        <p className="cart__line">
+          <span>{i18n._("widget.cart.items", { count: items })}</span>
+          <strong>{formatMoney(total, config.currency, languageTag)}</strong>
+        </p>
+        {carts.length > 1 || cart.length > 0 ? (
+          <ul className="cart__list">
+            {carts.map((c, i) => (
+              <li key={i}>
+                <span className="cart__who">{who(i)}:</span> {c.length ? c.map((id) => config.services.find((s) => s.id === id)?.name).join(", ") : i18n._("widget.cart.nothing")}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {err("services") ? (
+        <p className="field__error" role="alert">
+          {err("services")}
+        </p>
+      ) : null}
+      <button type="button" className="button button--block button--large" onClick={onContinue}>
+        {i18n._("widget.services.continue")}
+      </button>
+    </div>
+  );
+}

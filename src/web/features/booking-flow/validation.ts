@@ -1,0 +1,83 @@
+/**
+ * The details form's checks in the browser, with the spec's §5 messages (as catalogue keys). The
+ * server checks the same rules again (src/core/booking/guests.ts, answers.ts); the browser only
+ * answers faster and keeps every message next to its field.
+ */
+import { isValidEmail, MAX_GUESTS, MIN_GUESTS } from "../../../core/booking/guests.ts";
+import type { DetailsValues } from "./flow-reducer.ts";
+import type { WidgetConfig } from "./api-client.ts";
+
+/** Letters (any script), marks, spaces and name punctuation, as the server's rule. */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+const PHONE_PATTERN = /^\+?[0-9 ()./-]{5,40}$/;
+
+export interface ValidationResult {
+  errors: Record<string, string>;
+  values: Record<string, Record<string, string | number>>;
+}
+
+export function validateDetails(config: Pick<WidgetConfig, "guestMode" | "questions" | "location">, d: DetailsValues, today: string): ValidationResult {
+  const errors: Record<string, string> = {};
+  if (d.firstName.trim() === "") errors.firstName = "widget.validation.required";
+  if (d.lastName.trim() === "") errors.lastName = "widget.validation.required";
+  if (d.email.trim() === "") errors.email = "widget.validation.emailRequired";
+  else if (!isValidEmail(d.email.trim())) errors.email = "widget.validation.emailInvalid";
+  if (d.phone.trim() !== "" && !PHONE_PATTERN.test(d.phone.trim())) errors.phone = "widget.validation.phoneInvalid";
+  if (d.dateOfBirth !== "" && (!/^\d{4}-\d{2}-\d{2}$/.test(d.dateOfBirth) || d.dateOfBirth > today || d.dateOfBirth < "1900-01-01")) errors.dateOfBirth = "widget.validation.dateOfBirthInvalid";
+  if (config.location?.kind === "ask_booker" && d.location.trim() === "") errors.location = "widget.validation.location";
+
+  if (config.guestMode === "count_only" && d.guestCount.trim() !== "") {
+    const n = Number(d.guestCount);
+    if (!Number.isInteger(n) || n < MIN_GUESTS || n > MAX_GUESTS) errors.guestCount = "widget.validation.guestCount";
+  }
+  if (config.guestMode === "collect_detail") {
+    if (d.guests.length > MAX_GUESTS) errors.guestCount = "widget.validation.guestCount";
+    const seen = new Set<string>([d.email.trim().toLowerCase()].filter(Boolean));
+    d.guests.forEach((g, i) => {
+      const name = g.name.trim();
+      const email = g.email.trim();
+      if (name === "") errors[`guests.${i}.name`] = "widget.validation.guestNameRequired";
+      else if (name.length > 100 || !NAME_PATTERN.test(name)) errors[`guests.${i}.name`] = "widget.validation.guestNameInvalid";
+      if (email === "") errors[`guests.${i}.email`] = "widget.validation.guestEmailRequired";
+      else if (!isValidEmail(email)) errors[`guests.${i}.email`] = "widget.validation.emailInvalid";
+      else if (seen.has(email.toLowerCase())) errors[`guests.${i}.email`] = "widget.validation.guestEmailDuplicate";
+      else seen.add(email.toLowerCase());
+    });
+  }
+  for (const q of config.questions) {
+    const answer = d.answers[q.id];
+    const isEmpty = Array.isArray(answer) ? answer.length === 0 : (answer ?? "").trim() === "";
+    if (q.required && isEmpty) errors[`answers.${q.id}`] = q.kind === "checkbox" || q.kind === "select" ? "widget.validation.option" : "widget.validation.required";
+  }
+  return { errors, values: {} };
+}
+
+export interface ServiceLimit {
+  id: string;
+  maxGuestsPerSlot: number;
+}
+
+/** Spec §5: every attendee has services, and no service is taken by more attendees than it allows. */
+export function validateCarts(carts: string[][], services: readonly ServiceLimit[]): ValidationResult {
+  const errors: Record<string, string> = {};
+  const values: Record<string, Record<string, string | number>> = {};
+  if (carts.some((cart) => cart.length === 0)) errors.services = "widget.validation.servicesForAll";
+  for (const service of services) {
+    const takers = carts.filter((cart) => cart.includes(service.id)).length;
+    if (service.maxGuestsPerSlot > 0 && takers > service.maxGuestsPerSlot) {
+      errors[`service.${service.id}`] = "widget.validation.serviceLimit";
+      values[`service.${service.id}`] = { count: service.maxGuestsPerSlot };
+    }
+  }
+  return { errors, values };
+}
+
+/** API field paths (contact.email, guests.0.name, answers.q1) → the form's field paths. */
+export function fieldPathOf(apiPath: string): string {
+  return apiPath.startsWith("contact.") ? apiPath.slice("contact.".length) : apiPath === "guests" ? "guestCount" : apiPath;
+}
+
+/** The order fields appear in, for focusing the first invalid one. */
+export function firstInvalid(errors: Record<string, string>, order: string[]): string | null {
+  return order.find((path) => errors[path]) ?? Object.keys(errors)[0] ?? null;
+}

@@ -1,0 +1,98 @@
+/**
+ * Helpers for the booking journeys: a page per test with its own client address (the API rate
+ * limits per client), screenshots at phone and desktop sizes, and the flow's common moves.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
+import { expectNoAxeViolations, newPage, waitForHydration, type TrackedPage } from "./browser.ts";
+
+let clients = 0;
+/** A distinct X-Forwarded-For per page: each journey gets its own rate-limit bucket. */
+export function clientAddress(): string {
+  clients += 1;
+  return `10.${process.pid % 250}.${Math.floor(clients / 250)}.${clients % 250}`;
+}
+
+export async function bookingPage(browser: Browser, options: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): Promise<TrackedPage & { address: string }> {
+  const tracked = await newPage(browser, options.viewport ? { viewport: options.viewport } : {});
+  const address = clientAddress();
+  await tracked.context.setExtraHTTPHeaders({ "x-forwarded-for": address });
+  return { ...tracked, address };
+}
+
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+const SHOTS = path.resolve("test-results/screenshots");
+
+/** Saves the screen at 375×812 and 1280×800 (full page), restoring the viewport afterwards. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`), fullPage: true, animations: "disabled" });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** axe with zero violations, and the screenshots of this screen. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectNoAxeViolations(page);
+  await screenshots(page, name);
+}
+
+/** Waits until the slot list shows times, jumping to the next available month if needed. */
+export async function firstSlot(page: Page) {
+  const slots = page.locator(".slots .slot");
+  const empty = page.getByRole("button", { name: "Find next available" }).first();
+  await expect.poll(async () => (await slots.count()) > 0 || (await page.locator(".empty-state").count()) > 0, { timeout: 10_000 }).toBe(true);
+  if ((await slots.count()) === 0) {
+    await empty.click();
+    await expect.poll(() => slots.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  }
+  return slots.first();
+}
+
+export async function fillContact(page: Page, contact: { firstName: string; lastName: string; email: string; phone?: string }): Promise<void> {
+  await page.getByLabel("First name").fill(contact.firstName);
+  await page.getByLabel("Last name").fill(contact.lastName);
+  await page.getByLabel(/^Email \(required\)/).fill(contact.email);
+  if (contact.phone) await page.getByLabel("Phone").fill(contact.phone);
+}
+
+/** Books a time directly through the public API, as another visitor would. */
+export async function bookThroughApi(baseURL: string, body: Record<string, unknown>): Promise<Response> {
+  return fetch(`${baseURL}/api/bookings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": clientAddress() },
+    body: JSON.stringify(body),
+  });
+}
+
+export const heading = (page: Page) => page.locator("#step-heading");
+
+/** The first free start at least `daysAhead` days from now, through the public API. */
+export async function findSlotViaApi(baseURL: string, calendarId: string, daysAhead: number, extra: Record<string, string> = {}): Promise<string> {
+  for (let offset = daysAhead; offset < daysAhead + 60; offset += 14) {
+    const start = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + (offset + 13) * 86_400_000).toISOString().slice(0, 10);
+    const q = new URLSearchParams({ startDate: start, endDate: end, timezone: "UTC", ...extra });
+    const res = await fetch(`${baseURL}/api/calendars/${calendarId}/free-slots?${q}`, { headers: { "x-forwarded-for": clientAddress() } });
+    const body = (await res.json()) as Record<string, { slots: string[] }>;
+    const slot = Object.keys(body)
+      .sort()
+      .flatMap((d) => body[d]!.slots)[0];
+    if (slot) return slot;
+  }
+  throw new Error(`no free slot for ${calendarId}`);
+}
+
+export const contact = (name: string) => ({ firstName: name, lastName: "Tester", email: `${name.toLowerCase()}@example.com` });
