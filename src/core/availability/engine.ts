@@ -621,10 +621,9 @@ export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, lim
     const st = engine.members[0];
     if (!st) return out;
     const staffIds = [st.staffId];
-    sweepStaff(engine, st, fromMs, toMs, (startMs) => {
-      out.push({ startMs, staffIds });
-      return out.length >= limit;
-    });
+    const starts = new StartBuffer();
+    sweepStaff(engine, st, fromMs, toMs, starts, limit);
+    for (let i = 0; i < starts.length; i++) out.push({ startMs: starts.data[i] as number, staffIds });
     return out;
   }
   for (const startMs of candidateStarts(engine, fromMs, toMs)) {
@@ -638,12 +637,30 @@ export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, lim
 }
 
 /**
+ * A growable list of instants in a Float64Array: the hot loops below would otherwise box every
+ * start (epoch ms do not fit a small integer) and spend their time in the garbage collector.
+ */
+class StartBuffer {
+  data = new Float64Array(256);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/**
  * The hot path for one staff member's own grid: the same rules as `evaluateStart` in "grid" mode
  * (the oracle tests hold both to the same answers), as a sort-and-sweep. Grid points come in
  * ascending order, so busy time and time off are walked with cursors instead of searched, and
- * the fit limit is known per period. Calls `onFree` for each free start; stops when it returns true.
+ * the fit limit is known per period. Appends free starts to `out`, at most `limit` of them.
  */
-function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: EpochMs, onFree: (startMs: EpochMs) => boolean): void {
+function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: EpochMs, out: StartBuffer, limit: number): void {
   const lo = Math.max(fromMs, engine.windowStartMs, engine.earliestMs);
   const hi = Math.min(toMs, engine.windowEndMs);
   if (lo >= hi) return;
@@ -655,6 +672,7 @@ function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: Epoch
   const calendarLimit = rules.maxBookingsPerDay;
   const { starts: busyStarts, ends: busyEnds } = st.busy;
   const { timeOffStarts, timeOffEnds } = st;
+  const stopAt = out.length + limit;
   let b = 0;
   let t = 0;
   let w = 0;
@@ -687,7 +705,8 @@ function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: Epoch
         if (dayCount >= staffLimit) continue;
       }
       if (calendarLimit !== undefined && calendarRejection(engine, s) !== null) continue;
-      if (onFree(s)) return;
+      out.push(s);
+      if (out.length >= stopAt) return;
     }
   }
 }
@@ -702,31 +721,35 @@ function roundRobinSlots(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit: 
   const hi = Math.min(toMs, engine.windowEndMs);
   if (lo >= hi) return [];
   const base = Math.floor(lo / MINUTE_MS) * MINUTE_MS;
-  const pairMinute: number[] = [];
-  const pairMember: number[] = [];
-  let wholeMinutes = true;
-  engine.members.forEach((st, index) => {
-    sweepStaff(engine, st, lo, hi, (s) => {
-      const offset = s - base;
-      // Starts are whole minutes unless a zone has a seconds offset (pre-1900 local mean time).
-      if (offset % MINUTE_MS !== 0) wholeMinutes = false;
-      pairMinute.push(Math.floor(offset / MINUTE_MS));
-      pairMember.push(index);
-      return false;
-    });
-  });
-  if (!wholeMinutes) return mergeBySort(engine, lo, hi, limit);
   const size = Math.floor((hi - base) / MINUTE_MS) + 1;
-  const firstOf = new Int32Array(size + 1);
-  for (const minute of pairMinute) firstOf[minute + 1] = (firstOf[minute + 1] as number) + 1;
-  for (let i = 1; i <= size; i++) firstOf[i] = (firstOf[i] as number) + (firstOf[i - 1] as number);
-  const order = new Int32Array(pairMinute.length);
-  const fill = firstOf.slice(0, size);
-  for (let k = 0; k < pairMinute.length; k++) {
-    const minute = pairMinute[k] as number;
-    order[fill[minute] as number] = pairMember[k] as number;
-    fill[minute] = (fill[minute] as number) + 1;
+  const perMember: StartBuffer[] = engine.members.map((st) => {
+    const starts = new StartBuffer();
+    sweepStaff(engine, st, lo, hi, starts, Number.POSITIVE_INFINITY);
+    return starts;
+  });
+  // Starts are whole minutes unless a zone has a seconds offset (pre-1900 local mean time).
+  let total = 0;
+  for (const starts of perMember) {
+    for (let i = 0; i < starts.length; i++) if (((starts.data[i] as number) - base) % MINUTE_MS !== 0) return mergeBySort(engine, perMember, lo, limit);
+    total += starts.length;
   }
+  const firstOf = new Int32Array(size + 1);
+  for (const starts of perMember) {
+    for (let i = 0; i < starts.length; i++) {
+      const minute = ((starts.data[i] as number) - base) / MINUTE_MS;
+      firstOf[minute + 1] = (firstOf[minute + 1] as number) + 1;
+    }
+  }
+  for (let i = 1; i <= size; i++) firstOf[i] = (firstOf[i] as number) + (firstOf[i - 1] as number);
+  const order = new Int32Array(total);
+  const fill = firstOf.slice(0, size);
+  perMember.forEach((starts, member) => {
+    for (let i = 0; i < starts.length; i++) {
+      const minute = ((starts.data[i] as number) - base) / MINUTE_MS;
+      order[fill[minute] as number] = member;
+      fill[minute] = (fill[minute] as number) + 1;
+    }
+  });
   const out: RawSlot[] = [];
   for (let minute = 0; minute < size && out.length < limit; minute++) {
     const from = firstOf[minute] as number;
@@ -740,15 +763,12 @@ function roundRobinSlots(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit: 
 }
 
 /** The general path: (start, member) pairs packed into one float each and sorted numerically. */
-function mergeBySort(engine: Engine, lo: EpochMs, hi: EpochMs, limit: number): RawSlot[] {
+function mergeBySort(engine: Engine, perMember: readonly StartBuffer[], lo: EpochMs, limit: number): RawSlot[] {
   const m = engine.members.length;
   const keys: number[] = [];
-  engine.members.forEach((st, index) => {
-    sweepStaff(engine, st, lo, hi, (s) => {
-      // Exact while (hi - lo) * m < 2^53: a year at millisecond precision allows ~285,000 members.
-      keys.push((s - lo) * m + index);
-      return false;
-    });
+  perMember.forEach((starts, index) => {
+    // Exact while (hi - lo) * m < 2^53: a year at millisecond precision allows ~285,000 members.
+    for (let i = 0; i < starts.length; i++) keys.push(((starts.data[i] as number) - lo) * m + index);
   });
   const sorted = Float64Array.from(keys).sort();
   const out: RawSlot[] = [];

@@ -15,14 +15,21 @@ export function normaliseDayRanges(ranges: readonly TimeRange[]): MinuteRanges {
   for (const r of ranges) {
     const start = parseTimeOfDay(r.start);
     const end = parseTimeOfDay(r.end);
-    if (start !== null && end !== null && end > start) parsed.push([start, end]);
+    if (start === null || end === null || end <= start) continue;
+    // Insertion sort: days have a handful of ranges, and Array#sort allocates far more than that.
+    let i = parsed.length;
+    parsed.push([start, end]);
+    while (i > 0 && (parsed[i - 1] as [number, number])[0] > start) {
+      parsed[i] = parsed[i - 1] as [number, number];
+      i--;
+    }
+    parsed[i] = [start, end];
   }
-  parsed.sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   for (const r of parsed) {
     const last = out[out.length - 1];
     if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out.push([r[0], r[1]]);
+    else out.push(r);
   }
   return out;
 }

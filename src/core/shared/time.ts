@@ -41,7 +41,20 @@ export interface ZoneSegment {
 // Calendar arithmetic on local dates (proleptic Gregorian, no zone involved)
 // ---------------------------------------------------------------------------------------------
 
-const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Year, month, day of a `YYYY-MM-DD` string, or null; by hand, as it runs per request. */
+function parseLocalDateParts(value: string): { year: number; month: number; day: number } | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const year = digitAt(value, 0) * 1000 + digitAt(value, 1) * 100 + digitAt(value, 2) * 10 + digitAt(value, 3);
+  const month = digitAt(value, 5) * 10 + digitAt(value, 6);
+  const day = digitAt(value, 8) * 10 + digitAt(value, 9);
+  if (Number.isNaN(year) || Number.isNaN(month) || Number.isNaN(day)) return null;
+  return { year, month, day };
+}
+
+function digitAt(value: string, index: number): number {
+  const d = value.charCodeAt(index) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+}
 
 /** Days since 1970-01-01 for a civil date (H. Hinnant's days_from_civil). */
 function daysFromCivil(year: number, month: number, day: number): number {
@@ -76,18 +89,15 @@ function daysInMonth(year: number, month: number): number {
 
 /** True for a real calendar date written `YYYY-MM-DD` (rejects 2026-02-30). */
 export function isLocalDate(value: string): boolean {
-  const m = LOCAL_DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(m[1]), month);
+  const p = parseLocalDateParts(value);
+  return p !== null && p.month >= 1 && p.month <= 12 && p.day >= 1 && p.day <= daysInMonth(p.year, p.month);
 }
 
 /** Day number (days since 1970-01-01) of a local date; the caller has validated it. */
 export function localDateToDayNumber(date: LocalDate): number {
-  const m = LOCAL_DATE_PATTERN.exec(date);
-  if (!m) throw new RangeError(`not a local date: ${date}`);
-  return daysFromCivil(Number(m[1]), Number(m[2]), Number(m[3]));
+  const p = parseLocalDateParts(date);
+  if (!p) throw new RangeError(`not a local date: ${date}`);
+  return daysFromCivil(p.year, p.month, p.day);
 }
 
 export function dayNumberToLocalDate(dayNumber: number): LocalDate {
@@ -128,10 +138,11 @@ export function addMonthsExact(date: LocalDate, months: number): LocalDate | nul
 
 /** Parses `HH:MM` (00:00–24:00) to minutes of the day; null when malformed. */
 export function parseTimeOfDay(value: string): number | null {
-  const m = /^(\d{2}):(\d{2})$/.exec(value);
-  if (!m) return null;
-  const hours = Number(m[1]);
-  const minutes = Number(m[2]);
+  // By hand rather than a regex: schedules are parsed on every availability request.
+  if (value.length !== 5 || value.charCodeAt(2) !== 58) return null;
+  const hours = digitAt(value, 0) * 10 + digitAt(value, 1);
+  const minutes = digitAt(value, 3) * 10 + digitAt(value, 4);
+  if (Number.isNaN(hours) || Number.isNaN(minutes)) return null;
   if (minutes > 59 || hours > 24 || (hours === 24 && minutes !== 0)) return null;
   return hours * 60 + minutes;
 }
@@ -332,11 +343,22 @@ export class ZoneClock {
       this.lastOffset = formatOffset(offsetMs);
     }
     const msOfDay = wall - dayNumber * WALL_DAY_MS;
+    const minuteOfDay = msOfDay / MINUTE_MS;
+    const time = Number.isInteger(minuteOfDay) ? wholeMinuteTimes()[minuteOfDay] : undefined;
+    if (time !== undefined) return this.lastDate + time + this.lastOffset;
     const hh = Math.floor(msOfDay / HOUR_MS);
     const mm = Math.floor((msOfDay % HOUR_MS) / MINUTE_MS);
     const ss = Math.floor((msOfDay % MINUTE_MS) / 1000);
     return `${this.lastDate}T${pad2(hh)}:${pad2(mm)}:${pad2(ss)}${this.lastOffset}`;
   }
+}
+
+let minuteTimes: readonly string[] | null = null;
+
+/** `T00:00:00` … `T23:59:00`, built once: nearly every formatted instant is a whole minute. */
+function wholeMinuteTimes(): readonly string[] {
+  if (!minuteTimes) minuteTimes = Array.from({ length: 1440 }, (_, m) => `T${pad2(Math.floor(m / 60))}:${pad2(m % 60)}:00`);
+  return minuteTimes;
 }
 
 function formatOffset(offsetMs: number): string {
