@@ -5,7 +5,7 @@
  *      busy interval) measured in the same run.
  *   2. Next available for 1 staff over a 365-day window, first 11 months fully booked: ≤ 2 ms.
  *
- * Run: npx tsx bench/availability.bench.ts
+ * Run: npx tsx bench/availability.bench.ts (or npm run bench)
  * Figures are steady state (long-lived server process: zone offsets cached after the first call);
  * the first, cold call is printed too. Busy time is indexed once per data set, as the booking API
  * does per request or caches; indexing cost is printed separately.
@@ -34,19 +34,37 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function measure(iterations: number, fn: () => unknown): { p50: number; p99: number; first: number } {
+interface Figures {
+  readonly p50: number;
+  readonly p99: number;
+  readonly first: number;
+  /** The same percentiles of CPU time (user + system) of this process per iteration. */
+  readonly cpuP50: number;
+  readonly cpuP99: number;
+}
+
+/**
+ * Wall time is what the targets are about; CPU time is printed beside it because on a shared
+ * 2-core machine a busy neighbour inflates wall-clock tails (the process is simply not running).
+ */
+function measure(iterations: number, fn: () => unknown): Figures {
   const t0 = performance.now();
   fn();
   const first = performance.now() - t0;
-  for (let i = 0; i < 20; i++) fn();
-  const times: number[] = [];
+  for (let i = 0; i < Math.min(20, iterations); i++) fn();
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < iterations; i++) {
+    const c = process.cpuUsage();
     const start = performance.now();
     fn();
-    times.push(performance.now() - start);
+    wall.push(performance.now() - start);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), first };
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { p50: percentile(wall, 50), p99: percentile(wall, 99), first, cpuP50: percentile(cpu, 50), cpuP99: percentile(cpu, 99) };
 }
 
 const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
@@ -163,20 +181,10 @@ const engineCount = Object.values(result.value).reduce((n, d) => n + d.slots.len
 const baselineResult = straightforward();
 const same = engineCount === baselineResult.size;
 
-const engine = measure(200, () => computeSlots(input, QUERY, NOW));
-const baseline = measure(3, straightforward);
+const engine = measure(1000, () => computeSlots(input, QUERY, NOW));
 
 // Wall-clock figures on a shared machine are only comparable at similar load: print it.
 const load = (): string => `load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} on ${availableParallelism()} cores`;
-console.log(`availability bench (${load()})`);
-console.log("availability: round robin, 31 days × 50 staff × 10,000 bookings (slot interval 15 min)");
-console.log(`  slots offered            ${engineCount} (straightforward: ${baselineResult.size}, same: ${same ? "yes" : "NO"})`);
-console.log(`  busy index build (once)  ${fmt(indexMs)}`);
-console.log(`  engine first call (cold) ${fmt(engine.first)}`);
-console.log(`  engine p50               ${fmt(engine.p50)}   baseline p50 ${fmt(baseline.p50)}`);
-console.log(`  engine p99               ${fmt(engine.p99)}   target ≤ 5 ms ${engine.p99 <= 5 ? "✓" : "✗"}   baseline p99 ${fmt(baseline.p99)}`);
-console.log(`  ratio (baseline / engine) p50 ×${(baseline.p50 / engine.p50).toFixed(0)}   p99 ×${(baseline.p99 / engine.p99).toFixed(0)}`);
-
 // ---------------------------------------------------------------------------------------------
 // Scenario 2: next available, 1 staff, 365-day window, first 11 months fully booked
 // ---------------------------------------------------------------------------------------------
@@ -205,11 +213,24 @@ for (let day = Temporal.PlainDate.from("2026-01-01"); Temporal.PlainDate.compare
 }
 const soloInput: AvailabilityInput = { rules: soloRules, staff: [soloStaff], busy: indexBusy(soloRules, booked, soloNow) };
 const next = findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow);
-const nextRun = measure(200, () => findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow));
+const nextRun = measure(1000, () => findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow));
+
+// The baseline last: its garbage (Temporal objects by the million) must not land in the engine's figures.
+const baseline = measure(3, straightforward);
+
+
+console.log(`availability bench (${load()})`);
+console.log("availability: round robin, 31 days × 50 staff × 10,000 bookings (slot interval 15 min)");
+console.log(`  slots offered            ${engineCount} (straightforward: ${baselineResult.size}, same: ${same ? "yes" : "NO"})`);
+console.log(`  busy index build (once)  ${fmt(indexMs)}`);
+console.log(`  engine first call (cold) ${fmt(engine.first)}`);
+console.log(`  engine p50               ${fmt(engine.p50)}   baseline p50 ${fmt(baseline.p50)}   (CPU time p50 ${fmt(engine.cpuP50)})`);
+console.log(`  engine p99               ${fmt(engine.p99)}   target ≤ 5 ms ${engine.p99 <= 5 ? "✓" : "✗"}   baseline p99 ${fmt(baseline.p99)}   (CPU time p99 ${fmt(engine.cpuP99)})`);
+console.log(`  ratio (baseline / engine) p50 ×${(baseline.p50 / engine.p50).toFixed(0)}   p99 ×${(baseline.p99 / engine.p99).toFixed(0)}`);
 
 console.log(`availability: next available, 1 staff, 365-day window, ${booked.length} bookings filling Jan–Nov`);
 console.log(`  found                    ${next.ok ? next.value : JSON.stringify(next.error)} (expected 2026-12-01)`);
 console.log(`  first call (cold)        ${fmt(nextRun.first)}`);
-console.log(`  p50                      ${fmt(nextRun.p50)}`);
-console.log(`  p99                      ${fmt(nextRun.p99)}   target ≤ 2 ms ${nextRun.p99 <= 2 ? "✓" : "✗"}`);
+console.log(`  p50                      ${fmt(nextRun.p50)}   (CPU time p50 ${fmt(nextRun.cpuP50)})`);
+console.log(`  p99                      ${fmt(nextRun.p99)}   target ≤ 2 ms ${nextRun.p99 <= 2 ? "✓" : "✗"}   (CPU time p99 ${fmt(nextRun.cpuP99)})`);
 console.log(`done (${load()})`);

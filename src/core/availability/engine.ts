@@ -160,7 +160,7 @@ function buildStaffState(
 ): StaffState {
   const clock = new ZoneClock(schedule?.timeZone ?? fallbackZone, fromMs, toMs);
   let periods: InstantRange[] = [];
-  let timeOff: InstantRange[] = [];
+  let timeOff: readonly InstantRange[] = [];
   if (schedule) {
     let parsed = parsedCache.get(staffId);
     if (!parsed) {
@@ -168,19 +168,30 @@ function buildStaffState(
       parsedCache.set(staffId, parsed);
     }
     periods = resolvePeriods(parsed, clock, fromMs, toMs);
-    timeOff = mergeIntervals(schedule.timeOff);
+    timeOff = schedule.timeOff.length === 0 ? [] : mergeIntervals(schedule.timeOff);
   }
   const off = toParallel(timeOff);
   return {
     staffId,
     clock,
     periods,
-    working: mergeIntervals(periods),
+    working: joinTouching(periods),
     busy: busy ?? EMPTY_STAFF_BUSY,
     timeOffStarts: off.starts,
     timeOffEnds: off.ends,
     dayCounts: new Map(),
   };
+}
+
+/**
+ * Periods are sorted and disjoint already; only those touching at midnight need joining, which is
+ * rare, so the common case returns the same array instead of a copy.
+ */
+function joinTouching(periods: readonly InstantRange[]): readonly InstantRange[] {
+  for (let i = 1; i < periods.length; i++) {
+    if ((periods[i - 1] as InstantRange).endMs >= (periods[i] as InstantRange).startMs) return mergeIntervals(periods);
+  }
+  return periods;
 }
 
 /** Instants of the booking window, in the calendar's zone. */
@@ -266,7 +277,8 @@ function memberIdsFor(rules: CalendarRules): string[] {
 }
 
 /**
- * Builds an engine able to answer for starts in [fromMs, toMs). Validation errors are typed codes.
+ * Builds an engine able to answer for starts in [fromMs, toMs); `toMs` may be +Infinity, meaning
+ * "to the end of the booking window". Validation errors are typed codes.
  */
 export function createEngine(
   input: AvailabilityInput,
@@ -285,7 +297,9 @@ export function createEngine(
   if (!(Number.isInteger(guests) && guests >= 1)) return { ok: false, error: { code: "INVALID_GUEST_COUNT" } };
 
   const parsedCache = new Map<string, ParsedSchedule>();
-  const calendarClock = new ZoneClock(rules.timeZone, Math.min(nowMs, fromMs), Math.max(nowMs, toMs));
+  // Built around now and the range start only: `toMs` may be unbounded (next available), and the
+  // clock extends itself on demand.
+  const calendarClock = new ZoneClock(rules.timeZone, Math.min(nowMs, fromMs), Math.max(nowMs, fromMs) + 1);
   const window = resolveWindow(input, nowMs, calendarClock, parsedCache);
   const spanMs = maxSpanMs(rules, request.carts);
   // Hours are resolved a little beyond the range so a slot starting near its end can be fitted.

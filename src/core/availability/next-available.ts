@@ -29,14 +29,11 @@ export function findNextAvailable(
   const visitorClock = new ZoneClock(visitorTimeZone, wall - WALL_DAY_MS, wall + WALL_DAY_MS);
   const fromMs = Math.max(visitorClock.startOfDay(fromDate), nowMs);
 
-  // The window end is only known once the engine has resolved it; a first engine over one
-  // instant yields it cheaply, then the real one covers exactly [fromMs, windowEnd).
-  const probe = createEngine(input, request, nowMs, fromMs, fromMs + 1);
-  if (!probe.ok) return probe;
-  const toMs = probe.value.windowEndMs;
-  if (toMs <= fromMs) return { ok: true, value: null };
-  const engine = createEngine(input, request, nowMs, fromMs, toMs);
+  // One engine for everything from `fromMs` to the end of the booking window.
+  const engine = createEngine(input, request, nowMs, fromMs, Number.POSITIVE_INFINITY);
   if (!engine.ok) return engine;
+  const toMs = engine.value.windowEndMs;
+  if (toMs <= fromMs) return { ok: true, value: null };
 
   const single = input.rules.type === "personal" || input.rules.type === "class";
   if (single) {
