@@ -32,7 +32,7 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     members: [{ staffId: staff.id }],
     settings: { minimumNoticeMinutes: 0, autoConfirm: false },
   });
-  const serviceCalendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, { slug: "salon", type: "service", name: `${tag} Salon`, serviceIds: [service.id] });
+  const serviceCalendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, { slug: "salon", type: "service", name: `${tag} Salon`, members: [{ staffId: other.id }], serviceIds: [service.id] });
   const menu = await expectStatus(201, app, "POST", "/api/business/service-menus", key, { slug: "menu", name: `${tag} Menu`, calendarId: serviceCalendar.id, serviceIds: [service.id] });
   const link = await expectStatus(201, app, "POST", "/api/business/one-time-links", key, { calendarId: calendar.id });
   const booking = await expectStatus(201, app, "POST", "/api/bookings", null, {
@@ -192,7 +192,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
     }
     const writes: [string, string, unknown][] = [
       ["POST", "/api/business/calendars", { slug: "x1", type: "personal", name: "x", members: [{ staffId: b.staffId }] }],
-      ["POST", "/api/business/calendars", { slug: "x2", type: "service", name: "x", serviceIds: [b.serviceId] }],
+      ["POST", "/api/business/calendars", { slug: "x2", type: "service", name: "x", members: [{ staffId: a.staffId }], serviceIds: [b.serviceId] }],
       ["POST", "/api/business/calendars", { slug: "x3", type: "personal", name: "x", groupId: b.groupId, members: [{ staffId: a.staffId }] }],
       ["PATCH", `/api/business/calendars/${a.calendarId}`, { groupId: b.groupId }],
       ["PUT", `/api/business/calendars/${a.calendarId}/members`, { members: [{ staffId: b.staffId }] }],

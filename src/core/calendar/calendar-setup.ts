@@ -61,7 +61,8 @@ export interface SetupError {
 /**
  * Personal and class calendars have exactly one host; round robin at least one; collective at least
  * two ("see time slots that work for all selected users"), with one primary owner; service
- * calendars take their staff from their services, so members are optional (domain notes A.1, A.2).
+ * calendars at least one: their availability is "based only on assigned staff" (domain notes A.1,
+ * A.2), each service adding which of them provide it.
  * Returns the members normalised: the single host (or a collective's first member, when none is
  * marked) becomes primary.
  */
@@ -79,14 +80,13 @@ export function normaliseMembers(type: CalendarType, members: readonly MemberInp
       if (members.length !== 1) return { ok: false, error: { path: "members", code: "MEMBERS_EXACTLY_ONE" } };
       return { ok: true, members: [{ ...members[0]!, isPrimary: true }] };
     case "round_robin":
+    case "service":
       if (members.length < 1) return { ok: false, error: { path: "members", code: "MEMBERS_AT_LEAST_ONE" } };
       return { ok: true, members: [...members] };
     case "collective":
       if (members.length < 2) return { ok: false, error: { path: "members", code: "MEMBERS_AT_LEAST_TWO" } };
       if (members.length > MAX_COLLECTIVE_MEMBERS) return { ok: false, error: { path: "members", code: "MEMBERS_TOO_MANY" } };
       return { ok: true, members: members.map((m, i) => ({ ...m, isPrimary: primaries === 0 ? i === 0 : m.isPrimary })) };
-    case "service":
-      return { ok: true, members: [...members] };
   }
 }
 

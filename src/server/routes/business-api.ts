@@ -67,7 +67,7 @@ type Env = { Variables: { repo: BusinessRepository } };
 /** Messages of the calendar setup rules (src/core/calendar/calendar-setup.ts); exhaustive. */
 const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR", string>> = {
   MEMBERS_EXACTLY_ONE: "Personal and class calendars have exactly one team member.",
-  MEMBERS_AT_LEAST_ONE: "A round-robin calendar needs at least one team member.",
+  MEMBERS_AT_LEAST_ONE: "Round-robin and service calendars need at least one team member.",
   MEMBERS_AT_LEAST_TWO: "A collective calendar needs at least two team members.",
   MEMBERS_TOO_MANY: "A collective calendar has at most 100 team members.",
   MEMBERS_DUPLICATE: "This staff member is listed twice.",
