@@ -21,6 +21,8 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "email.calendar.google", // es, it, pt-PT: Google's own product name there is "Google Calendar"
   "email.calendar.outlook", // product name, not translated
   "email.calendar.office365", // product name, not translated
+  "widget.slots.slotLabel", // only placeholders and a comma: "{time}, {day}" reads the same in most languages
+  "widget.contact.email", // it, pt-PT: "email" is the usual spelling
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {
