@@ -4,8 +4,9 @@ import type { BusyInterval, CalendarRules, SlotQuery, StaffSchedule, TimeRange }
 /**
  * A brute-force oracle for the availability rules, written for clarity and independence, not
  * speed: it walks time minute by minute and asks Temporal (not ZoneClock) what each minute is.
- * Tests only. Supports personal, round_robin, collective and class calendars with rolling_days
- * and date_range windows; everything must lie on whole minutes.
+ * Tests only. Supports every calendar type with rolling_days and date_range windows; everything
+ * must lie on whole minutes. Service carts are tried by enumerating every staff assignment in
+ * lexicographic order (the engine's depth-first search finds the same first one).
  *
  * Working time, read off the clock: a minute is working time of local date D's range [a, b) when
  * the highest wall-clock reading reached so far (the clock's "high-water mark") lies in
@@ -26,6 +27,7 @@ export interface OracleInput {
 export interface OracleSlot {
   readonly start: string;
   readonly staffIds: readonly string[];
+  readonly assignments?: readonly { guestIndex: number; serviceId: string; staffId: string; startMs: number; endMs: number }[];
   readonly remainingSeats?: number;
 }
 
@@ -194,10 +196,64 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
     return ids.size + anonymous < rules.maxBookingsPerDay;
   };
   /** Free of busy time for [s - bb, s + d + ba), working for [s, s + d). */
-  const freeAndWorking = (sm: StaffMinutes, s: number): boolean => {
-    for (let m = s; m < s + d; m++) if ((sm.period[m - scanFrom] as number) < 0) return false;
-    for (let m = s - bb; m < s + d + ba; m++) if (sm.busy[m - scanFrom]) return false;
+  const freeAndWorking = (sm: StaffMinutes, s: number, dur = d, before = bb, after = ba): boolean => {
+    for (let m = s; m < s + dur; m++) if ((sm.period[m - scanFrom] as number) < 0) return false;
+    for (let m = s - before; m < s + dur + after; m++) if (sm.busy[m - scanFrom]) return false;
     return true;
+  };
+
+  // Service carts as timed tasks: each guest's services back to back from the start.
+  const services = new Map((rules.services ?? []).map((x) => [x.serviceId, x]));
+  const tasks: { guestIndex: number; serviceId: string; offset: number; dur: number; before: number; after: number; eligible: string[] }[] = [];
+  if (rules.type === "service") {
+    (query.carts ?? []).forEach((cart, guestIndex) => {
+      let offset = 0;
+      for (const serviceId of cart.serviceIds) {
+        const svc = services.get(serviceId);
+        if (!svc) throw new Error("oracle: unknown service");
+        const eligible = svc.staffIds.filter((id) => !query.staffIds || query.staffIds.length === 0 || query.staffIds.includes(id));
+        tasks.push({ guestIndex, serviceId, offset, dur: svc.durationMinutes, before: svc.bufferBeforeMinutes ?? bb, after: svc.bufferAfterMinutes ?? ba, eligible });
+        offset += svc.durationMinutes;
+      }
+    });
+  }
+  const serviceSlot = (s: number): OracleSlot["assignments"] | null => {
+    const i = s - scanFrom;
+    const onGrid = tasks.some(
+      (t) =>
+        t.offset === 0 &&
+        t.eligible.some((id) => {
+          const anchor = staffMinutes.get(id)?.anchor[i] ?? -1;
+          return anchor >= 0 && (i - anchor) % step === 0;
+        }),
+    );
+    if (!onGrid) return null;
+    const canDo = (id: string, t: (typeof tasks)[number]): boolean => {
+      const sm = staffMinutes.get(id);
+      return sm !== undefined && freeAndWorking(sm, s + t.offset, t.dur, t.before, t.after) && dailyOk(id, s + t.offset);
+    };
+    // Every assignment tuple, lexicographically; the first valid one wins.
+    const choice: string[] = [];
+    const search = (k: number): boolean => {
+      const t = tasks[k];
+      if (!t) return true;
+      for (const id of t.eligible) {
+        if (!canDo(id, t)) continue;
+        const clash = tasks.slice(0, k).some((u, j) => choice[j] === id && s + u.offset < s + t.offset + t.dur && s + t.offset < s + u.offset + u.dur);
+        if (clash) continue;
+        choice[k] = id;
+        if (search(k + 1)) return true;
+      }
+      return false;
+    };
+    if (!search(0)) return null;
+    return tasks.map((t, k) => ({
+      guestIndex: t.guestIndex,
+      serviceId: t.serviceId,
+      staffId: choice[k] as string,
+      startMs: (s + t.offset) * MINUTE,
+      endMs: (s + t.offset + t.dur) * MINUTE,
+    }));
   };
   const members = rules.type === "personal" || rules.type === "class" ? rules.members.slice(0, 1) : rules.members;
   const filtered =
@@ -218,8 +274,11 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
   const out: Record<string, OracleSlot[]> = {};
   for (let s = from; s < to; s++) {
     const i = s - scanFrom;
-    let slot: { staffIds: string[]; remainingSeats?: number } | null = null;
-    if (rules.type === "collective") {
+    let slot: { staffIds: string[]; remainingSeats?: number; assignments?: OracleSlot["assignments"] } | null = null;
+    if (rules.type === "service") {
+      const assignments = serviceSlot(s);
+      if (assignments) slot = { staffIds: [...new Set(assignments.map((a) => a.staffId))], assignments };
+    } else if (rules.type === "collective") {
       if (!joint) continue;
       const anchor = joint.anchor[i] as number;
       if (anchor < 0 || (i - anchor) % step !== 0) continue;

@@ -108,6 +108,16 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
       guests: fc.integer({ min: 1, max: 3 }),
       unconfirmedBlocks: fc.boolean(),
       filter: fc.option(fc.subarray(["s0", "s1", "s2"], { minLength: 1 })),
+      services: fc.array(
+        fc.record({
+          duration: fc.constantFrom(15, 30, 45, 60),
+          staff: fc.subarray(["s0", "s1", "s2"], { minLength: 1 }),
+          before: fc.option(fc.constantFrom(0, 10)),
+          after: fc.option(fc.constantFrom(0, 15)),
+        }),
+        { minLength: 2, maxLength: 3 },
+      ),
+      carts: fc.array(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }),
     })
     .map((g) => {
       const base = Temporal.PlainDate.from(g.base);
@@ -160,6 +170,13 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         seatsPerSlot: g.seats,
         unconfirmedBlocks: g.unconfirmedBlocks,
         members: staffIds.map((staffId, i) => ({ staffId, priority: i === 0 ? 1 : 0.5 })),
+        services: g.services.map((svc, i) => ({
+          serviceId: `svc${i}`,
+          durationMinutes: svc.duration,
+          staffIds: svc.staff,
+          ...(svc.before === null ? {} : { bufferBeforeMinutes: svc.before }),
+          ...(svc.after === null ? {} : { bufferAfterMinutes: svc.after }),
+        })),
       };
       const query: SlotQuery = {
         startDate: startDate.toString(),
@@ -167,6 +184,7 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         visitorTimeZone: g.visitorZone,
         guests: g.guests,
         ...(g.filter === null ? {} : { staffIds: g.filter }),
+        ...(g.type === "service" ? { carts: g.carts.map((c) => ({ serviceIds: c.map((k) => `svc${k % g.services.length}`) })) } : {}),
       };
       return { input: { rules, staff, busy }, query, nowMs };
     });
@@ -176,13 +194,18 @@ function engineInput(s: Scenario): AvailabilityInput {
   return { rules: s.input.rules, staff: s.input.staff, busy: indexBusy(s.input.rules, s.input.busy, s.nowMs) };
 }
 
-function engineView(s: Scenario): Record<string, { start: string; staffIds: readonly string[]; remainingSeats?: number }[]> {
+function engineView(s: Scenario): Record<string, { start: string; staffIds: readonly string[]; remainingSeats?: number; assignments?: unknown }[]> {
   const result = computeSlots(engineInput(s), s.query, s.nowMs);
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return Object.fromEntries(
     Object.entries(result.value).map(([date, { slots }]) => [
       date,
-      slots.map((slot) => ({ start: slot.start, staffIds: slot.staffIds, ...(slot.remainingSeats === undefined ? {} : { remainingSeats: slot.remainingSeats }) })),
+      slots.map((slot) => ({
+        start: slot.start,
+        staffIds: slot.staffIds,
+        ...(slot.remainingSeats === undefined ? {} : { remainingSeats: slot.remainingSeats }),
+        ...(slot.assignments === undefined ? {} : { assignments: slot.assignments }),
+      })),
     ]),
   );
 }
@@ -193,6 +216,7 @@ describe("engine = minute-by-minute oracle", () => {
     ["round_robin", 800],
     ["collective", 800],
     ["class", 600],
+    ["service", 600],
   ] as const)("%s calendars (%i random scenarios)", (type, numRuns) => {
     fc.assert(
       fc.property(scenario([type]), (s) => {
