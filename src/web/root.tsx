@@ -1,11 +1,12 @@
 import { I18nProvider } from "@lingui/react";
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DEFAULT_LOCALE, languageTag, type LocaleCode } from "../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import { requestOrigin } from "../i18n/routing/domain.ts";
 import { localeHead } from "../i18n/routing/locale-head.ts";
-import { getLoadedI18n } from "../i18n/runtime.ts";
+import { routeLocaleFromPath } from "../i18n/routing/locale-prefix.ts";
+import { getLoadedI18n, loadI18n } from "../i18n/runtime.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
 import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
@@ -17,6 +18,21 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // hreflang alternates, x-default, canonical and og:locale for this page (locale-routing.md C.11).
   const head = localeHead({ options: LOCALE_ROUTING, locale: context.locale, fullPath: url.pathname + url.search, baseUrl: requestOrigin(url, request.headers) });
   return { locale: context.locale, head };
+}
+
+/**
+ * A client navigation that crosses locales (`/x` → `/de/x`) re-runs the root loader and loads the
+ * new catalogue before rendering; otherwise the root data stays as rendered.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const localeOf = (url: URL) => routeLocaleFromPath(url.pathname, LOCALE_ROUTING);
+  return localeOf(currentUrl) !== localeOf(nextUrl) || defaultShouldRevalidate;
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadI18n(data.locale);
+  return data;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];

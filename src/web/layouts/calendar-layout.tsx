@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 
 /** The booking widget's layout: one centred card that also fits a 320 px iframe. */
@@ -6,6 +7,9 @@ export default function CalendarLayout() {
   return (
     <div className="layout layout--calendar">
       <SkipLink />
+      <div className="layout__toolbar">
+        <LanguageSwitcher />
+      </div>
       <main id="main" className="widget-card" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { LanguageSwitcher } from "../components/language-switcher.tsx";
+import { LocaleLink } from "../components/locale.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 
 /** The content site: header, page, footer. */
@@ -9,9 +11,10 @@ export default function DefaultLayout() {
     <div className="layout layout--default">
       <SkipLink />
       <header className="site-header">
-        <Link to="/" className="site-header__home">
+        <LocaleLink to="/" className="site-header__home">
           {i18n._("app.name")}
-        </Link>
+        </LocaleLink>
+        <LanguageSwitcher />
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { LanguageSwitcher } from "../components/language-switcher.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 
 /** Forms, surveys and cancellation: a narrow single column. */
@@ -6,6 +7,9 @@ export default function FormLayout() {
   return (
     <div className="layout layout--form">
       <SkipLink />
+      <div className="layout__toolbar">
+        <LanguageSwitcher />
+      </div>
       <main id="main" className="form-card" tabIndex={-1}>
         <Outlet />
       </main>

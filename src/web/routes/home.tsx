@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { Link } from "react-router";
+import { LocaleLink } from "../components/locale.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/home";
 
@@ -21,10 +21,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul className="choice-list">
         {calendars.map((c) => (
           <li key={c.id}>
-            <Link className="choice-list__item" to={`/widget/booking/${c.id}`}>
+            <LocaleLink className="choice-list__item" to={`/widget/booking/${c.id}`}>
               <span className="choice-list__name">{c.name}</span>
               <span className="choice-list__meta">{i18n._(`calendar.type.${c.type}`)}</span>
-            </Link>
+            </LocaleLink>
           </li>
         ))}
       </ul>
@@ -32,7 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul>
         {groups.map((g) => (
           <li key={g.id}>
-            <Link to={`/widget/groups/${g.slug}`}>{g.name}</Link>
+            <LocaleLink to={`/widget/groups/${g.slug}`}>{g.name}</LocaleLink>
           </li>
         ))}
       </ul>
@@ -40,7 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul>
         {serviceMenus.map((m) => (
           <li key={m.id}>
-            <Link to={`/widget/service-menus/${m.slug}`}>{m.name}</Link>
+            <LocaleLink to={`/widget/service-menus/${m.slug}`}>{m.name}</LocaleLink>
           </li>
         ))}
       </ul>
@@ -48,7 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul>
         {pages.map((p) => (
           <li key={p.path}>
-            <Link to={`/${p.path}`}>{p.title}</Link>
+            <LocaleLink to={`/${p.path}`}>{p.title}</LocaleLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { Link } from "react-router";
+import { LocaleLink } from "../../components/locale.tsx";
 import type { CalendarSummary } from "../../../app/pages/public-pages.ts";
 
 /** A list of calendars to choose from (groups, multi-calendar links). */
@@ -12,12 +12,12 @@ export function CalendarChooser({ title, description, calendars }: { title: stri
       <ul className="choice-list">
         {calendars.map((calendar) => (
           <li key={calendar.id}>
-            <Link className="choice-list__item" to={`/widget/booking/${calendar.id}`}>
+            <LocaleLink className="choice-list__item" to={`/widget/booking/${calendar.id}`}>
               <span className="choice-list__name">{calendar.name}</span>
               <span className="choice-list__meta">
                 {i18n._(`calendar.type.${calendar.type}`)} · {i18n._("calendar.duration", { minutes: calendar.durationMinutes })}
               </span>
-            </Link>
+            </LocaleLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { Link } from "react-router";
+import { LocaleLink } from "../../components/locale.tsx";
 import type { PostSummary } from "../../../app/pages/public-pages.ts";
 
 export function PostList({ posts, basePath }: { posts: PostSummary[]; basePath: string }) {
@@ -11,7 +11,7 @@ export function PostList({ posts, basePath }: { posts: PostSummary[]; basePath: 
         <li key={post.id}>
           <article>
             <h2>
-              <Link to={`${basePath}b/${post.slug}`}>{post.title}</Link>
+              <LocaleLink to={`${basePath}b/${post.slug}`}>{post.title}</LocaleLink>
             </h2>
             {post.publishedAt ? <time dateTime={post.publishedAt}>{i18n.date(post.publishedAt, { dateStyle: "long" })}</time> : null}
             <p>{post.description}</p>
