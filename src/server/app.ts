@@ -19,6 +19,7 @@ import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
 import { createBookingRepository } from "../adapters/db/booking-repository.ts";
 import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
+import { createBusinessApi } from "./routes/business-api.ts";
 import { createSlotChangeEvents, withSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
 import { slotEvents } from "./routes/slot-events.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDependencies) {
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
   const widgetBooking = createWidgetBookingPort(bookingDeps);
+  app.route("/api/business", createBusinessApi({ db: deps.database.db, bookings: bookingDeps }));
 
   app.all("/api/*", (c) => problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`));
 
