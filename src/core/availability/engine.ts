@@ -635,9 +635,8 @@ export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, lim
     const st = engine.members[0];
     if (!st) return out;
     const staffIds = [st.staffId];
-    const starts = new StartBuffer();
-    sweepStaff(engine, st, fromMs, toMs, starts, limit);
-    for (let i = 0; i < starts.length; i++) out.push({ startMs: starts.data[i] as number, staffIds });
+    const n = sweepStaff(engine, st, fromMs, toMs, 0, limit);
+    for (let i = 0; i < n; i++) out.push({ startMs: scratch[i] as number, staffIds });
     return out;
   }
   for (const startMs of candidateStarts(engine, fromMs, toMs)) {
@@ -651,33 +650,34 @@ export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, lim
 }
 
 /**
- * A growable list of instants in a Float64Array: the hot loops below would otherwise box every
- * start (epoch ms do not fit a small integer) and spend their time in the garbage collector.
+ * Starts found by the sweeps go into a Float64Array: held in objects or passed through calls,
+ * every start would be boxed (epoch ms do not fit a small integer) and the time would go to the
+ * garbage collector. It is one module-level scratch array reused by every call, because large
+ * typed arrays live outside the JS heap and allocating them per request drives major collections.
+ * Safe: the engine is synchronous and reads the scratch array before anything else writes it.
  */
-class StartBuffer {
-  data = new Float64Array(256);
-  length = 0;
+let scratch = new Float64Array(1 << 14);
 
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
+/** Makes room for one more start at index `at`. */
+function ensureScratch(at: number): void {
+  if (at < scratch.length) return;
+  const grown = new Float64Array(scratch.length * 2);
+  grown.set(scratch);
+  scratch = grown;
 }
 
 /**
  * The hot path for one staff member's own grid: the same rules as `evaluateStart` in "grid" mode
  * (the oracle tests hold both to the same answers), as a sort-and-sweep. Grid points come in
  * ascending order, so busy time and time off are walked with cursors instead of searched, and
- * the fit limit is known per period. Appends free starts to `out`, at most `limit` of them.
+ * the fit limit is known per period. Writes free starts to `scratch` from index `at`, at most
+ * `limit` of them, and returns the index after the last one written.
  */
-function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: EpochMs, out: StartBuffer, limit: number): void {
+function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: EpochMs, at: number, limit: number): number {
+  let n = at;
   const lo = Math.max(fromMs, engine.windowStartMs, engine.earliestMs);
   const hi = Math.min(toMs, engine.windowEndMs);
-  if (lo >= hi) return;
+  if (lo >= hi) return n;
   const { rules, stepMs } = engine;
   const durationMs = rules.durationMinutes * MINUTE_MS;
   const bb = rules.bufferBeforeMinutes * MINUTE_MS;
@@ -686,7 +686,7 @@ function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: Epoch
   const calendarLimit = rules.maxBookingsPerDay;
   const { starts: busyStarts, ends: busyEnds } = st.busy;
   const { timeOffStarts, timeOffEnds } = st;
-  const stopAt = out.length + limit;
+  const stopAt = at + limit;
   let b = 0;
   let t = 0;
   let w = 0;
@@ -719,79 +719,88 @@ function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: Epoch
         if (dayCount >= staffLimit) continue;
       }
       if (calendarLimit !== undefined && calendarRejection(engine, s) !== null) continue;
-      out.push(s);
-      if (out.length >= stopAt) return;
+      ensureScratch(n);
+      scratch[n++] = s;
+      if (n >= stopAt) return n;
     }
   }
+  return n;
 }
 
+let bucketScratch = new Int32Array(1 << 16);
+let memberScratch = new Int32Array(1 << 14);
+
 /**
- * Round robin with many members: one sweep per member over its own grid, then a counting sort of
- * the (start, member) pairs by minute — linear, and stable, so each start lists its members in
- * member order. No per-start maps or arrays in the loop.
+ * Round robin with many members: one sweep per member over its own grid into the scratch array,
+ * then a counting sort of the (start, member) pairs by minute — linear, allocation-free (scratch
+ * arrays again), and stable, so each start lists its members in member order.
  */
 function roundRobinSlots(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit: number): RawSlot[] {
   const lo = Math.max(fromMs, engine.windowStartMs, engine.earliestMs);
   const hi = Math.min(toMs, engine.windowEndMs);
   if (lo >= hi) return [];
+  const members = engine.members;
+  const ends: number[] = [];
+  let total = 0;
+  for (const st of members) {
+    total = sweepStaff(engine, st, lo, hi, total, Number.POSITIVE_INFINITY);
+    ends.push(total);
+  }
   const base = Math.floor(lo / MINUTE_MS) * MINUTE_MS;
   const size = Math.floor((hi - base) / MINUTE_MS) + 1;
-  const perMember: StartBuffer[] = engine.members.map((st) => {
-    const starts = new StartBuffer();
-    sweepStaff(engine, st, lo, hi, starts, Number.POSITIVE_INFINITY);
-    return starts;
-  });
   // Starts are whole minutes unless a zone has a seconds offset (pre-1900 local mean time).
-  let total = 0;
-  for (const starts of perMember) {
-    for (let i = 0; i < starts.length; i++) if (((starts.data[i] as number) - base) % MINUTE_MS !== 0) return mergeBySort(engine, perMember, lo, limit);
-    total += starts.length;
-  }
-  const firstOf = new Int32Array(size + 1);
-  for (const starts of perMember) {
-    for (let i = 0; i < starts.length; i++) {
-      const minute = ((starts.data[i] as number) - base) / MINUTE_MS;
-      firstOf[minute + 1] = (firstOf[minute + 1] as number) + 1;
-    }
+  for (let i = 0; i < total; i++) if (((scratch[i] as number) - base) % MINUTE_MS !== 0) return mergeBySort(engine, ends, lo, limit);
+
+  if (bucketScratch.length < 2 * size + 2) bucketScratch = new Int32Array(2 * size + 2);
+  if (memberScratch.length < total) memberScratch = new Int32Array(Math.max(total, memberScratch.length * 2));
+  // firstOf[minute] = index in `order` of the minute's first member; `fill` is the write cursor.
+  const firstOf = bucketScratch.subarray(0, size + 1);
+  const fill = bucketScratch.subarray(size + 1, 2 * size + 2);
+  const order = memberScratch;
+  firstOf.fill(0);
+  for (let i = 0; i < total; i++) {
+    const minute = ((scratch[i] as number) - base) / MINUTE_MS;
+    firstOf[minute + 1] = (firstOf[minute + 1] as number) + 1;
   }
   for (let i = 1; i <= size; i++) firstOf[i] = (firstOf[i] as number) + (firstOf[i - 1] as number);
-  const order = new Int32Array(total);
-  const fill = firstOf.slice(0, size);
-  perMember.forEach((starts, member) => {
-    for (let i = 0; i < starts.length; i++) {
-      const minute = ((starts.data[i] as number) - base) / MINUTE_MS;
-      order[fill[minute] as number] = member;
-      fill[minute] = (fill[minute] as number) + 1;
-    }
-  });
+  fill.set(firstOf);
+  let member = 0;
+  for (let i = 0; i < total; i++) {
+    while (i >= (ends[member] as number)) member++;
+    const minute = ((scratch[i] as number) - base) / MINUTE_MS;
+    order[fill[minute] as number] = member;
+    fill[minute] = (fill[minute] as number) + 1;
+  }
   const out: RawSlot[] = [];
   for (let minute = 0; minute < size && out.length < limit; minute++) {
     const from = firstOf[minute] as number;
     const to = firstOf[minute + 1] as number;
     if (from === to) continue;
     const staffIds: string[] = [];
-    for (let k = from; k < to; k++) staffIds.push((engine.members[order[k] as number] as StaffState).staffId);
+    for (let k = from; k < to; k++) staffIds.push((members[order[k] as number] as StaffState).staffId);
     out.push({ startMs: base + minute * MINUTE_MS, staffIds });
   }
   return out;
 }
 
 /** The general path: (start, member) pairs packed into one float each and sorted numerically. */
-function mergeBySort(engine: Engine, perMember: readonly StartBuffer[], lo: EpochMs, limit: number): RawSlot[] {
+function mergeBySort(engine: Engine, ends: readonly number[], lo: EpochMs, limit: number): RawSlot[] {
   const m = engine.members.length;
-  const keys: number[] = [];
-  perMember.forEach((starts, index) => {
+  const keys = new Float64Array(ends[ends.length - 1] ?? 0);
+  let member = 0;
+  for (let i = 0; i < keys.length; i++) {
+    while (i >= (ends[member] as number)) member++;
     // Exact while (hi - lo) * m < 2^53: a year at millisecond precision allows ~285,000 members.
-    for (let i = 0; i < starts.length; i++) keys.push(((starts.data[i] as number) - lo) * m + index);
-  });
-  const sorted = Float64Array.from(keys).sort();
+    keys[i] = ((scratch[i] as number) - lo) * m + member;
+  }
+  keys.sort();
   const out: RawSlot[] = [];
   let i = 0;
-  while (i < sorted.length && out.length < limit) {
-    const offset = Math.floor((sorted[i] as number) / m);
+  while (i < keys.length && out.length < limit) {
+    const offset = Math.floor((keys[i] as number) / m);
     const staffIds: string[] = [];
-    while (i < sorted.length && Math.floor((sorted[i] as number) / m) === offset) {
-      staffIds.push((engine.members[(sorted[i] as number) - offset * m] as StaffState).staffId);
+    while (i < keys.length && Math.floor((keys[i] as number) / m) === offset) {
+      staffIds.push((engine.members[(keys[i] as number) - offset * m] as StaffState).staffId);
       i++;
     }
     out.push({ startMs: lo + offset, staffIds });

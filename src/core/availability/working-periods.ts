@@ -11,40 +11,41 @@ type MinuteRanges = readonly (readonly [number, number])[];
  * the valid hours if a bad row slips through.
  */
 export function normaliseDayRanges(ranges: readonly TimeRange[]): MinuteRanges {
-  const parsed: [number, number][] = [];
+  const out: [number, number][] = [];
+  let sorted = true;
   for (const r of ranges) {
     const start = parseTimeOfDay(r.start);
     const end = parseTimeOfDay(r.end);
     if (start === null || end === null || end <= start) continue;
-    // Insertion sort: days have a handful of ranges, and Array#sort allocates far more than that.
-    let i = parsed.length;
-    parsed.push([start, end]);
-    while (i > 0 && (parsed[i - 1] as [number, number])[0] > start) {
-      parsed[i] = parsed[i - 1] as [number, number];
-      i--;
-    }
-    parsed[i] = [start, end];
-  }
-  const out: [number, number][] = [];
-  for (const r of parsed) {
     const last = out[out.length - 1];
-    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out.push(r);
+    if (last && start < last[0]) sorted = false;
+    out.push([start, end]);
   }
+  // Days have a handful of ranges, usually in order already; sort only when they are not.
+  if (!sorted) out.sort((a, b) => a[0] - b[0]);
+  let n = 0;
+  for (const r of out) {
+    const last = n > 0 ? out[n - 1] : undefined;
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out[n++] = r;
+  }
+  out.length = n;
   return out;
 }
 
 /** Per-schedule parse cache: the weekly template is parsed once, not once per day. */
 export interface ParsedSchedule {
-  readonly weekly: ReadonlyMap<number, MinuteRanges>;
+  /** Index = ISO weekday (0 unused). */
+  readonly weekly: readonly MinuteRanges[];
   /** Keyed by day number, so looking a date up allocates no string. */
   readonly overrides: ReadonlyMap<number, MinuteRanges>;
 }
 
 export function parseSchedule(schedule: StaffSchedule): ParsedSchedule {
-  const weekly = new Map<number, MinuteRanges>();
+  const weekly: MinuteRanges[] = [[]];
   for (let day = 1; day <= 7; day++) {
-    weekly.set(day, normaliseDayRanges(schedule.weekly[day as 1] ?? []));
+    const ranges = schedule.weekly[day as 1];
+    weekly.push(ranges && ranges.length > 0 ? normaliseDayRanges(ranges) : []);
   }
   const overrides = new Map<number, MinuteRanges>();
   for (const [date, ranges] of Object.entries(schedule.dateOverrides)) {
@@ -60,7 +61,7 @@ export function rangesOfDay(parsed: ParsedSchedule, dayNumber: number): MinuteRa
     const override = parsed.overrides.get(dayNumber);
     if (override) return override;
   }
-  return parsed.weekly.get(weekdayOfDayNumber(dayNumber)) ?? [];
+  return parsed.weekly[weekdayOfDayNumber(dayNumber)] ?? [];
 }
 
 /**
