@@ -14,7 +14,14 @@ import { availableParallelism, loadavg } from "node:os";
 import { Temporal } from "temporal-polyfill";
 import { indexBusy } from "../src/core/availability/busy-index";
 import { computeSlots } from "../src/core/availability/compute-slots";
-import type { AvailabilityInput, BusyInterval, CalendarRules, SlotQuery, StaffSchedule, WeeklyHours } from "../src/core/availability/model";
+import type {
+  AvailabilityInput,
+  BusyInterval,
+  CalendarRules,
+  SlotQuery,
+  StaffSchedule,
+  WeeklyHours,
+} from "../src/core/availability/model";
 import { findNextAvailable } from "../src/core/availability/next-available";
 
 const MINUTE = 60_000;
@@ -61,12 +68,27 @@ const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
 // Scenario 1: round robin, 50 staff, 31 days, 10,000 bookings
 // ---------------------------------------------------------------------------------------------
 
-const ZONES = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Sydney", "UTC", "America/Los_Angeles", "Asia/Kathmandu"];
+const ZONES = [
+  "Europe/Berlin",
+  "America/New_York",
+  "Asia/Kolkata",
+  "Australia/Sydney",
+  "UTC",
+  "America/Los_Angeles",
+  "Asia/Kathmandu",
+];
 const WEEKDAY_HOURS = [
   { start: "09:00", end: "12:00" },
   { start: "13:00", end: "18:00" },
 ];
-const WEEKLY: WeeklyHours = { 1: WEEKDAY_HOURS, 2: WEEKDAY_HOURS, 3: WEEKDAY_HOURS, 4: WEEKDAY_HOURS, 5: WEEKDAY_HOURS, 6: [{ start: "10:00", end: "14:00" }] };
+const WEEKLY: WeeklyHours = {
+  1: WEEKDAY_HOURS,
+  2: WEEKDAY_HOURS,
+  3: WEEKDAY_HOURS,
+  4: WEEKDAY_HOURS,
+  5: WEEKDAY_HOURS,
+  6: [{ start: "10:00", end: "14:00" }],
+};
 
 const random = rng(42);
 const NOW = Temporal.Instant.from("2026-03-01T00:00:00Z").epochMilliseconds;
@@ -79,7 +101,12 @@ const staff: StaffSchedule[] = Array.from({ length: 50 }, (_, i) => ({
   timeZone: ZONES[i % ZONES.length] ?? "UTC",
   weekly: WEEKLY,
   dateOverrides: { "2026-03-20": [{ start: "10:00", end: "15:00" }], "2026-04-03": [] },
-  timeOff: [{ startMs: windowFrom + (5 + (i % 20)) * 86_400_000, endMs: windowFrom + (5 + (i % 20)) * 86_400_000 + 4 * 3_600_000 }],
+  timeOff: [
+    {
+      startMs: windowFrom + (5 + (i % 20)) * 86_400_000,
+      endMs: windowFrom + (5 + (i % 20)) * 86_400_000 + 4 * 3_600_000,
+    },
+  ],
 }));
 
 const busy: BusyInterval[] = [];
@@ -93,7 +120,13 @@ for (let i = 0; i < 10_000; i++) {
     startMs: start,
     endMs: start + length,
     kind,
-    ...(kind === "booking" ? { status: random() < 0.9 ? ("confirmed" as const) : ("new" as const), calendarId: random() < 0.5 ? "cal" : "other", bufferAfterMinutes: 10 } : {}),
+    ...(kind === "booking"
+      ? {
+          status: random() < 0.9 ? ("confirmed" as const) : ("new" as const),
+          calendarId: random() < 0.5 ? "cal" : "other",
+          bufferAfterMinutes: 10,
+        }
+      : {}),
   });
 }
 
@@ -121,17 +154,37 @@ function straightforward(): Map<number, string[]> {
   const step = (rules.slotIntervalMinutes ?? 30) * MINUTE;
   const duration = rules.durationMinutes * MINUTE;
   const earliest = NOW + rules.minimumNoticeMinutes * MINUTE;
-  const from = Temporal.PlainDate.from(QUERY.startDate).toZonedDateTime({ timeZone: QUERY.visitorTimeZone }).epochMilliseconds;
-  const to = Temporal.PlainDate.from(QUERY.endDate).add({ days: 1 }).toZonedDateTime({ timeZone: QUERY.visitorTimeZone }).epochMilliseconds;
-  const windowEnd = Temporal.Instant.fromEpochMilliseconds(NOW).toZonedDateTimeISO(rules.timeZone).toPlainDate().add({ days: 60 }).toZonedDateTime({ timeZone: rules.timeZone }).epochMilliseconds;
+  const from = Temporal.PlainDate.from(QUERY.startDate).toZonedDateTime({
+    timeZone: QUERY.visitorTimeZone,
+  }).epochMilliseconds;
+  const to = Temporal.PlainDate.from(QUERY.endDate)
+    .add({ days: 1 })
+    .toZonedDateTime({ timeZone: QUERY.visitorTimeZone }).epochMilliseconds;
+  const windowEnd = Temporal.Instant.fromEpochMilliseconds(NOW)
+    .toZonedDateTimeISO(rules.timeZone)
+    .toPlainDate()
+    .add({ days: 60 })
+    .toZonedDateTime({ timeZone: rules.timeZone }).epochMilliseconds;
   for (const s of staff) {
-    let day = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(s.timeZone).toPlainDate().subtract({ days: 1 });
-    const lastDay = Temporal.Instant.fromEpochMilliseconds(to).toZonedDateTimeISO(s.timeZone).toPlainDate().add({ days: 1 });
+    let day = Temporal.Instant.fromEpochMilliseconds(from)
+      .toZonedDateTimeISO(s.timeZone)
+      .toPlainDate()
+      .subtract({ days: 1 });
+    const lastDay = Temporal.Instant.fromEpochMilliseconds(to)
+      .toZonedDateTimeISO(s.timeZone)
+      .toPlainDate()
+      .add({ days: 1 });
     for (; Temporal.PlainDate.compare(day, lastDay) <= 0; day = day.add({ days: 1 })) {
       const ranges = s.dateOverrides[day.toString()] ?? s.weekly[day.dayOfWeek as 1] ?? [];
       for (const r of ranges) {
-        const pStart = day.toZonedDateTime({ timeZone: s.timeZone, plainTime: Temporal.PlainTime.from(r.start) }).epochMilliseconds;
-        const pEnd = day.toZonedDateTime({ timeZone: s.timeZone, plainTime: Temporal.PlainTime.from(r.end) }).epochMilliseconds;
+        const pStart = day.toZonedDateTime({
+          timeZone: s.timeZone,
+          plainTime: Temporal.PlainTime.from(r.start),
+        }).epochMilliseconds;
+        const pEnd = day.toZonedDateTime({
+          timeZone: s.timeZone,
+          plainTime: Temporal.PlainTime.from(r.end),
+        }).epochMilliseconds;
         for (let t = pStart; t + duration <= pEnd; t += step) {
           if (t < from || t >= to || t < earliest || t >= windowEnd) continue;
           const lo = t - rules.bufferBeforeMinutes * MINUTE;
@@ -172,12 +225,21 @@ const same = engineCount === baselineResult.size;
 const engine = measure(1000, () => computeSlots(input, QUERY, NOW));
 
 // Wall-clock figures on a shared machine are only comparable at similar load: print it.
-const load = (): string => `load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} on ${availableParallelism()} cores`;
+const load = (): string =>
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")} on ${availableParallelism()} cores`;
 // ---------------------------------------------------------------------------------------------
 // Scenario 2: next available, 1 staff, 365-day window, first 11 months fully booked
 // ---------------------------------------------------------------------------------------------
 
-const soloStaff: StaffSchedule = { staffId: "solo", timeZone: "Europe/Berlin", weekly: WEEKLY, dateOverrides: {}, timeOff: [] };
+const soloStaff: StaffSchedule = {
+  staffId: "solo",
+  timeZone: "Europe/Berlin",
+  weekly: WEEKLY,
+  dateOverrides: {},
+  timeOff: [],
+};
 const soloRules: CalendarRules = {
   ...rules,
   type: "personal",
@@ -192,29 +254,56 @@ const soloRules: CalendarRules = {
 const soloNow = Temporal.Instant.from("2026-01-01T00:00:00Z").epochMilliseconds;
 const booked: BusyInterval[] = [];
 // Every working slot for 11 months, as individual 30-minute bookings.
-for (let day = Temporal.PlainDate.from("2026-01-01"); Temporal.PlainDate.compare(day, Temporal.PlainDate.from("2026-12-01")) < 0; day = day.add({ days: 1 })) {
+for (
+  let day = Temporal.PlainDate.from("2026-01-01");
+  Temporal.PlainDate.compare(day, Temporal.PlainDate.from("2026-12-01")) < 0;
+  day = day.add({ days: 1 })
+) {
   for (const r of soloStaff.weekly[day.dayOfWeek as 1] ?? []) {
-    const start = day.toZonedDateTime({ timeZone: soloStaff.timeZone, plainTime: Temporal.PlainTime.from(r.start) }).epochMilliseconds;
-    const end = day.toZonedDateTime({ timeZone: soloStaff.timeZone, plainTime: Temporal.PlainTime.from(r.end) }).epochMilliseconds;
-    for (let t = start; t < end; t += 30 * MINUTE) booked.push({ staffId: "solo", startMs: t, endMs: t + 30 * MINUTE, kind: "booking", status: "confirmed", calendarId: "cal" });
+    const start = day.toZonedDateTime({
+      timeZone: soloStaff.timeZone,
+      plainTime: Temporal.PlainTime.from(r.start),
+    }).epochMilliseconds;
+    const end = day.toZonedDateTime({
+      timeZone: soloStaff.timeZone,
+      plainTime: Temporal.PlainTime.from(r.end),
+    }).epochMilliseconds;
+    for (let t = start; t < end; t += 30 * MINUTE)
+      booked.push({
+        staffId: "solo",
+        startMs: t,
+        endMs: t + 30 * MINUTE,
+        kind: "booking",
+        status: "confirmed",
+        calendarId: "cal",
+      });
   }
 }
-const soloInput: AvailabilityInput = { rules: soloRules, staff: [soloStaff], busy: indexBusy(soloRules, booked, soloNow) };
+const soloInput: AvailabilityInput = {
+  rules: soloRules,
+  staff: [soloStaff],
+  busy: indexBusy(soloRules, booked, soloNow),
+};
 const next = findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow);
 const nextRun = measure(1000, () => findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow));
 
 // The baseline last: its garbage (Temporal objects by the million) must not land in the engine's figures.
 const baseline = measure(3, straightforward);
 
-
 console.log(`availability bench (${load()})`);
 console.log("availability: round robin, 31 days × 50 staff × 10,000 bookings (slot interval 15 min)");
-console.log(`  slots offered            ${engineCount} (straightforward: ${baselineResult.size}, same: ${same ? "yes" : "NO"})`);
+console.log(
+  `  slots offered            ${engineCount} (straightforward: ${baselineResult.size}, same: ${same ? "yes" : "NO"})`,
+);
 console.log(`  busy index build (once)  ${fmt(indexMs)}`);
 console.log(`  engine first call (cold) ${fmt(engine.first)}`);
 console.log(`  engine p50               ${fmt(engine.p50)}   baseline p50 ${fmt(baseline.p50)}`);
-console.log(`  engine p99               ${fmt(engine.p99)}   target ≤ 5 ms ${engine.p99 <= 5 ? "✓" : "✗"}   baseline p99 ${fmt(baseline.p99)}`);
-console.log(`  ratio (baseline / engine) p50 ×${(baseline.p50 / engine.p50).toFixed(0)}   p99 ×${(baseline.p99 / engine.p99).toFixed(0)}`);
+console.log(
+  `  engine p99               ${fmt(engine.p99)}   target ≤ 5 ms ${engine.p99 <= 5 ? "✓" : "✗"}   baseline p99 ${fmt(baseline.p99)}`,
+);
+console.log(
+  `  ratio (baseline / engine) p50 ×${(baseline.p50 / engine.p50).toFixed(0)}   p99 ×${(baseline.p99 / engine.p99).toFixed(0)}`,
+);
 
 console.log(`availability: next available, 1 staff, 365-day window, ${booked.length} bookings filling Jan–Nov`);
 console.log(`  found                    ${next.ok ? next.value : JSON.stringify(next.error)} (expected 2026-12-01)`);

@@ -46,7 +46,10 @@ export function blockedSpan(entry: BusyInterval): InstantRange {
 export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], nowMs: EpochMs): BusyIndex {
   const spansByStaff = new Map<string, InstantRange[]>();
   const countedByStaff = new Map<string, EpochMs[]>();
-  const sessionsByStaff = new Map<string, Map<EpochMs, { blockedStartMs: number; blockedEndMs: number; seatsTaken: number }>>();
+  const sessionsByStaff = new Map<
+    string,
+    Map<EpochMs, { blockedStartMs: number; blockedEndMs: number; seatsTaken: number }>
+  >();
   const calendarBookings = new Map<string, EpochMs>();
   const isClass = rules.type === "class";
 
@@ -59,7 +62,10 @@ export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], n
       counted.push(entry.startMs);
       countedByStaff.set(entry.staffId, counted);
       // Without an id each staff member's copy counts; with one, a collective booking counts once.
-      calendarBookings.set(entry.bookingId ?? `${entry.staffId}|${entry.startMs}|${calendarBookings.size}`, entry.startMs);
+      calendarBookings.set(
+        entry.bookingId ?? `${entry.staffId}|${entry.startMs}|${calendarBookings.size}`,
+        entry.startMs,
+      );
     }
     if (isClass && isOwnBooking) {
       const sessions = sessionsByStaff.get(entry.staffId) ?? new Map();

@@ -51,15 +51,100 @@ describe("computeSlots: personal calendar basics", () => {
   });
 
   it.each([
-    ["adjacent booking before and after: no conflict", [booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z"), booking("a", "2026-06-01T10:30:00Z", "2026-06-01T11:00:00Z")], 0, 0, ["09:30", "10:00", "11:00", "11:30"]],
-    ["booking blocks its own time", [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T11:00:00Z")], 0, 0, ["09:00", "09:30", "11:00", "11:30"]],
-    ["the booking's own buffers block", [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z", { bufferBeforeMinutes: 15, bufferAfterMinutes: 15 })], 0, 0, ["09:00", "11:00", "11:30"]],
-    ["the new slot's buffers block", [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z")], 10, 10, ["09:00", "11:00", "11:30"]],
-    ["buffers that exactly touch do not conflict", [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z", { bufferAfterMinutes: 15 })], 15, 0, ["09:00", "09:30", "11:00", "11:30"]],
-    ["cancelled bookings never block", [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T11:00:00Z", { status: "cancelled" })], 0, 0, ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"]],
-    ["external busy time blocks", [{ staffId: "a", startMs: at("2026-06-01T09:10:00Z"), endMs: at("2026-06-01T09:20:00Z"), kind: "external" as const }], 0, 0, ["09:30", "10:00", "10:30", "11:00", "11:30"]],
-    ["an active hold blocks", [{ staffId: "a", startMs: at("2026-06-01T09:00:00Z"), endMs: at("2026-06-01T09:30:00Z"), kind: "hold" as const, expiresAtMs: at("2026-06-01T00:00:00Z") + 1 }], 0, 0, ["09:30", "10:00", "10:30", "11:00", "11:30"]],
-    ["an expired hold does not", [{ staffId: "a", startMs: at("2026-06-01T09:00:00Z"), endMs: at("2026-06-01T09:30:00Z"), kind: "hold" as const, expiresAtMs: at("2026-06-01T00:00:00Z") }], 0, 0, ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"]],
+    [
+      "adjacent booking before and after: no conflict",
+      [
+        booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z"),
+        booking("a", "2026-06-01T10:30:00Z", "2026-06-01T11:00:00Z"),
+      ],
+      0,
+      0,
+      ["09:30", "10:00", "11:00", "11:30"],
+    ],
+    [
+      "booking blocks its own time",
+      [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T11:00:00Z")],
+      0,
+      0,
+      ["09:00", "09:30", "11:00", "11:30"],
+    ],
+    [
+      "the booking's own buffers block",
+      [
+        booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z", {
+          bufferBeforeMinutes: 15,
+          bufferAfterMinutes: 15,
+        }),
+      ],
+      0,
+      0,
+      ["09:00", "11:00", "11:30"],
+    ],
+    [
+      "the new slot's buffers block",
+      [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z")],
+      10,
+      10,
+      ["09:00", "11:00", "11:30"],
+    ],
+    [
+      "buffers that exactly touch do not conflict",
+      [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z", { bufferAfterMinutes: 15 })],
+      15,
+      0,
+      ["09:00", "09:30", "11:00", "11:30"],
+    ],
+    [
+      "cancelled bookings never block",
+      [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T11:00:00Z", { status: "cancelled" })],
+      0,
+      0,
+      ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"],
+    ],
+    [
+      "external busy time blocks",
+      [
+        {
+          staffId: "a",
+          startMs: at("2026-06-01T09:10:00Z"),
+          endMs: at("2026-06-01T09:20:00Z"),
+          kind: "external" as const,
+        },
+      ],
+      0,
+      0,
+      ["09:30", "10:00", "10:30", "11:00", "11:30"],
+    ],
+    [
+      "an active hold blocks",
+      [
+        {
+          staffId: "a",
+          startMs: at("2026-06-01T09:00:00Z"),
+          endMs: at("2026-06-01T09:30:00Z"),
+          kind: "hold" as const,
+          expiresAtMs: at("2026-06-01T00:00:00Z") + 1,
+        },
+      ],
+      0,
+      0,
+      ["09:30", "10:00", "10:30", "11:00", "11:30"],
+    ],
+    [
+      "an expired hold does not",
+      [
+        {
+          staffId: "a",
+          startMs: at("2026-06-01T09:00:00Z"),
+          endMs: at("2026-06-01T09:30:00Z"),
+          kind: "hold" as const,
+          expiresAtMs: at("2026-06-01T00:00:00Z"),
+        },
+      ],
+      0,
+      0,
+      ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"],
+    ],
   ])("%s", (_name, busy, before, after, expected) => {
     const r = rules({ bufferBeforeMinutes: before, bufferAfterMinutes: after });
     const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "12:00")] })], busy, at("2026-06-01T00:00:00Z"));
@@ -72,19 +157,32 @@ describe("computeSlots: personal calendar basics", () => {
     [false, ["09:00", "09:30", "10:00"]],
   ])("unconfirmed requests block iff unconfirmedBlocks=%s", (blocks, expected) => {
     const r = rules({ unconfirmedBlocks: blocks });
-    const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "10:30")] })], [booking("a", "2026-06-01T09:30:00Z", "2026-06-01T10:00:00Z", { status: "new" })]);
+    const inp = input(
+      r,
+      [staff("a", "UTC", { 1: [range("09:00", "10:30")] })],
+      [booking("a", "2026-06-01T09:30:00Z", "2026-06-01T10:00:00Z", { status: "new" })],
+    );
     expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"))).map((s) => s.slice(11, 16))).toEqual(expected);
   });
 
   it("time off blocks like busy time, buffers included", () => {
     const r = rules({ bufferAfterMinutes: 15 });
-    const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "12:00")] }, { timeOff: [{ startMs: at("2026-06-01T10:00:00Z"), endMs: at("2026-06-01T12:00:00Z") }] })]);
+    const inp = input(r, [
+      staff(
+        "a",
+        "UTC",
+        { 1: [range("09:00", "12:00")] },
+        { timeOff: [{ startMs: at("2026-06-01T10:00:00Z"), endMs: at("2026-06-01T12:00:00Z") }] },
+      ),
+    ]);
     expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"))).map((s) => s.slice(11, 16))).toEqual(["09:00"]);
   });
 
   it("an empty date override is a day off; a filled one replaces the weekly hours", () => {
     const inp = input(rules(), [
-      staff("a", "UTC", everyDay(range("09:00", "10:00")), { dateOverrides: { "2026-06-01": [], "2026-06-02": [range("14:00", "15:00")] } }),
+      staff("a", "UTC", everyDay(range("09:00", "10:00")), {
+        dateOverrides: { "2026-06-01": [], "2026-06-02": [range("14:00", "15:00")] },
+      }),
     ]);
     expect(slotsOf(inp, query("2026-06-01", "2026-06-03", "UTC"))).toEqual({
       "2026-06-02": ["2026-06-02T14:00:00+00:00", "2026-06-02T14:30:00+00:00"],
@@ -93,7 +191,9 @@ describe("computeSlots: personal calendar basics", () => {
   });
 
   it("ignores malformed ranges instead of failing", () => {
-    const inp = input(rules(), [staff("a", "UTC", { 1: [range("9:00", "10:00"), range("11:00", "10:00"), range("12:00", "12:30")] })]);
+    const inp = input(rules(), [
+      staff("a", "UTC", { 1: [range("9:00", "10:00"), range("11:00", "10:00"), range("12:00", "12:30")] }),
+    ]);
     expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC")))).toEqual(["2026-06-01T12:00:00+00:00"]);
   });
 });
@@ -248,7 +348,12 @@ describe("computeSlots: time zones and DST", () => {
 
   it("a date override across midnight joins the next day's hours: a slot may span midnight", () => {
     const inp = input(rules({ durationMinutes: 90, slotIntervalMinutes: 60, timeZone: "Europe/Berlin" }), [
-      staff("a", "Europe/Berlin", { 3: [range("00:00", "02:00")] }, { dateOverrides: { "2026-03-10": [range("22:00", "24:00")] } }),
+      staff(
+        "a",
+        "Europe/Berlin",
+        { 3: [range("00:00", "02:00")] },
+        { dateOverrides: { "2026-03-10": [range("22:00", "24:00")] } },
+      ),
     ]);
     expect(slotsOf(inp, query("2026-03-10", "2026-03-11", "Europe/Berlin"))).toEqual({
       "2026-03-10": ["2026-03-10T22:00:00+01:00", "2026-03-10T23:00:00+01:00"],
@@ -258,7 +363,9 @@ describe("computeSlots: time zones and DST", () => {
   });
 
   it("groups by the visitor's date when the staff's day spans two visitor dates", () => {
-    const inp = input(rules({ durationMinutes: 60, slotIntervalMinutes: 60 }), [staff("a", "Asia/Tokyo", { 1: [range("08:00", "11:00")] })]);
+    const inp = input(rules({ durationMinutes: 60, slotIntervalMinutes: 60 }), [
+      staff("a", "Asia/Tokyo", { 1: [range("08:00", "11:00")] }),
+    ]);
     // 08:00–11:00 JST on Monday 2026-06-01 = 2026-05-31 16:00 – 19:00 in New York (-04:00).
     expect(slotsOf(inp, query("2026-05-31", "2026-06-01", "America/New_York"))).toEqual({
       "2026-05-31": ["2026-05-31T19:00:00-04:00", "2026-05-31T20:00:00-04:00", "2026-05-31T21:00:00-04:00"],
@@ -280,7 +387,9 @@ describe("computeSlots: window, notice and grid", () => {
 
   it("a slot exactly at now + notice is offered", () => {
     const inp = input(rules({ minimumNoticeMinutes: 60 }), [staff("a", "UTC", weekly)]);
-    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"), at("2026-06-01T10:00:00Z")))[0]).toBe("2026-06-01T11:00:00+00:00");
+    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"), at("2026-06-01T10:00:00Z")))[0]).toBe(
+      "2026-06-01T11:00:00+00:00",
+    );
   });
 
   it("buffers may reach outside working hours at both edges of the day", () => {
@@ -291,53 +400,86 @@ describe("computeSlots: window, notice and grid", () => {
   });
 
   it("buffers at the edges still collide with busy time outside the hours", () => {
-    const inp = input(rules({ bufferBeforeMinutes: 30 }), [staff("a", "UTC", weekly)], [
-      { staffId: "a", startMs: at("2026-06-01T08:00:00Z"), endMs: at("2026-06-01T08:45:00Z"), kind: "external" },
-    ]);
+    const inp = input(
+      rules({ bufferBeforeMinutes: 30 }),
+      [staff("a", "UTC", weekly)],
+      [{ staffId: "a", startMs: at("2026-06-01T08:00:00Z"), endMs: at("2026-06-01T08:45:00Z"), kind: "external" }],
+    );
     expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC")))[0]).toBe("2026-06-01T09:30:00+00:00");
   });
 
   it("rolling window of N calendar days counts today, in the calendar's zone", () => {
-    const inp = input(rules({ timeZone: "America/New_York", bookingWindow: { kind: "rolling_days", days: 2 } }), [staff("a", "America/New_York", weekly)]);
+    const inp = input(rules({ timeZone: "America/New_York", bookingWindow: { kind: "rolling_days", days: 2 } }), [
+      staff("a", "America/New_York", weekly),
+    ]);
     // now is 2026-06-01 23:00 in New York (already the 2nd in UTC): window = the 1st and 2nd in New York.
     const got = slotsOf(inp, query("2026-06-01", "2026-06-05", "America/New_York"), at("2026-06-02T03:00:00Z"));
     expect(Object.keys(got)).toEqual(["2026-06-02"]);
   });
 
   it("a date-range window includes both end dates and nothing else", () => {
-    const inp = input(rules({ bookingWindow: { kind: "date_range", start: "2026-06-02", end: "2026-06-03" } }), [staff("a", "UTC", weekly)]);
+    const inp = input(rules({ bookingWindow: { kind: "date_range", start: "2026-06-02", end: "2026-06-03" } }), [
+      staff("a", "UTC", weekly),
+    ]);
     expect(Object.keys(slotsOf(inp, query("2026-06-01", "2026-06-05", "UTC")))).toEqual(["2026-06-02", "2026-06-03"]);
   });
 
   it("a rolling window of N days with availability skips days off and time off", () => {
     const inp = input(rules({ bookingWindow: { kind: "rolling_available_days", days: 3 } }), [
-      staff("a", "UTC", { 1: [range("09:00", "10:00")], 3: [range("09:00", "10:00")], 5: [range("09:00", "10:00")] }, {
-        timeOff: [{ startMs: at("2026-06-03T00:00:00Z"), endMs: at("2026-06-04T00:00:00Z") }],
-      }),
+      staff(
+        "a",
+        "UTC",
+        { 1: [range("09:00", "10:00")], 3: [range("09:00", "10:00")], 5: [range("09:00", "10:00")] },
+        {
+          timeOff: [{ startMs: at("2026-06-03T00:00:00Z"), endMs: at("2026-06-04T00:00:00Z") }],
+        },
+      ),
     ]);
     // Mon 1st, (Wed 3rd is off), Fri 5th, Mon 8th.
-    expect(Object.keys(slotsOf(inp, query("2026-06-01", "2026-06-30", "UTC"), at("2026-06-01T00:00:00Z")))).toEqual(["2026-06-01", "2026-06-05", "2026-06-08"]);
+    expect(Object.keys(slotsOf(inp, query("2026-06-01", "2026-06-30", "UTC"), at("2026-06-01T00:00:00Z")))).toEqual([
+      "2026-06-01",
+      "2026-06-05",
+      "2026-06-08",
+    ]);
   });
 
   it("a window start edge: a slot with a before-buffer reaching before the window is still offered", () => {
-    const inp = input(rules({ bufferBeforeMinutes: 60, bookingWindow: { kind: "date_range", start: "2026-06-02", end: "2026-06-02" } }), [
-      staff("a", "UTC", everyDay(range("00:00", "01:00"))),
+    const inp = input(
+      rules({ bufferBeforeMinutes: 60, bookingWindow: { kind: "date_range", start: "2026-06-02", end: "2026-06-02" } }),
+      [staff("a", "UTC", everyDay(range("00:00", "01:00")))],
+    );
+    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-03", "UTC")))).toEqual([
+      "2026-06-02T00:00:00+00:00",
+      "2026-06-02T00:30:00+00:00",
     ]);
-    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-03", "UTC")))).toEqual(["2026-06-02T00:00:00+00:00", "2026-06-02T00:30:00+00:00"]);
   });
 
   it("a window end edge: a slot starting before the end and running past it is offered", () => {
-    const inp = input(rules({ durationMinutes: 60, bufferAfterMinutes: 30, bookingWindow: { kind: "date_range", start: "2026-06-01", end: "2026-06-01" } }), [
-      staff("a", "UTC", everyDay(range("23:00", "24:00")), { dateOverrides: { "2026-06-02": [range("00:00", "01:00")] } }),
+    const inp = input(
+      rules({
+        durationMinutes: 60,
+        bufferAfterMinutes: 30,
+        bookingWindow: { kind: "date_range", start: "2026-06-01", end: "2026-06-01" },
+      }),
+      [
+        staff("a", "UTC", everyDay(range("23:00", "24:00")), {
+          dateOverrides: { "2026-06-02": [range("00:00", "01:00")] },
+        }),
+      ],
+    );
+    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-02", "UTC")))).toEqual([
+      "2026-06-01T23:00:00+00:00",
+      "2026-06-01T23:30:00+00:00",
     ]);
-    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-02", "UTC")))).toEqual(["2026-06-01T23:00:00+00:00", "2026-06-01T23:30:00+00:00"]);
   });
 
   it.each([
     [15, ["09:00", "09:15", "09:30", "09:45", "10:00", "10:15"]],
     [45, ["09:00", "09:45"]],
   ])("slot interval %i counts from the period start", (interval, expected) => {
-    const inp = input(rules({ durationMinutes: 45, slotIntervalMinutes: interval }), [staff("a", "UTC", { 1: [range("09:00", "11:00")] })]);
+    const inp = input(rules({ durationMinutes: 45, slotIntervalMinutes: interval }), [
+      staff("a", "UTC", { 1: [range("09:00", "11:00")] }),
+    ]);
     expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"))).map((s) => s.slice(11, 16))).toEqual(expected);
   });
 });
@@ -345,7 +487,10 @@ describe("computeSlots: window, notice and grid", () => {
 describe("computeSlots: limits and calendar types", () => {
   it("max bookings per day per staff and per calendar", () => {
     const weekly = everyDay(range("09:00", "12:00"));
-    const busy = [booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z"), booking("a", "2026-06-02T09:00:00Z", "2026-06-02T09:30:00Z", { calendarId: "other" })];
+    const busy = [
+      booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z"),
+      booking("a", "2026-06-02T09:00:00Z", "2026-06-02T09:30:00Z", { calendarId: "other" }),
+    ];
     const perStaff = input(rules({ maxBookingsPerDayPerStaff: 1 }), [staff("a", "UTC", weekly)], busy);
     expect(Object.keys(slotsOf(perStaff, query("2026-06-01", "2026-06-02", "UTC")))).toEqual(["2026-06-02"]);
     const perCalendar = input(rules({ maxBookingsPerDay: 1 }), [staff("a", "UTC", weekly)], busy);
@@ -353,7 +498,14 @@ describe("computeSlots: limits and calendar types", () => {
   });
 
   it("per-calendar limit counts a collective booking once", () => {
-    const r = rules({ type: "collective", maxBookingsPerDay: 2, members: [{ staffId: "a", priority: 1 }, { staffId: "b", priority: 1 }] });
+    const r = rules({
+      type: "collective",
+      maxBookingsPerDay: 2,
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 1 },
+      ],
+    });
     const hours = everyDay(range("09:00", "12:00"));
     const busy = [
       booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z", { bookingId: "x" }),
@@ -364,10 +516,18 @@ describe("computeSlots: limits and calendar types", () => {
   });
 
   it("round robin offers a start when any member is free and lists who", () => {
-    const r = rules({ type: "round_robin", members: [{ staffId: "a", priority: 1 }, { staffId: "b", priority: 0.5 }] });
-    const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "10:00")] }), staff("b", "UTC", { 1: [range("09:30", "10:30")] })], [
-      booking("a", "2026-06-01T09:30:00Z", "2026-06-01T10:00:00Z"),
-    ]);
+    const r = rules({
+      type: "round_robin",
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 0.5 },
+      ],
+    });
+    const inp = input(
+      r,
+      [staff("a", "UTC", { 1: [range("09:00", "10:00")] }), staff("b", "UTC", { 1: [range("09:30", "10:30")] })],
+      [booking("a", "2026-06-01T09:30:00Z", "2026-06-01T10:00:00Z")],
+    );
     const result = computeSlots(inp, query("2026-06-01", "2026-06-01", "UTC"), NOW);
     expect(result.ok && result.value["2026-06-01"]?.slots.map((s) => [s.start.slice(11, 16), s.staffIds])).toEqual([
       ["09:00", ["a"]],
@@ -379,25 +539,45 @@ describe("computeSlots: limits and calendar types", () => {
   });
 
   it("collective offers only what all members share, on the shared period's grid", () => {
-    const r = rules({ type: "collective", durationMinutes: 30, members: [{ staffId: "a", priority: 1 }, { staffId: "b", priority: 1 }] });
-    const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "11:00")] }), staff("b", "Europe/London", { 1: [range("10:15", "13:00")] })], [
-      booking("b", "2026-06-01T10:15:00Z", "2026-06-01T10:45:00Z"),
-    ]);
+    const r = rules({
+      type: "collective",
+      durationMinutes: 30,
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 1 },
+      ],
+    });
+    const inp = input(
+      r,
+      [
+        staff("a", "UTC", { 1: [range("09:00", "11:00")] }),
+        staff("b", "Europe/London", { 1: [range("10:15", "13:00")] }),
+      ],
+      [booking("b", "2026-06-01T10:15:00Z", "2026-06-01T10:45:00Z")],
+    );
     // b works 09:15–12:00 UTC: shared 09:15–11:00; b busy 10:15–10:45.
-    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"))).map((s) => s.slice(11, 16))).toEqual(["09:15", "09:45", "10:15"].filter((t) => t !== "10:15"));
+    expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"))).map((s) => s.slice(11, 16))).toEqual(
+      ["09:15", "09:45", "10:15"].filter((t) => t !== "10:15"),
+    );
   });
 
   it("class: offered while remaining seats ≥ guests, remaining seats reported", () => {
     const r = rules({ type: "class", durationMinutes: 60, slotIntervalMinutes: 60, seatsPerSlot: 5 });
-    const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "12:00")] })], [
-      booking("a", "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z", { seats: 3 }),
-      booking("a", "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z", { seats: 1 }),
-      booking("a", "2026-06-01T10:00:00Z", "2026-06-01T11:00:00Z", { seats: 2 }),
-      // Another calendar's booking blocks the host as usual.
-      booking("a", "2026-06-01T11:00:00Z", "2026-06-01T11:30:00Z", { calendarId: "other" }),
-    ]);
+    const inp = input(
+      r,
+      [staff("a", "UTC", { 1: [range("09:00", "12:00")] })],
+      [
+        booking("a", "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z", { seats: 3 }),
+        booking("a", "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z", { seats: 1 }),
+        booking("a", "2026-06-01T10:00:00Z", "2026-06-01T11:00:00Z", { seats: 2 }),
+        // Another calendar's booking blocks the host as usual.
+        booking("a", "2026-06-01T11:00:00Z", "2026-06-01T11:30:00Z", { calendarId: "other" }),
+      ],
+    );
     const result = computeSlots(inp, query("2026-06-01", "2026-06-01", "UTC", { guests: 2 }), NOW);
-    expect(result.ok && result.value["2026-06-01"]?.slots.map((s) => [s.start.slice(11, 16), s.remainingSeats])).toEqual([["10:00", 3]]);
+    expect(
+      result.ok && result.value["2026-06-01"]?.slots.map((s) => [s.start.slice(11, 16), s.remainingSeats]),
+    ).toEqual([["10:00", 3]]);
     const one = computeSlots(inp, query("2026-06-01", "2026-06-01", "UTC", { guests: 1 }), NOW);
     expect(one.ok && one.value["2026-06-01"]?.slots.map((s) => [s.start.slice(11, 16), s.remainingSeats])).toEqual([
       ["09:00", 1],
@@ -407,7 +587,11 @@ describe("computeSlots: limits and calendar types", () => {
 
   it("class: a session blocks overlapping starts other than its own", () => {
     const r = rules({ type: "class", durationMinutes: 60, slotIntervalMinutes: 30, seatsPerSlot: 5 });
-    const inp = input(r, [staff("a", "UTC", { 1: [range("09:00", "11:00")] })], [booking("a", "2026-06-01T09:30:00Z", "2026-06-01T10:30:00Z")]);
+    const inp = input(
+      r,
+      [staff("a", "UTC", { 1: [range("09:00", "11:00")] })],
+      [booking("a", "2026-06-01T09:30:00Z", "2026-06-01T10:30:00Z")],
+    );
     expect(flat(slotsOf(inp, query("2026-06-01", "2026-06-01", "UTC"))).map((s) => s.slice(11, 16))).toEqual(["09:30"]);
   });
 
@@ -416,12 +600,24 @@ describe("computeSlots: limits and calendar types", () => {
       { serviceId: "cut", durationMinutes: 30, staffIds: ["a", "b"], maxGuestsPerSlot: 2 },
       { serviceId: "colour", durationMinutes: 60, staffIds: ["b"] },
     ];
-    const r = rules({ type: "service", slotIntervalMinutes: 15, members: [{ staffId: "a", priority: 1 }, { staffId: "b", priority: 1 }], services });
+    const r = rules({
+      type: "service",
+      slotIntervalMinutes: 15,
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 1 },
+      ],
+      services,
+    });
     const hours = { 1: [range("09:00", "11:00")] };
 
     it("a cart runs back to back, each service by eligible free staff", () => {
       const inp = input(r, [staff("a", "UTC", hours), staff("b", "UTC", hours)]);
-      const result = computeSlots(inp, query("2026-06-01", "2026-06-01", "UTC", { carts: [{ serviceIds: ["cut", "colour"] }] }), NOW);
+      const result = computeSlots(
+        inp,
+        query("2026-06-01", "2026-06-01", "UTC", { carts: [{ serviceIds: ["cut", "colour"] }] }),
+        NOW,
+      );
       const slots = result.ok ? (result.value["2026-06-01"]?.slots ?? []) : [];
       // 90 minutes must fit before 11:00; colour needs b.
       expect(slots.map((s) => s.start.slice(11, 16))).toEqual(["09:00", "09:15", "09:30"]);
@@ -432,9 +628,21 @@ describe("computeSlots: limits and calendar types", () => {
     });
 
     it("two guests at once need two staff members", () => {
-      const inp = input(r, [staff("a", "UTC", hours), staff("b", "UTC", hours)], [booking("b", "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z")]);
-      const result = computeSlots(inp, query("2026-06-01", "2026-06-01", "UTC", { carts: [{ serviceIds: ["cut"] }, { serviceIds: ["cut"] }] }), NOW);
-      expect(result.ok && result.value["2026-06-01"]?.slots.map((s) => s.start.slice(11, 16))).toEqual(["10:00", "10:15", "10:30"]);
+      const inp = input(
+        r,
+        [staff("a", "UTC", hours), staff("b", "UTC", hours)],
+        [booking("b", "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z")],
+      );
+      const result = computeSlots(
+        inp,
+        query("2026-06-01", "2026-06-01", "UTC", { carts: [{ serviceIds: ["cut"] }, { serviceIds: ["cut"] }] }),
+        NOW,
+      );
+      expect(result.ok && result.value["2026-06-01"]?.slots.map((s) => s.start.slice(11, 16))).toEqual([
+        "10:00",
+        "10:15",
+        "10:30",
+      ]);
     });
 
     it("refuses more guests for a service than its per-slot maximum, with the count", () => {
@@ -472,19 +680,31 @@ describe("computeSlots: query errors", () => {
   });
 
   it("rejects invalid rules with the field", () => {
-    const result = computeSlots(input(rules({ slotIntervalMinutes: 0 }), []), query("2026-06-01", "2026-06-01", "UTC"), NOW);
+    const result = computeSlots(
+      input(rules({ slotIntervalMinutes: 0 }), []),
+      query("2026-06-01", "2026-06-01", "UTC"),
+      NOW,
+    );
     expect(result).toEqual({ ok: false, error: { code: "INVALID_RULES", field: "slotIntervalMinutes" } });
   });
 });
 
 describe("checkSlot", () => {
   const weekly = everyDay(range("09:00", "12:00"));
-  const r = rules({ minimumNoticeMinutes: 60, maxBookingsPerDayPerStaff: 2, bookingWindow: { kind: "date_range", start: "2026-06-01", end: "2026-06-02" } });
-  const inp = input(r, [staff("a", "UTC", weekly)], [
-    booking("a", "2026-06-02T09:00:00Z", "2026-06-02T09:30:00Z"),
-    booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z"),
-    booking("a", "2026-06-01T11:00:00Z", "2026-06-01T11:30:00Z", { calendarId: "other" }),
-  ]);
+  const r = rules({
+    minimumNoticeMinutes: 60,
+    maxBookingsPerDayPerStaff: 2,
+    bookingWindow: { kind: "date_range", start: "2026-06-01", end: "2026-06-02" },
+  });
+  const inp = input(
+    r,
+    [staff("a", "UTC", weekly)],
+    [
+      booking("a", "2026-06-02T09:00:00Z", "2026-06-02T09:30:00Z"),
+      booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z"),
+      booking("a", "2026-06-01T11:00:00Z", "2026-06-01T11:30:00Z", { calendarId: "other" }),
+    ],
+  );
   const now = at("2026-06-01T08:00:00Z");
 
   it.each([
@@ -503,10 +723,21 @@ describe("checkSlot", () => {
   });
 
   it("reports DAILY_LIMIT and NO_SEATS", () => {
-    const limited = input({ ...r, maxBookingsPerDayPerStaff: 1 }, [staff("a", "UTC", weekly)], [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z")]);
+    const limited = input(
+      { ...r, maxBookingsPerDayPerStaff: 1 },
+      [staff("a", "UTC", weekly)],
+      [booking("a", "2026-06-01T10:00:00Z", "2026-06-01T10:30:00Z")],
+    );
     expect(checkSlot(limited, at("2026-06-01T09:00:00Z"), now)).toEqual({ ok: false, error: { code: "DAILY_LIMIT" } });
-    const cls = input(rules({ type: "class", seatsPerSlot: 2 }), [staff("a", "UTC", weekly)], [booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z")]);
-    expect(checkSlot(cls, at("2026-06-01T09:00:00Z"), now, { guests: 2 })).toEqual({ ok: false, error: { code: "NO_SEATS" } });
+    const cls = input(
+      rules({ type: "class", seatsPerSlot: 2 }),
+      [staff("a", "UTC", weekly)],
+      [booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z")],
+    );
+    expect(checkSlot(cls, at("2026-06-01T09:00:00Z"), now, { guests: 2 })).toEqual({
+      ok: false,
+      error: { code: "NO_SEATS" },
+    });
     expect(checkSlot(cls, at("2026-06-01T09:00:00Z"), now, { guests: 1 })).toEqual({
       ok: true,
       value: { startMs: at("2026-06-01T09:00:00Z"), staffIds: ["a"], remainingSeats: 1 },
@@ -514,9 +745,22 @@ describe("checkSlot", () => {
   });
 
   it("round robin: reports the member who came closest", () => {
-    const rr = rules({ type: "round_robin", members: [{ staffId: "a", priority: 1 }, { staffId: "b", priority: 1 }] });
-    const both = input(rr, [staff("a", "UTC", weekly), staff("b", "UTC", {})], [booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z")]);
+    const rr = rules({
+      type: "round_robin",
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 1 },
+      ],
+    });
+    const both = input(
+      rr,
+      [staff("a", "UTC", weekly), staff("b", "UTC", {})],
+      [booking("a", "2026-06-01T09:00:00Z", "2026-06-01T09:30:00Z")],
+    );
     expect(checkSlot(both, at("2026-06-01T09:00:00Z"), now)).toEqual({ ok: false, error: { code: "STAFF_BUSY" } });
-    expect(checkSlot(both, at("2026-06-01T09:30:00Z"), now)).toEqual({ ok: true, value: { startMs: at("2026-06-01T09:30:00Z"), staffIds: ["a"] } });
+    expect(checkSlot(both, at("2026-06-01T09:30:00Z"), now)).toEqual({
+      ok: true,
+      value: { startMs: at("2026-06-01T09:30:00Z"), staffIds: ["a"] },
+    });
   });
 });

@@ -1,13 +1,34 @@
 import type { EpochMs, LocalDate } from "../shared/time";
-import { addDays, dayNumberToLocalDate, diffDays, isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time";
+import {
+  addDays,
+  dayNumberToLocalDate,
+  diffDays,
+  isLocalDate,
+  isValidTimeZone,
+  localDateToDayNumber,
+  WALL_DAY_MS,
+  ZoneClock,
+} from "../shared/time";
 import type { RawSlot, SlotRequest } from "./engine";
 import { createEngine, evaluateStart, slotsInRange } from "./engine";
-import type { AvailabilityInput, PublicSlotsByDate, QueryError, Result, Slot, SlotQuery, SlotRejection, SlotsByDate } from "./model";
+import type {
+  AvailabilityInput,
+  PublicSlotsByDate,
+  QueryError,
+  Result,
+  Slot,
+  SlotQuery,
+  SlotRejection,
+  SlotsByDate,
+} from "./model";
 import { MAX_QUERY_DAYS } from "./model";
 
 /** The visitor's dates as instants: [start of startDate, start of the day after endDate). */
-export function resolveQueryRange(query: SlotQuery): Result<{ fromMs: EpochMs; toMs: EpochMs; clock: ZoneClock }, QueryError> {
-  if (!isValidTimeZone(query.visitorTimeZone)) return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: query.visitorTimeZone } };
+export function resolveQueryRange(
+  query: SlotQuery,
+): Result<{ fromMs: EpochMs; toMs: EpochMs; clock: ZoneClock }, QueryError> {
+  if (!isValidTimeZone(query.visitorTimeZone))
+    return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: query.visitorTimeZone } };
   for (const value of [query.startDate, query.endDate]) {
     if (!isLocalDate(value)) return { ok: false, error: { code: "INVALID_DATE", value } };
   }
@@ -48,7 +69,11 @@ export function groupByVisitorDate(slots: readonly RawSlot[], clock: ZoneClock):
  * Which start times a visitor may book between two of their local dates (at most 31), grouped by
  * their local date with ISO times in their offset. `nowMs` is the caller's clock.
  */
-export function computeSlots(input: AvailabilityInput, query: SlotQuery, nowMs: EpochMs): Result<SlotsByDate, QueryError> {
+export function computeSlots(
+  input: AvailabilityInput,
+  query: SlotQuery,
+  nowMs: EpochMs,
+): Result<SlotsByDate, QueryError> {
   const range = resolveQueryRange(query);
   if (!range.ok) return range;
   const { fromMs, toMs, clock } = range.value;
@@ -65,7 +90,8 @@ export function toPublicSlots(slots: SlotsByDate): PublicSlotsByDate {
   return out;
 }
 
-export interface CheckSlotOptions extends SlotRequest {}
+/** Who, how many and which services, as in the slot query. */
+export type CheckSlotOptions = SlotRequest;
 
 export interface SlotVerdict {
   readonly startMs: EpochMs;
@@ -81,7 +107,12 @@ export type CheckSlotError = { readonly code: SlotRejection } | QueryError;
  * Verifies one requested start with exactly the rules computeSlots applies, for the booking use
  * case (the visitor's list may be stale by the time they submit).
  */
-export function checkSlot(input: AvailabilityInput, startMs: EpochMs, nowMs: EpochMs, options: CheckSlotOptions = {}): Result<SlotVerdict, CheckSlotError> {
+export function checkSlot(
+  input: AvailabilityInput,
+  startMs: EpochMs,
+  nowMs: EpochMs,
+  options: CheckSlotOptions = {},
+): Result<SlotVerdict, CheckSlotError> {
   if (!Number.isFinite(startMs)) return { ok: false, error: { code: "OUTSIDE_WINDOW" } };
   const engine = createEngine(input, options, nowMs, startMs, startMs + 1);
   if (!engine.ok) return engine;

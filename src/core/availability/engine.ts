@@ -1,7 +1,15 @@
 import type { EpochMs } from "../shared/time";
 import { isValidTimeZone, localDateToDayNumber, MINUTE_MS, ZoneClock } from "../shared/time";
 import { EMPTY_STAFF_BUSY } from "./busy-index";
-import { countInRange, findContaining, intersectIntervals, mergeIntervals, overlapsAny, subtractIntervals, toParallel } from "./intervals";
+import {
+  countInRange,
+  findContaining,
+  intersectIntervals,
+  mergeIntervals,
+  overlapsAny,
+  subtractIntervals,
+  toParallel,
+} from "./intervals";
 import type {
   AvailabilityInput,
   CalendarRules,
@@ -92,7 +100,8 @@ function validateRules(rules: CalendarRules): QueryError | null {
   const bad = (field: string): QueryError => ({ code: "INVALID_RULES", field });
   if (!isValidTimeZone(rules.timeZone)) return { code: "INVALID_TIME_ZONE", timeZone: rules.timeZone };
   if (!(Number.isInteger(step) && step > 0)) return bad("slotIntervalMinutes");
-  if (rules.type !== "service" && !(Number.isInteger(rules.durationMinutes) && rules.durationMinutes > 0)) return bad("durationMinutes");
+  if (rules.type !== "service" && !(Number.isInteger(rules.durationMinutes) && rules.durationMinutes > 0))
+    return bad("durationMinutes");
   for (const field of ["bufferBeforeMinutes", "bufferAfterMinutes", "minimumNoticeMinutes"] as const) {
     if (!(Number.isFinite(rules[field]) && rules[field] >= 0)) return bad(field);
   }
@@ -101,14 +110,32 @@ function validateRules(rules: CalendarRules): QueryError | null {
   if (w.kind === "date_range") {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(w.start) || !/^\d{4}-\d{2}-\d{2}$/.test(w.end)) return bad("bookingWindow");
   } else if (!(Number.isInteger(w.days) && w.days >= 0)) return bad("bookingWindow");
-  if (rules.type === "service" && (rules.services ?? []).some((s) => !(Number.isInteger(s.durationMinutes) && s.durationMinutes > 0))) {
+  if (
+    rules.type === "service" &&
+    (rules.services ?? []).some((s) => !(Number.isInteger(s.durationMinutes) && s.durationMinutes > 0))
+  ) {
     return bad("services");
   }
   return null;
 }
 
-function expandCarts(rules: CalendarRules, carts: readonly GuestCart[] | undefined): Result<{ guestIndex: number; serviceId: string; offsetMs: number; durationMs: number; bufferBeforeMs: number; bufferAfterMs: number; staffIds: readonly string[] }[], QueryError> {
-  if (!carts || carts.length === 0 || carts.some((c) => c.serviceIds.length === 0)) return { ok: false, error: { code: "EMPTY_CART" } };
+function expandCarts(
+  rules: CalendarRules,
+  carts: readonly GuestCart[] | undefined,
+): Result<
+  {
+    guestIndex: number;
+    serviceId: string;
+    offsetMs: number;
+    durationMs: number;
+    bufferBeforeMs: number;
+    bufferAfterMs: number;
+    staffIds: readonly string[];
+  }[],
+  QueryError
+> {
+  if (!carts || carts.length === 0 || carts.some((c) => c.serviceIds.length === 0))
+    return { ok: false, error: { code: "EMPTY_CART" } };
   const services = new Map((rules.services ?? []).map((s) => [s.serviceId, s]));
   const perService = new Map<string, number>();
   const tasks = [];
@@ -135,7 +162,8 @@ function expandCarts(rules: CalendarRules, carts: readonly GuestCart[] | undefin
   }
   for (const [serviceId, count] of perService) {
     const max = services.get(serviceId)?.maxGuestsPerSlot;
-    if (max !== undefined && count > max) return { ok: false, error: { code: "SERVICE_GUEST_LIMIT", serviceId, maxGuests: max } };
+    if (max !== undefined && count > max)
+      return { ok: false, error: { code: "SERVICE_GUEST_LIMIT", serviceId, maxGuests: max } };
   }
   return { ok: true, value: tasks };
 }
@@ -145,7 +173,11 @@ function maxSpanMs(rules: CalendarRules, carts: readonly GuestCart[] | undefined
   if (rules.type !== "service") return rules.durationMinutes * MINUTE_MS;
   const durations = new Map((rules.services ?? []).map((s) => [s.serviceId, s.durationMinutes]));
   let max = 0;
-  for (const cart of carts ?? []) max = Math.max(max, cart.serviceIds.reduce((sum, id) => sum + (durations.get(id) ?? 0), 0));
+  for (const cart of carts ?? [])
+    max = Math.max(
+      max,
+      cart.serviceIds.reduce((sum, id) => sum + (durations.get(id) ?? 0), 0),
+    );
   return max * MINUTE_MS;
 }
 
@@ -212,7 +244,10 @@ function resolveWindow(
         endMs: calendarClock.startOfDayNumber(localDateToDayNumber(w.end) + 1),
       };
     case "rolling_available_days":
-      return { startMs: Number.NEGATIVE_INFINITY, endMs: rollingAvailableEnd(input, nowMs, today, w.days, calendarClock, parsedCache) };
+      return {
+        startMs: Number.NEGATIVE_INFINITY,
+        endMs: rollingAvailableEnd(input, nowMs, today, w.days, calendarClock, parsedCache),
+      };
   }
 }
 
@@ -242,9 +277,25 @@ function rollingAvailableEnd(
     const toMs = calendarClock.startOfDayNumber(chunk + ROLLING_SCAN_CHUNK_DAYS);
     let free: InstantRange[] | null = null;
     for (const staffId of members) {
-      const st = buildStaffState(schedules.get(staffId), staffId, undefined, parsedCache, fromMs, toMs, input.rules.timeZone);
-      const own = subtractIntervals(st.working, mergeIntervals(input.staff.find((s) => s.staffId === staffId)?.timeOff ?? []));
-      free = free === null ? own : input.rules.type === "collective" ? intersectIntervals(free, own) : mergeIntervals([...free, ...own]);
+      const st = buildStaffState(
+        schedules.get(staffId),
+        staffId,
+        undefined,
+        parsedCache,
+        fromMs,
+        toMs,
+        input.rules.timeZone,
+      );
+      const own = subtractIntervals(
+        st.working,
+        mergeIntervals(input.staff.find((s) => s.staffId === staffId)?.timeOff ?? []),
+      );
+      free =
+        free === null
+          ? own
+          : input.rules.type === "collective"
+            ? intersectIntervals(free, own)
+            : mergeIntervals([...free, ...own]);
     }
     const list = free ?? [];
     for (let day = chunk; day < chunk + ROLLING_SCAN_CHUNK_DAYS; day++) {
@@ -293,7 +344,10 @@ export function createEngine(
   for (const s of input.staff) {
     if (!isValidTimeZone(s.timeZone)) return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: s.timeZone } };
   }
-  const guests = request.carts && request.carts.length > 0 && rules.type === "service" ? request.carts.length : (request.guests ?? 1);
+  const guests =
+    request.carts && request.carts.length > 0 && rules.type === "service"
+      ? request.carts.length
+      : (request.guests ?? 1);
   if (!(Number.isInteger(guests) && guests >= 1)) return { ok: false, error: { code: "INVALID_GUEST_COUNT" } };
 
   const parsedCache = new Map<string, ParsedSchedule>();
@@ -312,7 +366,15 @@ export function createEngine(
   const stateOf = (staffId: string): StaffState => {
     let st = states.get(staffId);
     if (!st) {
-      st = buildStaffState(schedules.get(staffId), staffId, input.busy.byStaff[staffId], parsedCache, resolveFrom, resolveTo, rules.timeZone);
+      st = buildStaffState(
+        schedules.get(staffId),
+        staffId,
+        input.busy.byStaff[staffId],
+        parsedCache,
+        resolveFrom,
+        resolveTo,
+        rules.timeZone,
+      );
       states.set(staffId, st);
     }
     return st;
@@ -397,7 +459,8 @@ function staffRejection(
     // Buffers may fall outside working hours (ADR 0010); the appointment itself may not.
     const w = st.working[findContaining(st.working, startMs)];
     if (!w || startMs + durationMs > w.endMs) return "OUTSIDE_HOURS";
-    if (mode === "grid" && (startMs - (st.periods[p] as InstantRange).startMs) % engine.stepMs !== 0) return "NOT_ON_GRID";
+    if (mode === "grid" && (startMs - (st.periods[p] as InstantRange).startMs) % engine.stepMs !== 0)
+      return "NOT_ON_GRID";
   }
   const limit = engine.rules.maxBookingsPerDayPerStaff;
   if (limit !== undefined && staffDayCount(st, startMs) >= limit) return "DAILY_LIMIT";
@@ -418,7 +481,11 @@ function calendarRejection(engine: Engine, startMs: EpochMs): SlotRejection | nu
     const day = clock.dayNumberOf(startMs);
     let count = engine.calendarDayCounts.get(day);
     if (count === undefined) {
-      count = countInRange(engine.input.busy.calendarCountedStarts, clock.startOfDayNumber(day), clock.startOfDayNumber(day + 1));
+      count = countInRange(
+        engine.input.busy.calendarCountedStarts,
+        clock.startOfDayNumber(day),
+        clock.startOfDayNumber(day + 1),
+      );
       engine.calendarDayCounts.set(day, count);
     }
     if (count >= limit) return "DAILY_LIMIT";
@@ -442,7 +509,8 @@ function closest(a: SlotRejection | null, b: SlotRejection): SlotRejection {
   return a === null || REJECTION_RANK[b] > REJECTION_RANK[a] ? b : a;
 }
 
-export type Evaluation = { readonly ok: true; readonly slot: RawSlot } | { readonly ok: false; readonly reason: SlotRejection };
+export type Evaluation =
+  { readonly ok: true; readonly slot: RawSlot } | { readonly ok: false; readonly reason: SlotRejection };
 
 /** Every rule for one start. The single source of truth for what may be booked. */
 export function evaluateStart(engine: Engine, startMs: EpochMs): Evaluation {
@@ -472,7 +540,8 @@ export function evaluateStart(engine: Engine, startMs: EpochMs): Evaluation {
       if (p < 0) return { ok: false, reason: "OUTSIDE_HOURS" };
       const w = engine.jointWorking[findContaining(engine.jointWorking, startMs)];
       if (!w || startMs + durationMs > w.endMs) return { ok: false, reason: "OUTSIDE_HOURS" };
-      if ((startMs - (engine.jointPeriods[p] as InstantRange).startMs) % engine.stepMs !== 0) return { ok: false, reason: "NOT_ON_GRID" };
+      if ((startMs - (engine.jointPeriods[p] as InstantRange).startMs) % engine.stepMs !== 0)
+        return { ok: false, reason: "NOT_ON_GRID" };
       for (const st of engine.members) {
         const r = staffRejection(engine, st, startMs, durationMs, bb, ba, "none");
         if (r) return { ok: false, reason: r };
@@ -489,7 +558,8 @@ export function evaluateStart(engine: Engine, startMs: EpochMs): Evaluation {
       for (const s of sessions) {
         // Sessions are few per host and day; a linear pass keeps this obviously right.
         if (s.startMs === startMs) taken = s.seatsTaken;
-        else if (s.blockedStartMs < startMs + durationMs + ba && startMs - bb < s.blockedEndMs) return { ok: false, reason: "STAFF_BUSY" };
+        else if (s.blockedStartMs < startMs + durationMs + ba && startMs - bb < s.blockedEndMs)
+          return { ok: false, reason: "STAFF_BUSY" };
       }
       const remainingSeats = (rules.seatsPerSlot ?? 1) - taken;
       if (remainingSeats < engine.guests) return { ok: false, reason: "NO_SEATS" };
@@ -532,7 +602,15 @@ function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     const ok: StaffState[] = [];
     let reason: SlotRejection | null = null;
     for (const st of task.eligible) {
-      const r = staffRejection(engine, st, startMs + task.offsetMs, task.durationMs, task.bufferBeforeMs, task.bufferAfterMs, "hours");
+      const r = staffRejection(
+        engine,
+        st,
+        startMs + task.offsetMs,
+        task.durationMs,
+        task.bufferBeforeMs,
+        task.bufferAfterMs,
+        "hours",
+      );
       if (r === null) ok.push(st);
       else reason = closest(reason, r);
     }
@@ -626,7 +704,12 @@ export function candidateStarts(engine: Engine, fromMs: EpochMs, toMs: EpochMs):
 }
 
 /** Every offered start in [fromMs, toMs), ascending; stops after `limit` slots. */
-export function slotsInRange(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit = Number.POSITIVE_INFINITY): RawSlot[] {
+export function slotsInRange(
+  engine: Engine,
+  fromMs: EpochMs,
+  toMs: EpochMs,
+  limit = Number.POSITIVE_INFINITY,
+): RawSlot[] {
   const out: RawSlot[] = [];
   if (limit <= 0) return out;
   const type = engine.rules.type;
@@ -749,7 +832,8 @@ function roundRobinSlots(engine: Engine, fromMs: EpochMs, toMs: EpochMs, limit: 
   const base = Math.floor(lo / MINUTE_MS) * MINUTE_MS;
   const size = Math.floor((hi - base) / MINUTE_MS) + 1;
   // Starts are whole minutes unless a zone has a seconds offset (pre-1900 local mean time).
-  for (let i = 0; i < total; i++) if (((scratch[i] as number) - base) % MINUTE_MS !== 0) return mergeBySort(engine, ends, lo, limit);
+  for (let i = 0; i < total; i++)
+    if (((scratch[i] as number) - base) % MINUTE_MS !== 0) return mergeBySort(engine, ends, lo, limit);
 
   if (bucketScratch.length < 2 * size + 2) bucketScratch = new Int32Array(2 * size + 2);
   if (memberScratch.length < total) memberScratch = new Int32Array(Math.max(total, memberScratch.length * 2));

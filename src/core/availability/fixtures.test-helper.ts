@@ -29,14 +29,37 @@ export function rules(overrides: Partial<CalendarRules> = {}): CalendarRules {
   };
 }
 
-export function staff(staffId: string, timeZone: string, weekly: WeeklyHours, extra: Partial<StaffSchedule> = {}): StaffSchedule {
+export function staff(
+  staffId: string,
+  timeZone: string,
+  weekly: WeeklyHours,
+  extra: Partial<StaffSchedule> = {},
+): StaffSchedule {
   return { staffId, timeZone, weekly, dateOverrides: {}, timeOff: [], ...extra };
 }
 
-export function input(r: CalendarRules, schedules: StaffSchedule[], busy: BusyInterval[] = [], nowMs = 0): AvailabilityInput {
+export function input(
+  r: CalendarRules,
+  schedules: StaffSchedule[],
+  busy: BusyInterval[] = [],
+  nowMs = 0,
+): AvailabilityInput {
   return { rules: r, staff: schedules, busy: indexBusy(r, busy, nowMs) };
 }
 
-export function booking(staffId: string, startIso: string, endIso: string, extra: Partial<BusyInterval> = {}): BusyInterval {
-  return { staffId, startMs: at(startIso), endMs: at(endIso), kind: "booking", status: "confirmed", calendarId: "cal", ...extra };
+export function booking(
+  staffId: string,
+  startIso: string,
+  endIso: string,
+  extra: Partial<BusyInterval> = {},
+): BusyInterval {
+  return {
+    staffId,
+    startMs: at(startIso),
+    endMs: at(endIso),
+    kind: "booking",
+    status: "confirmed",
+    calendarId: "cal",
+    ...extra,
+  };
 }

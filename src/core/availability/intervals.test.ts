@@ -1,14 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countInRange, findContaining, intersectIntervals, mergeIntervals, overlapsAny, subtractIntervals, toParallel } from "./intervals";
+import {
+  countInRange,
+  findContaining,
+  intersectIntervals,
+  mergeIntervals,
+  overlapsAny,
+  subtractIntervals,
+  toParallel,
+} from "./intervals";
 import type { InstantRange } from "./model";
 
 const r = (startMs: number, endMs: number): InstantRange => ({ startMs, endMs });
-const rangeArb = fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 30 })).map(([s, l]) => r(s, s + l));
+const rangeArb = fc
+  .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 30 }))
+  .map(([s, l]) => r(s, s + l));
 const listArb = fc.array(rangeArb, { maxLength: 12 });
 
 /** Membership of every integer point, the brute-force view of a list of ranges. */
-const points = (list: readonly InstantRange[]): boolean[] => Array.from({ length: 240 }, (_, x) => list.some((q) => q.startMs <= x && x < q.endMs));
+const points = (list: readonly InstantRange[]): boolean[] =>
+  Array.from({ length: 240 }, (_, x) => list.some((q) => q.startMs <= x && x < q.endMs));
 
 describe("interval algebra", () => {
   it("merges overlapping and touching ranges, keeps gaps, drops empties", () => {
@@ -41,7 +52,8 @@ describe("interval algebra", () => {
         expect(points(ma)).toEqual(pa);
         expect(points(intersectIntervals(ma, mb))).toEqual(pa.map((x, i) => x && (pb[i] ?? false)));
         expect(points(subtractIntervals(ma, mb))).toEqual(pa.map((x, i) => x && !(pb[i] ?? false)));
-        for (let i = 1; i < ma.length; i++) expect((ma[i - 1] as InstantRange).endMs).toBeLessThan((ma[i] as InstantRange).startMs);
+        for (let i = 1; i < ma.length; i++)
+          expect((ma[i - 1] as InstantRange).endMs).toBeLessThan((ma[i] as InstantRange).startMs);
       }),
       { numRuns: 300 },
     );
@@ -52,7 +64,9 @@ describe("interval algebra", () => {
       fc.property(listArb, rangeArb, (list, q) => {
         const merged = mergeIntervals(list);
         const { starts, ends } = toParallel(merged);
-        expect(overlapsAny(starts, ends, q.startMs, q.endMs)).toBe(q.endMs > q.startMs && merged.some((x) => x.startMs < q.endMs && q.startMs < x.endMs));
+        expect(overlapsAny(starts, ends, q.startMs, q.endMs)).toBe(
+          q.endMs > q.startMs && merged.some((x) => x.startMs < q.endMs && q.startMs < x.endMs),
+        );
         const i = findContaining(merged, q.startMs);
         expect(i).toBe(merged.findIndex((x) => x.startMs <= q.startMs && q.startMs < x.endMs));
       }),

@@ -23,7 +23,8 @@ export function findNextAvailable(
   nowMs: EpochMs,
   request: SlotRequest = {},
 ): Result<LocalDate | null, QueryError> {
-  if (!isValidTimeZone(visitorTimeZone)) return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: visitorTimeZone } };
+  if (!isValidTimeZone(visitorTimeZone))
+    return { ok: false, error: { code: "INVALID_TIME_ZONE", timeZone: visitorTimeZone } };
   if (!isLocalDate(fromDate)) return { ok: false, error: { code: "INVALID_DATE", value: fromDate } };
   const wall = localDateToDayNumber(fromDate) * WALL_DAY_MS;
   const visitorClock = new ZoneClock(visitorTimeZone, wall - WALL_DAY_MS, wall + WALL_DAY_MS);
@@ -41,7 +42,7 @@ export function findNextAvailable(
     return { ok: true, value: first ? visitorClock.localDateOf(first.startMs) : null };
   }
   let chunkDays = FIRST_CHUNK_DAYS;
-  for (let start = fromMs; start < toMs; ) {
+  for (let start = fromMs; start < toMs;) {
     // Chunks are cut on instants, not dates: only the earliest slot matters, and chunks are contiguous.
     const end = Math.min(toMs, start + chunkDays * WALL_DAY_MS);
     const first = slotsInRange(engine.value, start, end, 1)[0];

@@ -27,7 +27,13 @@ export interface OracleInput {
 export interface OracleSlot {
   readonly start: string;
   readonly staffIds: readonly string[];
-  readonly assignments?: readonly { guestIndex: number; serviceId: string; staffId: string; startMs: number; endMs: number }[];
+  readonly assignments?: readonly {
+    guestIndex: number;
+    serviceId: string;
+    staffId: string;
+    startMs: number;
+    endMs: number;
+  }[];
   readonly remainingSeats?: number;
 }
 
@@ -43,7 +49,8 @@ function offsetMinutes(zone: string, minute: number): number {
   }
   let offset = memo.get(block);
   if (offset === undefined) {
-    offset = Temporal.Instant.fromEpochMilliseconds(block * 15 * MINUTE).toZonedDateTimeISO(zone).offsetNanoseconds / 60e9;
+    offset =
+      Temporal.Instant.fromEpochMilliseconds(block * 15 * MINUTE).toZonedDateTimeISO(zone).offsetNanoseconds / 60e9;
     memo.set(block, offset);
   }
   return offset;
@@ -60,7 +67,10 @@ function localDate(zone: string, minute: number): string {
 }
 
 function computeLocalDate(zone: string, minute: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(minute * MINUTE).toZonedDateTimeISO(zone).toPlainDate().toString();
+  return Temporal.Instant.fromEpochMilliseconds(minute * MINUTE)
+    .toZonedDateTimeISO(zone)
+    .toPlainDate()
+    .toString();
 }
 
 function startOfDayMinute(date: string, zone: string): number {
@@ -154,10 +164,13 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
       if (run >= 0) period[i] = dayNumber * 10000 + run;
     }
     const spans = [
-      ...input.busy.filter((b) => b.staffId === schedule.staffId && blocks(b) && !(rules.type === "class" && own(b))).map(span),
+      ...input.busy
+        .filter((b) => b.staffId === schedule.staffId && blocks(b) && !(rules.type === "class" && own(b)))
+        .map(span),
       ...schedule.timeOff.map((t): [number, number] => [t.startMs / MINUTE, t.endMs / MINUTE]),
     ];
-    for (const [a, b] of spans) for (let m = Math.max(a, scanFrom); m < Math.min(b, scanTo); m++) busy[m - scanFrom] = 1;
+    for (const [a, b] of spans)
+      for (let m = Math.max(a, scanFrom); m < Math.min(b, scanTo); m++) busy[m - scanFrom] = 1;
     return { period, anchor: anchorsOf((i) => period[i] as number, n), busy };
   };
 
@@ -179,7 +192,9 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
     if (rules.maxBookingsPerDayPerStaff === undefined) return true;
     const zone = zoneOf.get(staffId) ?? "UTC";
     const date = localDate(zone, s);
-    const count = input.busy.filter((b) => b.staffId === staffId && own(b) && localDate(zone, b.startMs / MINUTE) === date).length;
+    const count = input.busy.filter(
+      (b) => b.staffId === staffId && own(b) && localDate(zone, b.startMs / MINUTE) === date,
+    ).length;
     return count < rules.maxBookingsPerDayPerStaff;
   };
   const calendarOk = (s: number): boolean => {
@@ -204,15 +219,33 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
 
   // Service carts as timed tasks: each guest's services back to back from the start.
   const services = new Map((rules.services ?? []).map((x) => [x.serviceId, x]));
-  const tasks: { guestIndex: number; serviceId: string; offset: number; dur: number; before: number; after: number; eligible: string[] }[] = [];
+  const tasks: {
+    guestIndex: number;
+    serviceId: string;
+    offset: number;
+    dur: number;
+    before: number;
+    after: number;
+    eligible: string[];
+  }[] = [];
   if (rules.type === "service") {
     (query.carts ?? []).forEach((cart, guestIndex) => {
       let offset = 0;
       for (const serviceId of cart.serviceIds) {
         const svc = services.get(serviceId);
         if (!svc) throw new Error("oracle: unknown service");
-        const eligible = svc.staffIds.filter((id) => !query.staffIds || query.staffIds.length === 0 || query.staffIds.includes(id));
-        tasks.push({ guestIndex, serviceId, offset, dur: svc.durationMinutes, before: svc.bufferBeforeMinutes ?? bb, after: svc.bufferAfterMinutes ?? ba, eligible });
+        const eligible = svc.staffIds.filter(
+          (id) => !query.staffIds || query.staffIds.length === 0 || query.staffIds.includes(id),
+        );
+        tasks.push({
+          guestIndex,
+          serviceId,
+          offset,
+          dur: svc.durationMinutes,
+          before: svc.bufferBeforeMinutes ?? bb,
+          after: svc.bufferAfterMinutes ?? ba,
+          eligible,
+        });
         offset += svc.durationMinutes;
       }
     });
@@ -230,7 +263,9 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
     if (!onGrid) return null;
     const canDo = (id: string, t: (typeof tasks)[number]): boolean => {
       const sm = staffMinutes.get(id);
-      return sm !== undefined && freeAndWorking(sm, s + t.offset, t.dur, t.before, t.after) && dailyOk(id, s + t.offset);
+      return (
+        sm !== undefined && freeAndWorking(sm, s + t.offset, t.dur, t.before, t.after) && dailyOk(id, s + t.offset)
+      );
     };
     // Every assignment tuple, lexicographically; the first valid one wins.
     const choice: string[] = [];
@@ -239,7 +274,11 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
       if (!t) return true;
       for (const id of t.eligible) {
         if (!canDo(id, t)) continue;
-        const clash = tasks.slice(0, k).some((u, j) => choice[j] === id && s + u.offset < s + t.offset + t.dur && s + t.offset < s + u.offset + u.dur);
+        const clash = tasks
+          .slice(0, k)
+          .some(
+            (u, j) => choice[j] === id && s + u.offset < s + t.offset + t.dur && s + t.offset < s + u.offset + u.dur,
+          );
         if (clash) continue;
         choice[k] = id;
         if (search(k + 1)) return true;
@@ -257,7 +296,9 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
   };
   const members = rules.type === "personal" || rules.type === "class" ? rules.members.slice(0, 1) : rules.members;
   const filtered =
-    rules.type === "round_robin" && query.staffIds && query.staffIds.length > 0 ? members.filter((m) => query.staffIds?.includes(m.staffId)) : members;
+    rules.type === "round_robin" && query.staffIds && query.staffIds.length > 0
+      ? members.filter((m) => query.staffIds?.includes(m.staffId))
+      : members;
 
   let joint: { all: StaffMinutes[]; anchor: Float64Array } | null = null;
   if (rules.type === "collective") {

@@ -3,7 +3,16 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { indexBusy } from "./busy-index";
 import { checkSlot, computeSlots } from "./compute-slots";
-import type { AvailabilityInput, BusyInterval, CalendarRules, CalendarType, SlotQuery, StaffSchedule, TimeRange, WeeklyHours } from "./model";
+import type {
+  AvailabilityInput,
+  BusyInterval,
+  CalendarRules,
+  CalendarType,
+  SlotQuery,
+  StaffSchedule,
+  TimeRange,
+  WeeklyHours,
+} from "./model";
 import { oracleSlots } from "./oracle.test-helper";
 
 /**
@@ -41,7 +50,8 @@ const BASE_DATES = [
   "2026-01-20",
 ] as const;
 
-const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const hhmm = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const timeRange: fc.Arbitrary<TimeRange> = fc
   .tuple(fc.integer({ min: 0, max: 95 }), fc.integer({ min: 1, max: 40 }))
@@ -71,11 +81,19 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
       staffCount: fc.integer({ min: 1, max: 3 }),
       staffZones: fc.array(fc.constantFrom(...ZONES), { minLength: 3, maxLength: 3 }),
       weeklies: fc.array(weekly, { minLength: 3, maxLength: 3 }),
-      overrides: fc.array(fc.array(fc.tuple(fc.integer({ min: -2, max: 3 }), dayRanges), { maxLength: 2 }), { minLength: 3, maxLength: 3 }),
-      timeOff: fc.array(fc.array(fc.tuple(fc.integer({ min: -2 * 288, max: 4 * 288 }), fc.integer({ min: 1, max: 96 })), { maxLength: 2 }), {
+      overrides: fc.array(fc.array(fc.tuple(fc.integer({ min: -2, max: 3 }), dayRanges), { maxLength: 2 }), {
         minLength: 3,
         maxLength: 3,
       }),
+      timeOff: fc.array(
+        fc.array(fc.tuple(fc.integer({ min: -2 * 288, max: 4 * 288 }), fc.integer({ min: 1, max: 96 })), {
+          maxLength: 2,
+        }),
+        {
+          minLength: 3,
+          maxLength: 3,
+        },
+      ),
       busy: fc.array(
         fc.record({
           staff: fc.integer({ min: 0, max: 2 }),
@@ -100,7 +118,11 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
       nowShift: fc.integer({ min: -3 * 1440, max: 720 }),
       window: fc.oneof(
         fc.record({ kind: fc.constant("rolling_days" as const), days: fc.integer({ min: 0, max: 8 }) }),
-        fc.record({ kind: fc.constant("date_range" as const), from: fc.integer({ min: -2, max: 2 }), to: fc.integer({ min: 0, max: 3 }) }),
+        fc.record({
+          kind: fc.constant("date_range" as const),
+          from: fc.integer({ min: -2, max: 2 }),
+          to: fc.integer({ min: 0, max: 3 }),
+        }),
       ),
       perStaff: fc.option(fc.integer({ min: 1, max: 3 })),
       perCalendar: fc.option(fc.integer({ min: 1, max: 4 })),
@@ -117,7 +139,10 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         }),
         { minLength: 2, maxLength: 3 },
       ),
-      carts: fc.array(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }),
+      carts: fc.array(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 2 }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
     })
     .map((g) => {
       const base = Temporal.PlainDate.from(g.base);
@@ -128,8 +153,13 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         staffId,
         timeZone: g.staffZones[i] ?? "UTC",
         weekly: g.weeklies[i] ?? {},
-        dateOverrides: Object.fromEntries((g.overrides[i] ?? []).map(([shift, ranges]) => [base.add({ days: shift }).toString(), ranges])),
-        timeOff: (g.timeOff[i] ?? []).map(([start5, length5]) => ({ startMs: baseMs + start5 * 5 * MINUTE, endMs: baseMs + (start5 + length5) * 5 * MINUTE })),
+        dateOverrides: Object.fromEntries(
+          (g.overrides[i] ?? []).map(([shift, ranges]) => [base.add({ days: shift }).toString(), ranges]),
+        ),
+        timeOff: (g.timeOff[i] ?? []).map(([start5, length5]) => ({
+          startMs: baseMs + start5 * 5 * MINUTE,
+          endMs: baseMs + (start5 + length5) * 5 * MINUTE,
+        })),
       }));
       const nowMs = baseMs + g.nowShift * MINUTE;
       const busy: BusyInterval[] = g.busy
@@ -164,7 +194,11 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         bookingWindow:
           g.window.kind === "rolling_days"
             ? g.window
-            : { kind: "date_range", start: base.add({ days: g.window.from }).toString(), end: base.add({ days: g.window.from + g.window.to }).toString() },
+            : {
+                kind: "date_range",
+                start: base.add({ days: g.window.from }).toString(),
+                end: base.add({ days: g.window.from + g.window.to }).toString(),
+              },
         ...(g.perStaff === null ? {} : { maxBookingsPerDayPerStaff: g.perStaff }),
         ...(g.perCalendar === null ? {} : { maxBookingsPerDay: g.perCalendar }),
         seatsPerSlot: g.seats,
@@ -184,7 +218,9 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         visitorTimeZone: g.visitorZone,
         guests: g.guests,
         ...(g.filter === null ? {} : { staffIds: g.filter }),
-        ...(g.type === "service" ? { carts: g.carts.map((c) => ({ serviceIds: c.map((k) => `svc${k % g.services.length}`) })) } : {}),
+        ...(g.type === "service"
+          ? { carts: g.carts.map((c) => ({ serviceIds: c.map((k) => `svc${k % g.services.length}`) })) }
+          : {}),
       };
       return { input: { rules, staff, busy }, query, nowMs };
     });
@@ -194,7 +230,9 @@ function engineInput(s: Scenario): AvailabilityInput {
   return { rules: s.input.rules, staff: s.input.staff, busy: indexBusy(s.input.rules, s.input.busy, s.nowMs) };
 }
 
-function engineView(s: Scenario): Record<string, { start: string; staffIds: readonly string[]; remainingSeats?: number; assignments?: unknown }[]> {
+function engineView(
+  s: Scenario,
+): Record<string, { start: string; staffIds: readonly string[]; remainingSeats?: number; assignments?: unknown }[]> {
   const result = computeSlots(engineInput(s), s.query, s.nowMs);
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return Object.fromEntries(
@@ -256,7 +294,10 @@ describe("engine invariants", () => {
             }
             const w = rules.bookingWindow;
             if (w.kind === "date_range") {
-              const date = Temporal.Instant.fromEpochMilliseconds(slot.startMs).toZonedDateTimeISO(rules.timeZone).toPlainDate().toString();
+              const date = Temporal.Instant.fromEpochMilliseconds(slot.startMs)
+                .toZonedDateTimeISO(rules.timeZone)
+                .toPlainDate()
+                .toString();
               expect(date >= w.start && date <= w.end).toBe(true);
             }
           }
@@ -268,25 +309,35 @@ describe("engine invariants", () => {
 
   it("checkSlot accepts exactly the offered starts", () => {
     fc.assert(
-      fc.property(scenario(["personal", "round_robin", "collective", "class"]), fc.array(fc.integer({ min: 0, max: 3 * 288 }), { maxLength: 20 }), (s, probes) => {
-        const inp = engineInput(s);
-        const result = computeSlots(inp, s.query, s.nowMs);
-        if (!result.ok) throw new Error(JSON.stringify(result.error));
-        const offered = new Map(Object.values(result.value).flatMap(({ slots }) => slots.map((x) => [x.startMs, x] as const)));
-        const from = Temporal.PlainDate.from(s.query.startDate).toZonedDateTime({ timeZone: s.query.visitorTimeZone }).epochMilliseconds;
-        const to = Temporal.PlainDate.from(s.query.endDate).add({ days: 1 }).toZonedDateTime({ timeZone: s.query.visitorTimeZone }).epochMilliseconds;
-        const starts = [...offered.keys(), ...probes.map((p) => from + p * 5 * MINUTE).filter((t) => t < to)];
-        const options = { staffIds: s.query.staffIds, guests: s.query.guests };
-        for (const startMs of starts) {
-          const verdict = checkSlot(inp, startMs, s.nowMs, options);
-          const slot = offered.get(startMs);
-          expect(verdict.ok).toBe(slot !== undefined);
-          if (verdict.ok && slot) {
-            expect(verdict.value.staffIds).toEqual(slot.staffIds);
-            expect(verdict.value.remainingSeats).toEqual(slot.remainingSeats);
+      fc.property(
+        scenario(["personal", "round_robin", "collective", "class"]),
+        fc.array(fc.integer({ min: 0, max: 3 * 288 }), { maxLength: 20 }),
+        (s, probes) => {
+          const inp = engineInput(s);
+          const result = computeSlots(inp, s.query, s.nowMs);
+          if (!result.ok) throw new Error(JSON.stringify(result.error));
+          const offered = new Map(
+            Object.values(result.value).flatMap(({ slots }) => slots.map((x) => [x.startMs, x] as const)),
+          );
+          const from = Temporal.PlainDate.from(s.query.startDate).toZonedDateTime({
+            timeZone: s.query.visitorTimeZone,
+          }).epochMilliseconds;
+          const to = Temporal.PlainDate.from(s.query.endDate)
+            .add({ days: 1 })
+            .toZonedDateTime({ timeZone: s.query.visitorTimeZone }).epochMilliseconds;
+          const starts = [...offered.keys(), ...probes.map((p) => from + p * 5 * MINUTE).filter((t) => t < to)];
+          const options = { staffIds: s.query.staffIds, guests: s.query.guests };
+          for (const startMs of starts) {
+            const verdict = checkSlot(inp, startMs, s.nowMs, options);
+            const slot = offered.get(startMs);
+            expect(verdict.ok).toBe(slot !== undefined);
+            if (verdict.ok && slot) {
+              expect(verdict.value.staffIds).toEqual(slot.staffIds);
+              expect(verdict.value.remainingSeats).toEqual(slot.remainingSeats);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 500 },
     );
   });

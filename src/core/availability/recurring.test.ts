@@ -8,14 +8,23 @@ const hours = everyDay(range("09:00", "12:00"));
 function plan(busy: ReturnType<typeof booking>[], request: Parameters<typeof planRecurring>[1], zone = "UTC") {
   const result = planRecurring(input(rules({ timeZone: zone }), [staff("a", zone, hours)], busy), request, NOW);
   if (!result.ok) throw new Error(JSON.stringify(result.error));
-  return result.value.map((o) => [o.status, o.bookedStartMs === null ? null : new Date(o.bookedStartMs).toISOString().slice(0, 16), o.reason ?? null]);
+  return result.value.map((o) => [
+    o.status,
+    o.bookedStartMs === null ? null : new Date(o.bookedStartMs).toISOString().slice(0, 16),
+    o.reason ?? null,
+  ]);
 }
 
 describe("planRecurring", () => {
-  const busy = [booking("a", "2026-03-03T09:00:00Z", "2026-03-03T09:30:00Z"), booking("a", "2026-03-04T09:00:00Z", "2026-03-04T10:30:00Z")];
+  const busy = [
+    booking("a", "2026-03-03T09:00:00Z", "2026-03-03T09:30:00Z"),
+    booking("a", "2026-03-04T09:00:00Z", "2026-03-04T10:30:00Z"),
+  ];
 
   it("skip: books the free occurrences, reports the taken ones with a reason", () => {
-    expect(plan(busy, { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily", count: 3, policy: "skip" })).toEqual([
+    expect(
+      plan(busy, { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily", count: 3, policy: "skip" }),
+    ).toEqual([
       ["free", "2026-03-02T09:00", null],
       ["taken", null, "STAFF_BUSY"],
       ["taken", null, "STAFF_BUSY"],
@@ -23,18 +32,26 @@ describe("planRecurring", () => {
   });
 
   it("book_next: takes the next free slot among the next 3, else drops it", () => {
-    expect(plan(busy, { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily", count: 3, policy: "book_next" })).toEqual([
+    expect(
+      plan(busy, { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily", count: 3, policy: "book_next" }),
+    ).toEqual([
       ["free", "2026-03-02T09:00", null],
       ["taken", "2026-03-03T09:30", "STAFF_BUSY"],
       // 09:30, 10:00 and 10:30 are the next three starts; 10:00 and earlier are busy, 10:30 is free.
       ["taken", "2026-03-04T10:30", "STAFF_BUSY"],
     ]);
     const longer = [booking("a", "2026-03-03T09:00:00Z", "2026-03-03T11:00:00Z")];
-    expect(plan(longer, { firstStartMs: at("2026-03-03T09:00:00Z"), frequency: "daily", count: 1, policy: "book_next" })).toEqual([["taken", null, "STAFF_BUSY"]]);
+    expect(
+      plan(longer, { firstStartMs: at("2026-03-03T09:00:00Z"), frequency: "daily", count: 1, policy: "book_next" }),
+    ).toEqual([["taken", null, "STAFF_BUSY"]]);
   });
 
   it("keeps the local time across DST (weekly, Berlin)", () => {
-    const result = plan([], { firstStartMs: at("2026-03-23T09:00:00Z"), frequency: "weekly", count: 2, policy: "skip" }, "Europe/Berlin");
+    const result = plan(
+      [],
+      { firstStartMs: at("2026-03-23T09:00:00Z"), frequency: "weekly", count: 2, policy: "skip" },
+      "Europe/Berlin",
+    );
     // 10:00 CET, then 10:00 CEST a week later.
     expect(result).toEqual([
       ["free", "2026-03-23T09:00", null],
@@ -43,7 +60,12 @@ describe("planRecurring", () => {
   });
 
   it("monthly skips months without that day (RFC 5545) and still makes count occurrences", () => {
-    const result = plan([], { firstStartMs: at("2026-01-31T09:00:00Z"), frequency: "monthly", count: 3, policy: "skip" });
+    const result = plan([], {
+      firstStartMs: at("2026-01-31T09:00:00Z"),
+      frequency: "monthly",
+      count: 3,
+      policy: "skip",
+    });
     expect(result.map((r) => r[1])).toEqual(["2026-01-31T09:00", "2026-03-31T09:00", "2026-05-31T09:00"]);
   });
 
@@ -60,14 +82,29 @@ describe("planRecurring", () => {
     [{ count: 25 }, "INVALID_RECURRENCE"],
     [{ count: 0 }, "INVALID_RECURRENCE"],
   ])("rejects %j", (extra, code) => {
-    const r = planRecurring(input(rules(), [staff("a", "UTC", hours)]), { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily", policy: "skip", ...extra }, NOW);
+    const r = planRecurring(
+      input(rules(), [staff("a", "UTC", hours)]),
+      { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily", policy: "skip", ...extra },
+      NOW,
+    );
     expect(!r.ok && r.error.code).toBe(code);
   });
 
   it("round robin with several members needs one chosen member", () => {
-    const rr = rules({ type: "round_robin", members: [{ staffId: "a", priority: 1 }, { staffId: "b", priority: 1 }] });
+    const rr = rules({
+      type: "round_robin",
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 1 },
+      ],
+    });
     const inp = input(rr, [staff("a", "UTC", hours), staff("b", "UTC", hours)]);
-    const request = { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "daily" as const, count: 2, policy: "skip" as const };
+    const request = {
+      firstStartMs: at("2026-03-02T09:00:00Z"),
+      frequency: "daily" as const,
+      count: 2,
+      policy: "skip" as const,
+    };
     expect(planRecurring(inp, request, NOW)).toEqual({ ok: false, error: { code: "RECURRING_NEEDS_SINGLE_STAFF" } });
     const chosen = planRecurring(inp, { ...request, staffId: "b" }, NOW);
     expect(chosen.ok && chosen.value.map((o) => o.staffIds)).toEqual([["b"], ["b"]]);

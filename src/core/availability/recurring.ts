@@ -1,5 +1,12 @@
 import type { EpochMs } from "../shared/time";
-import { addMonthsExact, dayNumberToLocalDate, localDateToDayNumber, MINUTE_MS, WALL_DAY_MS, ZoneClock } from "../shared/time";
+import {
+  addMonthsExact,
+  dayNumberToLocalDate,
+  localDateToDayNumber,
+  MINUTE_MS,
+  WALL_DAY_MS,
+  ZoneClock,
+} from "../shared/time";
 import type { Engine } from "./engine";
 import { candidateStarts, createEngine, evaluateStart } from "./engine";
 import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./model";
@@ -72,13 +79,21 @@ function occurrenceStarts(request: RecurrenceRequest, clock: ZoneClock): EpochMs
  * Checks each occurrence of a recurring booking with the same rules as single bookings. Earlier
  * occurrences of the series block later ones (with buffers), as they will be booked too.
  */
-export function planRecurring(input: AvailabilityInput, request: RecurrenceRequest, nowMs: EpochMs): Result<OccurrencePlan[], RecurrenceError> {
+export function planRecurring(
+  input: AvailabilityInput,
+  request: RecurrenceRequest,
+  nowMs: EpochMs,
+): Result<OccurrencePlan[], RecurrenceError> {
   const { rules } = input;
   if (!(Number.isInteger(request.count) && request.count >= 1 && request.count <= MAX_OCCURRENCES)) {
     return { ok: false, error: { code: "INVALID_RECURRENCE", field: "count" } };
   }
-  if (!Number.isFinite(request.firstStartMs)) return { ok: false, error: { code: "INVALID_RECURRENCE", field: "firstStartMs" } };
-  if (rules.type === "service" || (rules.type === "round_robin" && rules.members.length > 1 && request.staffId === undefined)) {
+  if (!Number.isFinite(request.firstStartMs))
+    return { ok: false, error: { code: "INVALID_RECURRENCE", field: "firstStartMs" } };
+  if (
+    rules.type === "service" ||
+    (rules.type === "round_robin" && rules.members.length > 1 && request.staffId === undefined)
+  ) {
     return { ok: false, error: { code: "RECURRING_NEEDS_SINGLE_STAFF" } };
   }
   const hostId = request.staffId ?? (rules.type === "collective" ? undefined : rules.members[0]?.staffId);
@@ -114,13 +129,22 @@ export function planRecurring(input: AvailabilityInput, request: RecurrenceReque
     const result = check(engine.value, requestedStartMs);
     if (result.ok) {
       booked.push(requestedStartMs);
-      plans.push({ index, requestedStartMs, status: "free", bookedStartMs: requestedStartMs, staffIds: result.slot.staffIds });
+      plans.push({
+        index,
+        requestedStartMs,
+        status: "free",
+        bookedStartMs: requestedStartMs,
+        staffIds: result.slot.staffIds,
+      });
       continue;
     }
     let bookedStartMs: EpochMs | null = null;
     let staffIds: readonly string[] = [];
     if (request.policy === "book_next") {
-      const next = candidateStarts(engine.value, requestedStartMs + 1, requestedStartMs + BOOK_NEXT_HORIZON_MS).slice(0, BOOK_NEXT_LOOKAHEAD_SLOTS);
+      const next = candidateStarts(engine.value, requestedStartMs + 1, requestedStartMs + BOOK_NEXT_HORIZON_MS).slice(
+        0,
+        BOOK_NEXT_LOOKAHEAD_SLOTS,
+      );
       for (const s of next) {
         const alt = check(engine.value, s);
         if (alt.ok) {

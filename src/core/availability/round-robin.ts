@@ -21,7 +21,12 @@ export function pickRoundRobinMember(
 
 const DEFAULT_PRIORITY = 0.5;
 
-function isPreferred(a: string, b: string, priorities: Readonly<Record<string, number>>, counts: Readonly<Record<string, number>>): boolean {
+function isPreferred(
+  a: string,
+  b: string,
+  priorities: Readonly<Record<string, number>>,
+  counts: Readonly<Record<string, number>>,
+): boolean {
   const pa = priorities[a] ?? DEFAULT_PRIORITY;
   const pb = priorities[b] ?? DEFAULT_PRIORITY;
   if (pa !== pb) return pa > pb;

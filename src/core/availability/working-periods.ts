@@ -1,5 +1,12 @@
 import type { EpochMs, ZoneClock } from "../shared/time";
-import { isLocalDate, localDateToDayNumber, MINUTE_MS, parseTimeOfDay, WALL_DAY_MS, weekdayOfDayNumber } from "../shared/time";
+import {
+  isLocalDate,
+  localDateToDayNumber,
+  MINUTE_MS,
+  parseTimeOfDay,
+  WALL_DAY_MS,
+  weekdayOfDayNumber,
+} from "../shared/time";
 import type { InstantRange, StaffSchedule, TimeRange } from "./model";
 
 /** Minute-of-day ranges, sorted, merged where they overlap or touch. */
@@ -71,7 +78,12 @@ export function rangesOfDay(parsed: ParsedSchedule, dayNumber: number): MinuteRa
  * midnight but stay separate, because each period anchors its own slot grid (ADR 0010) and an
  * anchor must not depend on how far back a query happens to look.
  */
-export function resolvePeriods(parsed: ParsedSchedule, clock: ZoneClock, fromMs: EpochMs, toMs: EpochMs): InstantRange[] {
+export function resolvePeriods(
+  parsed: ParsedSchedule,
+  clock: ZoneClock,
+  fromMs: EpochMs,
+  toMs: EpochMs,
+): InstantRange[] {
   const firstDay = clock.dayNumberOf(fromMs) - 1;
   const lastDay = clock.dayNumberOf(toMs) + 1;
   const out: InstantRange[] = [];

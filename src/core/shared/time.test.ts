@@ -174,7 +174,10 @@ describe("zones", () => {
         fc.integer({ min: 0, max: 1439 }),
         (zone, dayOffset, minuteOfDay) => {
           const date = addDays("2024-01-01", dayOffset);
-          const pdt = Temporal.PlainDate.from(date).toPlainDateTime({ hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 });
+          const pdt = Temporal.PlainDate.from(date).toPlainDateTime({
+            hour: Math.floor(minuteOfDay / 60),
+            minute: minuteOfDay % 60,
+          });
           const ours = localDateTimeToEpochMs(date, minuteOfDay, zone);
           const earlier = pdt.toZonedDateTime(zone, { disambiguation: "earlier" });
           if (Temporal.PlainDateTime.compare(earlier.toPlainDateTime(), pdt) === 0) {

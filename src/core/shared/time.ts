@@ -116,7 +116,7 @@ export function diffDays(from: LocalDate, to: LocalDate): number {
 
 export function weekdayOfDayNumber(dayNumber: number): IsoWeekday {
   // 1970-01-01 was a Thursday (ISO 4).
-  return ((((dayNumber + 3) % 7) + 7) % 7) + 1 as IsoWeekday;
+  return (((((dayNumber + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
 }
 
 export function weekdayOf(date: LocalDate): IsoWeekday {
@@ -159,7 +159,10 @@ export function isValidTimeZone(zone: string): boolean {
   let ok: boolean;
   try {
     // Only IANA names (and UTC) are accepted: fixed offsets like "+02:00" do not model DST.
-    ok = zone.length > 0 && !/^[+-]/.test(zone) && Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone) !== null;
+    ok =
+      zone.length > 0 &&
+      !/^[+-]/.test(zone) &&
+      Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone) !== null;
   } catch {
     ok = false;
   }
@@ -357,7 +360,8 @@ let minuteTimes: readonly string[] | null = null;
 
 /** `T00:00:00` … `T23:59:00`, built once: nearly every formatted instant is a whole minute. */
 function wholeMinuteTimes(): readonly string[] {
-  if (!minuteTimes) minuteTimes = Array.from({ length: 1440 }, (_, m) => `T${pad2(Math.floor(m / 60))}:${pad2(m % 60)}:00`);
+  if (!minuteTimes)
+    minuteTimes = Array.from({ length: 1440 }, (_, m) => `T${pad2(Math.floor(m / 60))}:${pad2(m % 60)}:00`);
   return minuteTimes;
 }
 
