@@ -764,3 +764,51 @@ describe("checkSlot", () => {
     });
   });
 });
+
+describe("checkSlot: services and rules limits", () => {
+  const services = [
+    { serviceId: "cut", durationMinutes: 30, staffIds: ["a", "b"] },
+    { serviceId: "colour", durationMinutes: 60, staffIds: ["b"] },
+  ];
+  const r = rules({
+    type: "service",
+    slotIntervalMinutes: 15,
+    members: [
+      { staffId: "a", priority: 1 },
+      { staffId: "b", priority: 1 },
+    ],
+    services,
+  });
+  const hours = { 1: [range("09:00", "11:00")] };
+  const inp = input(
+    r,
+    [staff("a", "UTC", hours), staff("b", "UTC", hours)],
+    [booking("b", "2026-06-01T09:30:00Z", "2026-06-01T10:00:00Z")],
+  );
+
+  it("returns the plan for a feasible cart and a reason otherwise", () => {
+    const carts = [{ serviceIds: ["cut", "colour"] }];
+    expect(checkSlot(inp, at("2026-06-01T09:00:00Z"), NOW, { carts })).toEqual({
+      ok: false,
+      error: { code: "STAFF_BUSY" },
+    });
+    const ok = checkSlot(inp, at("2026-06-01T09:30:00Z"), NOW, { carts });
+    expect(ok.ok && ok.value.assignments?.map((a) => [a.serviceId, a.staffId])).toEqual([
+      ["cut", "a"],
+      ["colour", "b"],
+    ]);
+    expect(checkSlot(inp, at("2026-06-01T09:40:00Z"), NOW, { carts })).toEqual({
+      ok: false,
+      error: { code: "NOT_ON_GRID" },
+    });
+  });
+
+  it("refuses rolling windows beyond ten years", () => {
+    const result = computeSlots(
+      input(rules({ bookingWindow: { kind: "rolling_days", days: 5000 } }), []),
+      query("2026-06-01", "2026-06-01", "UTC"),
+      NOW,
+    );
+    expect(result).toEqual({ ok: false, error: { code: "INVALID_RULES", field: "bookingWindow" } });
+  });
+});

@@ -1,8 +1,9 @@
 import type { EpochMs } from "../shared/time";
-import { isValidTimeZone, localDateToDayNumber, MINUTE_MS, ZoneClock } from "../shared/time";
+import { isLocalDate, isValidTimeZone, localDateToDayNumber, MINUTE_MS, ZoneClock } from "../shared/time";
 import { EMPTY_STAFF_BUSY } from "./busy-index";
 import {
   countInRange,
+  lowerBound,
   findContaining,
   intersectIntervals,
   mergeIntervals,
@@ -13,6 +14,7 @@ import {
 import type {
   AvailabilityInput,
   CalendarRules,
+  ClassSession,
   GuestCart,
   InstantRange,
   QueryError,
@@ -58,6 +60,10 @@ interface StaffState {
   readonly timeOffStarts: readonly number[];
   readonly timeOffEnds: readonly number[];
   readonly dayCounts: Map<number, number>;
+  /** Class sessions' starts, and how far a session's blocked span reaches before/after its start. */
+  readonly sessionStarts: readonly number[];
+  readonly sessionLeadMs: number;
+  readonly sessionReachMs: number;
 }
 
 interface Task {
@@ -95,6 +101,12 @@ export interface Engine {
 // Construction
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Rolling windows longer than ten years are configuration mistakes, and next-available would
+ * resolve every day of them.
+ */
+export const MAX_WINDOW_DAYS = 3660;
+
 function validateRules(rules: CalendarRules): QueryError | null {
   const step = rules.slotIntervalMinutes ?? DEFAULT_SLOT_INTERVAL_MINUTES;
   const bad = (field: string): QueryError => ({ code: "INVALID_RULES", field });
@@ -108,8 +120,8 @@ function validateRules(rules: CalendarRules): QueryError | null {
   if (rules.members.length === 0) return bad("members");
   const w = rules.bookingWindow;
   if (w.kind === "date_range") {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(w.start) || !/^\d{4}-\d{2}-\d{2}$/.test(w.end)) return bad("bookingWindow");
-  } else if (!(Number.isInteger(w.days) && w.days >= 0)) return bad("bookingWindow");
+    if (!isLocalDate(w.start) || !isLocalDate(w.end)) return bad("bookingWindow");
+  } else if (!(Number.isInteger(w.days) && w.days >= 0 && w.days <= MAX_WINDOW_DAYS)) return bad("bookingWindow");
   if (
     rules.type === "service" &&
     (rules.services ?? []).some((s) => !(Number.isInteger(s.durationMinutes) && s.durationMinutes > 0))
@@ -203,6 +215,13 @@ function buildStaffState(
     timeOff = schedule.timeOff.length === 0 ? [] : mergeIntervals(schedule.timeOff);
   }
   const off = toParallel(timeOff);
+  const sessions = busy?.sessions ?? [];
+  let sessionLeadMs = 0;
+  let sessionReachMs = 0;
+  for (const x of sessions) {
+    sessionLeadMs = Math.max(sessionLeadMs, x.startMs - x.blockedStartMs);
+    sessionReachMs = Math.max(sessionReachMs, x.blockedEndMs - x.startMs);
+  }
   return {
     staffId,
     clock,
@@ -212,6 +231,9 @@ function buildStaffState(
     timeOffStarts: off.starts,
     timeOffEnds: off.ends,
     dayCounts: new Map(),
+    sessionStarts: sessions.map((x) => x.startMs),
+    sessionLeadMs,
+    sessionReachMs,
   };
 }
 
@@ -555,8 +577,11 @@ export function evaluateStart(engine: Engine, startMs: EpochMs): Evaluation {
       if (r) return { ok: false, reason: r };
       const sessions = host.busy.sessions;
       let taken = 0;
-      for (const s of sessions) {
-        // Sessions are few per host and day; a linear pass keeps this obviously right.
+      // Only sessions starting within reach of this start can overlap it (sorted by start).
+      const last = startMs + durationMs + ba + host.sessionLeadMs;
+      for (let i = lowerBound(host.sessionStarts, startMs - bb - host.sessionReachMs); i < sessions.length; i++) {
+        const s = sessions[i] as ClassSession;
+        if (s.startMs >= last) break;
         if (s.startMs === startMs) taken = s.seatsTaken;
         else if (s.blockedStartMs < startMs + durationMs + ba && startMs - bb < s.blockedEndMs)
           return { ok: false, reason: "STAFF_BUSY" };
