@@ -4,8 +4,8 @@ import type { BusyInterval, CalendarRules, SlotQuery, StaffSchedule, TimeRange }
 /**
  * A brute-force oracle for the availability rules, written for clarity and independence, not
  * speed: it walks time minute by minute and asks Temporal (not ZoneClock) what each minute is.
- * Tests only. Supports every calendar type with rolling_days and date_range windows; everything
- * must lie on whole minutes. Service carts are tried by enumerating every staff assignment in
+ * Tests only. Supports every calendar type and window kind (rolling_available_days up to 20
+ * days ahead); everything must lie on whole minutes. Service carts are tried by enumerating every staff assignment in
  * lexicographic order (the engine's depth-first search finds the same first one).
  *
  * Working time, read off the clock: a minute is working time of local date D's range [a, b) when
@@ -94,6 +94,80 @@ function dayRuns(ranges: readonly TimeRange[]): Int32Array {
   return runStart;
 }
 
+/** Period key (date * 10000 + run start) of each minute from `scanFrom`, or -1 when not working. */
+function periodKeys(schedule: StaffSchedule, scanFrom: number, n: number): Float64Array {
+  const period = new Float64Array(n).fill(-1);
+  let highWater = Number.NEGATIVE_INFINITY;
+  let runsDay = Number.NaN;
+  let runs: Int32Array = new Int32Array(0);
+  for (let i = 0; i < n; i++) {
+    const m = scanFrom + i;
+    highWater = Math.max(highWater, m + offsetMinutes(schedule.timeZone, m));
+    const dayNumber = Math.floor(highWater / DAY_MINUTES);
+    if (dayNumber !== runsDay) {
+      const date = new Date(dayNumber * DAY_MINUTES * MINUTE).toISOString().slice(0, 10);
+      const weekday = ((((dayNumber + 3) % 7) + 7) % 7) + 1;
+      runs = dayRuns(schedule.dateOverrides[date] ?? schedule.weekly[weekday as 1] ?? []);
+      runsDay = dayNumber;
+    }
+    const run = runs[highWater - dayNumber * DAY_MINUTES] as number;
+    if (run >= 0) period[i] = dayNumber * 10000 + run;
+  }
+  return period;
+}
+
+/** How many days ahead the oracle looks for a rolling_available_days window; beyond: undecided. */
+const WINDOW_SCAN_DAYS = 20;
+
+/**
+ * End (minute) of a window of N calendar-zone days, from today, on which the calendar has working
+ * time (minus time off) after now; null when the N-th such day is not within the scan.
+ */
+function rollingAvailableEnd(input: OracleInput, nowMs: number, days: number): number | null {
+  const { rules } = input;
+  const zone = rules.timeZone;
+  const today = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(zone).toPlainDate();
+  const dayStart = (k: number): number => startOfDayMinute(today.add({ days: k }).toString(), zone);
+  if (days <= 0) return dayStart(0);
+  const ids = new Set(
+    rules.type === "personal" || rules.type === "class"
+      ? [rules.members[0]?.staffId]
+      : rules.members.map((m) => m.staffId),
+  );
+  if (rules.type === "service") for (const svc of rules.services ?? []) for (const id of svc.staffIds) ids.add(id);
+  const from = dayStart(0) - 2 * DAY_MINUTES;
+  const n = dayStart(WINDOW_SCAN_DAYS) - from;
+  let available: Uint8Array | null = null;
+  for (const id of ids) {
+    const schedule = input.staff.find((x) => x.staffId === id);
+    const mine = new Uint8Array(n);
+    if (schedule) {
+      const period = periodKeys(schedule, from, n);
+      for (let i = 0; i < n; i++) mine[i] = (period[i] as number) >= 0 ? 1 : 0;
+      for (const t of schedule.timeOff) {
+        for (let m = Math.max(t.startMs / MINUTE, from); m < Math.min(t.endMs / MINUTE, from + n); m++)
+          mine[m - from] = 0;
+      }
+    }
+    if (available === null) available = mine;
+    else
+      for (let i = 0; i < n; i++)
+        available[i] =
+          rules.type === "collective"
+            ? (available[i] as number) & (mine[i] as number)
+            : (available[i] as number) | (mine[i] as number);
+  }
+  let found = 0;
+  for (let k = 0; k < WINDOW_SCAN_DAYS; k++) {
+    const start = Math.max(dayStart(k), nowMs / MINUTE);
+    const end = dayStart(k + 1);
+    let has = false;
+    for (let m = start; m < end && !has; m++) has = available !== null && available[m - from] === 1;
+    if (has && ++found === days) return end;
+  }
+  return null;
+}
+
 interface StaffMinutes {
   /** Period key per minute of the scan (date * 10000 + run start), or -1. */
   readonly period: Float64Array;
@@ -112,7 +186,8 @@ function anchorsOf(key: (i: number) => string | number | null, n: number): Float
   return anchor;
 }
 
-export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number): Record<string, OracleSlot[]> {
+/** The oracle's slots, or null when it cannot decide (a rolling_available_days window beyond its scan). */
+export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number): Record<string, OracleSlot[]> | null {
   const { rules } = input;
   const vz = query.visitorTimeZone;
   const from = startOfDayMinute(query.startDate, vz);
@@ -145,24 +220,8 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
       : [b.startMs / MINUTE, b.endMs / MINUTE];
 
   const minutesOf = (schedule: StaffSchedule): StaffMinutes => {
-    const period = new Float64Array(n).fill(-1);
+    const period = periodKeys(schedule, scanFrom, n);
     const busy = new Uint8Array(n);
-    let highWater = Number.NEGATIVE_INFINITY;
-    let runsDay = Number.NaN;
-    let runs: Int32Array = new Int32Array(0);
-    for (let i = 0; i < n; i++) {
-      const m = scanFrom + i;
-      highWater = Math.max(highWater, m + offsetMinutes(schedule.timeZone, m));
-      const dayNumber = Math.floor(highWater / DAY_MINUTES);
-      if (dayNumber !== runsDay) {
-        const date = new Date(dayNumber * DAY_MINUTES * MINUTE).toISOString().slice(0, 10);
-        const weekday = ((((dayNumber + 3) % 7) + 7) % 7) + 1;
-        runs = dayRuns(schedule.dateOverrides[date] ?? schedule.weekly[weekday as 1] ?? []);
-        runsDay = dayNumber;
-      }
-      const run = runs[highWater - dayNumber * DAY_MINUTES] as number;
-      if (run >= 0) period[i] = dayNumber * 10000 + run;
-    }
     const spans = [
       ...input.busy
         .filter((b) => b.staffId === schedule.staffId && blocks(b) && !(rules.type === "class" && own(b)))
@@ -183,7 +242,11 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
   else if (w.kind === "date_range") {
     windowStart = startOfDayMinute(w.start, rules.timeZone);
     windowEnd = startOfDayMinute(Temporal.PlainDate.from(w.end).add({ days: 1 }).toString(), rules.timeZone);
-  } else throw new Error("oracle: rolling_available_days not supported");
+  } else {
+    const end = rollingAvailableEnd(input, nowMs, w.days);
+    if (end === null) return null;
+    windowEnd = end;
+  }
 
   const staffMinutes = new Map(input.staff.map((s) => [s.staffId, minutesOf(s)]));
   const zoneOf = new Map(input.staff.map((s) => [s.staffId, s.timeZone]));

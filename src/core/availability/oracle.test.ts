@@ -118,6 +118,7 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
       nowShift: fc.integer({ min: -3 * 1440, max: 720 }),
       window: fc.oneof(
         fc.record({ kind: fc.constant("rolling_days" as const), days: fc.integer({ min: 0, max: 8 }) }),
+        fc.record({ kind: fc.constant("rolling_available_days" as const), days: fc.integer({ min: 0, max: 4 }) }),
         fc.record({
           kind: fc.constant("date_range" as const),
           from: fc.integer({ min: -2, max: 2 }),
@@ -192,7 +193,7 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         bufferAfterMinutes: g.bufferAfter,
         minimumNoticeMinutes: g.notice,
         bookingWindow:
-          g.window.kind === "rolling_days"
+          g.window.kind !== "date_range"
             ? g.window
             : {
                 kind: "date_range",
@@ -258,7 +259,9 @@ describe("engine = minute-by-minute oracle", () => {
   ] as const)("%s calendars (%i random scenarios)", (type, numRuns) => {
     fc.assert(
       fc.property(scenario([type]), (s) => {
-        expect(engineView(s)).toEqual(oracleSlots(s.input, s.query, s.nowMs));
+        const expected = oracleSlots(s.input, s.query, s.nowMs);
+        // Undecided only for a rolling_available_days window the oracle cannot see the end of.
+        if (expected !== null) expect(engineView(s)).toEqual(expected);
       }),
       { numRuns },
     );
