@@ -178,10 +178,11 @@ interface StaffMinutes {
 
 function anchorsOf(key: (i: number) => string | number | null, n: number): Float64Array {
   const anchor = new Float64Array(n).fill(-1);
+  let previous: string | number | null = null;
   for (let i = 0; i < n; i++) {
     const k = key(i);
-    if (k === null || k === -1) continue;
-    anchor[i] = i > 0 && key(i - 1) === k ? (anchor[i - 1] as number) : i;
+    if (k !== null && k !== -1) anchor[i] = i > 0 && previous === k ? (anchor[i - 1] as number) : i;
+    previous = k;
   }
   return anchor;
 }

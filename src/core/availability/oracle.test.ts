@@ -251,10 +251,10 @@ function engineView(
 
 describe("engine = minute-by-minute oracle", () => {
   it.each([
-    ["personal", 1200],
-    ["round_robin", 800],
-    ["collective", 800],
-    ["class", 600],
+    ["personal", 1000],
+    ["round_robin", 700],
+    ["collective", 600],
+    ["class", 500],
     ["service", 600],
   ] as const)("%s calendars (%i random scenarios)", (type, numRuns) => {
     fc.assert(
@@ -306,7 +306,7 @@ describe("engine invariants", () => {
           }
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 400 },
     );
   });
 
@@ -341,7 +341,7 @@ describe("engine invariants", () => {
           }
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 400 },
     );
   });
 });
