@@ -10,7 +10,9 @@ import {
   ZoneClock,
 } from "../shared/time";
 import type { RawSlot, SlotRequest } from "./engine";
-import { createEngine, evaluateStart, slotsInRange } from "./engine";
+import { createEngine } from "./engine";
+import { slotsInRange } from "./enumerate-slots";
+import { evaluateStart } from "./evaluate-start";
 import type {
   AvailabilityInput,
   PublicSlotsByDate,

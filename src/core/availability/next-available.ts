@@ -1,7 +1,8 @@
 import type { EpochMs, LocalDate } from "../shared/time";
 import { isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time";
 import type { SlotRequest } from "./engine";
-import { createEngine, slotsInRange } from "./engine";
+import { createEngine } from "./engine";
+import { slotsInRange } from "./enumerate-slots";
 import type { AvailabilityInput, QueryError, Result } from "./model";
 
 /** First chunk searched; each next chunk doubles, so the work is at most twice what is needed. */

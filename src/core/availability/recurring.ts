@@ -8,7 +8,9 @@ import {
   ZoneClock,
 } from "../shared/time";
 import type { Engine } from "./engine";
-import { candidateStarts, createEngine, evaluateStart } from "./engine";
+import { createEngine } from "./engine";
+import { candidateStarts } from "./enumerate-slots";
+import { evaluateStart } from "./evaluate-start";
 import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./model";
 
 export type RecurrenceFrequency = "daily" | "weekly" | "monthly";

@@ -1,0 +1,89 @@
+import type { EpochMs } from "../shared/time";
+import type { Engine, Evaluation, Task } from "./engine";
+import { closest, staffRejection } from "./engine";
+import { findContaining } from "./intervals";
+import type { InstantRange, SlotRejection } from "./model";
+import type { StaffState } from "./staff-state";
+
+/**
+ * A service slot: every guest's services back to back from the start, each task by an eligible
+ * staff member who is at work, free (with the service's buffers) and not doing another task of
+ * this booking at the same time. Carts are small, so a depth-first search over the feasible
+ * staff of each task is cheap; the start itself must lie on the grid of a staff member eligible
+ * for some guest's first service.
+ */
+export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
+  let gridReason: SlotRejection | null = null;
+  let onGrid = false;
+  for (const task of engine.tasks) {
+    if (task.offsetMs !== 0) continue;
+    for (const st of task.eligible) {
+      const p = findContaining(st.periods, startMs);
+      if (p < 0) {
+        gridReason = closest(gridReason, "OUTSIDE_HOURS");
+      } else if ((startMs - (st.periods[p] as InstantRange).startMs) % engine.stepMs !== 0) {
+        gridReason = closest(gridReason, "NOT_ON_GRID");
+      } else {
+        onGrid = true;
+        break;
+      }
+    }
+    if (onGrid) break;
+  }
+  if (!onGrid) return { ok: false, reason: gridReason ?? "NO_ELIGIBLE_STAFF" };
+
+  const feasible: StaffState[][] = [];
+  for (const task of engine.tasks) {
+    const ok: StaffState[] = [];
+    let reason: SlotRejection | null = null;
+    for (const st of task.eligible) {
+      const r = staffRejection(
+        engine,
+        st,
+        startMs + task.offsetMs,
+        task.durationMs,
+        task.bufferBeforeMs,
+        task.bufferAfterMs,
+        "hours",
+      );
+      if (r === null) ok.push(st);
+      else reason = closest(reason, r);
+    }
+    if (ok.length === 0) return { ok: false, reason: reason ?? "NO_ELIGIBLE_STAFF" };
+    feasible.push(ok);
+  }
+
+  const chosen: StaffState[] = [];
+  const tasks = engine.tasks;
+  const assign = (i: number): boolean => {
+    const task = tasks[i];
+    if (!task) return true;
+    const from = startMs + task.offsetMs;
+    const to = from + task.durationMs;
+    for (const st of feasible[i] ?? []) {
+      let clash = false;
+      for (let j = 0; j < i; j++) {
+        const other = tasks[j] as Task;
+        const otherFrom = startMs + other.offsetMs;
+        if (chosen[j] === st && otherFrom < to && from < otherFrom + other.durationMs) {
+          clash = true;
+          break;
+        }
+      }
+      if (clash) continue;
+      chosen[i] = st;
+      if (assign(i + 1)) return true;
+    }
+    return false;
+  };
+  if (!assign(0)) return { ok: false, reason: "STAFF_BUSY" };
+
+  const assignments = tasks.map((t, i) => ({
+    guestIndex: t.guestIndex,
+    serviceId: t.serviceId,
+    staffId: (chosen[i] as StaffState).staffId,
+    startMs: startMs + t.offsetMs,
+    endMs: startMs + t.offsetMs + t.durationMs,
+  }));
+  return { ok: true, slot: { startMs, staffIds: [...new Set(assignments.map((a) => a.staffId))], assignments } };
+}
