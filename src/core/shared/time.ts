@@ -151,11 +151,11 @@ export function parseTimeOfDay(value: string): number | null {
 // Zone rules
 // ---------------------------------------------------------------------------------------------
 
-const validZones = new Map<string, boolean>();
+/** Valid names only: the IANA list is finite, arbitrary invalid input is not, so it is not cached. */
+const validZones = new Set<string>();
 
 export function isValidTimeZone(zone: string): boolean {
-  const known = validZones.get(zone);
-  if (known !== undefined) return known;
+  if (validZones.has(zone)) return true;
   let ok: boolean;
   try {
     // Only IANA names (and UTC) are accepted: fixed offsets like "+02:00" do not model DST.
@@ -166,7 +166,7 @@ export function isValidTimeZone(zone: string): boolean {
   } catch {
     ok = false;
   }
-  validZones.set(zone, ok);
+  if (ok) validZones.add(zone);
   return ok;
 }
 
@@ -179,6 +179,11 @@ function utcYearOf(ms: EpochMs): number {
 }
 
 const segmentsByZoneYear = new Map<string, readonly ZoneSegment[]>();
+/**
+ * Years come from visitors' queries; a bound keeps odd requests (every year from 0001 to 9999)
+ * from growing the memo without limit. Clearing is cheap: entries are rebuilt on demand.
+ */
+const MAX_CACHED_ZONE_YEARS = 10_000;
 
 /** Offset segments covering exactly the UTC year `year` (first starts at Jan 1, last ends at next Jan 1). */
 function segmentsOfYear(zone: string, year: number): readonly ZoneSegment[] {
@@ -203,6 +208,7 @@ function segmentsOfYear(zone: string, year: number): readonly ZoneSegment[] {
     offsetMs = next.offsetNanoseconds / 1e6;
     zdt = next;
   }
+  if (segmentsByZoneYear.size >= MAX_CACHED_ZONE_YEARS) segmentsByZoneYear.clear();
   segmentsByZoneYear.set(key, segments);
   return segments;
 }
