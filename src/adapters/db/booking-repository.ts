@@ -336,6 +336,47 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       return context;
   }
 
+  /** An idempotency key's row (`createdAt` as PostgreSQL text, exact to the microsecond). */
+  async function storedKey(endpoint: string, key: string) {
+    const { rows } = await database.execute(
+      "select request_hash, status_code, response, created_at::text as created_at, (extract(epoch from created_at) * 1000)::float8 as created_ms from idempotency_keys where endpoint = $1 and key = $2",
+      [endpoint, key],
+      "bookings_key_lookup_v2",
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      requestHash: String(row.request_hash),
+      statusCode: row.status_code === null || row.status_code === undefined ? null : Number(row.status_code),
+      response: row.response,
+      createdAt: String(row.created_at),
+      createdMs: Number(row.created_ms),
+    };
+  }
+
+  /**
+   * The answer a stored key gives, or null when it was a stale key without an answer (left by a
+   * request that died under an earlier version, which claimed keys first) and is now deleted.
+   */
+  async function answerOf(row: NonNullable<Awaited<ReturnType<typeof storedKey>>>, endpoint: string, key: string, requestHash: string, nowMs: number): Promise<IdempotencyClaim | null> {
+    if (row.requestHash !== requestHash) return { kind: "mismatch" };
+    if (row.statusCode !== null) {
+      // Stored as JSON text (a jsonb string): jsonb would reorder keys, and a replay must be identical.
+      return { kind: "replay", statusCode: row.statusCode, body: typeof row.response === "string" ? JSON.parse(row.response) : row.response };
+    }
+    if (row.createdMs >= nowMs - IN_FLIGHT_TIMEOUT_MS) return { kind: "in_flight" };
+    const { rows } = await database.execute(
+      "delete from idempotency_keys where endpoint = $1 and key = $2 and status_code is null and created_at = $3::timestamptz returning key",
+      [endpoint, key, row.createdAt],
+    );
+    return rows.length > 0 ? null : { kind: "in_flight" };
+  }
+
+  /** Lazy retention: roughly one key write in a hundred clears keys older than the retention period. */
+  async function purgeOldKeys(nowMs: number): Promise<void> {
+    if (Math.random() < 0.01) await db.delete(t.idempotencyKeys).where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
+  }
+
   /**
    * The common booking (one booking, no link, no hold, no class seats) as ONE statement: booking,
    * occupancy, outbox row and idempotent response in data-modifying CTEs. A single statement is
@@ -358,7 +399,8 @@ export function createBookingRepository(source: Database | Db, options: BookingR
        ), o as (
          insert into outbox (business_id, topic, payload) select $2::uuid, 'notification', $27::jsonb from b
        ), k as (
-         update idempotency_keys set status_code = $28::int, response = $29::jsonb where endpoint = $30 and key = $31
+         insert into idempotency_keys (endpoint, key, request_hash, status_code, response, created_at)
+         select $30, $31, $32, $28::int, $29::jsonb, $33::timestamptz from b where $31::text is not null
        )
        select id from b`,
       [
@@ -391,10 +433,12 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         JSON.stringify(b.notification),
         idempotency?.statusCode ?? null,
         idempotency ? JSON.stringify(JSON.stringify(idempotency.body)) : null,
-        idempotency?.endpoint ?? "",
-        idempotency?.key ?? "",
+        idempotency?.endpoint ?? null,
+        idempotency?.key ?? null,
+        idempotency?.requestHash ?? null,
+        iso(nowMs),
       ],
-      "bookings_create_simple_v1",
+      "bookings_create_simple_v2",
     );
   }
 
@@ -484,6 +528,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     },
 
     async createBookings(command) {
+      if (command.idempotency) await purgeOldKeys(command.nowMs);
       const staffIds = [...new Set(command.bookings.flatMap((b) => b.items.map((i) => i.staffId).concat(b.classSeats ? [b.classSeats.staffId] : [])))];
       const now = new Date(command.nowMs);
       const only = command.bookings[0];
@@ -548,11 +593,9 @@ export function createBookingRepository(source: Database | Db, options: BookingR
           if (items.length > 0) await tx.insert(t.bookingItems).values(items);
           await tx.insert(t.outbox).values(command.bookings.map((b) => outboxRow(b.businessId, b.notification)));
           if (command.idempotency) {
-            const { endpoint, key, statusCode, body } = command.idempotency;
-            await tx
-              .update(t.idempotencyKeys)
-              .set({ statusCode, response: JSON.stringify(body) })
-              .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
+            // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
+            const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
+            await tx.insert(t.idempotencyKeys).values({ endpoint, key, requestHash, statusCode, response: JSON.stringify(body), createdAt: now });
           }
         }),
       );
@@ -636,39 +679,23 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     },
 
     async claimIdempotencyKey(endpoint, key, requestHash, nowMs) {
-      const now = new Date(nowMs);
-      // Lazy retention: roughly one claim in a hundred clears keys older than the retention period.
-      if (Math.random() < 0.01) await db.delete(t.idempotencyKeys).where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
-      const inserted = await database.execute(
-        "insert into idempotency_keys (endpoint, key, request_hash, created_at) values ($1, $2, $3, $4::timestamptz) on conflict do nothing returning key",
-        [endpoint, key, requestHash, now.toISOString()],
-        "bookings_claim_key_v1",
-      );
-      if (inserted.rows.length > 0) return { kind: "claimed" };
-      const [row] = await db.select().from(t.idempotencyKeys).where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
-      if (!row) return { kind: "in_flight" };
-      if (row.requestHash !== requestHash) return { kind: "mismatch" };
-      // Stored as JSON text (a jsonb string): jsonb would reorder keys, and a replay must be identical.
-      if (row.statusCode !== null) {
-        return { kind: "replay", statusCode: row.statusCode, body: typeof row.response === "string" ? JSON.parse(row.response) : row.response } satisfies IdempotencyClaim;
-      }
-      if (row.createdAt.getTime() < nowMs - IN_FLIGHT_TIMEOUT_MS) {
-        // The first request died without an answer: the next one takes the key over.
-        const [taken] = await db
-          .update(t.idempotencyKeys)
-          .set({ createdAt: now })
-          .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key), isNull(t.idempotencyKeys.statusCode), eq(t.idempotencyKeys.createdAt, row.createdAt)))
-          .returning({ key: t.idempotencyKeys.key });
-        if (taken) return { kind: "claimed" };
-      }
-      return { kind: "in_flight" };
+      await purgeOldKeys(nowMs);
+      const row = await storedKey(endpoint, key);
+      if (!row) return { kind: "claimed" };
+      return (await answerOf(row, endpoint, key, requestHash, nowMs)) ?? { kind: "claimed" };
     },
 
-    async completeIdempotencyKey({ endpoint, key, statusCode, body }) {
-      await db
-        .update(t.idempotencyKeys)
-        .set({ statusCode, response: JSON.stringify(body) })
-        .where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key)));
+    async completeIdempotencyKey({ endpoint, key, requestHash, statusCode, body }, nowMs) {
+      await purgeOldKeys(nowMs);
+      const inserted = await database.execute(
+        "insert into idempotency_keys (endpoint, key, request_hash, status_code, response, created_at) values ($1, $2, $3, $4::int, $5::jsonb, $6::timestamptz) on conflict do nothing returning key",
+        [endpoint, key, requestHash, statusCode, JSON.stringify(JSON.stringify(body)), iso(nowMs)],
+        "bookings_complete_key_v2",
+      );
+      if (inserted.rows.length > 0) return { kind: "claimed" };
+      const row = await storedKey(endpoint, key);
+      // Taken over meanwhile (stale and deleted): the client's retry will find the key free.
+      return (row && (await answerOf(row, endpoint, key, requestHash, nowMs))) ?? { kind: "in_flight" };
     },
 
     async releaseIdempotencyKey(endpoint, key) {

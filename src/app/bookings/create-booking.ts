@@ -90,6 +90,7 @@ export interface CreatedBooking {
 export interface IdempotencyScope {
   readonly endpoint: string;
   readonly key: string;
+  readonly requestHash: string;
 }
 
 /** A booking request checked against the rules, before staff are chosen. */

@@ -140,6 +140,8 @@ export interface NewBooking {
 export interface IdempotentResponse {
   readonly endpoint: string;
   readonly key: string;
+  /** SHA-256 of the request body: a later request with the key but another body is refused. */
+  readonly requestHash: string;
   readonly statusCode: number;
   readonly body: unknown;
 }
@@ -150,7 +152,11 @@ export interface CreateCommand {
   readonly oneTimeSlug: string | null;
   /** The visitor's own hold, released in the same transaction. */
   readonly holdId: string | null;
-  /** Stored with the booking, so a replay after commit returns exactly this. */
+  /**
+   * Stored with the booking (the key's row is inserted in the same statement), so a replay after
+   * commit returns exactly this. When another request stored the key first, nothing is written
+   * and the refusal is SCHEDULING_FAILED; the caller then replays the stored answer.
+   */
   readonly idempotency: IdempotentResponse | null;
   readonly nowMs: EpochMs;
 }
@@ -266,9 +272,18 @@ export interface BookingStore {
   reschedule(command: RescheduleCommand): Promise<CommitResult>;
   changeStatus(command: StatusCommand): Promise<CommitResult & { record?: BookingRecord }>;
 
+  /**
+   * Looks an idempotency key up, without writing: `claimed` means the key is free. The answer is
+   * stored with the key (createBookings for a success, completeIdempotencyKey for a refusal) and
+   * the first answer stored wins, so concurrent requests with one key still get one outcome.
+   */
   claimIdempotencyKey(endpoint: string, key: string, requestHash: string, nowMs: EpochMs): Promise<IdempotencyClaim>;
-  /** Stores the final response of a claimed key (for refusals; successes store it in their transaction). */
-  completeIdempotencyKey(response: IdempotentResponse): Promise<void>;
-  /** Forgets a claimed key after an unexpected failure, so the client may retry. */
+  /**
+   * Stores the final response of a key (for refusals; successes store it in their statement).
+   * `claimed`: stored; otherwise the answer to give instead: the response another request stored
+   * first (`replay`), a different body (`mismatch`) or a request still without an answer (`in_flight`).
+   */
+  completeIdempotencyKey(response: IdempotentResponse, nowMs: EpochMs): Promise<IdempotencyClaim>;
+  /** Forgets a key left without an answer (legacy in-flight rows), so the client may retry. */
   releaseIdempotencyKey(endpoint: string, key: string): Promise<void>;
 }

@@ -38,17 +38,8 @@ export function createSlotChangeEvents(): SlotChangeEvents {
 }
 
 export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEvents): BookingStore {
-  return {
-    ...store,
-    loadCalendar: (id) => store.loadCalendar(id),
-    loadOccupancy: (...args) => store.loadOccupancy(...args),
-    recentCounts: (...args) => store.recentCounts(...args),
-    oneTimeLink: (...args) => store.oneTimeLink(...args),
-    loadHold: (id) => store.loadHold(id),
-    loadBooking: (id) => store.loadBooking(id),
-    claimIdempotencyKey: (...args) => store.claimIdempotencyKey(...args),
-    completeIdempotencyKey: (response) => store.completeIdempotencyKey(response),
-    releaseIdempotencyKey: (...args) => store.releaseIdempotencyKey(...args),
+  // Every other method is the store's own, through the prototype chain (object literal or class alike).
+  const decorated: Partial<BookingStore> = {
     async createBookings(command) {
       const result = await store.createBookings(command);
       if (result.ok) {
@@ -76,4 +67,5 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
       return result;
     },
   };
+  return Object.assign(Object.create(store) as BookingStore, decorated);
 }

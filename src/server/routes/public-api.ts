@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { cancelBooking } from "../../app/bookings/cancel-booking.ts";
 import { createBooking, type CreatedBooking } from "../../app/bookings/create-booking.ts";
 import type { BookingDeps } from "../../app/bookings/deps.ts";
+import type { IdempotencyClaim } from "../../app/bookings/ports.ts";
 import { getBooking } from "../../app/bookings/get-booking.ts";
 import { getFreeSlots, getNextAvailableDate } from "../../app/bookings/get-free-slots.ts";
 import { getOneTimeLinkConfig, getWidgetConfig } from "../../app/bookings/get-widget-config.ts";
@@ -50,6 +51,18 @@ function withOccurrenceMessages(body: CreatedBooking) {
     occurrences:
       body.occurrences?.map((o) => ({ ...o, message: o.code ? BOOKING_PROBLEMS[o.code as BookingErrorCode]?.message(undefined) ?? null : null })) ?? null,
   };
+}
+
+/** The answer for a key another request already used: its stored response, or why there is none. */
+function answerStoredKey(c: Context, claim: Exclude<IdempotencyClaim, { kind: "claimed" }>) {
+  if (claim.kind === "mismatch") return problem(c, 422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+  if (claim.kind === "in_flight") {
+    c.header("Retry-After", "1");
+    return problem(c, 409, "IDEMPOTENCY_IN_FLIGHT", "A request with this Idempotency-Key is still being processed.");
+  }
+  c.header("Idempotent-Replayed", "true");
+  if (claim.statusCode < 400) return c.json(withOccurrenceMessages(claim.body as CreatedBooking), claim.statusCode as 201);
+  return c.body(JSON.stringify(claim.body), claim.statusCode as 409, { "content-type": "application/problem+json; charset=utf-8" });
 }
 
 async function readJson(c: Context): Promise<{ ok: true; value: unknown; text: string } | { ok: false }> {
@@ -127,34 +140,22 @@ export function publicApi(deps: PublicApiDeps) {
     const input = parse(BookingBodySchema, body.value);
     if (!input.ok) return validationProblem(c, input.error);
 
-    const scope = key === null ? null : { endpoint: BOOKINGS_ENDPOINT, key };
-    if (scope) {
-      const hash = createHash("sha256").update(body.text).digest("hex");
-      const claim = await deps.store.claimIdempotencyKey(scope.endpoint, scope.key, hash, deps.clock().getTime());
-      if (claim.kind === "mismatch") return problem(c, 422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
-      if (claim.kind === "in_flight") {
-        c.header("Retry-After", "1");
-        return problem(c, 409, "IDEMPOTENCY_IN_FLIGHT", "A request with this Idempotency-Key is still being processed.");
-      }
-      if (claim.kind === "replay") {
-        c.header("Idempotent-Replayed", "true");
-        if (claim.statusCode < 400) return c.json(withOccurrenceMessages(claim.body as CreatedBooking), claim.statusCode as 201);
-        return c.body(JSON.stringify(claim.body), claim.statusCode as 409, { "content-type": "application/problem+json; charset=utf-8" });
-      }
-    }
-    let result;
-    try {
-      result = await createBooking(deps, input.data, scope);
-    } catch (error) {
-      if (scope) await deps.store.releaseIdempotencyKey(scope.endpoint, scope.key).catch(() => undefined);
-      throw error;
-    }
+    // Idempotency without a look-up first: the key is stored with the answer, in the booking's own
+    // statement for a success, and the first answer stored wins. A request whose key is already
+    // taken cannot book (the key's insert fails, rolling the booking back) and ends below with
+    // the stored answer, so a replay costs a little more and a first request one round trip less.
+    const scope = key === null ? null : { endpoint: BOOKINGS_ENDPOINT, key, requestHash: createHash("sha256").update(body.text).digest("hex") };
+    const result = await createBooking(deps, input.data, scope);
     if (result.ok) return c.json(withOccurrenceMessages(result.value), 201);
     if (scope) {
-      // A refusal is an answer too: the same request replays it instead of booking later.
+      // A refusal is an answer too: the same request replays it instead of booking later. When a
+      // request with this key stored its answer first (it may be why this one was refused: its
+      // booking holds the slot, or its key failed this one's insert), that answer is the one for
+      // every request with the key.
       const { status, detail, extra } = bookingProblemBody(result.error);
       const bodyOut = { type: `about:blank#${result.error.code}`, title: result.error.code, status, code: result.error.code, detail, ...extra };
-      await deps.store.completeIdempotencyKey({ ...scope, statusCode: status, body: bodyOut });
+      const stored = await deps.store.completeIdempotencyKey({ ...scope, statusCode: status, body: bodyOut }, deps.clock().getTime());
+      if (stored.kind !== "claimed") return answerStoredKey(c, stored);
     }
     return fail(c, result.error);
   });

@@ -1,0 +1,83 @@
+/**
+ * The load generator of bench/booking.bench.ts, run in its own process (child_process.fork) so the
+ * clients do not share the server's CPU time slice or event loop. `clients` keep-alive HTTP
+ * connections, each sending its next request when the previous answer has arrived; latency is
+ * measured here, from request start to the last byte of the response.
+ */
+import http from "node:http";
+
+export interface LoadJob {
+  readonly port: number;
+  readonly path: string;
+  readonly clients: number;
+  /** Request bodies (JSON text) with their Idempotency-Key; sent in order, each once. */
+  readonly requests: readonly { readonly key: string; readonly body: string }[];
+  readonly expectStatus: number;
+}
+
+export interface LoadResult {
+  readonly seconds: number;
+  readonly latencies: number[];
+  readonly failures: number;
+  readonly firstFailures: string[];
+  readonly cpuMs: number;
+}
+
+async function runJob(job: LoadJob): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.clients });
+  const latencies: number[] = new Array<number>(job.requests.length);
+  const firstFailures: string[] = [];
+  let failures = 0;
+  let next = 0;
+  const send = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const request = job.requests[i]!;
+      const t0 = performance.now();
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: job.port,
+          path: job.path,
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(request.body), "idempotency-key": request.key },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            latencies[i] = performance.now() - t0;
+            if (res.statusCode !== job.expectStatus) {
+              failures++;
+              if (firstFailures.length < 3) firstFailures.push(`${res.statusCode} ${Buffer.concat(chunks).toString("utf8").slice(0, 300)}`);
+            }
+            resolve();
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(request.body);
+    });
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: job.clients }, async () => {
+      for (let i = next++; i < job.requests.length; i = next++) await send(i);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  agent.destroy();
+  return { seconds, latencies, failures, firstFailures, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+process.on("message", (job: LoadJob) => {
+  runJob(job).then(
+    (result) => process.send!(result),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
