@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { startServer } from "./support/start-server.ts";
 import { bookingPage, bookThroughApi, checkScreen, contact, fillContact, findSlotViaApi, firstSlot, heading, open } from "./support/booking.ts";
 
 const baseURL = inject("baseURL");
@@ -235,6 +236,9 @@ describe("manage link: reschedule and cancel", () => {
 
 describe("links and choices", () => {
   it("a one-time link books once, then shows the expired-slug screen", async () => {
+    // A server of its own: using the demo link here must not use it up for the other suites.
+    const server = await startServer();
+    const baseURL = server.url;
     const { page, context } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/otl/${DEMO.oneTimeLinkSlug}`);
     expect(await page.locator(".badge").textContent()).toBe("Your personal booking link");
@@ -245,8 +249,10 @@ describe("links and choices", () => {
     const again = await page.goto(`${baseURL}/widget/otl/${DEMO.oneTimeLinkSlug}`);
     expect(again?.status()).toBe(410);
     expect(await page.locator("h1").textContent()).toBe("This link is no longer active");
+    await checkScreen(page, "18-otl-expired");
     await context.close();
-  });
+    await server.stop();
+  }, 90_000);
 
   it("several calendars: choose one, then book it", async () => {
     const { page, context } = await bookingPage(browser);

@@ -5,11 +5,34 @@ import { zoneCity, zoneLongName, zoneOffset, zoneShortName } from "./dates.ts";
 interface ZoneOption {
   zone: string;
   label: string;
+  /** City and country, lower case: a match at their start ranks first. */
+  names: string[];
   /** Lower-case text the search matches: zone id, city, long and short names, offset. */
   haystack: string;
 }
 
-function allZones(languageTag: string, at: Date): ZoneOption[] {
+type CountryTable = { readonly ZONE_COUNTRIES: ReadonlyMap<string, string> };
+
+/** Old zone names browsers still report (ADR 0003) → today's city name, so "Kolkata" finds Asia/Calcutta. */
+const ZONE_ALIASES: Readonly<Record<string, string>> = {
+  "Asia/Calcutta": "Kolkata",
+  "Asia/Saigon": "Ho Chi Minh",
+  "Asia/Katmandu": "Kathmandu",
+  "Asia/Rangoon": "Yangon",
+  "Europe/Kiev": "Kyiv",
+  "America/Buenos_Aires": "Buenos Aires",
+  "Atlantic/Faeroe": "Faroe",
+  "Pacific/Truk": "Chuuk",
+};
+const cityOf = (zone: string) => ZONE_ALIASES[zone] ?? zoneCity(zone);
+
+function allZones(languageTag: string, at: Date, countries: CountryTable | null): ZoneOption[] {
+  let regionNames: Intl.DisplayNames | null = null;
+  try {
+    regionNames = new Intl.DisplayNames([languageTag], { type: "region" });
+  } catch {
+    regionNames = null;
+  }
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: "timeZone") => string[] };
   const zones = intl.supportedValuesOf?.("timeZone") ?? [];
   if (!zones.includes("UTC")) zones.push("UTC");
@@ -17,11 +40,13 @@ function allZones(languageTag: string, at: Date): ZoneOption[] {
     const offset = zoneOffset(zone, at);
     const long = zoneLongName(zone, at, languageTag);
     const short = zoneShortName(zone, at, languageTag);
-    const city = zoneCity(zone);
-    const label = `${city} · ${long} (${offset})`;
+    const city = cityOf(zone);
+    const code = countries?.ZONE_COUNTRIES.get(zone);
+    const country = code ? (regionNames?.of(code) ?? "") : "";
+    const label = `${city}${country ? `, ${country}` : ""} · ${long} (${offset})`;
     // "GMT+5:30" is also found as "+5:30", "+05:30" and "utc+5:30".
     const offsetForms = [offset, offset.replace("GMT", "UTC"), offset.replace("GMT", ""), offset.replace(/([+-])(\d)(?!\d)/, "$10$2")];
-    return { zone, label, haystack: [zone, city, long, short, ...offsetForms].join(" ").toLowerCase() };
+    return { zone, label, names: [city.toLowerCase(), country.toLowerCase()], haystack: [zone, city, country, code ?? "", long, short, ...offsetForms].join(" ").toLowerCase() };
   });
 }
 
@@ -39,16 +64,26 @@ export function TimeZonePicker({ value, languageTag, onChange }: { value: string
   const [active, setActive] = useState(0);
   const [zones, setZones] = useState<ZoneOption[] | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const current = useMemo(() => `${zoneCity(value)} (${zoneOffset(value, new Date())})`, [value]);
+  const current = useMemo(() => `${cityOf(value)} (${zoneOffset(value, new Date())})`, [value]);
 
   const results = useMemo(() => {
     if (!zones) return [];
     const terms = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
-    return zones.filter((z) => terms.every((t) => z.haystack.includes(t))).slice(0, MAX_RESULTS);
+    const rank = (z: ZoneOption) => (terms.length === 0 ? 0 : z.names.some((n) => n.startsWith(terms[0]!)) ? 0 : z.haystack.includes(` ${terms[0]}`) ? 1 : 2);
+    return zones
+      .filter((z) => terms.every((t) => z.haystack.includes(t)))
+      .map((z, i) => ({ z, key: rank(z) * 100_000 + i }))
+      .sort((a, b) => a.key - b.key)
+      .slice(0, MAX_RESULTS)
+      .map(({ z }) => z);
   }, [zones, query]);
 
   const open = () => {
-    if (!zones) setZones(allZones(languageTag, new Date()));
+    if (!zones) {
+      setZones(allZones(languageTag, new Date(), null));
+      // The country table is a separate chunk: the list works at once and gains countries a moment later.
+      void import("./zone-countries.ts").then((table) => setZones(allZones(languageTag, new Date(), table)));
+    }
     setOpen(true);
     setActive(0);
   };

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_DETAILS, flowReducer, firstAvailableDate, stepsFor, type FlowState } from "./flow-reducer.ts";
+
+const base: FlowState = {
+  step: "datetime",
+  steps: ["datetime", "details"],
+  timezone: "Europe/Berlin",
+  month: "2026-12",
+  slots: {},
+  slotsKey: "k1",
+  slotsStatus: "loading",
+  selectedDate: null,
+  selectedSlot: null,
+  staffId: null,
+  carts: [[]],
+  activeCart: 0,
+  hold: null,
+  notice: null,
+  details: EMPTY_DETAILS,
+  errors: {},
+  errorValues: {},
+  submitting: false,
+  visibleSlots: 12,
+  searchingNext: false,
+};
+const slots = { "2026-12-01": [], "2026-12-02": ["2026-12-02T10:00:00+01:00", "2026-12-02T10:30:00+01:00"], "2026-12-03": ["2026-12-03T09:00:00+01:00"] };
+
+describe("booking flow reducer", () => {
+  it("selects the first day with times when slots arrive, and ignores answers to older queries", () => {
+    const loaded = flowReducer(base, { type: "slotsLoaded", key: "k1", slots });
+    expect(loaded).toMatchObject({ slotsStatus: "ready", selectedDate: "2026-12-02" });
+    expect(flowReducer(base, { type: "slotsLoaded", key: "old", slots })).toBe(base);
+    expect(firstAvailableDate({ "2026-12-05": [], "2026-12-04": ["x"] })).toBe("2026-12-04");
+  });
+
+  it("a refused slot goes back to the calendar, drops that time, says it was taken, and keeps the details", () => {
+    let s = flowReducer(base, { type: "slotsLoaded", key: "k1", slots });
+    s = flowReducer(s, { type: "slotSelected", slot: "2026-12-02T10:00:00+01:00" });
+    s = flowReducer(s, { type: "goTo", step: "details" });
+    s = flowReducer(s, { type: "detailsChanged", patch: { firstName: "Ada", notes: "hi" } });
+    s = flowReducer(s, { type: "submitStarted" });
+    s = flowReducer(s, { type: "slotRefused", slot: "2026-12-02T10:00:00+01:00", code: "STAFF_BUSY" });
+    expect(s.step).toBe("datetime");
+    expect(s.slots["2026-12-02"]).toEqual(["2026-12-02T10:30:00+01:00"]);
+    expect(s.notice).toEqual({ kind: "slotTaken", code: "widget.slotTaken" });
+    expect(s.details).toMatchObject({ firstName: "Ada", notes: "hi" });
+    expect(s.submitting).toBe(false);
+  });
+
+  it("other refusals are shown by code and do not count as taken", () => {
+    const s = flowReducer(base, { type: "slotRefused", slot: "x", code: "CHANGE_WINDOW_CLOSED" });
+    expect(s.notice).toEqual({ kind: "error", code: "CHANGE_WINDOW_CLOSED" });
+  });
+
+  it("live updates drop a selected time that someone else took, but keep our own held time", () => {
+    let s = flowReducer(base, { type: "slotsLoaded", key: "k1", slots });
+    s = flowReducer(s, { type: "slotSelected", slot: "2026-12-02T10:30:00+01:00" });
+    const held = flowReducer(s, { type: "holdGranted", slot: "2026-12-02T10:30:00+01:00", id: "h1", expiresAt: "" });
+    const afterHold = flowReducer(held, { type: "slotsChanged", key: "k1", slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] } });
+    expect(afterHold.selectedSlot).toBe("2026-12-02T10:30:00+01:00");
+    expect(afterHold.slots["2026-12-02"]).toContain("2026-12-02T10:30:00+01:00");
+    const taken = flowReducer(s, { type: "slotsChanged", key: "k1", slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] } });
+    expect(taken.selectedSlot).toBeNull();
+    expect(taken.notice?.kind).toBe("slotTaken");
+  });
+
+  it("editing a field clears only its message", () => {
+    const s = flowReducer({ ...base, errors: { email: "e", "guests.0.name": "n", firstName: "f" } }, { type: "detailsChanged", patch: { email: "a@b.co" } });
+    expect(s.errors).toEqual({ "guests.0.name": "n", firstName: "f" });
+    const g = flowReducer({ ...base, errors: { "guests.0.name": "n", firstName: "f" } }, { type: "detailsChanged", patch: { guests: [] } });
+    expect(g.errors).toEqual({ firstName: "f" });
+  });
+
+  it("'find next available' in another month switches month and preselects the day", () => {
+    const s = flowReducer({ ...base, searchingNext: true }, { type: "searchNextDone", date: "2027-02-03", month: "2027-02", key: "k2" });
+    expect(s).toMatchObject({ month: "2027-02", slotsKey: "k2", selectedDate: "2027-02-03", slotsStatus: "loading", searchingNext: false });
+    const loaded = flowReducer(s, { type: "slotsLoaded", key: "k2", slots: { "2027-02-01": ["a"], "2027-02-03": ["b"] } });
+    expect(loaded.selectedDate).toBe("2027-02-03");
+    expect(flowReducer(base, { type: "searchNextDone", date: null }).notice).toEqual({ kind: "info", code: "widget.noSlotsAhead" });
+  });
+
+  it("service calendars start with services unless the URL chose them", () => {
+    expect(stepsFor("service", false)).toEqual(["services", "datetime", "details"]);
+    expect(stepsFor("service", true)).toEqual(["datetime", "details"]);
+    expect(stepsFor("class", false)).toEqual(["datetime", "details"]);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_DETAILS } from "./flow-reducer.ts";
+import { validateCarts, validateDetails } from "./validation.ts";
+
+const config = { guestMode: "collect_detail" as const, questions: [], location: null };
+const valid = { ...EMPTY_DETAILS, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
+
+describe("details validation (spec §5)", () => {
+  it("accepts a complete form and reports every missing field", () => {
+    expect(validateDetails(config, valid, "2026-11-22").errors).toEqual({});
+    expect(validateDetails(config, EMPTY_DETAILS, "2026-11-22").errors).toEqual({
+      firstName: "widget.validation.required",
+      lastName: "widget.validation.required",
+      email: "widget.validation.emailRequired",
+    });
+  });
+
+  it.each([
+    [{ name: "", email: "" }, { "guests.0.name": "widget.validation.guestNameRequired", "guests.0.email": "widget.validation.guestEmailRequired" }],
+    [{ name: "R2-D2 ", email: "r2@x" }, { "guests.0.name": "widget.validation.guestNameInvalid", "guests.0.email": "widget.validation.emailInvalid" }],
+    [{ name: "Charles", email: "ADA@example.com" }, { "guests.0.email": "widget.validation.guestEmailDuplicate" }],
+    [{ name: "Zoë O'Brien", email: "zoe@example.com" }, {}],
+  ])("guest %j", (guest, errors) => {
+    expect(validateDetails(config, { ...valid, guests: [guest] }, "2026-11-22").errors).toEqual(errors);
+  });
+
+  it("a guest count is 1 to 100", () => {
+    const countOnly = { ...config, guestMode: "count_only" as const };
+    for (const [count, ok] of [["0", false], ["1", true], ["100", true], ["101", false], ["2.5", false], ["", true]] as const) {
+      expect({ count, ok: !validateDetails(countOnly, { ...valid, guestCount: count }, "2026-11-22").errors.guestCount }).toEqual({ count, ok });
+    }
+  });
+
+  it("questions, location, phone and date of birth", () => {
+    const withQuestions = {
+      ...config,
+      location: { kind: "ask_booker" as const, value: "" },
+      questions: [
+        { id: "q1", label: "Why", kind: "text" as const, required: true },
+        { id: "q2", label: "Pick", kind: "checkbox" as const, required: true, options: ["a", "b"] },
+      ],
+    };
+    expect(validateDetails(withQuestions, { ...valid, phone: "call me", dateOfBirth: "2030-01-01" }, "2026-11-22").errors).toEqual({
+      phone: "widget.validation.phoneInvalid",
+      dateOfBirth: "widget.validation.dateOfBirthInvalid",
+      location: "widget.validation.location",
+      "answers.q1": "widget.validation.required",
+      "answers.q2": "widget.validation.option",
+    });
+  });
+});
+
+describe("services per guest", () => {
+  const services = [
+    { id: "cut", maxGuestsPerSlot: 2 },
+    { id: "colour", maxGuestsPerSlot: 1 },
+  ];
+  it("every attendee needs a service", () => {
+    expect(validateCarts([["cut"], []], services).errors).toEqual({ services: "widget.validation.servicesForAll" });
+  });
+  it("a service takes at most its guest limit, with the count for the message", () => {
+    expect(validateCarts([["colour"], ["colour", "cut"]], services)).toEqual({
+      errors: { "service.colour": "widget.validation.serviceLimit" },
+      values: { "service.colour": { count: 1 } },
+    });
+    expect(validateCarts([["cut"], ["cut"]], services).errors).toEqual({});
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Service calendars and service menus: services per guest with the spec's §5 messages, a cart with
+ * its item count and total, the staff choice, and a booking for two people; plus the time-zone
+ * search and the widget inside an iframe.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("service menu", () => {
+  it("services per guest: limits, all guests served, cart total, then a booking for two", async () => {
+    const { page, context } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/service-menus/${DEMO.serviceMenuSlug}`);
+    expect(await page.locator("h1").textContent()).toBe("Salon menu");
+    expect(await heading(page).textContent()).toBe("Choose services");
+    await page.getByRole("button", { name: "Add Colour for You" }).click();
+    await page.getByRole("button", { name: "+ Add a guest" }).click();
+    // The guest starts with the same services; Colour takes one person per slot.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect
+      .poll(() => page.locator("#limit-" + DEMO.services.colour).textContent())
+      .toBe("You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.");
+    await checkScreen(page, "13-services-limit");
+    await page.getByRole("button", { name: "Remove Colour for Guest 1" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.getByRole("alert").last().textContent()).toBe("Please ensure you select services for all guests before proceeding");
+    // Same services for both: Haircut.
+    await page.getByRole("button", { name: "Add Haircut for Guest 1" }).click();
+    await page.getByRole("button", { name: /^You/ }).click();
+    await page.getByRole("button", { name: "Remove Colour for You" }).click();
+    await page.getByRole("button", { name: "Add Haircut for You" }).click();
+    expect(await page.locator(".cart__line").textContent()).toBe("2 items selected€70.00");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
+    expect(await page.getByRole("group", { name: "Staff" }).getByRole("radio").count()).toBe(3);
+    await checkScreen(page, "14-datetime-service");
+    await (await firstSlot(page)).click();
+    await fillContact(page, contact("Salon"));
+    await page.getByLabel("Name of guest 1").fill("Sam Guest");
+    await page.getByLabel("Email of guest 1").fill("sam@example.com");
+    expect(await page.locator(".payment").textContent()).toContain("€70.00");
+    await checkScreen(page, "15-details-service-guests");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForURL(/done=booked/);
+    const summary = await page.locator(".result__summary").textContent();
+    expect(summary).toContain("Haircut");
+    expect(summary).toContain("€70.00");
+    await context.close();
+  });
+
+  it("a service route goes straight to its times", async () => {
+    const { page, context } = await bookingPage(browser, { viewport: { width: 320, height: 700 } });
+    await open(page, `${baseURL}/widget/appointment/service/haircut`);
+    expect(await heading(page).textContent()).toBe("Pick a date and time");
+    await firstSlot(page);
+    // Nothing overflows at 320 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await checkScreen(page, "16-service-route");
+    await context.close();
+  });
+});
+
+describe("time zones", () => {
+  it("finds a zone by city, abbreviation or offset and shows times in it", async () => {
+    const { page, context } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
+    const first = await firstSlot(page);
+    const utcTime = await first.textContent();
+    const input = page.getByRole("combobox", { name: "Time zone" });
+    await input.fill("kolkata");
+    await expect.poll(() => page.getByRole("option").first().textContent()).toContain("Kolkata");
+    await input.fill("india");
+    await expect.poll(() => page.getByRole("option").first().textContent()).toContain("India");
+    await input.fill("+5:30");
+    expect(await page.getByRole("option").allTextContents()).toContainEqual(expect.stringContaining("Kolkata"));
+    await input.fill("nowhere-at-all");
+    expect(await page.getByRole("option").first().textContent()).toBe("No Timezone found!");
+    await input.fill("kolkata");
+    await checkScreen(page, "17-timezone-search");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await firstSlot(page)).textContent()).not.toBe(utcTime);
+    // The zone is remembered: the next first paint is rendered in it on the server.
+    const zone = (await context.cookies()).find((c) => c.name === "tz")?.value ?? "";
+    expect(decodeURIComponent(zone)).toMatch(/^Asia\/(Kolkata|Calcutta)$/);
+    await context.close();
+  });
+});
+
+describe("embedding", () => {
+  it("works inside an iframe", async () => {
+    const { page, context } = await bookingPage(browser);
+    await page.goto(`${baseURL}/api/health`);
+    await page.setContent(`<!doctype html><title>Host</title><iframe title="Booking" src="${baseURL}/widget/booking/${DEMO.calendars.workshop}" width="360" height="700"></iframe>`);
+    const frame = page.frameLocator("iframe");
+    await expect.poll(() => frame.locator(".slots .slot, .empty-state").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await frame.locator("h1").textContent()).toBe("Planning workshop");
+    await context.close();
+  });
+});

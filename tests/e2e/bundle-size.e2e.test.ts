@@ -1,0 +1,39 @@
+/**
+ * The JavaScript budget of a booking page (ADR 0004): everything the browser loads before the page
+ * is interactive — the scripts and module preloads named in the server-rendered HTML, plus the
+ * locale's catalogue chunk loaded before hydration — at most 140 KB gzip. Deterministic: the files
+ * come from the build and are gzipped here with zlib at the default level.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, inject, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+
+const baseURL = inject("baseURL");
+const CLIENT = path.resolve("build/client");
+const BUDGET_BYTES = 140 * 1024;
+
+function initialScripts(html: string): string[] {
+  // Module preloads and the inline module script's imports; not the route manifest, which only names modules.
+  const urls = new Set([...html.matchAll(/(?:href="|from "|import\(")(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!));
+  // The English catalogue is imported by entry.client before hydrating.
+  for (const file of fs.readdirSync(path.join(CLIENT, "assets"))) if (/^en-[\w-]+\.js$/.test(file)) urls.add(`/assets/${file}`);
+  return [...urls].sort();
+}
+
+describe("JavaScript budget", () => {
+  it.each([
+    ["personal", `/widget/booking/${DEMO.calendars.introCall}`],
+    ["service menu", `/widget/service-menus/${DEMO.serviceMenuSlug}`],
+    ["manage / cancel", `/widget/cancel-booking`],
+  ])("%s booking page: initial JavaScript ≤ 140 KB gzip", async (_name, pathname) => {
+    const html = await (await fetch(`${baseURL}${pathname}`)).text();
+    const scripts = initialScripts(html);
+    expect(scripts.length).toBeGreaterThan(2);
+    const sizes = scripts.map((url) => ({ url, gzip: zlib.gzipSync(fs.readFileSync(path.join(CLIENT, url))).length }));
+    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+    console.info(`${pathname}: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files`);
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+});
