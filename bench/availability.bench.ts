@@ -12,8 +12,8 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { Temporal } from "temporal-polyfill";
-import { indexBusy } from "../src/core/availability/busy-index";
-import { computeSlots } from "../src/core/availability/compute-slots";
+import { indexBusy } from "../src/core/availability/busy-index.ts";
+import { computeSlots } from "../src/core/availability/compute-slots.ts";
 import type {
   AvailabilityInput,
   BusyInterval,
@@ -21,8 +21,8 @@ import type {
   SlotQuery,
   StaffSchedule,
   WeeklyHours,
-} from "../src/core/availability/model";
-import { findNextAvailable } from "../src/core/availability/next-available";
+} from "../src/core/availability/model.ts";
+import { findNextAvailable } from "../src/core/availability/next-available.ts";
 
 const MINUTE = 60_000;
 

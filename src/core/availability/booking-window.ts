@@ -1,10 +1,10 @@
-import type { EpochMs } from "../shared/time";
-import { localDateToDayNumber } from "../shared/time";
-import type { ZoneClock } from "../shared/time";
-import { intersectIntervals, mergeIntervals, overlapsAny, subtractIntervals, toParallel } from "./intervals";
-import type { AvailabilityInput, InstantRange } from "./model";
-import { buildStaffState, memberIdsFor } from "./staff-state";
-import type { ParsedSchedule } from "./working-periods";
+import type { EpochMs } from "../shared/time.ts";
+import { localDateToDayNumber } from "../shared/time.ts";
+import type { ZoneClock } from "../shared/time.ts";
+import { intersectIntervals, mergeIntervals, overlapsAny, subtractIntervals, toParallel } from "./intervals.ts";
+import type { AvailabilityInput, InstantRange } from "./model.ts";
+import { buildStaffState, memberIdsFor } from "./staff-state.ts";
+import type { ParsedSchedule } from "./working-periods.ts";
 
 /** Instants of the booking window, in the calendar's zone. */
 export function resolveWindow(

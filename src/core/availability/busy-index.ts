@@ -1,7 +1,7 @@
-import type { EpochMs } from "../shared/time";
-import { MINUTE_MS } from "../shared/time";
-import { mergeIntervals, toParallel } from "./intervals";
-import type { BusyIndex, BusyInterval, CalendarRules, ClassSession, InstantRange, StaffBusyIndex } from "./model";
+import type { EpochMs } from "../shared/time.ts";
+import { MINUTE_MS } from "../shared/time.ts";
+import { mergeIntervals, toParallel } from "./intervals.ts";
+import type { BusyIndex, BusyInterval, CalendarRules, ClassSession, InstantRange, StaffBusyIndex } from "./model.ts";
 
 export const EMPTY_STAFF_BUSY: StaffBusyIndex = { starts: [], ends: [], countedStarts: [], sessions: [] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkSlot, computeSlots, toPublicSlots } from "./compute-slots";
-import { at, booking, everyDay, input, range, rules, staff } from "./fixtures.test-helper";
-import type { AvailabilityInput, SlotQuery, SlotsByDate } from "./model";
+import { checkSlot, computeSlots, toPublicSlots } from "./compute-slots.ts";
+import { at, booking, everyDay, input, range, rules, staff } from "./fixtures.test-helper.ts";
+import type { AvailabilityInput, SlotQuery, SlotsByDate } from "./model.ts";
 
 const NOW = at("2026-01-01T00:00:00Z");
 

@@ -1,4 +1,4 @@
-import type { EpochMs, LocalDate } from "../shared/time";
+import type { EpochMs, LocalDate } from "../shared/time.ts";
 import {
   addDays,
   dayNumberToLocalDate,
@@ -8,11 +8,11 @@ import {
   localDateToDayNumber,
   WALL_DAY_MS,
   ZoneClock,
-} from "../shared/time";
-import type { RawSlot, SlotRequest } from "./engine";
-import { createEngine } from "./engine";
-import { slotsInRange } from "./enumerate-slots";
-import { evaluateStart } from "./evaluate-start";
+} from "../shared/time.ts";
+import type { RawSlot, SlotRequest } from "./engine.ts";
+import { createEngine } from "./engine.ts";
+import { slotsInRange } from "./enumerate-slots.ts";
+import { evaluateStart } from "./evaluate-start.ts";
 import type {
   AvailabilityInput,
   PublicSlotsByDate,
@@ -22,8 +22,8 @@ import type {
   SlotQuery,
   SlotRejection,
   SlotsByDate,
-} from "./model";
-import { MAX_QUERY_DAYS } from "./model";
+} from "./model.ts";
+import { MAX_QUERY_DAYS } from "./model.ts";
 
 /** The visitor's dates as instants: [start of startDate, start of the day after endDate). */
 export function resolveQueryRange(

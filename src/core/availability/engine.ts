@@ -1,7 +1,7 @@
-import type { EpochMs } from "../shared/time";
-import { isLocalDate, isValidTimeZone, MINUTE_MS, ZoneClock } from "../shared/time";
-import { resolveWindow } from "./booking-window";
-import { countInRange, findContaining, intersectIntervals, overlapsAny } from "./intervals";
+import type { EpochMs } from "../shared/time.ts";
+import { isLocalDate, isValidTimeZone, MINUTE_MS, ZoneClock } from "../shared/time.ts";
+import { resolveWindow } from "./booking-window.ts";
+import { countInRange, findContaining, intersectIntervals, overlapsAny } from "./intervals.ts";
 import type {
   AvailabilityInput,
   CalendarRules,
@@ -11,11 +11,11 @@ import type {
   Result,
   ServiceAssignment,
   SlotRejection,
-} from "./model";
-import { DEFAULT_SLOT_INTERVAL_MINUTES } from "./model";
-import type { StaffState } from "./staff-state";
-import { buildStaffState, memberIdsFor } from "./staff-state";
-import type { ParsedSchedule } from "./working-periods";
+} from "./model.ts";
+import { DEFAULT_SLOT_INTERVAL_MINUTES } from "./model.ts";
+import type { StaffState } from "./staff-state.ts";
+import { buildStaffState, memberIdsFor } from "./staff-state.ts";
+import type { ParsedSchedule } from "./working-periods.ts";
 
 /**
  * The engine behind computeSlots, checkSlot, findNextAvailable and planRecurring, so all four apply

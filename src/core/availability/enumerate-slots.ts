@@ -1,9 +1,9 @@
-import type { EpochMs } from "../shared/time";
-import type { Engine, RawSlot } from "./engine";
-import { evaluateStart } from "./evaluate-start";
-import type { InstantRange } from "./model";
-import type { StaffState } from "./staff-state";
-import { roundRobinSlots, singleStaffSlots } from "./sweep";
+import type { EpochMs } from "../shared/time.ts";
+import type { Engine, RawSlot } from "./engine.ts";
+import { evaluateStart } from "./evaluate-start.ts";
+import type { InstantRange } from "./model.ts";
+import type { StaffState } from "./staff-state.ts";
+import { roundRobinSlots, singleStaffSlots } from "./sweep.ts";
 
 /*
  * Enumerating offered starts: candidate grid points per calendar type, checked by evaluateStart,

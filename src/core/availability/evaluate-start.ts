@@ -1,10 +1,10 @@
-import type { EpochMs } from "../shared/time";
-import { MINUTE_MS } from "../shared/time";
-import type { Engine, Evaluation } from "./engine";
-import { calendarRejection, closest, staffRejection } from "./engine";
-import { findContaining, lowerBound } from "./intervals";
-import type { ClassSession, InstantRange, SlotRejection } from "./model";
-import { evaluateService } from "./service-plan";
+import type { EpochMs } from "../shared/time.ts";
+import { MINUTE_MS } from "../shared/time.ts";
+import type { Engine, Evaluation } from "./engine.ts";
+import { calendarRejection, closest, staffRejection } from "./engine.ts";
+import { findContaining, lowerBound } from "./intervals.ts";
+import type { ClassSession, InstantRange, SlotRejection } from "./model.ts";
+import { evaluateService } from "./service-plan.ts";
 
 /** Every rule for one start. The single source of truth for what may be booked. */
 export function evaluateStart(engine: Engine, startMs: EpochMs): Evaluation {

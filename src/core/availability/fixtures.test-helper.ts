@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
-import { indexBusy } from "./busy-index";
-import type { AvailabilityInput, BusyInterval, CalendarRules, StaffSchedule, TimeRange, WeeklyHours } from "./model";
+import { indexBusy } from "./busy-index.ts";
+import type { AvailabilityInput, BusyInterval, CalendarRules, StaffSchedule, TimeRange, WeeklyHours } from "./model.ts";
 
 /** Test-only builders: readable defaults, overridable per case. */
 

@@ -8,8 +8,8 @@ import {
   overlapsAny,
   subtractIntervals,
   toParallel,
-} from "./intervals";
-import type { InstantRange } from "./model";
+} from "./intervals.ts";
+import type { InstantRange } from "./model.ts";
 
 const r = (startMs: number, endMs: number): InstantRange => ({ startMs, endMs });
 const rangeArb = fc

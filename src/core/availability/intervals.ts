@@ -1,4 +1,4 @@
-import type { InstantRange } from "./model";
+import type { InstantRange } from "./model.ts";
 
 /**
  * Interval algebra over half-open [startMs, endMs) ranges: touching ranges do not overlap.

@@ -1,4 +1,4 @@
-import type { EpochMs, IsoWeekday, LocalDate } from "../shared/time";
+import type { EpochMs, IsoWeekday, LocalDate } from "../shared/time.ts";
 
 /**
  * Plain, serialisable data in and out of the availability engine. The documented model, with

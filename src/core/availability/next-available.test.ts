@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { at, booking, everyDay, input, range, rules, staff } from "./fixtures.test-helper";
-import { findNextAvailable } from "./next-available";
+import { at, booking, everyDay, input, range, rules, staff } from "./fixtures.test-helper.ts";
+import { findNextAvailable } from "./next-available.ts";
 
 const NOW = at("2026-01-01T00:00:00Z");
 

@@ -1,9 +1,9 @@
-import type { EpochMs, LocalDate } from "../shared/time";
-import { isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time";
-import type { SlotRequest } from "./engine";
-import { createEngine } from "./engine";
-import { slotsInRange } from "./enumerate-slots";
-import type { AvailabilityInput, QueryError, Result } from "./model";
+import type { EpochMs, LocalDate } from "../shared/time.ts";
+import { isLocalDate, isValidTimeZone, localDateToDayNumber, WALL_DAY_MS, ZoneClock } from "../shared/time.ts";
+import type { SlotRequest } from "./engine.ts";
+import { createEngine } from "./engine.ts";
+import { slotsInRange } from "./enumerate-slots.ts";
+import type { AvailabilityInput, QueryError, Result } from "./model.ts";
 
 /** First chunk searched; each next chunk doubles, so the work is at most twice what is needed. */
 const FIRST_CHUNK_DAYS = 7;

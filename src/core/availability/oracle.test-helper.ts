@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import type { BusyInterval, CalendarRules, SlotQuery, StaffSchedule, TimeRange } from "./model";
+import type { BusyInterval, CalendarRules, SlotQuery, StaffSchedule, TimeRange } from "./model.ts";
 
 /**
  * A brute-force oracle for the availability rules, written for clarity and independence, not

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { indexBusy } from "./busy-index";
-import { checkSlot, computeSlots } from "./compute-slots";
+import { indexBusy } from "./busy-index.ts";
+import { checkSlot, computeSlots } from "./compute-slots.ts";
 import type {
   AvailabilityInput,
   BusyInterval,
@@ -12,8 +12,8 @@ import type {
   StaffSchedule,
   TimeRange,
   WeeklyHours,
-} from "./model";
-import { oracleSlots } from "./oracle.test-helper";
+} from "./model.ts";
+import { oracleSlots } from "./oracle.test-helper.ts";
 
 /**
  * Property tests: on random schedules, bookings and zones — DST dates included — the engine

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { at, booking, everyDay, input, range, rules, staff } from "./fixtures.test-helper";
-import { planRecurring } from "./recurring";
+import { at, booking, everyDay, input, range, rules, staff } from "./fixtures.test-helper.ts";
+import { planRecurring } from "./recurring.ts";
 
 const NOW = at("2026-01-01T00:00:00Z");
 const hours = everyDay(range("09:00", "12:00"));

@@ -1,4 +1,4 @@
-import type { EpochMs } from "../shared/time";
+import type { EpochMs } from "../shared/time.ts";
 import {
   addMonthsExact,
   dayNumberToLocalDate,
@@ -6,12 +6,12 @@ import {
   MINUTE_MS,
   WALL_DAY_MS,
   ZoneClock,
-} from "../shared/time";
-import type { Engine } from "./engine";
-import { createEngine } from "./engine";
-import { candidateStarts } from "./enumerate-slots";
-import { evaluateStart } from "./evaluate-start";
-import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./model";
+} from "../shared/time.ts";
+import type { Engine } from "./engine.ts";
+import { createEngine } from "./engine.ts";
+import { candidateStarts } from "./enumerate-slots.ts";
+import { evaluateStart } from "./evaluate-start.ts";
+import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./model.ts";
 
 export type RecurrenceFrequency = "daily" | "weekly" | "monthly";
 /**

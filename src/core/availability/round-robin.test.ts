@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickRoundRobinMember } from "./round-robin";
+import { pickRoundRobinMember } from "./round-robin.ts";
 
 describe("pickRoundRobinMember", () => {
   it.each([

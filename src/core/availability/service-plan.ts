@@ -1,9 +1,9 @@
-import type { EpochMs } from "../shared/time";
-import type { Engine, Evaluation, Task } from "./engine";
-import { closest, staffRejection } from "./engine";
-import { findContaining } from "./intervals";
-import type { InstantRange, SlotRejection } from "./model";
-import type { StaffState } from "./staff-state";
+import type { EpochMs } from "../shared/time.ts";
+import type { Engine, Evaluation, Task } from "./engine.ts";
+import { closest, staffRejection } from "./engine.ts";
+import { findContaining } from "./intervals.ts";
+import type { InstantRange, SlotRejection } from "./model.ts";
+import type { StaffState } from "./staff-state.ts";
 
 /**
  * A service slot: every guest's services back to back from the start, each task by an eligible

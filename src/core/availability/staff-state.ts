@@ -1,10 +1,10 @@
-import type { EpochMs } from "../shared/time";
-import { ZoneClock } from "../shared/time";
-import { EMPTY_STAFF_BUSY } from "./busy-index";
-import { mergeIntervals, toParallel } from "./intervals";
-import type { CalendarRules, InstantRange, StaffBusyIndex, StaffSchedule } from "./model";
-import type { ParsedSchedule } from "./working-periods";
-import { parseSchedule, resolvePeriods } from "./working-periods";
+import type { EpochMs } from "../shared/time.ts";
+import { ZoneClock } from "../shared/time.ts";
+import { EMPTY_STAFF_BUSY } from "./busy-index.ts";
+import { mergeIntervals, toParallel } from "./intervals.ts";
+import type { CalendarRules, InstantRange, StaffBusyIndex, StaffSchedule } from "./model.ts";
+import type { ParsedSchedule } from "./working-periods.ts";
+import { parseSchedule, resolvePeriods } from "./working-periods.ts";
 
 /** One staff member resolved for a request: hours as instants, busy time, counters. */
 export interface StaffState {

@@ -1,9 +1,9 @@
-import type { EpochMs } from "../shared/time";
-import { MINUTE_MS } from "../shared/time";
-import type { Engine, RawSlot } from "./engine";
-import { calendarRejection, staffDayCount } from "./engine";
-import type { InstantRange } from "./model";
-import type { StaffState } from "./staff-state";
+import type { EpochMs } from "../shared/time.ts";
+import { MINUTE_MS } from "../shared/time.ts";
+import type { Engine, RawSlot } from "./engine.ts";
+import { calendarRejection, staffDayCount } from "./engine.ts";
+import type { InstantRange } from "./model.ts";
+import type { StaffState } from "./staff-state.ts";
 
 /**
  * Starts found by the sweeps go into a Float64Array: held in objects or passed through calls,

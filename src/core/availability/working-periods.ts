@@ -1,4 +1,4 @@
-import type { EpochMs, ZoneClock } from "../shared/time";
+import type { EpochMs, ZoneClock } from "../shared/time.ts";
 import {
   isLocalDate,
   localDateToDayNumber,
@@ -6,8 +6,8 @@ import {
   parseTimeOfDay,
   WALL_DAY_MS,
   weekdayOfDayNumber,
-} from "../shared/time";
-import type { InstantRange, StaffSchedule, TimeRange } from "./model";
+} from "../shared/time.ts";
+import type { InstantRange, StaffSchedule, TimeRange } from "./model.ts";
 
 /** Minute-of-day ranges, sorted, merged where they overlap or touch. */
 type MinuteRanges = readonly (readonly [number, number])[];

@@ -15,7 +15,7 @@ import {
   startOfLocalDay,
   weekdayOf,
   ZoneClock,
-} from "./time";
+} from "./time.ts";
 
 const iso = (s: string): number => Temporal.Instant.from(s).epochMilliseconds;
 
