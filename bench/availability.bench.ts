@@ -5,7 +5,7 @@
  *      busy interval) measured in the same run.
  *   2. Next available for 1 staff over a 365-day window, first 11 months fully booked: ≤ 2 ms.
  *
- * Run: npx tsx bench/availability.bench.ts
+ * Run: npx tsx bench/availability.bench.ts (npm run bench runs every bench/*.bench.ts)
  * Figures are steady state (long-lived server process: zone offsets cached after the first call);
  * the first, cold call is printed too. Busy time is indexed once per data set, as the booking API
  * does per request or caches; indexing cost is printed separately.
