@@ -46,7 +46,7 @@ describe("booking a personal calendar", () => {
     // Validation: every message next to its field, the first invalid field focused.
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect.poll(() => page.locator(".field__error").count()).toBe(3);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-firstName");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-firstName");
     const first = page.getByLabel("First name");
     expect(await first.getAttribute("aria-invalid")).toBe("true");
     expect(await page.locator(`#${await first.getAttribute("aria-describedby")}`).textContent()).toContain("This field is required.");
@@ -165,7 +165,7 @@ describe("other calendar types", () => {
     await page.getByLabel("Number of guests").fill("150");
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect.poll(() => page.locator("#field-guestCount-error").textContent()).toContain("Guest count should be between 1 and 100");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-guestCount");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-guestCount");
     await page.getByLabel("Number of guests").fill("2");
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.waitForURL(/done=booked/);
