@@ -6,6 +6,13 @@ import type { InstantRange, SlotRejection } from "./model.ts";
 import type { StaffState } from "./staff-state.ts";
 
 /**
+ * Matching staff to a cart's tasks is a small search, but a large party with many services could
+ * make it explode; past this many steps the start is treated as taken (deterministically) rather
+ * than letting one request burn the CPU. Ordinary carts need a few dozen steps.
+ */
+const SEARCH_BUDGET = 20_000;
+
+/**
  * A service slot: every guest's services back to back from the start, each task by an eligible
  * staff member who is at work, free (with the service's buffers) and not doing another task of
  * this booking at the same time. Carts are small, so a depth-first search over the feasible
@@ -55,9 +62,11 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
 
   const chosen: StaffState[] = [];
   const tasks = engine.tasks;
+  let budget = SEARCH_BUDGET;
   const assign = (i: number): boolean => {
     const task = tasks[i];
     if (!task) return true;
+    if (--budget < 0) return false;
     const from = startMs + task.offsetMs;
     const to = from + task.durationMs;
     for (const st of feasible[i] ?? []) {
