@@ -52,8 +52,11 @@ async function reachable(): Promise<boolean> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** CPU time (ms) of every PostgreSQL process on this machine so far, from /proc (Linux); null elsewhere. */
-function postgresCpuMs(): number | null {
+/**
+ * CPU time (ms) so far of the PostgreSQL backends serving `database` (their command line names it),
+ * from /proc (Linux); null elsewhere. Other databases' work on a shared server does not count.
+ */
+function postgresCpuMs(database: string): number | null {
   try {
     const tick = 1000 / 100; // USER_HZ
     let total = 0;
@@ -63,6 +66,7 @@ function postgresCpuMs(): number | null {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
         const close = stat.lastIndexOf(")");
         if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(` ${database} `)) continue;
         const fields = stat.slice(close + 2).split(" ");
         total += (Number(fields[11]) + Number(fields[12])) * tick;
       } catch {
@@ -76,15 +80,15 @@ function postgresCpuMs(): number | null {
 }
 
 /** One phase through the load-generator process; also the CPU time per request of the server and of PostgreSQL. */
-async function drive(loader: ReturnType<typeof fork>, job: LoadJob) {
-  const pg0 = postgresCpuMs();
+async function drive(loader: ReturnType<typeof fork>, job: LoadJob, database: string) {
+  const pg0 = postgresCpuMs(database);
   const cpu0 = process.cpuUsage();
   const result = await new Promise<LoadResult>((resolve) => {
     loader.once("message", (message) => resolve(message as LoadResult));
     loader.send(job);
   });
   const cpu = process.cpuUsage(cpu0);
-  const pg1 = postgresCpuMs();
+  const pg1 = postgresCpuMs(database);
   const n = job.requests.length;
   const latencies = result.latencies.sort((a, b) => a - b);
   for (const failure of result.firstFailures) console.error(`${job.path}: ${failure}`);
@@ -180,10 +184,10 @@ async function main() {
 
     let booking, rawRun;
     try {
-      await drive(loader, job("/api/bookings", requests(0, WARMUP, "bench")));
-      booking = await drive(loader, job("/api/bookings", requests(WARMUP, BOOKINGS, "bench")));
-      await drive(loader, job("/bench/raw", requests(0, WARMUP, "raw")));
-      rawRun = await drive(loader, job("/bench/raw", requests(0, RAW_TRANSACTIONS, "raw")));
+      await drive(loader, job("/api/bookings", requests(0, WARMUP, "bench")), name);
+      booking = await drive(loader, job("/api/bookings", requests(WARMUP, BOOKINGS, "bench")), name);
+      await drive(loader, job("/bench/raw", requests(0, WARMUP, "raw")), name);
+      rawRun = await drive(loader, job("/bench/raw", requests(0, RAW_TRANSACTIONS, "raw")), name);
     } finally {
       loader.kill();
       server.close();

@@ -182,7 +182,8 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   const database = executorOf(source);
   const db = database.db;
   const calendarCacheMs = options.calendarCacheMs ?? 2000;
-  const calendarCache = new Map<string, { context: CalendarContext | null; expiresAt: number }>();
+  /** Loaded calendars, by id; a load in progress is shared by every request that needs it (single flight). */
+  const calendarCache = new Map<string, { context: Promise<CalendarContext | null>; expiresAt: number }>();
   /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
   async function transact(work: (tx: Tx) => Promise<void>): Promise<CommitResult> {
     for (let attempt = 0; ; attempt++) {
@@ -460,40 +461,46 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       const now = Date.now();
       const hit = calendarCache.get(calendarId);
       if (hit && hit.expiresAt > now) return hit.context;
-      const context = await loadCalendarUncached(calendarId);
       if (calendarCache.size > 10_000) calendarCache.clear();
-      calendarCache.set(calendarId, { context, expiresAt: now + calendarCacheMs });
+      const context = loadCalendarUncached(calendarId);
+      const entry = { context, expiresAt: now + calendarCacheMs };
+      calendarCache.set(calendarId, entry);
+      // A failed load is not kept: the next request tries again.
+      context.catch(() => calendarCache.get(calendarId) === entry && calendarCache.delete(calendarId));
       return context;
     },
 
     async loadOccupancy(staffIds, fromMs, toMs) {
       if (staffIds.length === 0) return [];
       const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+      // One row holding a JSON array of arrays: a busy staff member has dozens of rows here, and
+      // one JSON.parse costs far less in the driver than a result row (and an object) per row.
       const { rows } = await database.execute(
-        `select bi.staff_id, ${epoch("bi.starts_at")} as s, ${epoch("bi.ends_at")} as e, ${epoch("lower(bi.blocked)")} as lo, ${epoch("upper(bi.blocked)")} as hi,
-                bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")} as x,
-                b.calendar_id as booking_calendar_id, b.status, cs.calendar_id as session_calendar_id, cs.seats_taken
+        `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
+                  bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json) as occupancy
            from booking_items bi
            left join bookings b on b.id = bi.booking_id
            left join class_sessions cs on cs.id = bi.class_session_id
           where bi.active and bi.staff_id = any($1::uuid[]) and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
         [uuidArray(staffIds), iso(fromMs), iso(toMs)],
-        "bookings_occupancy_v1",
+        "bookings_occupancy_v2",
       );
-      return rows.map((r): Occupancy => ({
-        staffId: String(r.staff_id),
-        kind: r.hold_id ? "hold" : r.class_session_id ? "session" : "booking",
-        startMs: Number(r.s),
-        endMs: Number(r.e),
-        blockedStartMs: Number(r.lo),
-        blockedEndMs: Number(r.hi),
-        bookingId: (r.booking_id as string | null) ?? null,
-        holdId: (r.hold_id as string | null) ?? null,
-        sessionId: (r.class_session_id as string | null) ?? null,
-        calendarId: ((r.booking_calendar_id ?? r.session_calendar_id) as string | null) ?? null,
-        status: (r.status as Occupancy["status"]) ?? null,
-        seats: r.seats_taken === null || r.seats_taken === undefined ? 1 : Number(r.seats_taken),
-        expiresAtMs: r.x === null || r.x === undefined ? null : Number(r.x),
+      const value = rows[0]?.occupancy ?? [];
+      const list = (typeof value === "string" ? JSON.parse(value) : value) as [string, number, number, number, number, string | null, string | null, string | null, number | null, string | null, Occupancy["status"], number | null][];
+      return list.map(([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
+        staffId,
+        kind: holdId ? "hold" : sessionId ? "session" : "booking",
+        startMs: s,
+        endMs: e,
+        blockedStartMs: lo,
+        blockedEndMs: hi,
+        bookingId,
+        holdId,
+        sessionId,
+        calendarId,
+        status,
+        seats: seatsTaken === null ? 1 : seatsTaken,
+        expiresAtMs: x,
       }));
     },
 
