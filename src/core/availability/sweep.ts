@@ -133,8 +133,9 @@ export function roundRobinSlots(engine: Engine, fromMs: EpochMs, toMs: EpochMs, 
     const from = firstOf[minute] as number;
     const to = firstOf[minute + 1] as number;
     if (from === to) continue;
-    const staffIds: string[] = [];
-    for (let k = from; k < to; k++) staffIds.push((members[order[k] as number] as StaffState).staffId);
+    // Sized up front: growing thousands of small arrays by push is most of this loop's garbage.
+    const staffIds = new Array<string>(to - from);
+    for (let k = from; k < to; k++) staffIds[k - from] = (members[order[k] as number] as StaffState).staffId;
     out.push({ startMs: base + minute * MINUTE_MS, staffIds });
   }
   return out;
