@@ -7,6 +7,9 @@ import type { BookingSnapshot, NotificationKind, NotificationMessage, Person } f
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext } from "./ports.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
+import { DEFAULT_LOCALE, isLocaleCode } from "../../i18n/locales.ts";
+import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
+import { localePath } from "../../i18n/routing/locale-prefix.ts";
 
 export interface SnapshotSource {
   readonly id: string;
@@ -26,14 +29,16 @@ export interface SnapshotSource {
 }
 
 /** Where the visitor manages a booking. One place, so the web routes and emails agree. */
-export function manageLinks(publicUrl: string, ctx: CalendarContext, bookingId: string, token: string | null) {
+/** Links in the visitor's language: `/de/widget/…` for a German booking (src/i18n/routing). */
+export function manageLinks(publicUrl: string, ctx: CalendarContext, bookingId: string, token: string | null, locale: string) {
   if (!token) return { manageUrl: null, rescheduleUrl: null, cancelUrl: null };
   const q = `booking=${encodeURIComponent(bookingId)}&token=${encodeURIComponent(token)}`;
   const s = ctx.calendar.settings;
+  const url = (path: string) => publicUrl + localePath(path, isLocaleCode(locale) ? locale : DEFAULT_LOCALE, LOCALE_ROUTING);
   return {
-    manageUrl: `${publicUrl}/widget/booking/${ctx.calendar.id}?manage=1&${q}`,
-    rescheduleUrl: s.allowReschedule ? `${publicUrl}/widget/booking/${ctx.calendar.id}?reschedule=1&${q}` : null,
-    cancelUrl: s.allowCancel ? `${publicUrl}/widget/cancel-booking?${q}` : null,
+    manageUrl: url(`/widget/booking/${ctx.calendar.id}?manage=1&${q}`),
+    rescheduleUrl: s.allowReschedule ? url(`/widget/booking/${ctx.calendar.id}?reschedule=1&${q}`) : null,
+    cancelUrl: s.allowCancel ? url(`/widget/cancel-booking?${q}`) : null,
   };
 }
 
@@ -65,7 +70,7 @@ export function toSnapshot(ctx: CalendarContext, b: SnapshotSource, publicUrl: s
     staff: b.staffIds.map(person),
     contact: { firstName: b.contact.firstName, lastName: b.contact.lastName, email: b.contact.email, phone: b.contact.phone },
     guests: b.guests.map((g) => ({ name: g.name, email: g.email })),
-    ...manageLinks(publicUrl, ctx, b.id, token),
+    ...manageLinks(publicUrl, ctx, b.id, token, b.locale),
     contactMethod: b.status === "new" ? (b.contact.phone ? "phone" : "email") : null,
   };
 }

@@ -12,6 +12,7 @@ import { EMPTY_DETAILS, flowReducer, SLOT_PAGE, SLOT_TAKEN_CODES, stepsFor, type
 import { NoticeBanner } from "./notice-banner.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
+import { useLocalePath } from "../../components/locale.tsx";
 
 const flatten = (slots: SlotsByDate): Record<string, string[]> => Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
 
@@ -65,6 +66,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
   const { i18n } = useLingui();
   const tag = languageTag(i18n.locale as LocaleCode);
   const navigate = useNavigate();
+  const toLocalePath = useLocalePath();
   const [state, dispatch] = useReducer(flowReducer, data, initialState);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -186,7 +188,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
       void loadSlots(stateRef.current, "slotsChanged");
       return;
     }
-    navigate(bookingPageUrl(`/widget/booking/${config.id}`, data.managed.booking.id, data.token, "rescheduled"));
+    navigate(toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, data.managed.booking.id, data.token, "rescheduled")));
   };
 
   const continueFromServices = () => {
@@ -245,7 +247,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
     dispatch({ type: "submitStarted" });
     const result = await createBooking(body, idempotency.current.key);
     if (result.ok) {
-      navigate(bookingPageUrl(`/widget/booking/${config.id}`, result.value.id, result.value.manageToken, "booked"));
+      navigate(toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, result.value.id, result.value.manageToken, "booked")));
       return;
     }
     const p = result.problem;

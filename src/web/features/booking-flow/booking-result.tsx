@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import { bookingPageUrl, cancelBooking } from "./api-client.ts";
 import { Icon } from "./booking-summary.tsx";
 import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
+import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
 
 type Outcome = "scheduled" | "requested" | "rescheduled" | "cancelled" | "manage";
 
@@ -140,9 +141,9 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
           <h2 id="manage-title">{i18n._("widget.manage.changes")}</h2>
           <div className="manage__actions">
             {booking.canReschedule ? (
-              <Link className="button button--secondary" to={`/widget/booking/${booking.calendarId}?booking=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}&reschedule=1`}>
+              <LocaleLink className="button button--secondary" to={`/widget/booking/${booking.calendarId}?booking=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}&reschedule=1`}>
                 {i18n._("widget.manage.reschedule")}
-              </Link>
+              </LocaleLink>
             ) : null}
             {booking.canCancel && !isCancelling ? (
               <button type="button" className="button button--danger-outline" onClick={() => setCancelling(true)}>
@@ -161,6 +162,7 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
 function CancelForm({ bookingId, token, calendarId, onClose }: { bookingId: string; token: string; calendarId: string; onClose(): void }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
+  const toLocalePath = useLocalePath();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -179,7 +181,7 @@ function CancelForm({ bookingId, token, calendarId, onClose }: { bookingId: stri
           setError(noticeMessage(i18n, { code: result.problem.code }));
           return;
         }
-        navigate(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled"));
+        navigate(toLocalePath(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled")));
       }}
     >
       <div className="field">

@@ -40,7 +40,7 @@ export const EMPTY_DETAILS: DetailsValues = {
 
 export interface Notice {
   kind: "slotTaken" | "error" | "info";
-  /** A catalogue key under widget.* or an API error code (widget.error.<CODE>). */
+  /** A catalogue key under widget.* or an API error code (problem.<CODE>). */
   code: string;
   values?: Record<string, string | number>;
 }
