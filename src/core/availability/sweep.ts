@@ -1,7 +1,8 @@
 import type { EpochMs } from "../shared/time.ts";
 import { MINUTE_MS } from "../shared/time.ts";
 import type { Engine, RawSlot } from "./engine.ts";
-import { calendarRejection, staffDayCount } from "./engine.ts";
+import { calendarRejection } from "./engine.ts";
+import { countInRange } from "./intervals.ts";
 import type { InstantRange } from "./model.ts";
 import type { StaffState } from "./staff-state.ts";
 
@@ -70,7 +71,8 @@ function sweepStaff(engine: Engine, st: StaffState, fromMs: EpochMs, toMs: Epoch
           const day = st.clock.dayNumberOf(s);
           dayStart = st.clock.startOfDayNumber(day);
           dayEnd = st.clock.startOfDayNumber(day + 1);
-          dayCount = staffDayCount(st, s);
+          // The same count staffDayCount gives (bookings starting in this local day), without its cache.
+          dayCount = countInRange(st.busy.countedStarts, dayStart, dayEnd);
         }
         if (dayCount >= staffLimit) continue;
       }
