@@ -52,6 +52,7 @@ export interface OccurrencePlan {
 export type RecurrenceError =
   | QueryError
   | { readonly code: "INVALID_RECURRENCE"; readonly field: "count" | "firstStartMs" }
+  /** Recurring needs one host: round robin without a chosen member, or any service calendar (carts). */
   | { readonly code: "RECURRING_NEEDS_SINGLE_STAFF" };
 
 /**
