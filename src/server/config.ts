@@ -38,6 +38,11 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_SLOTS_PER_MINUTE: positiveInt("a positive integer (requests per minute per client)").default(300),
   /** How long a held slot stays reserved for the visitor who holds it. */
   HOLD_MINUTES: positiveInt("a positive integer (minutes)").default(10),
+  /**
+   * Seals manage links while they wait in the outbox. Optional with the embedded database (a random
+   * secret is created in DATA_DIR on first start); required with DATABASE_URL.
+   */
+  APP_SECRET: z.string().min(32, "expected a random string of at least 32 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
   /** Locale cookie with `SameSite=None; Secure`: needed when the widget runs inside third-party iframes. */
   LOCALE_COOKIE_CROSS_ORIGIN: z.enum(["true", "false"], { error: "expected true or false" }).default("false").transform((v) => v === "true"),

@@ -15,6 +15,7 @@ import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
 import { notificationRecipients, renderNotification } from "../email/render-notification.ts";
 import { NotificationMessageSchema } from "./notification-payload.ts";
+import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import { NOTIFICATION_TOPIC } from "./outbox.ts";
 
 export interface OutboxRow {
@@ -225,6 +226,8 @@ export interface NotificationDeliveryOptions {
   /** The From header (MAIL_FROM): its address is the organizer of last resort and names Message-IDs. */
   from: string;
   clock?: () => Date;
+  /** Opens links sealed in the outbox (link-sealing.ts); identity when links are stored as they are. */
+  openNotification?: (message: NotificationMessage) => NotificationMessage;
 }
 
 /** Topic "notification": renders the message for every recipient and sends each their copy. */
@@ -235,7 +238,7 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
   return async (row) => {
     const parsed = NotificationMessageSchema.safeParse(row.payload);
     if (!parsed.success) throw new PermanentDeliveryError(`invalid notification payload: ${parsed.error.message}`);
-    const message = parsed.data;
+    const message = options.openNotification ? options.openNotification(parsed.data) : parsed.data;
     const now = clock();
     // A retry after a partial failure sends again to recipients that already got their copy; the
     // Message-ID stays the same (row id + recipient) so mail systems can recognise the duplicate.
