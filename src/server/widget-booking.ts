@@ -54,6 +54,7 @@ export function createWidgetBookingPort(deps: BookingDeps): WidgetBookingPort {
       return {
         booking: view.value,
         serviceNames: snapshot.serviceNames,
+        attendeeServices: snapshot.attendeeServices ?? [],
         location: snapshot.location,
         contactMethod: record.status === "new" ? (record.contact.phone ? "phone" : "email") : null,
         calendarLinks: links ? { google: links.google, outlook: links.outlook, office365: links.office365, ics } : null,

@@ -183,6 +183,141 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     });
   });
 
+  describe("services per guest", () => {
+    const items = async (bookingId: string) =>
+      (
+        await testDb.database.execute(
+          "select staff_id::text as staff, service_id::text as service, to_char(starts_at at time zone 'Europe/Berlin', 'HH24:MI') as s, to_char(ends_at at time zone 'Europe/Berlin', 'HH24:MI') as e from booking_items where booking_id = $1 order by starts_at, service_id, staff_id",
+          [bookingId],
+        )
+      ).rows;
+    const freeOn = async (day: number, query: string) => {
+      const date = `2026-12-${String(day).padStart(2, "0")}`;
+      const res = await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=${date}&endDate=${date}&timezone=${TZ}&${query}`);
+      expect(res.status).toBe(200);
+      return (((await res.json()) as Json)[date]?.slots ?? []) as string[];
+    };
+
+    it("books different carts for two guests together: one row per guest and service, each with its staff and time", async () => {
+      const { cut, colour } = fx.services;
+      // Free slots with the same carts offer what the booking then accepts.
+      expect(await freeOn(17, `serviceIds=${colour}&guestCarts=${cut}`)).toContain(at(17, "10:00"));
+      const res = await book({ calendarId: fx.calendars.salon, startTime: at(17, "10:00"), serviceIds: [colour], guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [cut] }] });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as Json;
+      // Colour (60 min, only s3) for the booker, Cut (30 min) for Bo by the other member at the same time.
+      expect(body).toMatchObject({ startTime: at(17, "10:00"), endTime: at(17, "11:00"), seats: 2, carts: [[colour], [cut]], priceCents: 12000, depositCents: 4500 });
+      expect([...body.serviceIds].sort()).toEqual([cut, colour].sort());
+      expect([...body.staffIds].sort()).toEqual([fx.staff.s2, fx.staff.s3].sort());
+      expect(await items(body.id)).toEqual(
+        [
+          { staff: fx.staff.s3, service: colour, s: "10:00", e: "11:00" },
+          { staff: fx.staff.s2, service: cut, s: "10:00", e: "10:30" },
+        ].sort((a, b) => (a.service < b.service ? -1 : 1)),
+      );
+      const stored = await testDb.database.execute("select carts from bookings where id = $1", [body.id]);
+      expect(stored.rows[0]?.carts).toEqual([[colour], [cut]]);
+      const outbox = await testDb.database.execute("select payload from outbox where payload->'booking'->>'bookingId' = $1", [body.id]);
+      expect((outbox.rows[0]?.payload as Json).booking.attendeeServices).toEqual([
+        { name: "Ada Lovelace", serviceNames: ["Colour"] },
+        { name: "Bo", serviceNames: ["Cut"] },
+      ]);
+      const view = (await (await get(`/api/bookings/${body.id}`, { authorization: `Bearer ${body.manageToken}` })).json()) as Json;
+      expect(view.carts).toEqual([[colour], [cut]]);
+      // Taken now, for these carts and for the booker's cart alone (s3 is busy until 11:00).
+      expect(await freeOn(17, `serviceIds=${colour}&guestCarts=${cut}`)).not.toContain(at(17, "10:00"));
+      expect(await freeOn(17, `serviceIds=${colour}`)).not.toContain(at(17, "10:30"));
+      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(17, "10:30"), serviceIds: [colour] }), 409, "RESOURCE_UNAVAILABLE");
+
+      // Rescheduling keeps each guest's cart.
+      const moved = await post(app, `/api/bookings/${body.id}/reschedule`, { startTime: at(17, "14:00"), timezone: TZ }, { authorization: `Bearer ${body.manageToken}` });
+      expect(moved.status).toBe(200);
+      expect(((await moved.json()) as Json).endTime).toBe(at(17, "15:00"));
+      expect((await items(body.id)).map((r) => `${r.service === colour ? "colour" : "cut"} ${r.s}-${r.e}`).sort()).toEqual(["colour 14:00-15:00", "cut 14:00-14:30"]);
+    });
+
+    it("serves one guest's services back to back, and count-only guests by their carts", async () => {
+      const { cut, colour } = fx.services;
+      // Booker: Cut then Colour (10:00–11:30); guest: Cut. s3 does Colour, so the two Cuts at 10:00 go to s2 and s3.
+      const res = await book({ calendarId: fx.calendars.salon, startTime: at(18, "10:00"), serviceIds: [cut, colour], guestCarts: [[cut]] });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as Json;
+      expect(body).toMatchObject({ endTime: at(18, "11:30"), seats: 2, carts: [[cut, colour], [cut]], priceCents: 3000 + 9000 + 3000 });
+      const rows = await items(body.id);
+      expect(rows).toHaveLength(3);
+      expect(rows.filter((r) => r.service === cut).map((r) => `${r.s}-${r.e}`)).toEqual(["10:00-10:30", "10:00-10:30"]);
+      expect(rows.find((r) => r.service === colour)).toMatchObject({ staff: fx.staff.s3, s: "10:30", e: "11:30" });
+    });
+
+    it("refuses carts that cannot be staffed at once, and agrees with free slots", async () => {
+      const { cut, colour } = fx.services;
+      // Three people at 10:00 need three providers; the salon has two.
+      const query = `serviceIds=${colour}&guestCarts=${cut};${cut}`;
+      expect(await freeOn(19, query)).toEqual([]);
+      await expectProblem(
+        await book({ calendarId: fx.calendars.salon, startTime: at(19, "10:00"), serviceIds: [colour], guestCarts: [[cut], [cut]] }),
+        409,
+        "RESOURCE_UNAVAILABLE",
+        "Booking unsuccessful, resource unavailable at the moment.",
+      );
+      await expectProblem(await post(app, `/api/calendars/${fx.calendars.salon}/holds`, { startTime: at(19, "10:00"), timezone: TZ, serviceIds: [colour], guestCarts: [[cut], [cut]] }), 409, "RESOURCE_UNAVAILABLE");
+    });
+
+    it("a hold takes every guest's cart, and its booking releases it", async () => {
+      const { cut, colour } = fx.services;
+      const hold = await post(app, `/api/calendars/${fx.calendars.salon}/holds`, { startTime: at(19, "13:00"), timezone: TZ, serviceIds: [colour], guestCarts: [[cut]] });
+      expect(hold.status).toBe(201);
+      const { holdId } = (await hold.json()) as Json;
+      expect(await freeOn(19, `serviceIds=${cut}`)).not.toContain(at(19, "13:00"));
+      const res = await book({ calendarId: fx.calendars.salon, startTime: at(19, "13:00"), serviceIds: [colour], guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [cut] }], holdId });
+      expect(res.status).toBe(201);
+      expect((await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n).toBe(0);
+    });
+
+    it("the per-service guest limit, with its count", async () => {
+      const { cut, colour } = fx.services;
+      const message = "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.";
+      const refused = await expectProblem(
+        await book({ calendarId: fx.calendars.salon, startTime: at(20, "10:00"), serviceIds: [colour, cut], guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [colour] }] }),
+        400,
+        "SERVICE_GUEST_LIMIT",
+        message,
+      );
+      expect(refused.count).toBe(1);
+      const slots = await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guestCarts=${colour};${colour}`), 400, "SERVICE_GUEST_LIMIT", message);
+      expect(slots.count).toBe(1);
+      // Cut allows two per slot: three guests with Cut are refused with count 2.
+      const cuts = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "10:00"), serviceIds: [cut], guestCarts: [[cut], [cut]] }), 400, "SERVICE_GUEST_LIMIT");
+      expect(cuts.count).toBe(2);
+      expect(cuts.detail).toBe("You can reserve up to 2 slots for this service. To book for additional guests, kindly select a different service for the same time slot.");
+    });
+
+    it("SERVICES_REQUIRED when any guest has no services; guestCarts must match the guests", async () => {
+      const { cut } = fx.services;
+      const required = "Please ensure you select services for all guests before proceeding";
+      const bo = { name: "Bo", email: "bo@example.com" };
+      const cy = { name: "Cy", email: "cy@example.com" };
+      const empty = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [{ ...bo, serviceIds: [] }] }), 400, "SERVICES_REQUIRED", required);
+      expect(empty.errors).toEqual([{ path: "guests.0.serviceIds", code: "SERVICES_REQUIRED", message: required }]);
+      // One guest brought a cart, the other none.
+      const missing = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [{ ...bo, serviceIds: [cut] }, cy] }), 400, "SERVICES_REQUIRED", required);
+      expect(missing.errors.map((e: Json) => e.path)).toEqual(["guests.1.serviceIds"]);
+      const unknown = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [], guestCarts: [[randomUUID()]] }), 400, "SERVICES_REQUIRED", required);
+      expect(unknown.errors.map((e: Json) => e.path)).toEqual(["serviceIds", "guestCarts.0"]);
+      await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guestCarts=${cut};`), 400, "SERVICES_REQUIRED", required);
+      await expectProblem(await post(app, `/api/calendars/${fx.calendars.salon}/holds`, { startTime: at(20, "12:00"), timezone: TZ, serviceIds: [cut], guestCarts: [[]] }), 400, "SERVICES_REQUIRED", required);
+      // The shape itself: one cart per guest, in one place.
+      const mismatch = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [bo, cy], guestCarts: [[cut]] }), 400, "VALIDATION_FAILED");
+      expect(mismatch.errors[0].path).toBe("guestCarts");
+      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [{ ...bo, serviceIds: [cut] }], guestCarts: [[cut]] }), 400, "VALIDATION_FAILED");
+      await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guests=2&guestCarts=${cut}`), 400, "VALIDATION_FAILED");
+      // Without per-guest carts everyone takes `serviceIds`, as before.
+      const same = await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [bo] });
+      expect(same.status).toBe(201);
+      expect(((await same.json()) as Json).carts).toEqual([[cut], [cut]]);
+    });
+  });
+
   describe("idempotency", () => {
     it("replays the identical response, refuses a different body (422) and a key in flight (409)", async () => {
       const key = randomUUID();

@@ -114,6 +114,7 @@ function toRecord(row: BookingRow): BookingRecord {
     bufferAfterMinutes: row.bufferAfterMinutes,
     seats: row.seats,
     guests: row.guests,
+    carts: row.carts,
     contact: row.contact,
     answers: row.answers,
     priceCents: row.priceCents,
@@ -388,10 +389,10 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       `with b as (
          insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone, locale,
            staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats, guests, contact, answers,
-           price_cents, deposit_cents, currency, manage_token_hash, confirmed_at)
+           price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts)
          values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::int, $6, $7::timestamptz, $8::timestamptz, $9, $10,
            $11::uuid, $12::uuid[], $13::uuid[], $14::int, $15::int, $16::int, $17::jsonb, $18::jsonb, $19::jsonb,
-           $20::int, $21::int, $22, $23, $24::timestamptz)
+           $20::int, $21::int, $22, $23, $24::timestamptz, $34::jsonb)
          returning id
        ), i as (
          insert into booking_items (business_id, booking_id, staff_id, service_id, blocked, starts_at, ends_at, active)
@@ -438,8 +439,9 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         idempotency?.key ?? null,
         idempotency?.requestHash ?? null,
         iso(nowMs),
+        JSON.stringify(b.carts),
       ],
-      "bookings_create_simple_v2",
+      "bookings_create_simple_v3",
     );
   }
 
@@ -585,6 +587,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
               bufferAfterMinutes: b.bufferAfterMinutes,
               seats: b.seats,
               guests: [...b.guests],
+              carts: b.carts.map((c) => [...c]),
               contact: b.contact,
               answers: { ...b.answers },
               oneTimeLinkId: i === 0 ? oneTimeLinkId : null,

@@ -87,6 +87,11 @@ export const bookings = pgTable(
     /** Attendees including the booker (class: seats taken). */
     seats: integer("seats").notNull().default(1),
     guests: jsonb("guests").$type<StoredGuest[]>().notNull().default([]),
+    /**
+     * Service calendars: one cart (service ids, in order) per attendee, the booker first. Empty for
+     * other calendars and for bookings made before per-guest carts (everyone took `service_ids`).
+     */
+    carts: jsonb("carts").$type<string[][]>().notNull().default([]),
     contact: jsonb("contact").$type<StoredContact>().notNull(),
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
     oneTimeLinkId: uuid("one_time_link_id"),

@@ -19,6 +19,7 @@ export const NotificationMessageSchema = z.object({
     businessName: z.string(),
     calendarName: z.string(),
     serviceNames: z.array(z.string()),
+    attendeeServices: z.array(z.object({ name: z.string().nullable(), serviceNames: z.array(z.string()) })).optional(),
     locale: z.string(),
     startUtc: Instant,
     endUtc: Instant,

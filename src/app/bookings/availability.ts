@@ -4,8 +4,9 @@
  */
 import { indexBusy } from "../../core/availability/busy-index.ts";
 import type { CheckSlotError } from "../../core/availability/compute-slots.ts";
-import type { AvailabilityInput, BusyInterval, CalendarRules, QueryError, SlotRejection, StaffSchedule, WeeklyHours } from "../../core/availability/model.ts";
-import type { BookingError } from "../../core/booking/errors.ts";
+import type { SlotRequest } from "../../core/availability/engine.ts";
+import type { AvailabilityInput, BusyInterval, CalendarRules, GuestCart, QueryError, ServiceAssignment, SlotRejection, StaffSchedule, WeeklyHours } from "../../core/availability/model.ts";
+import { fail, ok, type BookingError, type FieldError, type Outcome } from "../../core/booking/errors.ts";
 import { MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext, Occupancy, OccupancyItem } from "./ports.ts";
 
@@ -90,34 +91,79 @@ export function occupancyItem(staffId: string, serviceId: string | null, startMs
 }
 
 /**
- * One booking's items merged per staff member: a provider doing two services of one booking back
- * to back (buffers overlapping) holds one continuous span, so the booking never conflicts with itself.
+ * What a visitor asks for on a service calendar: the booker's cart and, optionally, one cart per
+ * additional guest. The same shape for free slots, holds and bookings (public-api-schemas.ts).
  */
-export function mergeItemsPerStaff(items: readonly OccupancyItem[]): OccupancyItem[] {
-  const byStaff = new Map<string, OccupancyItem[]>();
-  for (const item of items) byStaff.set(item.staffId, [...(byStaff.get(item.staffId) ?? []), item]);
-  const out: OccupancyItem[] = [];
-  for (const list of byStaff.values()) {
-    list.sort((a, b) => a.blockedStartMs - b.blockedStartMs);
-    let current: OccupancyItem | null = null;
-    for (const item of list) {
-      if (current && item.blockedStartMs <= current.blockedEndMs) {
-        current = {
-          staffId: current.staffId,
-          serviceId: current.serviceId === item.serviceId ? current.serviceId : null,
-          startMs: Math.min(current.startMs, item.startMs),
-          endMs: Math.max(current.endMs, item.endMs),
-          blockedStartMs: current.blockedStartMs,
-          blockedEndMs: Math.max(current.blockedEndMs, item.blockedEndMs),
-        };
-      } else {
-        if (current) out.push(current);
-        current = item;
-      }
-    }
-    if (current) out.push(current);
+export interface CartsRequest {
+  /** The booker's cart; also every guest's when `guestCarts` is absent (the original API). */
+  readonly serviceIds?: readonly string[] | null;
+  /** One cart per additional guest, in guest order. */
+  readonly guestCarts?: readonly (readonly string[])[] | null;
+}
+
+/**
+ * One cart per attendee, the booker first: `guests` additional attendees, each with their own cart
+ * when `guestCarts` is given, otherwise the booker's. Every attendee needs at least one service of
+ * this calendar (SERVICES_REQUIRED, each missing cart reported at its path: `serviceIds`,
+ * `guestCarts.<i>`, or what `guestPath` names, e.g. `guests.<i>.serviceIds`).
+ */
+export function resolveCarts(ctx: CalendarContext, request: CartsRequest, guests: number, guestPath: (i: number) => string = (i) => `guestCarts.${i}`): Outcome<GuestCart[]> {
+  const own = [...(request.serviceIds ?? [])];
+  const perGuest = request.guestCarts;
+  const carts: { serviceIds: string[]; path: string }[] = [{ serviceIds: own, path: "serviceIds" }];
+  for (let i = 0; i < guests; i++) carts.push({ serviceIds: perGuest ? [...(perGuest[i] ?? [])] : own, path: perGuest ? guestPath(i) : "serviceIds" });
+  const known = new Set(ctx.services.map((svc) => svc.id));
+  const fields: FieldError[] = [];
+  for (const cart of carts) {
+    const bad = cart.serviceIds.length === 0 || cart.serviceIds.some((id) => !known.has(id));
+    if (bad && !fields.some((f) => f.path === cart.path)) fields.push({ path: cart.path, code: "SERVICES_REQUIRED" });
   }
-  return out;
+  if (fields.length > 0) return fail("SERVICES_REQUIRED", undefined, fields);
+  return ok(carts.map((c) => ({ serviceIds: c.serviceIds })));
+}
+
+/**
+ * The engine request for a start or a range: free slots, holds and bookings all build it here, so
+ * a time offered for some carts is exactly a time a booking with those carts is accepted at.
+ */
+export function slotRequest(ctx: CalendarContext, attendees: number, carts: readonly GuestCart[] | undefined, staffIds?: readonly string[] | null): SlotRequest {
+  return {
+    ...(staffIds && staffIds.length > 0 ? { staffIds } : {}),
+    guests: ctx.calendar.type === "service" && carts ? carts.length : attendees,
+    ...(ctx.calendar.type === "service" && carts ? { carts } : {}),
+  };
+}
+
+/** Every service of the carts once, in first-chosen order (what `bookings.service_ids` lists). */
+export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [...new Set(carts.flatMap((c) => c.serviceIds))];
+
+/**
+ * The occupancy of a service slot: one item per (guest, service), with its own staff member and
+ * time. A provider doing two tasks of one booking back to back would overlap themselves through
+ * the buffers (the EXCLUDE constraint would refuse the booking), so where two items of one staff
+ * member meet, the buffer between them is split where the second one's span begins (at the earliest, the first one's end): the items stay disjoint
+ * and together block exactly the span they blocked before.
+ */
+export function itemsPerTask(assignments: readonly ServiceAssignment[], bufferBeforeMinutes: number, bufferAfterMinutes: number): OccupancyItem[] {
+  const items = assignments.map((a) => ({ ...occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, bufferBeforeMinutes, bufferAfterMinutes) }));
+  const byStaff = new Map<string, typeof items>();
+  for (const item of items) byStaff.set(item.staffId, [...(byStaff.get(item.staffId) ?? []), item]);
+  for (const list of byStaff.values()) {
+    list.sort((a, b) => a.startMs - b.startMs);
+    for (let i = 1; i < list.length; i++) {
+      const prev = list[i - 1]!;
+      const cur = list[i]!;
+      if (prev.blockedEndMs <= cur.blockedStartMs) continue;
+      // The engine never gives one person two tasks at once; should it, the caller's constraint refuses it.
+      if (prev.endMs > cur.startMs) continue;
+      const reach = prev.blockedEndMs;
+      const split = Math.max(prev.endMs, cur.blockedStartMs);
+      prev.blockedEndMs = split;
+      cur.blockedStartMs = split;
+      cur.blockedEndMs = Math.max(cur.blockedEndMs, reach);
+    }
+  }
+  return items;
 }
 
 /** Engine query errors as booking errors. */

@@ -12,19 +12,22 @@ import { planRecurring, type RecurrenceFrequency, type RecurrencePolicy } from "
 import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
 import { validateAnswers } from "../../core/booking/answers.ts";
 import { fail, ok, type BookingError, type Outcome } from "../../core/booking/errors.ts";
-import { validateGuests, type GuestsInput } from "../../core/booking/guests.ts";
+import { validateGuests } from "../../core/booking/guests.ts";
 import { initialStatus, occupies, type BookingStatus } from "../../core/booking/policy.ts";
-import { quotePrice } from "../../core/booking/pricing.ts";
+import { quoteCarts, quotePrice } from "../../core/booking/pricing.ts";
 import { formatInstant, isValidTimeZone, MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
 import {
   checkErrorToBookingError,
-  mergeItemsPerStaff,
+  distinctServiceIds,
+  itemsPerTask,
   OCCUPANCY_MARGIN_MS,
   occupancyItem,
   queryErrorToBookingError,
   rejectionToBookingError,
   relevantStaffIds,
+  resolveCarts,
   seatsLeft,
+  slotRequest,
   toAvailabilityInput,
 } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
@@ -47,8 +50,12 @@ export interface CreateBookingInput {
     readonly consent?: boolean | null;
   };
   readonly staffId?: string | null;
+  /** Service calendars: the booker's cart, and every guest's when no guest has a cart of their own. */
   readonly serviceIds?: readonly string[] | null;
-  readonly guests?: GuestsInput;
+  /** Service calendars: one cart per additional guest, in guest order (count-only or named guests). */
+  readonly guestCarts?: readonly (readonly string[])[] | null;
+  /** A count, or named guests, each optionally with their own cart (`serviceIds`). */
+  readonly guests?: number | readonly { readonly name?: string | null; readonly email?: string | null; readonly serviceIds?: readonly string[] | null }[];
   readonly answers?: Readonly<Record<string, unknown>> | null;
   readonly oneTimeSlug?: string | null;
   readonly holdId?: string | null;
@@ -77,6 +84,8 @@ export interface CreatedBooking {
   readonly staffId: string;
   readonly staffIds: readonly string[];
   readonly serviceIds: readonly string[];
+  /** Service calendars: one cart per attendee, the booker first. */
+  readonly carts: readonly (readonly string[])[];
   readonly seats: number;
   readonly priceCents: number;
   readonly depositCents: number;
@@ -132,20 +141,24 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
     if (!link || link.state === "expired" || link.calendarId !== ctx.calendar.id) return fail("SLUG_EXPIRED");
   }
 
-  const guests = validateGuests(input.guests, ctx.calendar.type === "class" && settings.guestMode === "none" ? "none" : settings.guestMode);
+  const isService = ctx.calendar.type === "service";
+  // Count-only guests may be given by their carts alone: two guest carts are two guests.
+  const guestsInput = input.guests === undefined && isService && input.guestCarts && input.guestCarts.length > 0 ? input.guestCarts.length : input.guests;
+  const guests = validateGuests(guestsInput, ctx.calendar.type === "class" && settings.guestMode === "none" ? "none" : settings.guestMode);
   if (!guests.ok) return guests;
   const answers = validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
   if (!answers.ok) return answers;
   const attendees = 1 + guests.value.count;
 
   let carts: GuestCart[] | undefined;
-  if (ctx.calendar.type === "service") {
-    const serviceIds = input.serviceIds ?? [];
-    if (serviceIds.length === 0 || serviceIds.some((id) => !ctx.services.some((s) => s.id === id))) {
-      return fail("SERVICES_REQUIRED", undefined, [{ path: "serviceIds", code: "SERVICES_REQUIRED" }]);
-    }
-    // Every attendee takes the chosen services (the widget's per-guest choice sends the same list).
-    carts = Array.from({ length: attendees }, () => ({ serviceIds: [...serviceIds] }));
+  if (isService) {
+    const named = Array.isArray(input.guests) ? input.guests : [];
+    const inline = named.some((g) => g.serviceIds != null);
+    const resolved = inline
+      ? resolveCarts(ctx, { serviceIds: input.serviceIds, guestCarts: named.map((g) => g.serviceIds ?? []) }, guests.value.count, (i) => `guests.${i}.serviceIds`)
+      : resolveCarts(ctx, { serviceIds: input.serviceIds, guestCarts: input.guestCarts }, guests.value.count);
+    if (!resolved.ok) return resolved;
+    carts = resolved.value;
   }
 
   let staffFilter: string[] | undefined;
@@ -196,8 +209,8 @@ function buildBooking(
   let items = staffIds.map((staffId) => occupancyItem(staffId, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
   let classSeats: NewBooking["classSeats"] = null;
   let serviceIds: string[] = [];
-  let unitPrices = [s.priceCents];
-  let deposit = s.deposit;
+  let carts: string[][] = [];
+  let price = quotePrice([s.priceCents], p.attendees, s.deposit);
   if (ctx.calendar.type === "class") {
     const host = staffIds[0] as string;
     classSeats = {
@@ -212,16 +225,17 @@ function buildBooking(
     items = [];
   } else if (ctx.calendar.type === "service") {
     const assignments = verdict.assignments ?? [];
-    serviceIds = [...(input.serviceIds ?? [])];
+    const guestCarts = p.carts ?? [];
+    carts = guestCarts.map((c) => [...c.serviceIds]);
+    serviceIds = distinctServiceIds(guestCarts);
     endMs = Math.max(...assignments.map((a) => a.endMs));
-    items = mergeItemsPerStaff(assignments.map((a) => occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes)));
-    const chosen = serviceIds.map((sid) => ctx.services.find((svc) => svc.id === sid)!);
-    unitPrices = chosen.map((svc) => svc.priceCents);
-    deposit = s.deposit ?? (chosen.length === 1 ? (chosen[0]?.deposit ?? null) : null);
+    // One occupancy row per (guest, service), each with its own staff member and time.
+    items = itemsPerTask(assignments, s.bufferBeforeMinutes, s.bufferAfterMinutes);
+    const lines = carts.flat().map((sid) => ctx.services.find((svc) => svc.id === sid)!);
+    price = quoteCarts(lines.map((svc) => ({ priceCents: svc.priceCents, deposit: svc.deposit })), s.deposit);
   }
   const owner =
     ctx.calendar.type === "collective" ? (ctx.members.find((m) => m.isPrimary)?.staffId ?? staffIds[0]) : staffIds[0];
-  const price = quotePrice(unitPrices, p.attendees, deposit);
   const contact: StoredContact = {
     firstName: input.contact.firstName.trim(),
     lastName: input.contact.lastName.trim(),
@@ -244,6 +258,8 @@ function buildBooking(
     staffId: owner as string,
     staffIds,
     serviceIds,
+    carts,
+    seats: p.attendees,
     guests: p.guests,
     contact,
     previousStartMs: null,
@@ -257,7 +273,6 @@ function buildBooking(
     occurrenceIndex: series?.index ?? null,
     bufferBeforeMinutes: s.bufferBeforeMinutes,
     bufferAfterMinutes: s.bufferAfterMinutes,
-    seats: p.attendees,
     answers: p.answers,
     priceCents: price.totalCents,
     depositCents: price.depositCents,
@@ -295,6 +310,7 @@ function describe(p: Prepared, b: NewBooking, token: string, occurrences: Occurr
     staffId: b.staffId,
     staffIds: b.staffIds,
     serviceIds: b.serviceIds,
+    carts: b.carts,
     seats: b.seats,
     priceCents: b.priceCents,
     depositCents: b.depositCents,
@@ -307,11 +323,7 @@ function describe(p: Prepared, b: NewBooking, token: string, occurrences: Occurr
 
 async function bookOne(deps: BookingDeps, p: Prepared, idempotency: IdempotencyScope | null): Promise<Outcome<CreatedBooking>> {
   const { ctx } = p;
-  const verdict = checkSlot(p.availability, p.startMs, p.nowMs, {
-    ...(p.staffFilter ? { staffIds: p.staffFilter } : {}),
-    guests: p.attendees,
-    ...(p.carts ? { carts: p.carts } : {}),
-  });
+  const verdict = checkSlot(p.availability, p.startMs, p.nowMs, slotRequest(ctx, p.attendees, p.carts, p.staffFilter));
   if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, p.occupancy, p.startMs)) };
 
   const token = generateManageToken();

@@ -5,7 +5,7 @@ import type { PublicSlotsByDate } from "../../core/availability/model.ts";
 import { findNextAvailable } from "../../core/availability/next-available.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type LocalDate } from "../../core/shared/time.ts";
-import { OCCUPANCY_MARGIN_MS, queryErrorToBookingError, relevantStaffIds, toAvailabilityInput } from "./availability.ts";
+import { OCCUPANCY_MARGIN_MS, queryErrorToBookingError, relevantStaffIds, resolveCarts, slotRequest, toAvailabilityInput } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import type { CalendarContext } from "./ports.ts";
 
@@ -13,34 +13,35 @@ export interface SlotsInput {
   readonly calendarId: string;
   readonly timezone: string;
   readonly staffId?: string | null;
+  /** Service calendars: the booker's cart (everyone's without `guestCarts`). */
   readonly serviceIds?: readonly string[] | null;
-  /** Additional attendees. */
+  /** Service calendars: one cart per additional guest. */
+  readonly guestCarts?: readonly (readonly string[])[] | null;
+  /** Additional attendees (default: one per guest cart). */
   readonly guests?: number | null;
 }
 
-function request(ctx: CalendarContext, input: SlotsInput): SlotRequest {
-  const attendees = 1 + (input.guests ?? 0);
-  const serviceIds = input.serviceIds ?? [];
-  return {
-    ...(input.staffId ? { staffIds: [input.staffId] } : {}),
-    guests: attendees,
-    ...(ctx.calendar.type === "service" ? { carts: Array.from({ length: attendees }, () => ({ serviceIds: [...serviceIds] })) } : {}),
-  };
+/** The same request a hold or a booking with these carts makes (availability.ts: slotRequest). */
+function request(ctx: CalendarContext, input: SlotsInput): Outcome<SlotRequest> {
+  const attendees = 1 + (input.guests ?? input.guestCarts?.length ?? 0);
+  if (ctx.calendar.type !== "service") return ok(slotRequest(ctx, attendees, undefined, input.staffId ? [input.staffId] : null));
+  const carts = resolveCarts(ctx, input, attendees - 1);
+  return carts.ok ? ok(slotRequest(ctx, attendees, carts.value, input.staffId ? [input.staffId] : null)) : carts;
 }
 
-async function loadLive(deps: BookingDeps, input: SlotsInput): Promise<Outcome<CalendarContext>> {
+async function loadLive(deps: BookingDeps, input: SlotsInput): Promise<Outcome<{ ctx: CalendarContext; request: SlotRequest }>> {
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
   if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
-  if (ctx.calendar.type === "service" && (input.serviceIds ?? []).length === 0) return fail("SERVICES_REQUIRED");
-  return ok(ctx);
+  const built = request(ctx, input);
+  return built.ok ? ok({ ctx, request: built.value }) : built;
 }
 
 export async function getFreeSlots(deps: BookingDeps, input: SlotsInput & { readonly startDate: LocalDate; readonly endDate: LocalDate }): Promise<Outcome<PublicSlotsByDate>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
-  const ctx = loaded.value;
+  const { ctx, request } = loaded.value;
   if (!isLocalDate(input.startDate) || !isLocalDate(input.endDate)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
   const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - OCCUPANCY_MARGIN_MS;
@@ -48,7 +49,7 @@ export async function getFreeSlots(deps: BookingDeps, input: SlotsInput & { read
   // A nonsense range is refused by the engine before the load matters; cap the load anyway.
   const occupancy = toMs - fromMs > 40 * WALL_DAY_MS ? [] : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const result = computeSlots(availability, { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request(ctx, input) }, nowMs);
+  const result = computeSlots(availability, { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request }, nowMs);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   return ok(toPublicSlots(result.value));
 }
@@ -56,14 +57,14 @@ export async function getFreeSlots(deps: BookingDeps, input: SlotsInput & { read
 export async function getNextAvailableDate(deps: BookingDeps, input: SlotsInput & { readonly from: LocalDate }): Promise<Outcome<LocalDate | null>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
-  const ctx = loaded.value;
+  const { ctx, request } = loaded.value;
   if (!isLocalDate(input.from)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
   const fromMs = Math.max(nowMs, Date.parse(`${input.from}T00:00:00Z`)) - OCCUPANCY_MARGIN_MS;
   // The booking window bounds the search; occupancy of the next year is plenty for any window we offer.
   const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, fromMs + 400 * WALL_DAY_MS);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const result = findNextAvailable(availability, input.from, input.timezone, nowMs, request(ctx, input));
+  const result = findNextAvailable(availability, input.from, input.timezone, nowMs, request);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   return ok(result.value);
 }

@@ -1,5 +1,5 @@
 /** The public configuration of a booking widget: nothing private (no emails, no hours). */
-import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
+import type { CalendarSettings, CalendarType, DepositRule } from "../../core/calendar/calendar.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import type { BookingDeps } from "./deps.ts";
 
@@ -13,7 +13,7 @@ export interface WidgetConfig {
   readonly guestMode: CalendarSettings["guestMode"];
   readonly questions: CalendarSettings["questions"];
   readonly location: { readonly kind: string; readonly value: string | null } | null;
-  readonly services: readonly { id: string; name: string; description: string; category: string; durationMinutes: number; priceCents: number; maxGuestsPerSlot: number }[];
+  readonly services: readonly { id: string; name: string; description: string; category: string; durationMinutes: number; priceCents: number; deposit: DepositRule | null; maxGuestsPerSlot: number }[];
   readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
   readonly seatsPerSlot: number | null;
   readonly allowReschedule: boolean;
@@ -42,7 +42,7 @@ export async function getWidgetConfig(deps: Pick<BookingDeps, "store">, calendar
     questions: s.questions,
     // The booker types their own location: only say so.
     location: s.location ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value } : null,
-    services: ctx.services.map(({ id, name, description, category, durationMinutes, priceCents, maxGuestsPerSlot }) => ({ id, name, description, category, durationMinutes, priceCents, maxGuestsPerSlot })),
+    services: ctx.services.map(({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot }) => ({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot })),
     staff: staffIds.flatMap((id) => {
       const m = ctx.staff.find((x) => x.id === id);
       return m ? [{ id: m.id, name: m.name, photoUrl: m.photoUrl }] : [];

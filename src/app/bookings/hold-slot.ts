@@ -7,7 +7,19 @@ import { checkSlot } from "../../core/availability/compute-slots.ts";
 import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
-import { checkErrorToBookingError, mergeItemsPerStaff, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, toAvailabilityInput } from "./availability.ts";
+import type { GuestCart } from "../../core/availability/model.ts";
+import {
+  checkErrorToBookingError,
+  distinctServiceIds,
+  itemsPerTask,
+  OCCUPANCY_MARGIN_MS,
+  occupancyItem,
+  relevantStaffIds,
+  resolveCarts,
+  seatsLeft,
+  slotRequest,
+  toAvailabilityInput,
+} from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 
 export interface HoldSlotInput {
@@ -15,8 +27,11 @@ export interface HoldSlotInput {
   readonly startTime: string;
   readonly timezone: string;
   readonly staffId?: string | null;
+  /** Service calendars: the booker's cart (everyone's without `guestCarts`). */
   readonly serviceIds?: readonly string[] | null;
-  /** Additional attendees. */
+  /** Service calendars: one cart per additional guest. */
+  readonly guestCarts?: readonly (readonly string[])[] | null;
+  /** Additional attendees (default: one per guest cart). */
   readonly guests?: number | null;
 }
 
@@ -35,17 +50,18 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   if (ctx.calendar.type === "class") return fail("HOLD_NOT_SUPPORTED");
   const startMs = Date.parse(input.startTime);
   if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
-  const attendees = 1 + (input.guests ?? 0);
-  const serviceIds = input.serviceIds ?? [];
-  if (ctx.calendar.type === "service" && (serviceIds.length === 0 || serviceIds.some((id) => !ctx.services.some((s) => s.id === id)))) return fail("SERVICES_REQUIRED");
+  const attendees = 1 + (input.guests ?? input.guestCarts?.length ?? 0);
+  let carts: GuestCart[] | undefined;
+  if (ctx.calendar.type === "service") {
+    const resolved = resolveCarts(ctx, input, attendees - 1);
+    if (!resolved.ok) return resolved;
+    carts = resolved.value;
+  }
+  const serviceIds = carts ? distinctServiceIds(carts) : [];
 
   const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, startMs + OCCUPANCY_MARGIN_MS);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const verdict = checkSlot(availability, startMs, nowMs, {
-    ...(input.staffId ? { staffIds: [input.staffId] } : {}),
-    guests: attendees,
-    ...(ctx.calendar.type === "service" ? { carts: Array.from({ length: attendees }, () => ({ serviceIds: [...serviceIds] })) } : {}),
-  });
+  const verdict = checkSlot(availability, startMs, nowMs, slotRequest(ctx, attendees, carts, input.staffId ? [input.staffId] : null));
   if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
 
   const s = ctx.calendar.settings;
@@ -62,7 +78,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
     } else if (ctx.calendar.type === "service") {
       const assignments = verdict.value.assignments ?? [];
       endMs = Math.max(...assignments.map((a) => a.endMs));
-      items = mergeItemsPerStaff(assignments.map((a) => occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes)));
+      items = itemsPerTask(assignments, s.bufferBeforeMinutes, s.bufferAfterMinutes);
       staffIds = [...new Set(items.map((i) => i.staffId))];
     }
     const id = deps.newId();

@@ -31,6 +31,8 @@ export interface BookingView {
   readonly previousStartTime: string | null;
   readonly staff: readonly { id: string; name: string }[];
   readonly serviceIds: readonly string[];
+  /** Service calendars: one cart per attendee, the booker first (empty for other calendars). */
+  readonly carts: readonly (readonly string[])[];
   readonly seats: number;
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null };
@@ -56,6 +58,7 @@ export function toBookingView(ctx: CalendarContext, r: BookingRecord, canResched
     previousStartTime: r.previousStartMs === null ? null : formatInstant(r.previousStartMs, r.timeZone),
     staff: r.staffIds.map((id) => ({ id, name: ctx.staff.find((s) => s.id === id)?.name ?? "" })),
     serviceIds: r.serviceIds,
+    carts: ctx.calendar.type !== "service" ? [] : r.carts.length > 0 ? r.carts : Array.from({ length: r.seats }, () => r.serviceIds),
     seats: r.seats,
     guests: r.guests,
     contact: { firstName: r.contact.firstName, lastName: r.contact.lastName, email: r.contact.email, phone: r.contact.phone },

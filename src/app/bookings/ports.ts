@@ -75,6 +75,7 @@ export interface Occupancy {
   readonly expiresAtMs: EpochMs | null;
 }
 
+/** One staff member's occupancy for a booking or hold (service calendars: one per guest and service). */
 export interface OccupancyItem {
   readonly staffId: string;
   readonly serviceId: string | null;
@@ -123,6 +124,8 @@ export interface NewBooking {
   readonly bufferAfterMinutes: number;
   readonly seats: number;
   readonly guests: readonly { name: string; email: string | null }[];
+  /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
+  readonly carts: readonly (readonly string[])[];
   readonly contact: StoredContact;
   readonly answers: Readonly<Record<string, unknown>>;
   readonly priceCents: number;
@@ -188,6 +191,8 @@ export interface BookingRecord {
   readonly bufferAfterMinutes: number;
   readonly seats: number;
   readonly guests: readonly { name: string; email: string | null }[];
+  /** Service calendars: one cart per attendee, the booker first; empty for older bookings (everyone took `serviceIds`). */
+  readonly carts: readonly (readonly string[])[];
   readonly contact: StoredContact;
   readonly answers: Readonly<Record<string, unknown>>;
   readonly priceCents: number;

@@ -7,7 +7,7 @@ import { checkSlot } from "../../core/availability/compute-slots.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { occupies, visitorChangeRefusal } from "../../core/booking/policy.ts";
 import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
-import { checkErrorToBookingError, mergeItemsPerStaff, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, toAvailabilityInput } from "./availability.ts";
+import { checkErrorToBookingError, itemsPerTask, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, slotRequest, toAvailabilityInput } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext, ClassSeatRequest, OccupancyItem } from "./ports.ts";
@@ -55,11 +55,9 @@ export async function moveBooking(
   const isService = ctx.calendar.type === "service";
   // The same people keep the booking (round robin: the assigned member; collective: everyone).
   const staffFilter = ctx.calendar.type === "round_robin" ? [record.staffId] : undefined;
-  const verdict = checkSlot(availability, startMs, nowMs, {
-    ...(staffFilter ? { staffIds: staffFilter } : {}),
-    guests: record.seats,
-    ...(isService ? { carts: Array.from({ length: record.seats }, () => ({ serviceIds: [...record.serviceIds] })) } : {}),
-  });
+  // Each attendee keeps their own cart (older bookings: everyone the booking's services).
+  const carts = isService ? (record.carts.length > 0 ? record.carts : Array.from({ length: record.seats }, () => record.serviceIds)).map((c) => ({ serviceIds: [...c] })) : undefined;
+  const verdict = checkSlot(availability, startMs, nowMs, slotRequest(ctx, record.seats, carts, staffFilter));
   if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, adjusted, startMs)) };
 
   let endMs = startMs + (record.endMs - record.startMs);
@@ -80,7 +78,7 @@ export async function moveBooking(
   } else if (isService) {
     const assignments = verdict.value.assignments ?? [];
     endMs = Math.max(...assignments.map((a) => a.endMs));
-    items = mergeItemsPerStaff(assignments.map((a) => occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes)));
+    items = itemsPerTask(assignments, record.bufferBeforeMinutes, record.bufferAfterMinutes);
     staffIds = [...new Set(items.map((i) => i.staffId))];
   } else {
     items = record.staffIds.map((id) => occupancyItem(id, null, startMs, endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes));

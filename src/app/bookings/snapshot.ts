@@ -3,7 +3,7 @@
  * which only exists in the request that created or presented it; changes made by the business
  * (confirm, decline) have no token and send no links.
  */
-import type { BookingSnapshot, NotificationKind, NotificationMessage, Person } from "../../core/notifications/notification.ts";
+import type { AttendeeServices, BookingSnapshot, NotificationKind, NotificationMessage, Person } from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext } from "./ports.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
@@ -22,6 +22,9 @@ export interface SnapshotSource {
   readonly staffId: string;
   readonly staffIds: readonly string[];
   readonly serviceIds: readonly string[];
+  /** Service calendars: one cart per attendee, the booker first (empty: everyone took `serviceIds`). */
+  readonly carts?: readonly (readonly string[])[];
+  readonly seats?: number;
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; location: string | null };
   readonly previousStartMs: EpochMs | null;
@@ -58,7 +61,8 @@ export function toSnapshot(ctx: CalendarContext, b: SnapshotSource, publicUrl: s
     status: b.status,
     businessName: ctx.business.name,
     calendarName: ctx.calendar.name,
-    serviceNames: b.serviceIds.map((id) => ctx.services.find((s) => s.id === id)?.name ?? "").filter((n) => n !== ""),
+    serviceNames: serviceNames(ctx, b.serviceIds),
+    ...(ctx.calendar.type === "service" ? { attendeeServices: attendeeServices(ctx, b) } : {}),
     locale: b.locale,
     startUtc: new Date(b.startMs).toISOString(),
     endUtc: new Date(b.endMs).toISOString(),
@@ -73,6 +77,18 @@ export function toSnapshot(ctx: CalendarContext, b: SnapshotSource, publicUrl: s
     ...manageLinks(publicUrl, ctx, b.id, token, b.locale),
     contactMethod: b.status === "new" ? (b.contact.phone ? "phone" : "email") : null,
   };
+}
+
+const serviceNames = (ctx: CalendarContext, ids: readonly string[]): string[] =>
+  ids.map((id) => ctx.services.find((s) => s.id === id)?.name ?? "").filter((n) => n !== "");
+
+/** Who takes what: the booker, then each guest (named or counted), with their services in order. */
+export function attendeeServices(ctx: CalendarContext, b: Pick<SnapshotSource, "serviceIds" | "carts" | "seats" | "guests" | "contact">): AttendeeServices[] {
+  const carts = b.carts && b.carts.length > 0 ? b.carts : Array.from({ length: Math.max(1, b.seats ?? 1 + b.guests.length) }, () => b.serviceIds);
+  return carts.map((cart, i) => ({
+    name: i === 0 ? `${b.contact.firstName} ${b.contact.lastName}`.trim() : (b.guests[i - 1]?.name ?? null),
+    serviceNames: serviceNames(ctx, cart),
+  }));
 }
 
 export const notification = (kind: NotificationKind, booking: BookingSnapshot): NotificationMessage => ({ kind, booking });

@@ -4,6 +4,7 @@
  * together with its add-to-calendar links. Built at the composition root (src/server/app.ts).
  */
 import type { PublicSlotsByDate } from "../../core/availability/model.ts";
+import type { AttendeeServices } from "../../core/notifications/notification.ts";
 import type { BookingErrorCode } from "../../core/booking/errors.ts";
 import type { WidgetConfig } from "./get-widget-config.ts";
 import type { BookingView } from "./manage-booking.ts";
@@ -19,6 +20,8 @@ export interface AddToCalendarLinks {
 export interface ManagedBookingPage {
   readonly booking: BookingView;
   readonly serviceNames: readonly string[];
+  /** Service calendars: each attendee's services, the booker first. */
+  readonly attendeeServices: readonly AttendeeServices[];
   readonly location: string | null;
   /** How the business will confirm a request ('phone' or 'email'); null for confirmed bookings. */
   readonly contactMethod: string | null;
@@ -32,6 +35,7 @@ export interface FreeSlotsQuery {
   readonly timezone: string;
   readonly staffId?: string | null;
   readonly serviceIds?: readonly string[] | null;
+  readonly guestCarts?: readonly (readonly string[])[] | null;
 }
 
 export type PortResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: BookingErrorCode };

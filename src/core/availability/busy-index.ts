@@ -51,6 +51,7 @@ export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], n
     Map<EpochMs, { blockedStartMs: number; blockedEndMs: number; seatsTaken: number }>
   >();
   const calendarBookings = new Map<string, EpochMs>();
+  const countedOnce = new Set<string>();
   const isClass = rules.type === "class";
 
   for (const entry of busy) {
@@ -58,9 +59,14 @@ export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], n
     const isOwnBooking = entry.kind === "booking" && entry.calendarId === rules.calendarId;
     const span = blockedSpan(entry);
     if (isOwnBooking) {
-      const counted = countedByStaff.get(entry.staffId) ?? [];
-      counted.push(entry.startMs);
-      countedByStaff.set(entry.staffId, counted);
+      // A service booking may give one staff member several tasks (one entry each): it counts once.
+      const once = entry.bookingId === undefined ? null : `${entry.staffId}|${entry.bookingId}`;
+      if (once === null || !countedOnce.has(once)) {
+        const counted = countedByStaff.get(entry.staffId) ?? [];
+        counted.push(entry.startMs);
+        countedByStaff.set(entry.staffId, counted);
+        if (once !== null) countedOnce.add(once);
+      }
       // Without an id each staff member's copy counts; with one, a collective booking counts once.
       calendarBookings.set(
         entry.bookingId ?? `${entry.staffId}|${entry.startMs}|${calendarBookings.size}`,

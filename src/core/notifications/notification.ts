@@ -18,6 +18,11 @@ export interface Person {
   email: string | null;
 }
 
+export interface AttendeeServices {
+  name: string | null;
+  serviceNames: string[];
+}
+
 export interface BookingSnapshot {
   bookingId: string;
   /** Stable calendar-file UID (RFC 5545), the same for every change of this booking. */
@@ -29,6 +34,11 @@ export interface BookingSnapshot {
   calendarName: string;
   /** Service names, in order, when services were booked. */
   serviceNames: string[];
+  /**
+   * Service calendars: each attendee's services, the booker first, then the guests in order
+   * (`name` null for a guest given by count only). Absent in older payloads.
+   */
+  attendeeServices?: AttendeeServices[];
   /** The visitor's locale code (src/i18n/locales.ts). */
   locale: string;
   /** Instants in UTC, ISO 8601. */

@@ -90,7 +90,7 @@ export function buildOpenApiDocument() {
         get: {
           summary: "First date on or after `from` with a free slot (null: none in the booking window)",
           parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(NextAvailableQuerySchema)],
-          responses: { ...ok(200, "NextAvailable", "The date or null"), ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "CALENDAR_NOT_FOUND", "RATE_LIMITED") },
+          responses: { ...ok(200, "NextAvailable", "The date or null"), ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "CALENDAR_NOT_FOUND", "SERVICES_REQUIRED", "SERVICE_GUEST_LIMIT", "RATE_LIMITED") },
         },
       },
       "/api/calendars/{calendarId}/holds": {
@@ -100,13 +100,15 @@ export function buildOpenApiDocument() {
           requestBody: body("HoldRequest"),
           responses: {
             ...ok(201, "Hold", "Pass `holdId` with the booking"),
-            ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "CALENDAR_NOT_FOUND", "STAFF_BUSY", "RESOURCE_UNAVAILABLE", "NO_SLOTS", "HOLD_NOT_SUPPORTED", "RATE_LIMITED"),
+            ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "CALENDAR_NOT_FOUND", "SERVICES_REQUIRED", "SERVICE_GUEST_LIMIT", "STAFF_BUSY", "RESOURCE_UNAVAILABLE", "NO_SLOTS", "HOLD_NOT_SUPPORTED", "RATE_LIMITED"),
           },
         },
       },
       "/api/bookings": {
         post: {
           summary: "Book a slot (or a recurring series)",
+          description:
+            "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
           parameters: [
             { name: "Idempotency-Key", in: "header", required: false, description: "Replays return the identical response for 24 h; a different body with the same key is 422; while the first is in flight, 409.", schema: { type: "string", maxLength: 255 } },
           ],

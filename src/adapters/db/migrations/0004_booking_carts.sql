@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "carts" jsonb DEFAULT '[]'::jsonb NOT NULL;
