@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import { bookingPage, checkScreen, clientAddress, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -57,6 +57,52 @@ describe("service menu", () => {
     const summary = await page.locator(".result__summary").textContent();
     expect(summary).toContain("Haircut");
     expect(summary).toContain("€70.00");
+    await context.close();
+  });
+
+  it("two guests with different services book together; the booking keeps each guest's cart", async () => {
+    const { page, context } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/service-menus/${DEMO.serviceMenuSlug}`);
+    // You: Colour (Liam, 90 min). Guest 1: Relaxing massage (Anna, 60 min) — at the same time, by someone else.
+    await page.getByRole("button", { name: "Add Colour for You" }).click();
+    await page.getByRole("button", { name: "+ Add a guest" }).click();
+    await page.getByRole("button", { name: "Remove Colour for Guest 1" }).click();
+    await page.getByRole("button", { name: "Add Relaxing massage for Guest 1" }).click();
+    expect(await page.locator(".cart__line").textContent()).toBe("2 items selected€190.00");
+    expect(await page.locator(".cart__list li").allTextContents()).toEqual(["You: Colour", "Guest 1: Relaxing massage"]);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
+    // The summary lists each person's services; the visit lasts as long as the longest cart.
+    expect(await page.locator(".selection__carts li").allTextContents()).toEqual(["You: Colour", "Guest 1: Relaxing massage"]);
+    const slot = await firstSlot(page);
+    await slot.click();
+    await fillContact(page, contact("Duo"));
+    await page.getByLabel("Name of guest 1").fill("Max Guest");
+    await page.getByLabel("Email of guest 1").fill("max@example.com");
+    // Colour €120 with its 30 % deposit, massage €70 without one.
+    const payment = await page.locator(".payment").textContent();
+    expect(payment).toContain("€190.00");
+    expect(payment).toContain("€36.00");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForURL(/done=booked/);
+    expect(await page.locator(".result__carts li").allTextContents()).toEqual(["Duo Tester: Colour", "Max Guest: Relaxing massage"]);
+    await checkScreen(page, "15b-confirmation-per-guest");
+
+    // The API has the booking with both carts, each served by its own provider.
+    const url = new URL(page.url());
+    const id = url.searchParams.get("booking")!;
+    const token = url.searchParams.get("token")!;
+    const res = await fetch(`${baseURL}/api/bookings/${id}`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": clientAddress() } });
+    expect(res.status).toBe(200);
+    const booking = (await res.json()) as { carts: string[][]; seats: number; priceCents: number; depositCents: number; staff: { name: string }[]; startTime: string; endTime: string };
+    expect(booking).toMatchObject({ carts: [[DEMO.services.colour], [DEMO.services.massage]], seats: 2, priceCents: 19000, depositCents: 3600 });
+    expect(booking.staff.map((s) => s.name).sort()).toEqual(["Anna Berg", "Liam O'Connor"].sort());
+    expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(90 * 60_000);
+    // That time is no longer offered for the same carts.
+    const day = booking.startTime.slice(0, 10);
+    const q = new URLSearchParams({ startDate: day, endDate: day, timezone: "UTC", serviceIds: DEMO.services.colour, guestCarts: DEMO.services.massage });
+    const free = (await (await fetch(`${baseURL}/api/calendars/${DEMO.calendars.salon}/free-slots?${q}`, { headers: { "x-forwarded-for": clientAddress() } })).json()) as Record<string, { slots: string[] }>;
+    expect(Object.values(free).flatMap((d) => d.slots).map((s) => Date.parse(s))).not.toContain(Date.parse(booking.startTime));
     await context.close();
   });
 

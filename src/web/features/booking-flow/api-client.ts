@@ -33,7 +33,10 @@ export interface BookingRequest {
   timezone: string;
   contact: { firstName: string; lastName: string; email: string; phone?: string | null; dateOfBirth?: string | null; location?: string | null; notes?: string | null; consent?: boolean | null };
   staffId?: string | null;
+  /** Service calendars: the booker's cart. */
   serviceIds?: string[] | null;
+  /** Service calendars: one cart per additional guest, in guest order. */
+  guestCarts?: string[][] | null;
   guests?: number | { name: string; email: string }[];
   answers?: Record<string, string | string[]>;
   oneTimeSlug?: string | null;
@@ -65,10 +68,18 @@ export interface SlotsParams {
   timezone: string;
   staffId?: string | null;
   serviceIds?: string[];
+  /** One cart per additional guest (service calendars). */
+  guestCarts?: string[][];
   guests?: number;
 }
 
-const slotParams = (p: SlotsParams) => ({ timezone: p.timezone, staffId: p.staffId, serviceIds: p.serviceIds?.join(",") || null, guests: p.guests || null });
+const slotParams = (p: SlotsParams) => ({
+  timezone: p.timezone,
+  staffId: p.staffId,
+  serviceIds: p.serviceIds?.join(",") || null,
+  guestCarts: p.guestCarts?.length ? p.guestCarts.map((c) => c.join(",")).join(";") : null,
+  guests: p.guests || null,
+});
 
 export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: string, p: SlotsParams) =>
   call<SlotsByDate>(`/api/calendars/${encodeURIComponent(calendarId)}/free-slots?${query({ startDate, endDate, ...slotParams(p) })}`);
@@ -76,7 +87,7 @@ export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: s
 export const fetchNextAvailable = (calendarId: string, from: string, p: SlotsParams) =>
   call<{ date: string | null }>(`/api/calendars/${encodeURIComponent(calendarId)}/next-available?${query({ from, ...slotParams(p) })}`);
 
-export const holdSlot = (calendarId: string, body: { startTime: string; timezone: string; staffId?: string | null; serviceIds?: string[]; guests?: number }) =>
+export const holdSlot = (calendarId: string, body: { startTime: string; timezone: string; staffId?: string | null; serviceIds?: string[]; guestCarts?: string[][]; guests?: number }) =>
   call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, { method: "POST", body: JSON.stringify(body) });
 
 export const createBooking = (body: BookingRequest, idempotencyKey: string) =>

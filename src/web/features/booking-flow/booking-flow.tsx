@@ -19,6 +19,8 @@ const flatten = (slots: SlotsByDate): Record<string, string[]> => Object.fromEnt
 function initialState(data: BookingPageData): FlowState {
   const steps = data.isReschedule ? (["datetime"] as Step[]) : stepsFor(data.config.type, data.presetServiceIds.length > 0);
   const preset = data.isReschedule ? [...(data.managed?.booking.serviceIds ?? [])] : data.presetServiceIds.length ? data.presetServiceIds : data.preselectedServiceIds;
+  // A rescheduled booking keeps every attendee's own cart.
+  const managedCarts = data.isReschedule && data.managed?.booking.carts.length ? data.managed.booking.carts.map((c) => [...c]) : null;
   const state: FlowState = {
     step: steps[0]!,
     steps,
@@ -30,7 +32,7 @@ function initialState(data: BookingPageData): FlowState {
     selectedDate: null,
     selectedSlot: null,
     staffId: data.isReschedule && data.config.type === "round_robin" ? (data.managed?.booking.staff[0]?.id ?? null) : null,
-    carts: [preset],
+    carts: managedCarts ?? [preset],
     activeCart: 0,
     hold: null,
     notice: data.slotsError ? { kind: "error", code: data.slotsError } : null,
@@ -46,7 +48,7 @@ function initialState(data: BookingPageData): FlowState {
 }
 
 function slotsKey(s: Pick<FlowState, "month" | "timezone" | "staffId" | "carts">): string {
-  return [s.month, s.timezone, s.staffId ?? "any", s.carts[0]?.join(",") ?? "", s.carts.length].join("|");
+  return [s.month, s.timezone, s.staffId ?? "any", s.carts.map((c) => c.join(",")).join(";"), s.carts.length].join("|");
 }
 
 const browserTimeZone = () => {
@@ -74,14 +76,14 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
   const isFirstStep = useRef(true);
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const { config } = data;
-  const attendees = state.carts.length;
-  const guestsForSlots = config.type === "service" ? attendees - 1 : 0;
 
+  // Service calendars: the booker's cart and one cart per guest, the same for slots, hold and booking.
   const slotParams = useCallback(
     (s: FlowState) => ({
       timezone: s.timezone,
       staffId: s.staffId,
       serviceIds: config.type === "service" ? s.carts[0] ?? [] : [],
+      guestCarts: config.type === "service" ? s.carts.slice(1) : [],
       guests: config.type === "service" ? s.carts.length - 1 : 0,
     }),
     [config.type],
@@ -167,7 +169,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
     // A class place is a seat counter, not held; the booking itself checks the seats.
     if (config.type !== "class") {
       const s = stateRef.current;
-      const result = await holdSlot(config.id, { startTime: slot, ...slotParams(s), serviceIds: slotParams(s).serviceIds, guests: guestsForSlots });
+      const result = await holdSlot(config.id, { startTime: slot, ...slotParams(s) });
       if (!result.ok) {
         dispatch({ type: "slotRefused", slot, code: result.problem.code, ...(result.problem.availableSeats !== undefined ? { values: { count: result.problem.availableSeats } } : {}) });
         void loadSlots(stateRef.current, "slotsChanged");
@@ -195,10 +197,6 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
     const check = validateCarts(state.carts, config.services);
     if (Object.keys(check.errors).length > 0) {
       dispatch({ type: "validationFailed", errors: check.errors, values: check.values });
-      return;
-    }
-    if (config.type === "service" && state.carts.some((c) => c.join(",") !== state.carts[0]!.join(","))) {
-      dispatch({ type: "validationFailed", errors: { services: "widget.services.sameForAll" } });
       return;
     }
     // The guests chosen here are the guests of the details step.
@@ -234,12 +232,16 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
       },
       staffId: s.staffId,
       serviceIds: config.type === "service" ? s.carts[0] ?? [] : null,
+      ...(config.type === "service" && s.carts.length > 1 ? { guestCarts: s.carts.slice(1) } : {}),
       answers: d.answers,
       oneTimeSlug: data.oneTimeSlug,
       holdId: s.hold?.slot === s.selectedSlot ? s.hold.id : null,
       locale: i18n.locale,
     };
-    if (config.guestMode === "count_only" && d.guestCount.trim() !== "") body.guests = Number(d.guestCount);
+    if (config.type === "service" && config.guestMode === "count_only") {
+      // The guests are the carts of the services step.
+      if (s.carts.length > 1) body.guests = s.carts.length - 1;
+    } else if (config.guestMode === "count_only" && d.guestCount.trim() !== "") body.guests = Number(d.guestCount);
     if (config.guestMode === "collect_detail" && d.guests.length > 0) body.guests = d.guests.map((g) => ({ name: g.name.trim(), email: g.email.trim() }));
     const json = JSON.stringify(body);
     // The same request retried (a lost answer) reuses its key, so it can never book twice.

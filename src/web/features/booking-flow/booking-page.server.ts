@@ -66,12 +66,14 @@ export async function loadBookingPage(context: AppLoadContext, request: Request,
   const today = localDateIn(context.now(), timezone);
   const month = monthOf(today);
   const presetServiceIds = (options.presetServiceIds ?? []).filter((id) => config.services.some((s) => s.id === id));
-  const serviceIds = isReschedule ? [...managed!.booking.serviceIds] : presetServiceIds;
+  // A rescheduled service booking keeps each attendee's cart: the booker's first, then the guests'.
+  const managedCarts = isReschedule && managed!.booking.carts.length > 0 ? managed!.booking.carts : null;
+  const serviceIds = managedCarts ? [...(managedCarts[0] ?? [])] : isReschedule ? [...managed!.booking.serviceIds] : presetServiceIds;
   const needsSlots = !managed || isReschedule;
   let slots: Record<string, string[]> | null = null;
   let slotsError: string | null = null;
   if (needsSlots && (config.type !== "service" || serviceIds.length > 0)) {
-    const result = await context.booking.freeSlots({ calendarId: config.id, ...monthRange(month), timezone, serviceIds, ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}) });
+    const result = await context.booking.freeSlots({ calendarId: config.id, ...monthRange(month), timezone, serviceIds, ...(managedCarts && managedCarts.length > 1 ? { guestCarts: managedCarts.slice(1) } : {}), ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}) });
     if (result.ok) slots = Object.fromEntries(Object.entries(result.value).map(([date, day]) => [date, [...day.slots]]));
     else slotsError = result.code;
   }

@@ -60,8 +60,22 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
         <dt>{i18n._("widget.summary.what")}</dt>
         <dd>
           {booking.calendarName}
-          {page.serviceNames.length ? ` · ${page.serviceNames.join(", ")}` : ""}
+          {page.serviceNames.length && page.attendeeServices.length <= 1 ? ` · ${page.serviceNames.join(", ")}` : ""}
         </dd>
+        {page.attendeeServices.length > 1 ? (
+          <>
+            <dt>{i18n._("widget.summary.services")}</dt>
+            <dd>
+              <ul className="result__carts">
+                {page.attendeeServices.map((a, i) => (
+                  <li key={i}>
+                    <span className="cart__who">{a.name || i18n._("widget.guests.guest", { number: i })}:</span> {a.serviceNames.join(", ")}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
         <dt>{i18n._("widget.summary.when")}</dt>
         <dd className={outcome === "cancelled" ? "is-struck" : undefined}>
           {formatDateTime(booking.startTime, zone, tag)} – {formatTime(booking.endTime, zone, tag)}

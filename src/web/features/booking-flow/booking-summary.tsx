@@ -9,9 +9,16 @@ export function BookingSummary({ data, state, languageTag }: { data: BookingPage
   const { i18n } = useLingui();
   const { config } = data;
   const price = quote(config, state.carts, state.details);
-  const services = state.carts[0]?.map((id) => config.services.find((s) => s.id === id)?.name).filter(Boolean) ?? [];
+  const names = (cart: string[]) => cart.map((id) => config.services.find((s) => s.id === id)?.name).filter(Boolean);
+  const services = names(state.carts[0] ?? []);
+  // Several attendees: one line per person ("You: …", "Guest 1: …").
+  const perGuest = config.type === "service" && state.carts.length > 1 && state.carts.some((c) => c.length > 0);
+  const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
   const staff = config.staff.find((s) => s.id === state.staffId);
-  const duration = config.type === "service" && state.carts[0]?.length ? (state.carts[0] ?? []).reduce((sum, id) => sum + (config.services.find((s) => s.id === id)?.durationMinutes ?? 0), 0) : config.durationMinutes;
+  // Every cart starts at the chosen time: the longest one is how long the visit takes.
+  const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (config.services.find((s) => s.id === id)?.durationMinutes ?? 0), 0);
+  const longest = Math.max(0, ...state.carts.map(cartMinutes));
+  const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
   return (
     <aside className="booking-summary" aria-labelledby="calendar-title">
       <p className="booking-summary__business">{config.business.name}</p>
@@ -51,9 +58,22 @@ export function BookingSummary({ data, state, languageTag }: { data: BookingPage
           <s>{formatDateTime(data.managed.booking.startTime, state.timezone, languageTag)}</s>
         </p>
       ) : null}
-      {state.selectedSlot || services.length > 0 || staff ? (
+      {state.selectedSlot || services.length > 0 || perGuest || staff ? (
         <dl className="selection">
-          {services.length > 0 ? (
+          {perGuest ? (
+            <>
+              <dt>{i18n._("widget.summary.services")}</dt>
+              <dd>
+                <ul className="selection__carts">
+                  {state.carts.map((cart, i) => (
+                    <li key={i}>
+                      <span className="cart__who">{who(i)}:</span> {cart.length ? names(cart).join(", ") : i18n._("widget.cart.nothing")}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : services.length > 0 ? (
             <>
               <dt>{i18n._("widget.summary.services")}</dt>
               <dd>{services.join(", ")}</dd>

@@ -97,7 +97,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
         {config.location?.kind === "ask_booker" ? text("location", i18n._("widget.form.location"), "text", { isRequired: true, autoComplete: "street-address" }) : null}
       </fieldset>
 
-      {config.guestMode === "count_only" ? (
+      {config.guestMode === "count_only" && !guestsFixed ? (
         <fieldset className="form-section">
           <legend>{i18n._("widget.guests.title")}</legend>
           <Field path="guestCount" label={i18n._("widget.guests.count")} error={err("guestCount")} hint={i18n._("widget.guests.countHint")}>

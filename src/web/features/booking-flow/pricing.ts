@@ -1,5 +1,5 @@
 /** The price shown before booking, by the same rule the server charges (src/core/booking/pricing.ts). */
-import { quotePrice, type PriceQuote } from "../../../core/booking/pricing.ts";
+import { quoteCarts, quotePrice, type PriceQuote } from "../../../core/booking/pricing.ts";
 import type { WidgetConfig } from "./api-client.ts";
 import type { DetailsValues } from "./flow-reducer.ts";
 import type { DepositRule } from "../../../core/calendar/calendar.ts";
@@ -15,10 +15,10 @@ export function quote(config: Pick<WidgetConfig, "type" | "guestMode" | "priceCe
   const attendees = attendeesOf(config, carts, details);
   const deposit = (config.deposit as DepositRule | null) ?? null;
   if (config.type !== "service") return quotePrice([config.priceCents], attendees, deposit);
-  const services = (carts[0] ?? []).map((id) => config.services.find((s) => s.id === id)).filter((s): s is NonNullable<typeof s> => Boolean(s));
-  return quotePrice(
-    services.map((s) => s.priceCents),
-    attendees,
+  // Every attendee's own cart, charged line by line (the server's rule: quoteCarts).
+  const lines = carts.flat().map((id) => config.services.find((s) => s.id === id)).filter((s): s is NonNullable<typeof s> => Boolean(s));
+  return quoteCarts(
+    lines.map((s) => ({ priceCents: s.priceCents, deposit: (s.deposit as DepositRule | null) ?? null })),
     deposit,
   );
 }
