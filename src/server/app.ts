@@ -18,6 +18,7 @@ import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
 import { createBookingRepository } from "../adapters/db/booking-repository.ts";
+import type { LinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 import { createBusinessApi } from "./routes/business-api.ts";
 import { createSlotChangeEvents, withSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
@@ -37,6 +38,8 @@ export interface AppDependencies {
   localeRouting?: LocaleRoutingOptions;
   /** The public booking API's settings and overrides; defaults: repository on `database`, config defaults. */
   bookingApi?: Partial<PublicApiDeps>;
+  /** Seals manage links in the outbox (main.ts passes one built from APP_SECRET). */
+  linkSealer?: LinkSealer;
 }
 
 export function createApp(deps: AppDependencies) {
@@ -73,11 +76,16 @@ export function createApp(deps: AppDependencies) {
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
-    store: withSlotChangeEvents(deps.bookingApi?.store ?? createBookingRepository(deps.database.db), slotChanges),
+    store: withSlotChangeEvents(deps.bookingApi?.store ?? createBookingRepository(deps.database.db, deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}), slotChanges),
   };
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
   const widgetBooking = createWidgetBookingPort(bookingDeps);
+  // A business's change (hours, settings, members) applies to the very next public request.
+  app.use("/api/business/*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.res.status < 400) bookingDeps.store.forgetCalendars?.();
+  });
   app.route("/api/business", createBusinessApi({ db: deps.database.db, bookings: bookingDeps }));
 
   app.all("/api/*", (c) => problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`));

@@ -14,7 +14,9 @@ import { createPublicPagesRepository } from "../adapters/db/public-pages-reposit
 import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { isDatabaseEmpty, seedDemo } from "../adapters/db/seed/demo.ts";
 import { buildTransport } from "../adapters/email/build-transport.ts";
+import { createLinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { createNotificationWorker } from "../adapters/outbox/outbox-worker.ts";
+import { resolveAppSecret } from "./app-secret.ts";
 import { createLocaleRoutingConfig } from "../i18n/routing/config.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
@@ -22,8 +24,10 @@ import { createLogger } from "./logger.ts";
 
 async function main() {
   let config;
+  let appSecret: string;
   try {
     config = parseConfig(process.env);
+    appSecret = resolveAppSecret(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -54,8 +58,10 @@ async function main() {
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 
+  const linkSealer = createLinkSealer(appSecret);
   const app = createApp({
     database,
+    linkSealer,
     pages: createPublicPagesRepository(database.db, DEMO.businessSlug),
     logger,
     clock: () => new Date(),
@@ -71,7 +77,13 @@ async function main() {
   });
 
   const mailTransport = buildTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }, logger);
-  const outboxWorker = createNotificationWorker({ db: database.db, transport: mailTransport, from: config.MAIL_FROM, logger });
+  const outboxWorker = createNotificationWorker({
+    db: database.db,
+    transport: mailTransport,
+    from: config.MAIL_FROM,
+    logger,
+    openNotification: linkSealer.open,
+  });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);

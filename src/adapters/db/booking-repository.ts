@@ -73,8 +73,6 @@ const isRetryable = (error: unknown) => {
 };
 
 const rangeLiteral = (fromMs: number, toMs: number) => `["${new Date(fromMs).toISOString()}","${new Date(toMs).toISOString()}")`;
-const epochMs = (column: unknown) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
-const ms = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
 
 function itemRows(businessId: string, owner: { bookingId?: string; holdId?: string; holdExpiresAt?: Date }, items: readonly OccupancyItem[], active: boolean) {
   return items.map((item) => ({
@@ -94,6 +92,8 @@ function itemRows(businessId: string, owner: { bookingId?: string; holdId?: stri
 function outboxRow(businessId: string, message: NotificationMessage) {
   return { businessId, topic: "notification", payload: message as unknown as Record<string, unknown> };
 }
+
+const leaveAsIs = (message: NotificationMessage) => message;
 
 type BookingRow = typeof t.bookings.$inferSelect;
 function toRecord(row: BookingRow): BookingRecord {
@@ -141,6 +141,11 @@ export interface BookingRepositoryOptions {
    * offer or refuse by rules that changed moments ago. 0 disables the cache.
    */
   readonly calendarCacheMs?: number;
+  /**
+   * Applied to every notification before it is written to the outbox: the server seals the manage
+   * links (src/adapters/outbox/link-sealing.ts) so the outbox holds no token in the clear.
+   */
+  readonly sealNotification?: (message: NotificationMessage) => NotificationMessage;
 }
 
 /** A PostgreSQL array literal of ids (ids are UUIDs: no quoting needed). */
@@ -183,6 +188,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   const database = executorOf(source);
   const db = database.db;
   const calendarCacheMs = options.calendarCacheMs ?? 2000;
+  const seal = options.sealNotification ?? leaveAsIs;
   /** Loaded calendars, by id; a load in progress is shared by every request that needs it (single flight). */
   const calendarCache = new Map<string, { context: Promise<CalendarContext | null>; expiresAt: number }>();
   /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
@@ -432,7 +438,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         b.status === "confirmed" ? iso(nowMs) : null,
         b.active,
         JSON.stringify(b.items.map((item) => ({ staff_id: item.staffId, service_id: item.serviceId, lo: iso(item.blockedStartMs), hi: iso(item.blockedEndMs), s: iso(item.startMs), e: iso(item.endMs) }))),
-        JSON.stringify(b.notification),
+        JSON.stringify(seal(b.notification)),
         idempotency?.statusCode ?? null,
         idempotency ? JSON.stringify(JSON.stringify(idempotency.body)) : null,
         idempotency?.endpoint ?? null,
@@ -458,6 +464,9 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   }
 
   return {
+    forgetCalendars() {
+      calendarCache.clear();
+    },
     async loadCalendar(calendarId) {
       if (calendarCacheMs <= 0) return loadCalendarUncached(calendarId);
       const now = Date.now();
@@ -601,7 +610,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
           );
           const items = command.bookings.flatMap((b) => itemRows(b.businessId, { bookingId: b.id }, b.items, b.active));
           if (items.length > 0) await tx.insert(t.bookingItems).values(items);
-          await tx.insert(t.outbox).values(command.bookings.map((b) => outboxRow(b.businessId, b.notification)));
+          await tx.insert(t.outbox).values(command.bookings.map((b) => outboxRow(b.businessId, seal(b.notification))));
           if (command.idempotency) {
             // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
             const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
@@ -659,7 +668,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
             .where(eq(t.bookings.id, command.bookingId));
           await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
           if (command.items.length > 0) await tx.insert(t.bookingItems).values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
-          await tx.insert(t.outbox).values(outboxRow(before.businessId, command.notification));
+          await tx.insert(t.outbox).values(outboxRow(before.businessId, seal(command.notification)));
         }),
       );
     },
@@ -683,7 +692,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         await tx.update(t.bookingItems).set({ active: command.active }).where(eq(t.bookingItems.bookingId, row.id));
         if (row.classSessionId && command.to === "cancelled") await releaseSeats(tx, row.classSessionId, row.seats);
         record = toRecord(row);
-        await tx.insert(t.outbox).values(outboxRow(row.businessId, command.notification(record)));
+        await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(command.notification(record))));
       });
       return result.ok ? { ok: true, record } : result;
     },

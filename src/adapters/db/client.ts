@@ -30,6 +30,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return fromPglite(client);
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  // An idle client whose connection dies (server restart, a dropped test database) emits "error" on
+  // the pool; unhandled it would crash the process. The pool replaces it on the next checkout.
+  pool.on("error", () => {});
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -264,6 +264,8 @@ export type IdempotencyClaim =
 
 export interface BookingStore {
   loadCalendar(calendarId: string): Promise<CalendarContext | null>;
+  /** Drops cached calendar configuration, so a business's change applies to the very next request. */
+  forgetCalendars?(): void;
   /** Active occupancy of these staff overlapping [fromMs, toMs). */
   loadOccupancy(staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
   /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
