@@ -6,7 +6,10 @@ import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 const features = fs.existsSync("src/web/features")
-  ? fs.readdirSync("src/web/features", { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync("src/web/features", { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 export default tseslint.config(
@@ -55,7 +58,26 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["node:*", "fs", "path", "crypto", "pg", "drizzle-orm", "drizzle-orm/*", "hono", "hono/*", "react", "react-router"], message: "The domain core has no I/O and no framework." }] },
+        {
+          patterns: [
+            {
+              group: [
+                "node:*",
+                "fs",
+                "path",
+                "crypto",
+                "pg",
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "hono",
+                "hono/*",
+                "react",
+                "react-router",
+              ],
+              message: "The domain core has no I/O and no framework.",
+            },
+          ],
+        },
       ],
       "no-restricted-properties": [
         "error",
@@ -65,7 +87,10 @@ export default tseslint.config(
       "no-restricted-globals": ["error", { name: "process", message: "The core reads no environment." }],
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "`now` is a parameter in the core." },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "`now` is a parameter in the core.",
+        },
       ],
     },
   },

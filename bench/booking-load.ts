@@ -40,7 +40,11 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
           path: job.path,
           method: "POST",
           agent,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(request.body), "idempotency-key": request.key },
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(request.body),
+            "idempotency-key": request.key,
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -49,7 +53,8 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
             latencies[i] = performance.now() - t0;
             if (res.statusCode !== job.expectStatus) {
               failures++;
-              if (firstFailures.length < 3) firstFailures.push(`${res.statusCode} ${Buffer.concat(chunks).toString("utf8").slice(0, 300)}`);
+              if (firstFailures.length < 3)
+                firstFailures.push(`${res.statusCode} ${Buffer.concat(chunks).toString("utf8").slice(0, 300)}`);
             }
             resolve();
           });

@@ -50,7 +50,8 @@ async function reachable(): Promise<boolean> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * CPU time (ms) so far of the PostgreSQL backends serving `database` (their command line names it),
@@ -119,11 +120,24 @@ async function main() {
   try {
     await migrateDatabase(database);
     const businessId = randomUUID();
-    await database.db.insert(t.businesses).values({ id: businessId, slug: "bench", name: "Bench", timeZone: "UTC", currency: "EUR" });
-    const allDay = Object.fromEntries(["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]));
+    await database.db
+      .insert(t.businesses)
+      .values({ id: businessId, slug: "bench", name: "Bench", timeZone: "UTC", currency: "EUR" });
+    const allDay = Object.fromEntries(
+      ["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]),
+    );
     const staffIds = Array.from({ length: STAFF }, () => randomUUID());
     const calendarIds = Array.from({ length: STAFF }, () => randomUUID());
-    await database.db.insert(t.staff).values(staffIds.map((id, i) => ({ id, businessId, name: `Staff ${i}`, email: `s${i}@bench.example`, timeZone: "UTC", weeklyHours: allDay })));
+    await database.db.insert(t.staff).values(
+      staffIds.map((id, i) => ({
+        id,
+        businessId,
+        name: `Staff ${i}`,
+        email: `s${i}@bench.example`,
+        timeZone: "UTC",
+        weeklyHours: allDay,
+      })),
+    );
     await database.db.insert(t.calendars).values(
       calendarIds.map((id, i) => ({
         id,
@@ -131,12 +145,22 @@ async function main() {
         slug: `c${i}`,
         type: "personal" as const,
         name: `Calendar ${i}`,
-        settings: { ...DEFAULT_CALENDAR_SETTINGS, minimumNoticeMinutes: 0, bookingWindow: { kind: "rolling_days" as const, days: 3000 } },
+        settings: {
+          ...DEFAULT_CALENDAR_SETTINGS,
+          minimumNoticeMinutes: 0,
+          bookingWindow: { kind: "rolling_days" as const, days: 3000 },
+        },
       })),
     );
-    await database.db.insert(t.calendarMembers).values(calendarIds.map((calendarId, i) => ({ calendarId, staffId: staffIds[i]!, isPrimary: true })));
+    await database.db
+      .insert(t.calendarMembers)
+      .values(calendarIds.map((calendarId, i) => ({ calendarId, staffId: staffIds[i]!, isPrimary: true })));
 
-    const config = parseConfig({ ...process.env, RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000000", RATE_LIMIT_SLOTS_PER_MINUTE: "1000000000" });
+    const config = parseConfig({
+      ...process.env,
+      RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000000",
+      RATE_LIMIT_SLOTS_PER_MINUTE: "1000000000",
+    });
     const app = createApp({
       database,
       pages: {} as never,
@@ -146,12 +170,17 @@ async function main() {
       bookingApi: {
         publicUrl: "https://bench.example",
         holdMinutes: config.HOLD_MINUTES,
-        rateLimits: { bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE, slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE },
+        rateLimits: {
+          bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
+          slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
+        },
       },
     });
 
     // The raw baseline's endpoint: same server, same body parsing, one insert transaction.
-    await database.execute("create table bench_scratch (id uuid primary key, payload text not null, created_at timestamptz not null default now())");
+    await database.execute(
+      "create table bench_scratch (id uuid primary key, payload text not null, created_at timestamptz not null default now())",
+    );
     const rawPool = new pg.Pool({ connectionString: url, max: RAW_POOL_MAX });
     const raw = async (request: Request): Promise<Response> => {
       const payload = JSON.stringify(await request.json());
@@ -166,10 +195,17 @@ async function main() {
       }
       return Response.json({ id }, { status: 201 });
     };
-    const server = serve({ fetch: (request: Request) => (request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request)), port: 0, hostname: "127.0.0.1" });
+    const server = serve({
+      fetch: (request: Request) => (request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request)),
+      port: 0,
+      hostname: "127.0.0.1",
+    });
     await new Promise((resolve) => server.once("listening", resolve));
     const port = (server.address() as { port: number }).port;
-    const loader = fork(new URL("./booking-load.ts", import.meta.url), { execArgv: ["--import", "tsx"], stdio: "inherit" });
+    const loader = fork(new URL("./booking-load.ts", import.meta.url), {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+    });
 
     // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
     const bookingBody = (k: number) =>
@@ -179,8 +215,15 @@ async function main() {
         timezone: "UTC",
         contact: { firstName: "Bench", lastName: "Client", email: `c${k}@bench.example` },
       });
-    const requests = (from: number, n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ key: `${prefix}-${from + i}`, body: bookingBody(from + i) }));
-    const job = (path: string, list: LoadJob["requests"]): LoadJob => ({ port, path, clients: CLIENTS, requests: list, expectStatus: 201 });
+    const requests = (from: number, n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({ key: `${prefix}-${from + i}`, body: bookingBody(from + i) }));
+    const job = (path: string, list: LoadJob["requests"]): LoadJob => ({
+      port,
+      path,
+      clients: CLIENTS,
+      requests: list,
+      expectStatus: 201,
+    });
 
     let booking, rawRun;
     try {
@@ -194,18 +237,26 @@ async function main() {
       await rawPool.end();
     }
 
-    const rows = await database.execute("select (select count(*) from bookings)::int as bookings, (select count(*) from outbox)::int as outbox, current_setting('synchronous_commit') as sync");
+    const rows = await database.execute(
+      "select (select count(*) from bookings)::int as bookings, (select count(*) from outbox)::int as outbox, current_setting('synchronous_commit') as sync",
+    );
     const ratio = booking.perSecond / rawRun.perSecond;
     const row = rows.rows[0] ?? {};
-    console.log(`PostgreSQL ${(await database.execute("show server_version")).rows[0]?.server_version} (synchronous_commit ${row.sync}), ${CLIENTS} concurrent clients, ${STAFF} staff`);
-    console.log(`measured: HTTP POST /api/bookings on a node server, load generator in a separate process; raw = POST /bench/raw (same server, same body, begin/insert/commit)`);
+    console.log(
+      `PostgreSQL ${(await database.execute("show server_version")).rows[0]?.server_version} (synchronous_commit ${row.sync}), ${CLIENTS} concurrent clients, ${STAFF} staff`,
+    );
+    console.log(
+      `measured: HTTP POST /api/bookings on a node server, load generator in a separate process; raw = POST /bench/raw (same server, same body, begin/insert/commit)`,
+    );
     console.log(
       `bookings:  ${BOOKINGS} in ${booking.seconds.toFixed(2)} s  → ${booking.perSecond.toFixed(0)} bookings/s, p50 ${booking.p50.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms (failures: ${booking.failures}; CPU per booking: server ${booking.serverCpuMs.toFixed(2)} ms, client ${booking.clientCpuMs.toFixed(2)} ms, PostgreSQL ${booking.postgresCpuMs?.toFixed(2) ?? "?"} ms)`,
     );
     console.log(
       `raw insert transactions: ${rawRun.perSecond.toFixed(0)} tx/s, p50 ${rawRun.p50.toFixed(1)} ms, p99 ${rawRun.p99.toFixed(1)} ms (failures: ${rawRun.failures}; CPU per tx: server ${rawRun.serverCpuMs.toFixed(2)} ms, client ${rawRun.clientCpuMs.toFixed(2)} ms, PostgreSQL ${rawRun.postgresCpuMs?.toFixed(2) ?? "?"} ms)`,
     );
-    console.log(`bookings / raw: ${(ratio * 100).toFixed(0)} %   (rows: ${row.bookings} bookings, ${row.outbox} outbox)`);
+    console.log(
+      `bookings / raw: ${(ratio * 100).toFixed(0)} %   (rows: ${row.bookings} bookings, ${row.outbox} outbox)`,
+    );
     const verdict = [
       `≥ 1,200/s: ${booking.perSecond >= 1200 ? "YES" : "NO"}`,
       `p99 ≤ 50 ms: ${booking.p99 <= 50 ? "YES" : "NO"}`,

@@ -13,7 +13,8 @@ if (!fs.existsSync("build/server/index.js")) {
   console.log("lighthouse: skipped — no web build (run `npm run build` first)");
   process.exit(0);
 }
-const chromePath = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+const chromePath =
+  process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 if (!chromePath) {
   console.log("lighthouse: skipped — no chromium found (apt-get install chromium)");
   process.exit(0);
@@ -22,15 +23,37 @@ if (!chromePath) {
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const audit = async (path: string) => {
-    const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile", onlyCategories: ["performance", "accessibility", "best-practices"] });
+    const result = await lighthouse(`${server.url}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      formFactor: "mobile",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+    });
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? "n/a";
-    return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") };
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+    };
   };
   const booking = await audit(`/widget/booking/${DEMO.calendars.introCall}`);
   const baseline = await audit(`/widget/booking/cancel-booking`);

@@ -12,7 +12,8 @@ import { createBusinessWithKey } from "../src/app/business/create-business.ts";
 import { BusinessPatchSchema, SlugSchema } from "../src/server/routes/business-api-schemas.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 
-const USAGE = 'Usage: npm run business:create -- --name "Business name" [--time-zone Europe/Paris] [--locale fr] [--currency EUR] [--slug my-business]';
+const USAGE =
+  'Usage: npm run business:create -- --name "Business name" [--time-zone Europe/Paris] [--locale fr] [--currency EUR] [--slug my-business]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -42,11 +43,25 @@ if (args.help) {
 if (!args.name) fail("--name is required.");
 
 // The same rules as PATCH /api/business: a valid IANA zone, a supported locale, an ISO 4217 code.
-const parsed = BusinessPatchSchema.safeParse({ name: args.name, timeZone: args["time-zone"], locale: args.locale, currency: args.currency });
+const parsed = BusinessPatchSchema.safeParse({
+  name: args.name,
+  timeZone: args["time-zone"],
+  locale: args.locale,
+  currency: args.currency,
+});
 const slug = args.slug === undefined ? undefined : SlugSchema.safeParse(args.slug);
 if (!parsed.success || (slug && !slug.success)) {
-  const issues = [...(parsed.success ? [] : parsed.error.issues), ...(slug && !slug.success ? slug.error.issues.map((i) => ({ ...i, path: ["slug"] })) : [])];
-  const flag: Record<string, string> = { timeZone: "--time-zone", locale: "--locale", currency: "--currency", name: "--name", slug: "--slug" };
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...(slug && !slug.success ? slug.error.issues.map((i) => ({ ...i, path: ["slug"] })) : []),
+  ];
+  const flag: Record<string, string> = {
+    timeZone: "--time-zone",
+    locale: "--locale",
+    currency: "--currency",
+    name: "--name",
+    slug: "--slug",
+  };
   fail(issues.map((i) => `${flag[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`).join("\n"));
 }
 
@@ -61,7 +76,9 @@ try {
   throw error;
 }
 if (!config.DATABASE_URL) fs.mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.dataDir });
+const database = await openDatabase(
+  config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.dataDir },
+);
 try {
   await migrateDatabase(database);
   const created = await createBusinessWithKey(createBusinessDirectory(database.db), {
@@ -72,7 +89,11 @@ try {
     ...(slug?.success ? { slug: slug.data } : {}),
   });
   if (!created.ok) {
-    console.error(created.error.code === "SLUG_TAKEN" ? `--slug: another business already uses "${args.slug}".` : `Could not create the business (${created.error.code}).`);
+    console.error(
+      created.error.code === "SLUG_TAKEN"
+        ? `--slug: another business already uses "${args.slug}".`
+        : `Could not create the business (${created.error.code}).`,
+    );
     process.exitCode = 1;
   } else {
     const { business, key } = created.value;

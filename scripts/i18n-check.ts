@@ -49,7 +49,10 @@ const parsed = (code: string, key: string, message: string) => {
 
 for (const [key, message] of Object.entries(english)) parsed("en", key, message);
 const englishPlaceholders = Object.fromEntries(
-  Object.entries(english).map(([key, message]) => [key, [...placeholders(parsed("en", key, message) ?? [])].sort().join(",")]),
+  Object.entries(english).map(([key, message]) => [
+    key,
+    [...placeholders(parsed("en", key, message) ?? [])].sort().join(","),
+  ]),
 );
 
 let checked = 0;
@@ -65,9 +68,11 @@ for (const code of LOCALE_CODES) {
     const ast = parsed(code, key, message);
     if (ast) {
       const found = [...placeholders(ast)].sort().join(",");
-      if (found !== englishPlaceholders[key]) problems.push(`${code}: ${key}: placeholders {${found}} differ from English {${englishPlaceholders[key]}}`);
+      if (found !== englishPlaceholders[key])
+        problems.push(`${code}: ${key}: placeholders {${found}} differ from English {${englishPlaceholders[key]}}`);
     }
-    if (message === english[key] && !SAME_AS_ENGLISH_ALLOWED.has(key)) problems.push(`${code}: ${key}: identical to English`);
+    if (message === english[key] && !SAME_AS_ENGLISH_ALLOWED.has(key))
+      problems.push(`${code}: ${key}: identical to English`);
     checked += 1;
   }
 }
@@ -77,4 +82,6 @@ if (problems.length > 0) {
   console.error(`\ni18n check failed: ${problems.length} problem(s).`);
   process.exit(1);
 }
-console.log(`i18n check passed: ${Object.keys(english).length} keys × ${LOCALE_CODES.length} locales (${checked} translations checked).`);
+console.log(
+  `i18n check passed: ${Object.keys(english).length} keys × ${LOCALE_CODES.length} locales (${checked} translations checked).`,
+);

@@ -33,7 +33,9 @@ export function i18nCatalogs(): Plugin {
     },
     load(id) {
       if (id === `\0${LOADERS_ID}`) {
-        const entries = LOCALE_CODES.map((code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(CATALOG_PREFIX + code)})`);
+        const entries = LOCALE_CODES.map(
+          (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(CATALOG_PREFIX + code)})`,
+        );
         return `export const catalogLoaders = {${entries.join(",")}};`;
       }
       if (id.startsWith(`\0${CATALOG_PREFIX}`)) {

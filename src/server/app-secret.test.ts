@@ -19,7 +19,9 @@ describe("resolveAppSecret", () => {
   });
 
   it("is required with PostgreSQL, and must be long", () => {
-    expect(() => resolveAppSecret(parseConfig({ DATABASE_URL: "postgres://x/y" }))).toThrow(/APP_SECRET: expected a random string/);
+    expect(() => resolveAppSecret(parseConfig({ DATABASE_URL: "postgres://x/y" }))).toThrow(
+      /APP_SECRET: expected a random string/,
+    );
     expect(() => parseConfig({ APP_SECRET: "short" })).toThrow(ConfigError);
   });
 });

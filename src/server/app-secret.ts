@@ -11,7 +11,9 @@ import { ConfigError, type Config } from "./config.ts";
 export function resolveAppSecret(config: Config): string {
   if (config.APP_SECRET) return config.APP_SECRET;
   if (config.DATABASE_URL) {
-    throw new ConfigError("Invalid configuration:\n  APP_SECRET: expected a random string of at least 32 characters (required with DATABASE_URL)");
+    throw new ConfigError(
+      "Invalid configuration:\n  APP_SECRET: expected a random string of at least 32 characters (required with DATABASE_URL)",
+    );
   }
   const file = path.join(config.dataDir, "app-secret");
   if (!fs.existsSync(file)) {

@@ -50,7 +50,10 @@ export function createApp(deps: AppDependencies) {
     await next();
     const url = new URL(c.req.url);
     if (!url.pathname.startsWith("/assets/")) {
-      deps.logger.info({ method: c.req.method, path: url.pathname, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+      deps.logger.info(
+        { method: c.req.method, path: url.pathname, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
     }
   });
   app.use(compress());
@@ -76,7 +79,11 @@ export function createApp(deps: AppDependencies) {
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
-    store: withSlotChangeEvents(deps.bookingApi?.store ?? createBookingRepository(deps.database.db, deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}), slotChanges),
+    store: withSlotChangeEvents(
+      deps.bookingApi?.store ??
+        createBookingRepository(deps.database.db, deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}),
+      slotChanges,
+    ),
   };
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
@@ -88,7 +95,9 @@ export function createApp(deps: AppDependencies) {
   });
   app.route("/api/business", createBusinessApi({ db: deps.database.db, bookings: bookingDeps }));
 
-  app.all("/api/*", (c) => problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`));
+  app.all("/api/*", (c) =>
+    problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`),
+  );
 
   app.onError((error, c) => {
     deps.logger.error({ err: error, path: c.req.path }, "unhandled error");

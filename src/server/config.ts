@@ -12,10 +12,15 @@ const port = z.coerce
   .max(65535, "expected an integer port number between 1 and 65535");
 
 const positiveInt = (what: string) =>
-  z.coerce.number({ error: `expected ${what}` }).int(`expected ${what}`).positive(`expected ${what}`);
+  z.coerce
+    .number({ error: `expected ${what}` })
+    .int(`expected ${what}`)
+    .positive(`expected ${what}`);
 
 export const ConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"], { error: "expected development, production or test" }).default("production"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "expected development, production or test" })
+    .default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: port.default(3000),
   /** Public base URL used in emails and calendar files. */
@@ -25,10 +30,15 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// connection URL")
     .optional(),
   DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-    error: "expected one of fatal, error, warn, info, debug, trace, silent",
-  }).default("info"),
-  SEED_DEMO: z.enum(["true", "false"], { error: "expected true or false" }).default("true").transform((v) => v === "true"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "expected one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  SEED_DEMO: z
+    .enum(["true", "false"], { error: "expected true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587")
@@ -45,7 +55,10 @@ export const ConfigSchema = z.object({
   APP_SECRET: z.string().min(32, "expected a random string of at least 32 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
   /** Locale cookie with `SameSite=None; Secure`: needed when the widget runs inside third-party iframes. */
-  LOCALE_COOKIE_CROSS_ORIGIN: z.enum(["true", "false"], { error: "expected true or false" }).default("false").transform((v) => v === "true"),
+  LOCALE_COOKIE_CROSS_ORIGIN: z
+    .enum(["true", "false"], { error: "expected true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

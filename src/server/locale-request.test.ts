@@ -22,14 +22,20 @@ describe("resolveLocaleForRequest", () => {
     new Request(`http://book.example.com${path}`, { method, headers });
 
   it("redirects a first page load of / to the browser's language", () => {
-    expect(resolveLocaleForRequest(request("/?a=1", { "accept-language": "de-DE,de;q=0.9" }), LOCALE_ROUTING, now)).toMatchObject({
+    expect(
+      resolveLocaleForRequest(request("/?a=1", { "accept-language": "de-DE,de;q=0.9" }), LOCALE_ROUTING, now),
+    ).toMatchObject({
       locale: "de",
       redirect: { location: "/de?a=1", status: 302 },
     });
   });
 
   it("does not detect on data requests (client navigations), but takes the route's locale", () => {
-    const result = resolveLocaleForRequest(request("/_root.data?_routes=root", { "accept-language": "de" }), LOCALE_ROUTING, now);
+    const result = resolveLocaleForRequest(
+      request("/_root.data?_routes=root", { "accept-language": "de" }),
+      LOCALE_ROUTING,
+      now,
+    );
     expect(result).toMatchObject({ locale: "en", pathWithoutPrefix: "/" });
     expect(result?.redirect).toBeUndefined();
     expect(resolveLocaleForRequest(request("/fr/widget/booking/1.data"), LOCALE_ROUTING, now)).toMatchObject({
@@ -39,7 +45,9 @@ describe("resolveLocaleForRequest", () => {
   });
 
   it("does not detect on form posts", () => {
-    expect(resolveLocaleForRequest(request("/", { "accept-language": "fr" }, "POST"), LOCALE_ROUTING, now)?.redirect).toBeUndefined();
+    expect(
+      resolveLocaleForRequest(request("/", { "accept-language": "fr" }, "POST"), LOCALE_ROUTING, now)?.redirect,
+    ).toBeUndefined();
   });
 
   it("ignores the route manifest", () => {

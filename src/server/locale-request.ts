@@ -14,11 +14,16 @@ export function routerRequestPath(url: URL): { kind: RouterRequestKind; pathname
   const { pathname } = url;
   if (pathname === "/__manifest") return { kind: "manifest", pathname };
   if (pathname === "/_root.data") return { kind: "data", pathname: "/" };
-  if (pathname.endsWith(".data")) return { kind: "data", pathname: pathname.slice(0, -".data".length).replace(/(.)\/$/, "$1") };
+  if (pathname.endsWith(".data"))
+    return { kind: "data", pathname: pathname.slice(0, -".data".length).replace(/(.)\/$/, "$1") };
   return { kind: "document", pathname };
 }
 
-export function resolveLocaleForRequest(request: Request, options: LocaleRoutingOptions, now: Date): ResolvedRequestLocale | undefined {
+export function resolveLocaleForRequest(
+  request: Request,
+  options: LocaleRoutingOptions,
+  now: Date,
+): ResolvedRequestLocale | undefined {
   const url = new URL(request.url);
   const { kind, pathname } = routerRequestPath(url);
   if (kind === "manifest") return undefined;

@@ -7,7 +7,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   const options: pino.LoggerOptions = {
     level,
     base: { service: "booking" },
-    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.manageToken", "*.token"], censor: "[redacted]" },
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.manageToken", "*.token"],
+      censor: "[redacted]",
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

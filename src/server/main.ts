@@ -42,9 +42,15 @@ async function main() {
     : ({ kind: "pglite", dataDir: config.dataDir } as const);
   if (target.kind === "pglite") fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(target);
-  logger.info({ database: target.kind, ...(target.kind === "pglite" ? { dataDir: config.dataDir } : {}) }, "database opened");
+  logger.info(
+    { database: target.kind, ...(target.kind === "pglite" ? { dataDir: config.dataDir } : {}) },
+    "database opened",
+  );
   const migrations = await migrateDatabase(database);
-  logger.info({ applied: migrations.applied, total: migrations.total }, `database migrations: ${migrations.applied} applied, ${migrations.total} in total`);
+  logger.info(
+    { applied: migrations.applied, total: migrations.total },
+    `database migrations: ${migrations.applied} applied, ${migrations.total} in total`,
+  );
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db);
     logger.info("empty database: demo business seeded");
@@ -72,11 +78,17 @@ async function main() {
     bookingApi: {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
       holdMinutes: config.HOLD_MINUTES,
-      rateLimits: { bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE, slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE },
+      rateLimits: {
+        bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
+        slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
+      },
     },
   });
 
-  const mailTransport = buildTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }, logger);
+  const mailTransport = buildTransport(
+    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir },
+    logger,
+  );
   const outboxWorker = createNotificationWorker({
     db: database.db,
     transport: mailTransport,

@@ -50,7 +50,19 @@ export function createWidgetBookingPort(deps: BookingDeps): WidgetBookingPort {
       const links =
         record.status === "cancelled"
           ? null
-          : { ...calendarLinks({ title: text.summary, startUtc: snapshot.startUtc, endUtc: snapshot.endUtc, details: text.description, location: snapshot.location }, ics), ics };
+          : {
+              ...calendarLinks(
+                {
+                  title: text.summary,
+                  startUtc: snapshot.startUtc,
+                  endUtc: snapshot.endUtc,
+                  details: text.description,
+                  location: snapshot.location,
+                },
+                ics,
+              ),
+              ics,
+            };
       return {
         booking: view.value,
         serviceNames: snapshot.serviceNames,

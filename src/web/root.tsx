@@ -1,6 +1,15 @@
 import { I18nProvider } from "@lingui/react";
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { DEFAULT_LOCALE, languageTag, type LocaleCode } from "../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import { requestOrigin } from "../i18n/routing/domain.ts";
@@ -16,7 +25,12 @@ import type { Route } from "./+types/root";
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // hreflang alternates, x-default, canonical and og:locale for this page (locale-routing.md C.11).
-  const head = localeHead({ options: LOCALE_ROUTING, locale: context.locale, fullPath: url.pathname + url.search, baseUrl: requestOrigin(url, request.headers) });
+  const head = localeHead({
+    options: LOCALE_ROUTING,
+    locale: context.locale,
+    fullPath: url.pathname + url.search,
+    baseUrl: requestOrigin(url, request.headers),
+  });
   return { locale: context.locale, head };
 }
 
@@ -54,8 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="data:," />
         <Meta />
         <Links />
-        {data?.head.links.map((l) => <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />)}
-        {data?.head.meta.map((m) => <meta key={m.id} property={m.property} content={m.content} />)}
+        {data?.head.links.map((l) => (
+          <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />
+        ))}
+        {data?.head.meta.map((m) => (
+          <meta key={m.id} property={m.property} content={m.content} />
+        ))}
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>

@@ -9,7 +9,9 @@ import { localizeRoutes } from "../i18n/routing/localize-routes.ts";
 
 const calendar = [
   route("widget/appointment/service/:service", "routes/appointment-service.tsx", { id: "appointment-service" }),
-  route("widget/appointment/:provider/:service", "routes/appointment-provider-service.tsx", { id: "appointment-provider-service" }),
+  route("widget/appointment/:provider/:service", "routes/appointment-provider-service.tsx", {
+    id: "appointment-provider-service",
+  }),
   route("widget/appointment/:provider", "routes/appointment-teams.tsx", { id: "appointment-teams" }),
   route("widget/group/:groupId", "routes/appointment-group-id.tsx", { id: "appointment-groups" }),
   route("widget/groups/:groupSlug", "routes/appointment-group-slug.tsx", { id: "appointment-groups-slug" }),
@@ -20,7 +22,9 @@ const calendar = [
   route("widget/bookings/*", "routes/widget-bookings-slug.tsx", { id: "widget-bookings-catch-all" }),
   route("widget/otl/:oneTimeSlug", "routes/widget-otl.tsx", { id: "widget-otl-slug" }),
   route("widget/otl", "routes/widget-otl.tsx", { id: "widget-otl" }),
-  route("widget/service-menus/:servicemenu/:service", "routes/service-menu-service.tsx", { id: "service-menus-service" }),
+  route("widget/service-menus/:servicemenu/:service", "routes/service-menu-service.tsx", {
+    id: "service-menus-service",
+  }),
   route("widget/service-menus/:serviceMenuSlug", "routes/service-menu-slug.tsx", { id: "service-menus-slug" }),
   route("widget/service-menu/:serviceMenuId", "routes/service-menu-id.tsx", { id: "service-menu-id" }),
 ];

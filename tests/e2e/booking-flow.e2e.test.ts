@@ -9,7 +9,17 @@ import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { startServer } from "./support/start-server.ts";
-import { bookingPage, bookThroughApi, checkScreen, contact, fillContact, findSlotViaApi, firstSlot, heading, open } from "./support/booking.ts";
+import {
+  bookingPage,
+  bookThroughApi,
+  checkScreen,
+  contact,
+  fillContact,
+  findSlotViaApi,
+  firstSlot,
+  heading,
+  open,
+} from "./support/booking.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -49,7 +59,9 @@ describe("booking a personal calendar", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-firstName");
     const first = page.getByLabel("First name");
     expect(await first.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`#${await first.getAttribute("aria-describedby")}`).textContent()).toContain("This field is required.");
+    expect(await page.locator(`#${await first.getAttribute("aria-describedby")}`).textContent()).toContain(
+      "This field is required.",
+    );
     await page.getByRole("textbox", { name: /^Email/ }).fill("not-an-email");
     await page.getByLabel("Phone").fill("call me");
     await page.getByRole("button", { name: "Confirm booking" }).click();
@@ -57,12 +69,19 @@ describe("booking a personal calendar", () => {
     expect(await page.locator("#field-phone-error").count()).toBe(1);
     await checkScreen(page, "02-details-errors");
 
-    await fillContact(page, { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000" });
+    await fillContact(page, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      phone: "+44 20 7946 0000",
+    });
     await page.getByRole("button", { name: "Add a guest" }).click();
     await page.getByLabel("Name of guest 1").fill("Charles");
     await page.getByLabel("Email of guest 1").fill("ada@example.com");
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect.poll(() => page.locator("#field-guests-0-email-error").textContent()).toContain("Email ID must be unique for guests.");
+    await expect
+      .poll(() => page.locator("#field-guests-0-email-error").textContent())
+      .toContain("Email ID must be unique for guests.");
     await page.getByLabel("Email of guest 1").fill("charles@example.com");
     await page.getByLabel("Additional information").fill("Looking forward to it.");
     await page.getByRole("button", { name: "Confirm booking" }).click();
@@ -70,7 +89,9 @@ describe("booking a personal calendar", () => {
     await page.waitForURL(/done=booked/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("You are scheduled");
     expect(await page.locator(".result__summary").textContent()).toContain("Intro call with Anna");
-    const links = await page.locator(".add-to-calendar a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const links = await page
+      .locator(".add-to-calendar a")
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     expect(links[0]).toMatch(/^https:\/\/calendar\.google\.com\//);
     expect(links.some((l) => l.includes("outlook.live.com"))).toBe(true);
     const ics = await fetch(links.find((l) => l.includes("calendar.ics"))!);
@@ -90,7 +111,12 @@ describe("a slot taken by someone else", () => {
     await firstSlot(page);
     const target = await page.locator(".slots .slot").nth(1).getAttribute("data-slot");
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
-    const res = await bookThroughApi(baseURL, { calendarId: DEMO.calendars.introCall, startTime: target, timezone: "UTC", contact: contact("Other") });
+    const res = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime: target,
+      timezone: "UTC",
+      contact: contact("Other"),
+    });
     expect(res.status).toBe(201);
     const started = Date.now();
     await expect.poll(() => page.locator(`[data-slot="${target}"]`).count(), { timeout: 2500, interval: 100 }).toBe(0);
@@ -103,16 +129,33 @@ describe("a slot taken by someone else", () => {
     const { page, context } = await bookingPage(browser);
     // This page neither hears about the other booking nor keeps a hold (as after a hold expired).
     await page.route("**/events", (route) => route.abort());
-    await page.route("**/holds", (route) => route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ holdId: "expired-hold", expiresAt: new Date().toISOString() }) }));
+    await page.route("**/holds", (route) =>
+      route.fulfill({
+        status: 201,
+        contentType: "application/json",
+        body: JSON.stringify({ holdId: "expired-hold", expiresAt: new Date().toISOString() }),
+      }),
+    );
     await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
     const slot = await firstSlot(page);
     const target = await slot.getAttribute("data-slot");
     await slot.click();
     await fillContact(page, { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" });
     await page.getByLabel("Additional information").fill("Please call first.");
-    expect((await bookThroughApi(baseURL, { calendarId: DEMO.calendars.introCall, startTime: target, timezone: "UTC", contact: contact("Faster") })).status).toBe(201);
+    expect(
+      (
+        await bookThroughApi(baseURL, {
+          calendarId: DEMO.calendars.introCall,
+          startTime: target,
+          timezone: "UTC",
+          contact: contact("Faster"),
+        })
+      ).status,
+    ).toBe(201);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Sorry, that time was just taken by someone else.");
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toContain("Sorry, that time was just taken by someone else.");
     expect(await heading(page).textContent()).toBe("Pick a date and time");
     await expect.poll(() => page.locator(`[data-slot="${target}"]`).count()).toBe(0);
     await checkScreen(page, "04-slot-taken");
@@ -164,7 +207,9 @@ describe("other calendar types", () => {
     await fillContact(page, contact("Group"));
     await page.getByLabel("Number of guests").fill("150");
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect.poll(() => page.locator("#field-guestCount-error").textContent()).toContain("Guest count should be between 1 and 100");
+    await expect
+      .poll(() => page.locator("#field-guestCount-error").textContent())
+      .toContain("Guest count should be between 1 and 100");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-guestCount");
     await page.getByLabel("Number of guests").fill("2");
     await page.getByRole("button", { name: "Confirm booking" }).click();
@@ -181,7 +226,9 @@ describe("other calendar types", () => {
     await page.getByRole("button", { name: "Request appointment" }).click();
     await page.waitForURL(/done=booked/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Appointment requested");
-    expect(await page.locator(".result__lead").textContent()).toBe("We will contact you shortly to confirm your request by phone.");
+    expect(await page.locator(".result__lead").textContent()).toBe(
+      "We will contact you shortly to confirm your request by phone.",
+    );
     await checkScreen(page, "07-confirmation-requested");
     await context.close();
   });
@@ -190,10 +237,18 @@ describe("other calendar types", () => {
 describe("manage link: reschedule and cancel", () => {
   it("reschedules from the manage link, then cancels with a reason from the email's cancel link", async () => {
     const start = await findSlotViaApi(baseURL, DEMO.calendars.introCall, 3);
-    const res = await bookThroughApi(baseURL, { calendarId: DEMO.calendars.introCall, startTime: start, timezone: "UTC", contact: contact("Manage") });
+    const res = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime: start,
+      timezone: "UTC",
+      contact: contact("Manage"),
+    });
     const created = (await res.json()) as { id: string; manageToken: string };
     const { page, context } = await bookingPage(browser);
-    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}?manage=1&booking=${created.id}&token=${created.manageToken}`);
+    await open(
+      page,
+      `${baseURL}/widget/booking/${DEMO.calendars.introCall}?manage=1&booking=${created.id}&token=${created.manageToken}`,
+    );
     expect(await page.locator("h1").textContent()).toBe("Your appointment");
     await checkScreen(page, "08-manage");
     await page.getByRole("link", { name: "Reschedule" }).click();
@@ -277,7 +332,12 @@ describe("keyboard only", () => {
       }
       throw new Error("focus never reached the target");
     };
-    const active = () => page.evaluate(() => ({ id: document.activeElement?.id ?? "", cls: document.activeElement?.className ?? "", date: (document.activeElement as HTMLElement | null)?.dataset.date ?? "" }));
+    const active = () =>
+      page.evaluate(() => ({
+        id: document.activeElement?.id ?? "",
+        cls: document.activeElement?.className ?? "",
+        date: (document.activeElement as HTMLElement | null)?.dataset.date ?? "",
+      }));
     await tabUntil(async () => (await active()).date !== "");
     // Arrow keys move between days; Enter picks one.
     await page.keyboard.press("ArrowRight");

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { bookingPage, checkScreen, clientAddress, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import {
+  bookingPage,
+  checkScreen,
+  clientAddress,
+  contact,
+  fillContact,
+  firstSlot,
+  heading,
+  open,
+} from "./support/booking.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -31,11 +40,15 @@ describe("service menu", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await expect
       .poll(() => page.locator("#limit-" + DEMO.services.colour).textContent())
-      .toBe("You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.");
+      .toBe(
+        "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.",
+      );
     await checkScreen(page, "13-services-limit");
     await page.getByRole("button", { name: "Remove Colour for Guest 1" }).click();
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect.poll(() => page.getByRole("alert").last().textContent()).toBe("Please ensure you select services for all guests before proceeding");
+    await expect
+      .poll(() => page.getByRole("alert").last().textContent())
+      .toBe("Please ensure you select services for all guests before proceeding");
     // Same services for both: Haircut.
     await page.getByRole("button", { name: "Add Haircut for Guest 1" }).click();
     await page.getByRole("button", { name: /^You/ }).click();
@@ -69,11 +82,17 @@ describe("service menu", () => {
     await page.getByRole("button", { name: "Remove Colour for Guest 1" }).click();
     await page.getByRole("button", { name: "Add Relaxing massage for Guest 1" }).click();
     expect(await page.locator(".cart__line").textContent()).toBe("2 items selected€190.00");
-    expect(await page.locator(".cart__list li").allTextContents()).toEqual(["You: Colour", "Guest 1: Relaxing massage"]);
+    expect(await page.locator(".cart__list li").allTextContents()).toEqual([
+      "You: Colour",
+      "Guest 1: Relaxing massage",
+    ]);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
     // The summary lists each person's services; the visit lasts as long as the longest cart.
-    expect(await page.locator(".selection__carts li").allTextContents()).toEqual(["You: Colour", "Guest 1: Relaxing massage"]);
+    expect(await page.locator(".selection__carts li").allTextContents()).toEqual([
+      "You: Colour",
+      "Guest 1: Relaxing massage",
+    ]);
     const slot = await firstSlot(page);
     await slot.click();
     await fillContact(page, contact("Duo"));
@@ -85,24 +104,56 @@ describe("service menu", () => {
     expect(payment).toContain("€36.00");
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.waitForURL(/done=booked/);
-    expect(await page.locator(".result__carts li").allTextContents()).toEqual(["Duo Tester: Colour", "Max Guest: Relaxing massage"]);
+    expect(await page.locator(".result__carts li").allTextContents()).toEqual([
+      "Duo Tester: Colour",
+      "Max Guest: Relaxing massage",
+    ]);
     await checkScreen(page, "15b-confirmation-per-guest");
 
     // The API has the booking with both carts, each served by its own provider.
     const url = new URL(page.url());
     const id = url.searchParams.get("booking")!;
     const token = url.searchParams.get("token")!;
-    const res = await fetch(`${baseURL}/api/bookings/${id}`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": clientAddress() } });
+    const res = await fetch(`${baseURL}/api/bookings/${id}`, {
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": clientAddress() },
+    });
     expect(res.status).toBe(200);
-    const booking = (await res.json()) as { carts: string[][]; seats: number; priceCents: number; depositCents: number; staff: { name: string }[]; startTime: string; endTime: string };
-    expect(booking).toMatchObject({ carts: [[DEMO.services.colour], [DEMO.services.massage]], seats: 2, priceCents: 19000, depositCents: 3600 });
+    const booking = (await res.json()) as {
+      carts: string[][];
+      seats: number;
+      priceCents: number;
+      depositCents: number;
+      staff: { name: string }[];
+      startTime: string;
+      endTime: string;
+    };
+    expect(booking).toMatchObject({
+      carts: [[DEMO.services.colour], [DEMO.services.massage]],
+      seats: 2,
+      priceCents: 19000,
+      depositCents: 3600,
+    });
     expect(booking.staff.map((s) => s.name).sort()).toEqual(["Anna Berg", "Liam O'Connor"].sort());
     expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(90 * 60_000);
     // That time is no longer offered for the same carts.
     const day = booking.startTime.slice(0, 10);
-    const q = new URLSearchParams({ startDate: day, endDate: day, timezone: "UTC", serviceIds: DEMO.services.colour, guestCarts: DEMO.services.massage });
-    const free = (await (await fetch(`${baseURL}/api/calendars/${DEMO.calendars.salon}/free-slots?${q}`, { headers: { "x-forwarded-for": clientAddress() } })).json()) as Record<string, { slots: string[] }>;
-    expect(Object.values(free).flatMap((d) => d.slots).map((s) => Date.parse(s))).not.toContain(Date.parse(booking.startTime));
+    const q = new URLSearchParams({
+      startDate: day,
+      endDate: day,
+      timezone: "UTC",
+      serviceIds: DEMO.services.colour,
+      guestCarts: DEMO.services.massage,
+    });
+    const free = (await (
+      await fetch(`${baseURL}/api/calendars/${DEMO.calendars.salon}/free-slots?${q}`, {
+        headers: { "x-forwarded-for": clientAddress() },
+      })
+    ).json()) as Record<string, { slots: string[] }>;
+    expect(
+      Object.values(free)
+        .flatMap((d) => d.slots)
+        .map((s) => Date.parse(s)),
+    ).not.toContain(Date.parse(booking.startTime));
     await context.close();
   });
 
@@ -148,9 +199,13 @@ describe("embedding", () => {
   it("works inside an iframe", async () => {
     const { page, context } = await bookingPage(browser);
     await page.goto(`${baseURL}/api/health`);
-    await page.setContent(`<!doctype html><title>Host</title><iframe title="Booking" src="${baseURL}/widget/booking/${DEMO.calendars.workshop}" width="360" height="700"></iframe>`);
+    await page.setContent(
+      `<!doctype html><title>Host</title><iframe title="Booking" src="${baseURL}/widget/booking/${DEMO.calendars.workshop}" width="360" height="700"></iframe>`,
+    );
     const frame = page.frameLocator("iframe");
-    await expect.poll(() => frame.locator(".slots .slot, .empty-state").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => frame.locator(".slots .slot, .empty-state").count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await frame.locator("h1").textContent()).toBe("Planning workshop");
     await context.close();
   });

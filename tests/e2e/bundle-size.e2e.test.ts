@@ -18,7 +18,8 @@ function initialScripts(html: string): string[] {
   // Module preloads and the inline module script's imports; not the route manifest, which only names modules.
   const urls = new Set([...html.matchAll(/(?:href="|from "|import\(")(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!));
   // The English catalogue is imported by entry.client before hydrating.
-  for (const file of fs.readdirSync(path.join(CLIENT, "assets"))) if (/^en-[\w-]+\.js$/.test(file)) urls.add(`/assets/${file}`);
+  for (const file of fs.readdirSync(path.join(CLIENT, "assets")))
+    if (/^en-[\w-]+\.js$/.test(file)) urls.add(`/assets/${file}`);
   return [...urls].sort();
 }
 

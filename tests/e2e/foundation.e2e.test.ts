@@ -88,7 +88,10 @@ describe("server rendering and hydration", () => {
 describe("error behaviour (spec §2, §8)", () => {
   it.each([
     ["/no/such/page/here", "Page Not Found: /no/such/page/here"],
-    ["/widget/booking/00000000-0000-4000-8000-00000000ffff", "Page Not Found: /widget/booking/00000000-0000-4000-8000-00000000ffff"],
+    [
+      "/widget/booking/00000000-0000-4000-8000-00000000ffff",
+      "Page Not Found: /widget/booking/00000000-0000-4000-8000-00000000ffff",
+    ],
     ["/widget/groups/nobody", "Page Not Found: /widget/groups/nobody"],
     ["/journal/b/winter-draft", "Page Not Found: /journal/b/winter-draft"],
     ["/favicon.ico", "Not found"],
@@ -106,11 +109,20 @@ describe("error behaviour (spec §2, §8)", () => {
     await expect.poll(() => consoleErrors.join("\n")).toContain("Page Not Found: /widget/booking/not-a-calendar");
     const status = page.locator(".error-screen__status");
     expect(await status.textContent()).toBe("404");
-    expect(await page.locator(".error-screen__message").textContent()).toContain("Page Not Found: /widget/booking/not-a-calendar");
+    expect(await page.locator(".error-screen__message").textContent()).toContain(
+      "Page Not Found: /widget/booking/not-a-calendar",
+    );
     const style = await page.locator(".error-screen").evaluate((el) => {
       const s = getComputedStyle(el);
       const content = el.querySelector(".error-screen__content")!.getBoundingClientRect();
-      return { bg: s.backgroundColor, justify: s.justifyContent, align: s.alignItems, contentWidth: content.width, left: content.left, right: window.innerWidth - content.right };
+      return {
+        bg: s.backgroundColor,
+        justify: s.justifyContent,
+        align: s.alignItems,
+        contentWidth: content.width,
+        left: content.left,
+        right: window.innerWidth - content.right,
+      };
     });
     expect(style.bg).toBe("rgb(17, 24, 39)");
     expect(style.justify).toBe("center");
@@ -160,7 +172,11 @@ describe("scrolling on page change", () => {
     await page.waitForURL(`${baseURL}/journal`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/#pages"));
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/#pages"),
+    );
     await page.waitForURL(`${baseURL}/#pages`);
     // The anchor is brought to the top, or as far as the page can scroll.
     await expect
@@ -183,7 +199,9 @@ describe("start-up and chunk failures", () => {
     await page.route(/\/assets\/en-[\w-]+\.js$/, (route) => route.abort());
     await page.goto(`${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
     await page.waitForSelector(".error-screen--overlay");
-    expect(await page.evaluate(() => Boolean((window as unknown as { __startupError?: unknown }).__startupError))).toBe(true);
+    expect(await page.evaluate(() => Boolean((window as unknown as { __startupError?: unknown }).__startupError))).toBe(
+      true,
+    );
     await context.close();
   });
 
@@ -194,7 +212,9 @@ describe("start-up and chunk failures", () => {
     // Routes are discovered lazily: wait until the link's route is in the manifest.
     const manifestModule = () =>
       page.evaluate(
-        () => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string } | undefined> } }).__reactRouterManifest.routes["appointment-groups-slug"]?.module ?? null,
+        () =>
+          (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string } | undefined> } })
+            .__reactRouterManifest.routes["appointment-groups-slug"]?.module ?? null,
       );
     await expect.poll(manifestModule).not.toBeNull();
     const moduleUrl = (await manifestModule())!;

@@ -30,7 +30,8 @@ async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
     for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
       if (el.closest(".visually-hidden, .skip-link, details:not([open]) ul")) continue;
       const rect = el.getBoundingClientRect();
@@ -38,7 +39,8 @@ async function overflowing(page: Page): Promise<string[]> {
       const name = `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : ""}`;
       if (rect.right > width + 1) problems.push(`${name} ends at ${Math.round(rect.right)}px`);
       const clips = getComputedStyle(el).overflowX !== "visible";
-      if (clips && el.scrollWidth > el.clientWidth + 1 && el.textContent?.trim()) problems.push(`${name} clips its text`);
+      if (clips && el.scrollWidth > el.clientWidth + 1 && el.textContent?.trim())
+        problems.push(`${name} clips its text`);
     }
     return [...new Set(problems)];
   });
@@ -51,7 +53,9 @@ async function checkScreen(page: Page) {
 
 async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
   if (!fs.existsSync(mailDir)) return [];
-  const mails = await Promise.all(fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))));
+  const mails = await Promise.all(
+    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
+  );
   return mails
     .filter((m) => JSON.stringify(m.to ?? "").includes(address))
     .map((m) => ({ subject: m.subject ?? "", text: m.text ?? "" }));
@@ -63,7 +67,10 @@ describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code,
   const email = `i18n-${code}@example.com`;
 
   it("books, reschedules and cancels in that language at 320 px, emails included", async () => {
-    const { page, context } = await bookingPage(browser, { viewport: { width: 320, height: 720 }, timezoneId: "Europe/Berlin" });
+    const { page, context } = await bookingPage(browser, {
+      viewport: { width: 320, height: 720 },
+      timezoneId: "Europe/Berlin",
+    });
     await open(page, `${baseURL}${prefix}/widget/booking/${DEMO.calendars.introCall}`);
     expect(await page.getAttribute("html", "lang")).toBe(language);
     // A day near the end of the month view, so the booking is outside the 24 h change cut-off.
@@ -104,12 +111,19 @@ describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code,
     await context.close();
 
     // The visitor's emails (booked, rescheduled, cancelled) arrive in the same language.
-    const headings = ["email.heading.booking_confirmed", "email.heading.booking_rescheduled", "email.heading.booking_cancelled"].map((key) => t[key]!);
+    const headings = [
+      "email.heading.booking_confirmed",
+      "email.heading.booking_rescheduled",
+      "email.heading.booking_cancelled",
+    ].map((key) => t[key]!);
     await expect
-      .poll(async () => {
-        const texts = (await mailsTo(email)).map((m) => m.text).join("\n");
-        return headings.filter((h) => !texts.includes(h));
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const texts = (await mailsTo(email)).map((m) => m.text).join("\n");
+          return headings.filter((h) => !texts.includes(h));
+        },
+        { timeout: 20_000 },
+      )
       .toEqual([]);
   });
 });

@@ -42,7 +42,11 @@ describe("language switcher", () => {
     const { page, context, pageErrors } = await newPage(browser);
     await page.goto(`${baseURL}/widget/groups/team`);
     await waitForHydration(page);
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/fr/widget/groups/team"));
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/fr/widget/groups/team"),
+    );
     await page.waitForURL(`${baseURL}/fr/widget/groups/team`);
     await expect.poll(() => page.getAttribute("html", "lang")).toBe("fr-FR");
     expect(pageErrors).toEqual([]);

@@ -94,6 +94,8 @@ describe("embedded in a third-party iframe (LOCALE_COOKIE_CROSS_ORIGIN=true)", (
   it("sets the cookie with SameSite=None; Secure", async () => {
     const res = await get(`/nl${calendar}`, {}, server.url);
     expect(res.status).toBe(200);
-    expect(res.headers.get("set-cookie")).toMatch(/^i18n_redirected=nl; Path=\/; Expires=[^;]+ GMT; Secure; SameSite=None$/);
+    expect(res.headers.get("set-cookie")).toMatch(
+      /^i18n_redirected=nl; Path=\/; Expires=[^;]+ GMT; Secure; SameSite=None$/,
+    );
   });
 });

@@ -12,6 +12,8 @@ import type { BookingDeps } from "../../src/app/bookings/deps.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
 
+// Response bodies are read field by field in assertions; a loose type keeps them short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 const TZ = "Europe/Berlin";
 
@@ -24,13 +26,20 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     testDb = await createTestDatabase(kind);
     fx = await seedBookingFixture(testDb.database);
     app = bookingApp(testDb.database);
-    deps = { store: createBookingRepository(testDb.database), clock: () => NOW, publicUrl: "https://book.example.com", newId: randomUUID, holdMinutes: 10 };
+    deps = {
+      store: createBookingRepository(testDb.database),
+      clock: () => NOW,
+      publicUrl: "https://book.example.com",
+      newId: randomUUID,
+      holdMinutes: 10,
+    };
   });
   afterAll(async () => {
     await testDb?.drop();
   });
 
-  const book = (body: Json, headers: Record<string, string> = {}) => post(app, "/api/bookings", { timezone: TZ, contact, ...body }, headers);
+  const book = (body: Json, headers: Record<string, string> = {}) =>
+    post(app, "/api/bookings", { timezone: TZ, contact, ...body }, headers);
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
   async function expectProblem(res: Response, status: number, code: string, detail?: string) {
     expect(res.status).toBe(status);
@@ -41,29 +50,58 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     return body;
   }
   const outboxKinds = async (bookingId: string) =>
-    (await testDb.database.execute("select payload->>'kind' as kind from outbox where payload->'booking'->>'bookingId' = $1 order by created_at, kind", [bookingId])).rows.map((r) => r.kind);
+    (
+      await testDb.database.execute(
+        "select payload->>'kind' as kind from outbox where payload->'booking'->>'bookingId' = $1 order by created_at, kind",
+        [bookingId],
+      )
+    ).rows.map((r) => r.kind);
 
   describe("configuration and free slots", () => {
     it("serves the widget configuration without anything private", async () => {
       const res = await get(`/api/calendars/${fx.calendars.salon}`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as Json;
-      expect(body).toMatchObject({ id: fx.calendars.salon, type: "service", slotIntervalMinutes: 15, currency: "EUR", business: { name: "Test Studio", timeZone: TZ } });
+      expect(body).toMatchObject({
+        id: fx.calendars.salon,
+        type: "service",
+        slotIntervalMinutes: 15,
+        currency: "EUR",
+        business: { name: "Test Studio", timeZone: TZ },
+      });
       expect(body.services.map((s: Json) => s.name)).toEqual(["Cut", "Colour"]);
-      expect(body.staff.map((s: Json) => Object.keys(s).sort())).toEqual([["id", "name", "photoUrl"], ["id", "name", "photoUrl"]]);
+      expect(body.staff.map((s: Json) => Object.keys(s).sort())).toEqual([
+        ["id", "name", "photoUrl"],
+        ["id", "name", "photoUrl"],
+      ]);
       expect(JSON.stringify(body)).not.toMatch(/@studio\.example|weeklyHours|09:00/);
     });
 
     it("unknown and deactivated calendars: 'Cannot find calendar.' / 'Unable to find calendar'", async () => {
-      await expectProblem(await get(`/api/calendars/${randomUUID()}`), 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
-      await expectProblem(await get("/api/calendars/not-a-uuid/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=UTC"), 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
+      await expectProblem(
+        await get(`/api/calendars/${randomUUID()}`),
+        404,
+        "CALENDAR_NOT_FOUND",
+        "Cannot find calendar.",
+      );
+      await expectProblem(
+        await get("/api/calendars/not-a-uuid/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=UTC"),
+        404,
+        "CALENDAR_NOT_FOUND",
+        "Cannot find calendar.",
+      );
       const id = randomUUID();
-      await testDb.database.execute("insert into calendars (id, business_id, slug, type, name, settings, is_active) select $1::uuid, business_id, $3::text, type, 'off', settings, false from calendars where id = $2::uuid", [id, fx.calendars.personal, `off-${id}`]);
+      await testDb.database.execute(
+        "insert into calendars (id, business_id, slug, type, name, settings, is_active) select $1::uuid, business_id, $3::text, type, 'off', settings, false from calendars where id = $2::uuid",
+        [id, fx.calendars.personal, `off-${id}`],
+      );
       await expectProblem(await get(`/api/calendars/${id}`), 404, "CALENDAR_UNAVAILABLE", "Unable to find calendar");
     });
 
     it("lists free slots per visitor date in the visitor's offset, exactly", async () => {
-      const res = await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`);
+      const res = await get(
+        `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`,
+      );
       expect(res.status).toBe(200);
       const body = (await res.json()) as Json;
       expect(Object.keys(body)).toEqual(["2026-12-01"]);
@@ -71,14 +109,37 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       // 30-minute slots with a 15-minute buffer after: every 30 minutes from 09:00 to 16:30.
       expect(body["2026-12-01"].slots[0]).toBe("2026-12-01T09:00:00+01:00");
       expect(body["2026-12-01"].slots.at(-1)).toBe("2026-12-01T16:30:00+01:00");
-      const ny = (await (await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=America/New_York`)).json()) as Json;
+      const ny = (await (
+        await get(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=America/New_York`,
+        )
+      ).json()) as Json;
       expect(ny["2026-12-01"].slots[0]).toBe("2026-12-01T03:00:00-05:00");
     });
 
     it("refuses unknown zones and ranges over 31 days", async () => {
-      await expectProblem(await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-02&timezone=Mars/Olympus`), 400, "TIMEZONE_NOT_FOUND", "No Timezone found!");
-      await expectProblem(await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2027-01-15&timezone=${TZ}`), 400, "RANGE_TOO_LONG");
-      await expectProblem(await get(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=tomorrow&endDate=2026-12-02&timezone=${TZ}`), 400, "VALIDATION_FAILED");
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-02&timezone=Mars/Olympus`,
+        ),
+        400,
+        "TIMEZONE_NOT_FOUND",
+        "No Timezone found!",
+      );
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2027-01-15&timezone=${TZ}`,
+        ),
+        400,
+        "RANGE_TOO_LONG",
+      );
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=tomorrow&endDate=2026-12-02&timezone=${TZ}`,
+        ),
+        400,
+        "VALIDATION_FAILED",
+      );
     });
 
     it("answers the next available date", async () => {
@@ -87,9 +148,18 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     });
 
     it("needs services on a service calendar and honours the per-service guest limit", async () => {
-      await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`), 400, "SERVICES_REQUIRED", "Please ensure you select services for all guests before proceeding");
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`,
+        ),
+        400,
+        "SERVICES_REQUIRED",
+        "Please ensure you select services for all guests before proceeding",
+      );
       const body = await expectProblem(
-        await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}&serviceIds=${fx.services.colour}&guests=1`),
+        await get(
+          `/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}&serviceIds=${fx.services.colour}&guests=1`,
+        ),
         400,
         "SERVICE_GUEST_LIMIT",
         "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.",
@@ -100,32 +170,90 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
 
   describe("booking", () => {
     it("books, prices with the deposit, hashes the token and writes the outbox row in the same transaction", async () => {
-      const res = await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00"), guests: [{ name: "Bo", email: "bo@example.com" }] });
+      const res = await book({
+        calendarId: fx.calendars.personal,
+        startTime: at(4, "10:00"),
+        guests: [{ name: "Bo", email: "bo@example.com" }],
+      });
       expect(res.status).toBe(201);
       const body = (await res.json()) as Json;
-      expect(body).toMatchObject({ status: "confirmed", startTime: at(4, "10:00"), endTime: at(4, "10:30"), staffId: fx.staff.s1, seats: 2, priceCents: 4000, depositCents: 500, currency: "EUR" });
+      expect(body).toMatchObject({
+        status: "confirmed",
+        startTime: at(4, "10:00"),
+        endTime: at(4, "10:30"),
+        staffId: fx.staff.s1,
+        seats: 2,
+        priceCents: 4000,
+        depositCents: 500,
+        currency: "EUR",
+      });
       expect(body.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(Buffer.from(body.manageToken, "base64url")).toHaveLength(32);
       const hash = createHash("sha256").update(body.manageToken).digest("hex");
-      const stored = await testDb.database.execute("select manage_token_hash, b::text as row from bookings b where id = $1", [body.id]);
+      const stored = await testDb.database.execute(
+        "select manage_token_hash, b::text as row from bookings b where id = $1",
+        [body.id],
+      );
       expect(stored.rows[0]?.manage_token_hash).toBe(hash);
       expect(String(stored.rows[0]?.row)).not.toContain(body.manageToken);
-      const inTables = await testDb.database.execute("select (select count(*) from bookings b where b::text like $1)::int + (select count(*) from booking_items i where i::text like $1)::int + (select count(*) from idempotency_keys k where k::text like $1)::int as n", [`%${body.manageToken}%`]);
+      const inTables = await testDb.database.execute(
+        "select (select count(*) from bookings b where b::text like $1)::int + (select count(*) from booking_items i where i::text like $1)::int + (select count(*) from idempotency_keys k where k::text like $1)::int as n",
+        [`%${body.manageToken}%`],
+      );
       expect(inTables.rows[0]?.n).toBe(0);
       expect(await outboxKinds(body.id)).toEqual(["booking_confirmed"]);
-      const outbox = await testDb.database.execute("select topic, payload from outbox where payload->'booking'->>'bookingId' = $1", [body.id]);
-      expect(outbox.rows[0]).toMatchObject({ topic: "notification", payload: { booking: { uid: `${body.id}@booking-widget`, sequence: 0, guests: [{ name: "Bo", email: "bo@example.com" }], staff: [{ email: "s1@studio.example" }] } } });
-      const second = (await (await book({ calendarId: fx.calendars.personal, startTime: at(4, "11:00") })).json()) as Json;
+      const outbox = await testDb.database.execute(
+        "select topic, payload from outbox where payload->'booking'->>'bookingId' = $1",
+        [body.id],
+      );
+      expect(outbox.rows[0]).toMatchObject({
+        topic: "notification",
+        payload: {
+          booking: {
+            uid: `${body.id}@booking-widget`,
+            sequence: 0,
+            guests: [{ name: "Bo", email: "bo@example.com" }],
+            staff: [{ email: "s1@studio.example" }],
+          },
+        },
+      });
+      const second = (await (
+        await book({ calendarId: fx.calendars.personal, startTime: at(4, "11:00") })
+      ).json()) as Json;
       expect(second.manageToken).not.toBe(body.manageToken);
     });
 
     it("refuses a taken time with 'Not booked: Staff busy' and a time outside hours with 'No Slots available'", async () => {
-      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00") }), 409, "STAFF_BUSY", "Not booked: Staff busy");
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00") }),
+        409,
+        "STAFF_BUSY",
+        "Not booked: Staff busy",
+      );
       // The 15-minute buffer after 10:00–10:30 also blocks 10:30.
-      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:30") }), 409, "STAFF_BUSY");
-      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "03:00") }), 409, "NO_SLOTS", "No Slots available");
-      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00"), timezone: "Nowhere/Land" }), 400, "TIMEZONE_NOT_FOUND", "No Timezone found!");
-      await expectProblem(await book({ calendarId: randomUUID(), startTime: at(4, "10:00") }), 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:30") }),
+        409,
+        "STAFF_BUSY",
+      );
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(4, "03:00") }),
+        409,
+        "NO_SLOTS",
+        "No Slots available",
+      );
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(4, "10:00"), timezone: "Nowhere/Land" }),
+        400,
+        "TIMEZONE_NOT_FOUND",
+        "No Timezone found!",
+      );
+      await expectProblem(
+        await book({ calendarId: randomUUID(), startTime: at(4, "10:00") }),
+        404,
+        "CALENDAR_NOT_FOUND",
+        "Cannot find calendar.",
+      );
     });
 
     it.each([
@@ -133,48 +261,130 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       [[{ name: "<b>Bo</b>", email: "x@example.com" }], "GUEST_NAME_INVALID", "Name is invalid"],
       [[{ name: "Bo", email: "" }], "GUEST_EMAIL_REQUIRED", "Email is required"],
       [[{ name: "Bo", email: "bo@" }], "GUEST_EMAIL_INVALID", "Email is invalid!"],
-      [[{ name: "Bo", email: "bo@example.com" }, { name: "Cy", email: "BO@example.com" }], "GUEST_EMAIL_DUPLICATE", "Email ID must be unique for guests."],
+      [
+        [
+          { name: "Bo", email: "bo@example.com" },
+          { name: "Cy", email: "BO@example.com" },
+        ],
+        "GUEST_EMAIL_DUPLICATE",
+        "Email ID must be unique for guests.",
+      ],
       [101, "GUEST_COUNT_RANGE", "Guest count should be between 1 and 100"],
     ])("validates guests %j: %s", async (guests, code, message) => {
-      const body = await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(5, "09:00"), guests }), 400, code, message);
+      const body = await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(5, "09:00"), guests }),
+        400,
+        code,
+        message,
+      );
       expect(body.errors[0]).toMatchObject({ code, message });
     });
 
     it("validates questions and the booker's location", async () => {
-      const res = await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { topics: [] } });
+      const res = await book({
+        calendarId: fx.calendars.questions,
+        startTime: at(5, "09:00"),
+        answers: { topics: [] },
+      });
       const body = await expectProblem(res, 400, "FIELD_REQUIRED", "This field is required.");
-      expect(body.errors.map((e: Json) => e.message)).toEqual(["This field is required.", "Please choose at least one option", "Location is required."]);
-      await expectProblem(await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { goal: "Sleep" }, contact: { ...contact, location: "Home" } }), 400, "OPTION_REQUIRED", "Please choose at least one option");
-      await expectProblem(await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { goal: "Sleep", topics: ["sleep"] } }), 400, "LOCATION_REQUIRED", "Location is required.");
-      const ok = await book({ calendarId: fx.calendars.questions, startTime: at(5, "09:00"), answers: { goal: "Sleep", topics: ["sleep"] }, contact: { ...contact, location: "Home" } });
+      expect(body.errors.map((e: Json) => e.message)).toEqual([
+        "This field is required.",
+        "Please choose at least one option",
+        "Location is required.",
+      ]);
+      await expectProblem(
+        await book({
+          calendarId: fx.calendars.questions,
+          startTime: at(5, "09:00"),
+          answers: { goal: "Sleep" },
+          contact: { ...contact, location: "Home" },
+        }),
+        400,
+        "OPTION_REQUIRED",
+        "Please choose at least one option",
+      );
+      await expectProblem(
+        await book({
+          calendarId: fx.calendars.questions,
+          startTime: at(5, "09:00"),
+          answers: { goal: "Sleep", topics: ["sleep"] },
+        }),
+        400,
+        "LOCATION_REQUIRED",
+        "Location is required.",
+      );
+      const ok = await book({
+        calendarId: fx.calendars.questions,
+        startTime: at(5, "09:00"),
+        answers: { goal: "Sleep", topics: ["sleep"] },
+        contact: { ...contact, location: "Home" },
+      });
       expect(ok.status).toBe(201);
     });
 
     it("refuses malformed input with field errors, never a 500", async () => {
-      const body = await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: "soon", contact: { firstName: "", lastName: "L", email: "nope" } }), 400, "VALIDATION_FAILED");
-      expect(body.errors.map((e: Json) => e.path)).toEqual(expect.arrayContaining(["startTime", "contact.firstName", "contact.email"]));
-      const raw = await app.request("/api/bookings", { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" });
+      const body = await expectProblem(
+        await book({
+          calendarId: fx.calendars.personal,
+          startTime: "soon",
+          contact: { firstName: "", lastName: "L", email: "nope" },
+        }),
+        400,
+        "VALIDATION_FAILED",
+      );
+      expect(body.errors.map((e: Json) => e.path)).toEqual(
+        expect.arrayContaining(["startTime", "contact.firstName", "contact.email"]),
+      );
+      const raw = await app.request("/api/bookings", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{oops",
+      });
       await expectProblem(raw, 400, "INVALID_JSON");
     });
 
     it("books service carts, and answers 'resource unavailable' when no staff can take them", async () => {
-      const first = await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:00"), serviceIds: [fx.services.cut], guests: [{ name: "Bo", email: "bo@example.com" }] });
+      const first = await book({
+        calendarId: fx.calendars.salon,
+        startTime: at(6, "10:00"),
+        serviceIds: [fx.services.cut],
+        guests: [{ name: "Bo", email: "bo@example.com" }],
+      });
       expect(first.status).toBe(201);
       const body = (await first.json()) as Json;
       expect(body.staffIds.sort()).toEqual([fx.staff.s2, fx.staff.s3].sort());
       expect(body).toMatchObject({ priceCents: 6000, endTime: at(6, "10:30") });
-      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:15"), serviceIds: [fx.services.cut] }), 409, "RESOURCE_UNAVAILABLE", "Booking unsuccessful, resource unavailable at the moment.");
-      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:15") }), 400, "SERVICES_REQUIRED", "Please ensure you select services for all guests before proceeding");
-      const colour = (await (await book({ calendarId: fx.calendars.salon, startTime: at(6, "12:00"), serviceIds: [fx.services.colour] })).json()) as Json;
+      await expectProblem(
+        await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:15"), serviceIds: [fx.services.cut] }),
+        409,
+        "RESOURCE_UNAVAILABLE",
+        "Booking unsuccessful, resource unavailable at the moment.",
+      );
+      await expectProblem(
+        await book({ calendarId: fx.calendars.salon, startTime: at(6, "10:15") }),
+        400,
+        "SERVICES_REQUIRED",
+        "Please ensure you select services for all guests before proceeding",
+      );
+      const colour = (await (
+        await book({ calendarId: fx.calendars.salon, startTime: at(6, "12:00"), serviceIds: [fx.services.colour] })
+      ).json()) as Json;
       expect(colour).toMatchObject({ priceCents: 9000, depositCents: 4500, staffIds: [fx.staff.s3] });
     });
 
     it("answers 'We were unable to schedule your appointment' when the database keeps failing the transaction", async () => {
-      await testDb.database.execute(`create or replace function test_fail_booking() returns trigger language plpgsql as $$
+      await testDb.database
+        .execute(`create or replace function test_fail_booking() returns trigger language plpgsql as $$
         begin if new.contact->>'email' = 'deadlock@example.com' then raise exception 'simulated' using errcode = '40P01'; end if; return new; end $$`);
-      await testDb.database.execute("create trigger test_fail_booking before insert on bookings for each row execute function test_fail_booking()");
+      await testDb.database.execute(
+        "create trigger test_fail_booking before insert on bookings for each row execute function test_fail_booking()",
+      );
       await expectProblem(
-        await book({ calendarId: fx.calendars.personal, startTime: at(7, "09:00"), contact: { ...contact, email: "deadlock@example.com" } }),
+        await book({
+          calendarId: fx.calendars.personal,
+          startTime: at(7, "09:00"),
+          contact: { ...contact, email: "deadlock@example.com" },
+        }),
         409,
         "SCHEDULING_FAILED",
         "We were unable to schedule your appointment. Please try again.",
@@ -193,7 +403,9 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       ).rows;
     const freeOn = async (day: number, query: string) => {
       const date = `2026-12-${String(day).padStart(2, "0")}`;
-      const res = await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=${date}&endDate=${date}&timezone=${TZ}&${query}`);
+      const res = await get(
+        `/api/calendars/${fx.calendars.salon}/free-slots?startDate=${date}&endDate=${date}&timezone=${TZ}&${query}`,
+      );
       expect(res.status).toBe(200);
       return (((await res.json()) as Json)[date]?.slots ?? []) as string[];
     };
@@ -202,11 +414,23 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const { cut, colour } = fx.services;
       // Free slots with the same carts offer what the booking then accepts.
       expect(await freeOn(17, `serviceIds=${colour}&guestCarts=${cut}`)).toContain(at(17, "10:00"));
-      const res = await book({ calendarId: fx.calendars.salon, startTime: at(17, "10:00"), serviceIds: [colour], guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [cut] }] });
+      const res = await book({
+        calendarId: fx.calendars.salon,
+        startTime: at(17, "10:00"),
+        serviceIds: [colour],
+        guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [cut] }],
+      });
       expect(res.status).toBe(201);
       const body = (await res.json()) as Json;
       // Colour (60 min, only s3) for the booker, Cut (30 min) for Bo by the other member at the same time.
-      expect(body).toMatchObject({ startTime: at(17, "10:00"), endTime: at(17, "11:00"), seats: 2, carts: [[colour], [cut]], priceCents: 12000, depositCents: 4500 });
+      expect(body).toMatchObject({
+        startTime: at(17, "10:00"),
+        endTime: at(17, "11:00"),
+        seats: 2,
+        carts: [[colour], [cut]],
+        priceCents: 12000,
+        depositCents: 4500,
+      });
       expect([...body.serviceIds].sort()).toEqual([cut, colour].sort());
       expect([...body.staffIds].sort()).toEqual([fx.staff.s2, fx.staff.s3].sort());
       expect(await items(body.id)).toEqual(
@@ -217,32 +441,58 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       );
       const stored = await testDb.database.execute("select carts from bookings where id = $1", [body.id]);
       expect(stored.rows[0]?.carts).toEqual([[colour], [cut]]);
-      const outbox = await testDb.database.execute("select payload from outbox where payload->'booking'->>'bookingId' = $1", [body.id]);
+      const outbox = await testDb.database.execute(
+        "select payload from outbox where payload->'booking'->>'bookingId' = $1",
+        [body.id],
+      );
       expect((outbox.rows[0]?.payload as Json).booking.attendeeServices).toEqual([
         { name: "Ada Lovelace", serviceNames: ["Colour"] },
         { name: "Bo", serviceNames: ["Cut"] },
       ]);
-      const view = (await (await get(`/api/bookings/${body.id}`, { authorization: `Bearer ${body.manageToken}` })).json()) as Json;
+      const view = (await (
+        await get(`/api/bookings/${body.id}`, { authorization: `Bearer ${body.manageToken}` })
+      ).json()) as Json;
       expect(view.carts).toEqual([[colour], [cut]]);
       // Taken now, for these carts and for the booker's cart alone (s3 is busy until 11:00).
       expect(await freeOn(17, `serviceIds=${colour}&guestCarts=${cut}`)).not.toContain(at(17, "10:00"));
       expect(await freeOn(17, `serviceIds=${colour}`)).not.toContain(at(17, "10:30"));
-      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(17, "10:30"), serviceIds: [colour] }), 409, "RESOURCE_UNAVAILABLE");
+      await expectProblem(
+        await book({ calendarId: fx.calendars.salon, startTime: at(17, "10:30"), serviceIds: [colour] }),
+        409,
+        "RESOURCE_UNAVAILABLE",
+      );
 
       // Rescheduling keeps each guest's cart.
-      const moved = await post(app, `/api/bookings/${body.id}/reschedule`, { startTime: at(17, "14:00"), timezone: TZ }, { authorization: `Bearer ${body.manageToken}` });
+      const moved = await post(
+        app,
+        `/api/bookings/${body.id}/reschedule`,
+        { startTime: at(17, "14:00"), timezone: TZ },
+        { authorization: `Bearer ${body.manageToken}` },
+      );
       expect(moved.status).toBe(200);
       expect(((await moved.json()) as Json).endTime).toBe(at(17, "15:00"));
-      expect((await items(body.id)).map((r) => `${r.service === colour ? "colour" : "cut"} ${r.s}-${r.e}`).sort()).toEqual(["colour 14:00-15:00", "cut 14:00-14:30"]);
+      expect(
+        (await items(body.id)).map((r) => `${r.service === colour ? "colour" : "cut"} ${r.s}-${r.e}`).sort(),
+      ).toEqual(["colour 14:00-15:00", "cut 14:00-14:30"]);
     });
 
     it("serves one guest's services back to back, and count-only guests by their carts", async () => {
       const { cut, colour } = fx.services;
       // Booker: Cut then Colour (10:00–11:30); guest: Cut. s3 does Colour, so the two Cuts at 10:00 go to s2 and s3.
-      const res = await book({ calendarId: fx.calendars.salon, startTime: at(18, "10:00"), serviceIds: [cut, colour], guestCarts: [[cut]] });
+      const res = await book({
+        calendarId: fx.calendars.salon,
+        startTime: at(18, "10:00"),
+        serviceIds: [cut, colour],
+        guestCarts: [[cut]],
+      });
       expect(res.status).toBe(201);
       const body = (await res.json()) as Json;
-      expect(body).toMatchObject({ endTime: at(18, "11:30"), seats: 2, carts: [[cut, colour], [cut]], priceCents: 3000 + 9000 + 3000 });
+      expect(body).toMatchObject({
+        endTime: at(18, "11:30"),
+        seats: 2,
+        carts: [[cut, colour], [cut]],
+        priceCents: 3000 + 9000 + 3000,
+      });
       const rows = await items(body.id);
       expect(rows).toHaveLength(3);
       expect(rows.filter((r) => r.service === cut).map((r) => `${r.s}-${r.e}`)).toEqual(["10:00-10:30", "10:00-10:30"]);
@@ -255,41 +505,92 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const query = `serviceIds=${colour}&guestCarts=${cut};${cut}`;
       expect(await freeOn(19, query)).toEqual([]);
       await expectProblem(
-        await book({ calendarId: fx.calendars.salon, startTime: at(19, "10:00"), serviceIds: [colour], guestCarts: [[cut], [cut]] }),
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(19, "10:00"),
+          serviceIds: [colour],
+          guestCarts: [[cut], [cut]],
+        }),
         409,
         "RESOURCE_UNAVAILABLE",
         "Booking unsuccessful, resource unavailable at the moment.",
       );
-      await expectProblem(await post(app, `/api/calendars/${fx.calendars.salon}/holds`, { startTime: at(19, "10:00"), timezone: TZ, serviceIds: [colour], guestCarts: [[cut], [cut]] }), 409, "RESOURCE_UNAVAILABLE");
+      await expectProblem(
+        await post(app, `/api/calendars/${fx.calendars.salon}/holds`, {
+          startTime: at(19, "10:00"),
+          timezone: TZ,
+          serviceIds: [colour],
+          guestCarts: [[cut], [cut]],
+        }),
+        409,
+        "RESOURCE_UNAVAILABLE",
+      );
     });
 
     it("a hold takes every guest's cart, and its booking releases it", async () => {
       const { cut, colour } = fx.services;
-      const hold = await post(app, `/api/calendars/${fx.calendars.salon}/holds`, { startTime: at(19, "13:00"), timezone: TZ, serviceIds: [colour], guestCarts: [[cut]] });
+      const hold = await post(app, `/api/calendars/${fx.calendars.salon}/holds`, {
+        startTime: at(19, "13:00"),
+        timezone: TZ,
+        serviceIds: [colour],
+        guestCarts: [[cut]],
+      });
       expect(hold.status).toBe(201);
       const { holdId } = (await hold.json()) as Json;
       expect(await freeOn(19, `serviceIds=${cut}`)).not.toContain(at(19, "13:00"));
-      const res = await book({ calendarId: fx.calendars.salon, startTime: at(19, "13:00"), serviceIds: [colour], guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [cut] }], holdId });
+      const res = await book({
+        calendarId: fx.calendars.salon,
+        startTime: at(19, "13:00"),
+        serviceIds: [colour],
+        guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [cut] }],
+        holdId,
+      });
       expect(res.status).toBe(201);
-      expect((await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n).toBe(0);
+      expect(
+        (await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n,
+      ).toBe(0);
     });
 
     it("the per-service guest limit, with its count", async () => {
       const { cut, colour } = fx.services;
-      const message = "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.";
+      const message =
+        "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.";
       const refused = await expectProblem(
-        await book({ calendarId: fx.calendars.salon, startTime: at(20, "10:00"), serviceIds: [colour, cut], guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [colour] }] }),
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "10:00"),
+          serviceIds: [colour, cut],
+          guests: [{ name: "Bo", email: "bo@example.com", serviceIds: [colour] }],
+        }),
         400,
         "SERVICE_GUEST_LIMIT",
         message,
       );
       expect(refused.count).toBe(1);
-      const slots = await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guestCarts=${colour};${colour}`), 400, "SERVICE_GUEST_LIMIT", message);
+      const slots = await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guestCarts=${colour};${colour}`,
+        ),
+        400,
+        "SERVICE_GUEST_LIMIT",
+        message,
+      );
       expect(slots.count).toBe(1);
       // Cut allows two per slot: three guests with Cut are refused with count 2.
-      const cuts = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "10:00"), serviceIds: [cut], guestCarts: [[cut], [cut]] }), 400, "SERVICE_GUEST_LIMIT");
+      const cuts = await expectProblem(
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "10:00"),
+          serviceIds: [cut],
+          guestCarts: [[cut], [cut]],
+        }),
+        400,
+        "SERVICE_GUEST_LIMIT",
+      );
       expect(cuts.count).toBe(2);
-      expect(cuts.detail).toBe("You can reserve up to 2 slots for this service. To book for additional guests, kindly select a different service for the same time slot.");
+      expect(cuts.detail).toBe(
+        "You can reserve up to 2 slots for this service. To book for additional guests, kindly select a different service for the same time slot.",
+      );
     });
 
     it("SERVICES_REQUIRED when any guest has no services; guestCarts must match the guests", async () => {
@@ -297,22 +598,100 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const required = "Please ensure you select services for all guests before proceeding";
       const bo = { name: "Bo", email: "bo@example.com" };
       const cy = { name: "Cy", email: "cy@example.com" };
-      const empty = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [{ ...bo, serviceIds: [] }] }), 400, "SERVICES_REQUIRED", required);
+      const empty = await expectProblem(
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "12:00"),
+          serviceIds: [cut],
+          guests: [{ ...bo, serviceIds: [] }],
+        }),
+        400,
+        "SERVICES_REQUIRED",
+        required,
+      );
       expect(empty.errors).toEqual([{ path: "guests.0.serviceIds", code: "SERVICES_REQUIRED", message: required }]);
       // One guest brought a cart, the other none.
-      const missing = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [{ ...bo, serviceIds: [cut] }, cy] }), 400, "SERVICES_REQUIRED", required);
+      const missing = await expectProblem(
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "12:00"),
+          serviceIds: [cut],
+          guests: [{ ...bo, serviceIds: [cut] }, cy],
+        }),
+        400,
+        "SERVICES_REQUIRED",
+        required,
+      );
       expect(missing.errors.map((e: Json) => e.path)).toEqual(["guests.1.serviceIds"]);
-      const unknown = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [], guestCarts: [[randomUUID()]] }), 400, "SERVICES_REQUIRED", required);
+      const unknown = await expectProblem(
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "12:00"),
+          serviceIds: [],
+          guestCarts: [[randomUUID()]],
+        }),
+        400,
+        "SERVICES_REQUIRED",
+        required,
+      );
       expect(unknown.errors.map((e: Json) => e.path)).toEqual(["serviceIds", "guestCarts.0"]);
-      await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guestCarts=${cut};`), 400, "SERVICES_REQUIRED", required);
-      await expectProblem(await post(app, `/api/calendars/${fx.calendars.salon}/holds`, { startTime: at(20, "12:00"), timezone: TZ, serviceIds: [cut], guestCarts: [[]] }), 400, "SERVICES_REQUIRED", required);
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guestCarts=${cut};`,
+        ),
+        400,
+        "SERVICES_REQUIRED",
+        required,
+      );
+      await expectProblem(
+        await post(app, `/api/calendars/${fx.calendars.salon}/holds`, {
+          startTime: at(20, "12:00"),
+          timezone: TZ,
+          serviceIds: [cut],
+          guestCarts: [[]],
+        }),
+        400,
+        "SERVICES_REQUIRED",
+        required,
+      );
       // The shape itself: one cart per guest, in one place.
-      const mismatch = await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [bo, cy], guestCarts: [[cut]] }), 400, "VALIDATION_FAILED");
+      const mismatch = await expectProblem(
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "12:00"),
+          serviceIds: [cut],
+          guests: [bo, cy],
+          guestCarts: [[cut]],
+        }),
+        400,
+        "VALIDATION_FAILED",
+      );
       expect(mismatch.errors[0].path).toBe("guestCarts");
-      await expectProblem(await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [{ ...bo, serviceIds: [cut] }], guestCarts: [[cut]] }), 400, "VALIDATION_FAILED");
-      await expectProblem(await get(`/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guests=2&guestCarts=${cut}`), 400, "VALIDATION_FAILED");
+      await expectProblem(
+        await book({
+          calendarId: fx.calendars.salon,
+          startTime: at(20, "12:00"),
+          serviceIds: [cut],
+          guests: [{ ...bo, serviceIds: [cut] }],
+          guestCarts: [[cut]],
+        }),
+        400,
+        "VALIDATION_FAILED",
+      );
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.salon}/free-slots?startDate=2026-12-20&endDate=2026-12-20&timezone=${TZ}&serviceIds=${cut}&guests=2&guestCarts=${cut}`,
+        ),
+        400,
+        "VALIDATION_FAILED",
+      );
       // Without per-guest carts everyone takes `serviceIds`, as before.
-      const same = await book({ calendarId: fx.calendars.salon, startTime: at(20, "12:00"), serviceIds: [cut], guests: [bo] });
+      const same = await book({
+        calendarId: fx.calendars.salon,
+        startTime: at(20, "12:00"),
+        serviceIds: [cut],
+        guests: [bo],
+      });
       expect(same.status).toBe(201);
       expect(((await same.json()) as Json).carts).toEqual([[cut], [cut]]);
     });
@@ -328,9 +707,15 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       expect(again.status).toBe(201);
       expect(await again.text()).toBe(await first.text());
       expect(again.headers.get("idempotent-replayed")).toBe("true");
-      const count = await testDb.database.execute("select count(*)::int as n from bookings where starts_at = $1", [new Date(at(8, "09:00"))]);
+      const count = await testDb.database.execute("select count(*)::int as n from bookings where starts_at = $1", [
+        new Date(at(8, "09:00")),
+      ]);
       expect(count.rows[0]?.n).toBe(1);
-      await expectProblem(await book({ ...request, startTime: at(8, "11:00") }, { "Idempotency-Key": key }), 422, "IDEMPOTENCY_KEY_REUSED");
+      await expectProblem(
+        await book({ ...request, startTime: at(8, "11:00") }, { "Idempotency-Key": key }),
+        422,
+        "IDEMPOTENCY_KEY_REUSED",
+      );
 
       const refusedKey = randomUUID();
       const refused = await book(request, { "Idempotency-Key": refusedKey });
@@ -341,7 +726,10 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
 
       const inFlight = randomUUID();
       const payload = JSON.stringify({ timezone: TZ, contact, ...request });
-      await testDb.database.execute("insert into idempotency_keys (endpoint, key, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3)", [inFlight, createHash("sha256").update(payload).digest("hex"), NOW]);
+      await testDb.database.execute(
+        "insert into idempotency_keys (endpoint, key, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3)",
+        [inFlight, createHash("sha256").update(payload).digest("hex"), NOW],
+      );
       await expectProblem(await book(request, { "Idempotency-Key": inFlight }), 409, "IDEMPOTENCY_IN_FLIGHT");
     });
   });
@@ -355,26 +743,65 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     it("shows the booking with the token (Bearer or ?token=) and 'No calendar event found' otherwise", async () => {
       const res = await get(`/api/bookings/${booking.id}`, { authorization: `Bearer ${booking.manageToken}` });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ id: booking.id, status: "confirmed", startTime: at(9, "09:00"), canCancel: true, canReschedule: true });
+      expect(await res.json()).toMatchObject({
+        id: booking.id,
+        status: "confirmed",
+        startTime: at(9, "09:00"),
+        canCancel: true,
+        canReschedule: true,
+      });
       expect((await get(`/api/bookings/${booking.id}?token=${booking.manageToken}`)).status).toBe(200);
       const wrong = booking.manageToken.slice(0, -1) + (booking.manageToken.endsWith("A") ? "B" : "A");
-      await expectProblem(await get(`/api/bookings/${booking.id}?token=${wrong}`), 404, "BOOKING_NOT_FOUND", "No calendar event found");
-      await expectProblem(await get(`/api/bookings/${booking.id}`), 404, "BOOKING_NOT_FOUND", "No calendar event found");
-      await expectProblem(await get(`/api/bookings/${randomUUID()}?token=${booking.manageToken}`), 404, "BOOKING_NOT_FOUND");
+      await expectProblem(
+        await get(`/api/bookings/${booking.id}?token=${wrong}`),
+        404,
+        "BOOKING_NOT_FOUND",
+        "No calendar event found",
+      );
+      await expectProblem(
+        await get(`/api/bookings/${booking.id}`),
+        404,
+        "BOOKING_NOT_FOUND",
+        "No calendar event found",
+      );
+      await expectProblem(
+        await get(`/api/bookings/${randomUUID()}?token=${booking.manageToken}`),
+        404,
+        "BOOKING_NOT_FOUND",
+      );
       await expectProblem(await get(`/api/bookings/nope?token=${booking.manageToken}`), 404, "BOOKING_NOT_FOUND");
     });
 
     it("reschedules atomically: previous start recorded, sequence incremented, old time freed", async () => {
       const auth = { authorization: `Bearer ${booking.manageToken}` };
       await book({ calendarId: fx.calendars.personal, startTime: at(9, "14:00") });
-      await expectProblem(await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "14:00"), timezone: TZ }, auth), 409, "STAFF_BUSY");
+      await expectProblem(
+        await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "14:00"), timezone: TZ }, auth),
+        409,
+        "STAFF_BUSY",
+      );
       // Moving within its own span (09:00 → 09:30 would overlap itself with the buffer) is allowed.
-      const moved = await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "09:30"), timezone: TZ }, auth);
+      const moved = await post(
+        app,
+        `/api/bookings/${booking.id}/reschedule`,
+        { startTime: at(9, "09:30"), timezone: TZ },
+        auth,
+      );
       expect(moved.status).toBe(200);
-      expect(await moved.json()).toMatchObject({ startTime: at(9, "09:30"), previousStartTime: at(9, "09:00"), sequence: 1 });
-      expect((await book({ calendarId: fx.calendars.personal, startTime: at(9, "08:00".replace("08", "09")) })).status).toBe(409);
+      expect(await moved.json()).toMatchObject({
+        startTime: at(9, "09:30"),
+        previousStartTime: at(9, "09:00"),
+        sequence: 1,
+      });
+      expect(
+        (await book({ calendarId: fx.calendars.personal, startTime: at(9, "08:00".replace("08", "09")) })).status,
+      ).toBe(409);
       expect(await outboxKinds(booking.id)).toEqual(["booking_confirmed", "booking_rescheduled"]);
-      await expectProblem(await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "12:00"), timezone: TZ }), 404, "BOOKING_NOT_FOUND");
+      await expectProblem(
+        await post(app, `/api/bookings/${booking.id}/reschedule`, { startTime: at(9, "12:00"), timezone: TZ }),
+        404,
+        "BOOKING_NOT_FOUND",
+      );
     });
 
     it("cancels, frees the time, and refuses a second cancel", async () => {
@@ -388,44 +815,94 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     });
 
     it("honours allowReschedule, allowCancel and the change cut-off", async () => {
-      const locked = (await (await book({ calendarId: fx.calendars.locked, startTime: at(10, "09:00") })).json()) as Json;
+      const locked = (await (
+        await book({ calendarId: fx.calendars.locked, startTime: at(10, "09:00") })
+      ).json()) as Json;
       const auth = { authorization: `Bearer ${locked.manageToken}` };
-      await expectProblem(await post(app, `/api/bookings/${locked.id}/reschedule`, { startTime: at(10, "11:00"), timezone: TZ }, auth), 403, "RESCHEDULE_NOT_ALLOWED");
+      await expectProblem(
+        await post(app, `/api/bookings/${locked.id}/reschedule`, { startTime: at(10, "11:00"), timezone: TZ }, auth),
+        403,
+        "RESCHEDULE_NOT_ALLOWED",
+      );
       await expectProblem(await post(app, `/api/bookings/${locked.id}/cancel`, {}, auth), 403, "CANCEL_NOT_ALLOWED");
       const late = (await (await book({ calendarId: fx.calendars.late, startTime: at(2, "09:00") })).json()) as Json;
-      await expectProblem(await post(app, `/api/bookings/${late.id}/cancel`, {}, { authorization: `Bearer ${late.manageToken}` }), 409, "CHANGE_WINDOW_CLOSED");
+      await expectProblem(
+        await post(app, `/api/bookings/${late.id}/cancel`, {}, { authorization: `Bearer ${late.manageToken}` }),
+        409,
+        "CHANGE_WINDOW_CLOSED",
+      );
     });
   });
 
   describe("holds, one-time links, requests, recurring", () => {
     it("a hold blocks others, is consumed by its booking, and stops blocking when it expires", async () => {
-      const hold = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: at(11, "09:00"), timezone: TZ });
+      const hold = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, {
+        startTime: at(11, "09:00"),
+        timezone: TZ,
+      });
       expect(hold.status).toBe(201);
       const { holdId, expiresAt } = (await hold.json()) as Json;
       expect(new Date(expiresAt).getTime() - NOW.getTime()).toBe(10 * 60_000);
-      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(11, "09:00") }), 409, "STAFF_BUSY");
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(11, "09:00") }),
+        409,
+        "STAFF_BUSY",
+      );
       expect((await book({ calendarId: fx.calendars.personal, startTime: at(11, "09:00"), holdId })).status).toBe(201);
-      expect((await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n).toBe(0);
+      expect(
+        (await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n,
+      ).toBe(0);
 
       await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: at(11, "12:00"), timezone: TZ });
       const later = bookingApp(testDb.database, {}, () => new Date(NOW.getTime() + 11 * 60_000));
-      const free = (await (await later.request(`/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-11&endDate=2026-12-11&timezone=${TZ}`)).json()) as Json;
+      const free = (await (
+        await later.request(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-11&endDate=2026-12-11&timezone=${TZ}`,
+        )
+      ).json()) as Json;
       expect(free["2026-12-11"].slots).toContain(at(11, "12:00"));
-      expect((await post(later, "/api/bookings", { calendarId: fx.calendars.personal, startTime: at(11, "12:00"), timezone: TZ, contact })).status).toBe(201);
-      await expectProblem(await post(app, `/api/calendars/${fx.calendars.yoga}/holds`, { startTime: at(11, "10:00"), timezone: TZ }), 422, "HOLD_NOT_SUPPORTED");
+      expect(
+        (
+          await post(later, "/api/bookings", {
+            calendarId: fx.calendars.personal,
+            startTime: at(11, "12:00"),
+            timezone: TZ,
+            contact,
+          })
+        ).status,
+      ).toBe(201);
+      await expectProblem(
+        await post(app, `/api/calendars/${fx.calendars.yoga}/holds`, { startTime: at(11, "10:00"), timezone: TZ }),
+        422,
+        "HOLD_NOT_SUPPORTED",
+      );
     });
 
     it("a one-time link is consumed with its booking; afterwards 'Slug Expired'", async () => {
       expect((await get(`/api/one-time-links/${fx.oneTimeSlug}`)).status).toBe(200);
-      expect((await book({ calendarId: fx.calendars.personal, startTime: at(12, "09:00"), oneTimeSlug: fx.oneTimeSlug })).status).toBe(201);
+      expect(
+        (await book({ calendarId: fx.calendars.personal, startTime: at(12, "09:00"), oneTimeSlug: fx.oneTimeSlug }))
+          .status,
+      ).toBe(201);
       await expectProblem(await get(`/api/one-time-links/${fx.oneTimeSlug}`), 410, "SLUG_EXPIRED", "Slug Expired");
-      await expectProblem(await book({ calendarId: fx.calendars.personal, startTime: at(12, "11:00"), oneTimeSlug: fx.oneTimeSlug }), 410, "SLUG_EXPIRED", "Slug Expired");
+      await expectProblem(
+        await book({ calendarId: fx.calendars.personal, startTime: at(12, "11:00"), oneTimeSlug: fx.oneTimeSlug }),
+        410,
+        "SLUG_EXPIRED",
+        "Slug Expired",
+      );
       await expectProblem(await get("/api/one-time-links/never-issued"), 404, "LINK_NOT_FOUND");
     });
 
     it("requests start as new; the business confirms (re-checking overlap) or declines", async () => {
       const a = (await (await book({ calendarId: fx.calendars.requests, startTime: at(14, "09:00") })).json()) as Json;
-      const b = (await (await book({ calendarId: fx.calendars.requests, startTime: at(14, "09:00"), contact: { ...contact, email: "b@example.com" } })).json()) as Json;
+      const b = (await (
+        await book({
+          calendarId: fx.calendars.requests,
+          startTime: at(14, "09:00"),
+          contact: { ...contact, email: "b@example.com" },
+        })
+      ).json()) as Json;
       expect([a.status, b.status]).toEqual(["new", "new"]);
       expect(await outboxKinds(a.id)).toEqual(["request_received"]);
       const confirmed = await confirmRequest(deps, fx.businessId, a.id);
@@ -442,7 +919,11 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
 
     it("books a weekly series in one transaction: skip lists 'Not booked: Staff busy', book_next moves on", async () => {
       await book({ calendarId: fx.calendars.personal, startTime: at(22, "09:00") });
-      const skip = await book({ calendarId: fx.calendars.personal, startTime: at(15, "09:00"), recurring: { frequency: "weekly", count: 3, policy: "skip" } });
+      const skip = await book({
+        calendarId: fx.calendars.personal,
+        startTime: at(15, "09:00"),
+        recurring: { frequency: "weekly", count: 3, policy: "skip" },
+      });
       expect(skip.status).toBe(201);
       const body = (await skip.json()) as Json;
       expect(body.occurrences.map((o: Json) => [o.status, o.message])).toEqual([
@@ -450,10 +931,21 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         ["not_booked", "Not booked: Staff busy"],
         ["booked", null],
       ]);
-      const next = (await (await book({ calendarId: fx.calendars.personal, startTime: at(15, "11:00"), recurring: { frequency: "weekly", count: 2, policy: "book_next" }, contact: { ...contact, email: "n@example.com" } })).json()) as Json;
+      const next = (await (
+        await book({
+          calendarId: fx.calendars.personal,
+          startTime: at(15, "11:00"),
+          recurring: { frequency: "weekly", count: 2, policy: "book_next" },
+          contact: { ...contact, email: "n@example.com" },
+        })
+      ).json()) as Json;
       expect(next.occurrences.map((o: Json) => o.status)).toEqual(["booked", "booked"]);
       await book({ calendarId: fx.calendars.personal, startTime: at(16, "09:00") });
-      const busy = await book({ calendarId: fx.calendars.personal, startTime: at(16, "09:00"), recurring: { frequency: "daily", count: 1, policy: "skip" } });
+      const busy = await book({
+        calendarId: fx.calendars.personal,
+        startTime: at(16, "09:00"),
+        recurring: { frequency: "daily", count: 1, policy: "skip" },
+      });
       await expectProblem(busy, 409, "STAFF_BUSY", "Not booked: Staff busy");
     });
   });
@@ -476,7 +968,13 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     it("serves the OpenAPI 3.1 document and a self-contained reference page", async () => {
       const doc = (await (await get("/api/openapi.json")).json()) as Json;
       expect(doc.openapi).toBe("3.1.0");
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/bookings", "/api/calendars/{calendarId}/free-slots", "/api/bookings/{id}/reschedule"]));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          "/api/bookings",
+          "/api/calendars/{calendarId}/free-slots",
+          "/api/bookings/{id}/reschedule",
+        ]),
+      );
       expect(doc.components.schemas.BookingRequest.properties.contact).toBeDefined();
       const page = await get("/api/docs");
       expect(page.headers.get("content-type")).toContain("text/html");

@@ -13,7 +13,9 @@ import type { PublicApiDeps } from "../../src/server/routes/public-api.ts";
 
 /** Monday 30 November 2026, 08:00 in Berlin. */
 export const NOW = new Date("2026-11-30T07:00:00Z");
-const everyDay = Object.fromEntries(["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "09:00", end: "17:00" }]]));
+const everyDay = Object.fromEntries(
+  ["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "09:00", end: "17:00" }]]),
+);
 
 /** `2026-12-0{day}T{time}:00+01:00` (Berlin is UTC+1 in December). */
 export const at = (day: number, time: string) => `2026-12-${String(day).padStart(2, "0")}T${time}:00+01:00`;
@@ -21,7 +23,10 @@ export const at = (day: number, time: string) => `2026-12-${String(day).padStart
 export interface Fixture {
   businessId: string;
   staff: Record<"s1" | "s2" | "s3" | "s4" | "s5", string>;
-  calendars: Record<"personal" | "roundRobin" | "collective" | "yoga" | "salon" | "requests" | "questions" | "locked" | "late", string>;
+  calendars: Record<
+    "personal" | "roundRobin" | "collective" | "yoga" | "salon" | "requests" | "questions" | "locked" | "late",
+    string
+  >;
   services: Record<"cut" | "colour", string>;
   oneTimeSlug: string;
 }
@@ -29,22 +34,57 @@ export interface Fixture {
 export async function seedBookingFixture(database: Database): Promise<Fixture> {
   const db = database.db;
   const businessId = randomUUID();
-  await db.insert(t.businesses).values({ id: businessId, slug: `b-${businessId.slice(0, 8)}`, name: "Test Studio", timeZone: "Europe/Berlin", currency: "EUR" });
+  await db.insert(t.businesses).values({
+    id: businessId,
+    slug: `b-${businessId.slice(0, 8)}`,
+    name: "Test Studio",
+    timeZone: "Europe/Berlin",
+    currency: "EUR",
+  });
   const staff = { s1: randomUUID(), s2: randomUUID(), s3: randomUUID(), s4: randomUUID(), s5: randomUUID() };
   await db.insert(t.staff).values(
-    Object.entries(staff).map(([key, id]) => ({ id, businessId, name: `Staff ${key}`, email: `${key}@studio.example`, timeZone: "Europe/Berlin", weeklyHours: everyDay })),
+    Object.entries(staff).map(([key, id]) => ({
+      id,
+      businessId,
+      name: `Staff ${key}`,
+      email: `${key}@studio.example`,
+      timeZone: "Europe/Berlin",
+      weeklyHours: everyDay,
+    })),
   );
   const services = { cut: randomUUID(), colour: randomUUID() };
   await db.insert(t.services).values([
-    { id: services.cut, businessId, slug: "cut", name: "Cut", durationMinutes: 30, priceCents: 3000, maxGuestsPerSlot: 2 },
-    { id: services.colour, businessId, slug: "colour", name: "Colour", durationMinutes: 60, priceCents: 9000, maxGuestsPerSlot: 1, deposit: { kind: "percentage", percent: 50 } },
+    {
+      id: services.cut,
+      businessId,
+      slug: "cut",
+      name: "Cut",
+      durationMinutes: 30,
+      priceCents: 3000,
+      maxGuestsPerSlot: 2,
+    },
+    {
+      id: services.colour,
+      businessId,
+      slug: "colour",
+      name: "Colour",
+      durationMinutes: 60,
+      priceCents: 9000,
+      maxGuestsPerSlot: 1,
+      deposit: { kind: "percentage", percent: 50 },
+    },
   ]);
   await db.insert(t.serviceStaff).values([
     { serviceId: services.cut, staffId: staff.s2 },
     { serviceId: services.cut, staffId: staff.s3 },
     { serviceId: services.colour, staffId: staff.s3 },
   ]);
-  const base: CalendarSettings = { ...DEFAULT_CALENDAR_SETTINGS, minimumNoticeMinutes: 0, bookingWindow: { kind: "rolling_days", days: 400 }, changeCutoffMinutes: 60 };
+  const base: CalendarSettings = {
+    ...DEFAULT_CALENDAR_SETTINGS,
+    minimumNoticeMinutes: 0,
+    bookingWindow: { kind: "rolling_days", days: 400 },
+    changeCutoffMinutes: 60,
+  };
   const calendars = {
     personal: randomUUID(),
     roundRobin: randomUUID(),
@@ -65,10 +105,19 @@ export async function seedBookingFixture(database: Database): Promise<Fixture> {
     settings: { ...base, ...settings },
   });
   await db.insert(t.calendars).values([
-    cal(calendars.personal, "personal", "personal", { bufferAfterMinutes: 15, priceCents: 2000, deposit: { kind: "amount", amountCents: 500 } }),
+    cal(calendars.personal, "personal", "personal", {
+      bufferAfterMinutes: 15,
+      priceCents: 2000,
+      deposit: { kind: "amount", amountCents: 500 },
+    }),
     cal(calendars.roundRobin, "round_robin", "round-robin"),
     cal(calendars.collective, "collective", "collective", { durationMinutes: 60, slotIntervalMinutes: 60 }),
-    cal(calendars.yoga, "class", "yoga", { durationMinutes: 60, slotIntervalMinutes: 60, seatsPerSlot: 5, guestMode: "none" }),
+    cal(calendars.yoga, "class", "yoga", {
+      durationMinutes: 60,
+      slotIntervalMinutes: 60,
+      seatsPerSlot: 5,
+      guestMode: "none",
+    }),
     cal(calendars.salon, "service", "salon", { slotIntervalMinutes: 15 }),
     cal(calendars.requests, "personal", "requests", { autoConfirm: false, unconfirmedBlocks: false }),
     cal(calendars.questions, "personal", "questions", {
@@ -121,6 +170,15 @@ export function bookingApp(database: Database, overrides: Partial<PublicApiDeps>
 
 export const contact = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 
-export function post(app: ReturnType<typeof createApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+export function post(
+  app: ReturnType<typeof createApp>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }

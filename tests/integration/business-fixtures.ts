@@ -17,7 +17,11 @@ export type App = ReturnType<typeof createApp>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-export function businessApp(database: Database, logger: Logger = createLogger("silent"), clock: () => Date = () => NOW): App {
+export function businessApp(
+  database: Database,
+  logger: Logger = createLogger("silent"),
+  clock: () => Date = () => NOW,
+): App {
   return createApp({
     database,
     pages: {} as never,
@@ -29,7 +33,12 @@ export function businessApp(database: Database, logger: Logger = createLogger("s
 }
 
 export async function newBusiness(database: Database, name: string, timeZone = "Europe/Paris") {
-  const created = await createBusinessWithKey(createBusinessDirectory(database.db), { name, timeZone, locale: "fr", currency: "EUR" });
+  const created = await createBusinessWithKey(createBusinessDirectory(database.db), {
+    name,
+    timeZone,
+    locale: "fr",
+    currency: "EUR",
+  });
   if (!created.ok) throw new Error(`could not create ${name}: ${JSON.stringify(created.error)}`);
   return { id: created.value.business.id, key: created.value.key };
 }
@@ -42,18 +51,36 @@ export interface Reply<T = Json> {
 }
 
 /** One request; the body is parsed when there is one. */
-export async function call<T = Json>(app: App, method: string, path: string, key: string | null, body?: unknown): Promise<Reply<T>> {
+export async function call<T = Json>(
+  app: App,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await app.request(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const response = await app.request(path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await response.text();
   return { status: response.status, text, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
 
 /** Like `call`, but fails the test with the problem document unless the status is the expected one. */
-export async function expectStatus<T = Json>(status: number, app: App, method: string, path: string, key: string | null, body?: unknown): Promise<T> {
+export async function expectStatus<T = Json>(
+  status: number,
+  app: App,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+): Promise<T> {
   const reply = await call<T>(app, method, path, key, body);
-  if (reply.status !== status) throw new Error(`${method} ${path}: expected ${status}, got ${reply.status}: ${reply.text}`);
+  if (reply.status !== status)
+    throw new Error(`${method} ${path}: expected ${status}, got ${reply.status}: ${reply.text}`);
   return reply.body;
 }

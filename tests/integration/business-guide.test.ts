@@ -40,7 +40,9 @@ function guideCommands(markdown: string): Command[] {
         body = bodyLines.join("\n");
         if (lines[i + 1] === ")") i++;
       }
-      const headers = Object.fromEntries([...line.matchAll(/-H "([^:]+): ([^"]+)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]));
+      const headers = Object.fromEntries(
+        [...line.matchAll(/-H "([^:]+): ([^"]+)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]),
+      );
       commands.push({
         variable: /^(\w+)=\$\(/.exec(line)?.[1] ?? null,
         method: /-X (\w+)/.exec(line)?.[1] ?? "GET",
@@ -83,7 +85,11 @@ describe.each(DATABASE_KINDS)("docs/business-guide.md on %s", (kind) => {
       const url = expand(command.url, vars);
       const headers = Object.fromEntries(Object.entries(command.headers).map(([k, v]) => [k, expand(v, vars)]));
       const body = command.body === null ? undefined : expand(command.body, vars);
-      const response = await app.request(url, { method: command.method, headers, ...(body !== undefined ? { body } : {}) });
+      const response = await app.request(url, {
+        method: command.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
       const text = await response.text();
       expect(response.status, `${command.method} ${url}\n${body ?? ""}\n→ ${text}`).toBeLessThan(300);
       const json = text ? JSON.parse(text) : null;
@@ -108,7 +114,12 @@ describe.each(DATABASE_KINDS)("docs/business-guide.md on %s", (kind) => {
     }
     // The guide's booking was confirmed, moved and cancelled by the business.
     const booking = await call(app, "GET", `/api/business/bookings/${vars.BOOKING}`, business.key);
-    expect(booking.body).toMatchObject({ status: "cancelled", cancelReason: "Ana is ill", startTime: "2026-12-09T13:00:00.000Z", previousStartTime: "2026-12-08T09:00:00.000Z" });
+    expect(booking.body).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Ana is ill",
+      startTime: "2026-12-09T13:00:00.000Z",
+      previousStartTime: "2026-12-08T09:00:00.000Z",
+    });
     // The group lists its two calendars in order; the menu books through the salon.
     const groups = await call(app, "GET", "/api/business/groups", business.key);
     expect(groups.body[0].calendarIds).toEqual([vars.ROUND_ROBIN, vars.COLLECTIVE]);
@@ -120,13 +131,33 @@ describe("business:create CLI", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "business-cli-"));
     try {
       const run = promisify(execFile);
-      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-create.ts", "--name", "Atelier Lumière", "--time-zone", "Europe/Paris", "--locale", "fr", "--currency", "EUR"], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      });
+      const { stdout } = await run(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "scripts/business-create.ts",
+          "--name",
+          "Atelier Lumière",
+          "--time-zone",
+          "Europe/Paris",
+          "--locale",
+          "fr",
+          "--currency",
+          "EUR",
+        ],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        },
+      );
       const key = /\b(bk_[A-Za-z0-9_-]{43})\b/.exec(stdout)?.[1];
       expect(key).toBeDefined();
       expect(stdout.split(key!).length - 1, "the key is printed in the key line and the curl hint only").toBe(2);
-      const refused = await run(process.execPath, ["--import", "tsx", "scripts/business-create.ts", "--name", "X", "--time-zone", "Mars/Olympus"], { env: { ...process.env, DATA_DIR: dataDir } }).catch((e: { code: number; stderr: string }) => e);
+      const refused = await run(
+        process.execPath,
+        ["--import", "tsx", "scripts/business-create.ts", "--name", "X", "--time-zone", "Mars/Olympus"],
+        { env: { ...process.env, DATA_DIR: dataDir } },
+      ).catch((e: { code: number; stderr: string }) => e);
       expect(refused).toMatchObject({ code: 64 });
       expect((refused as { stderr: string }).stderr).toContain("--time-zone: expected an IANA time zone");
 
@@ -135,7 +166,13 @@ describe("business:create CLI", () => {
         const app = businessApp(database);
         const me = await call(app, "GET", "/api/business", key!);
         expect(me.status).toBe(200);
-        expect(me.body).toMatchObject({ slug: "atelier-lumiere", name: "Atelier Lumière", timeZone: "Europe/Paris", locale: "fr", currency: "EUR" });
+        expect(me.body).toMatchObject({
+          slug: "atelier-lumiere",
+          name: "Atelier Lumière",
+          timeZone: "Europe/Paris",
+          locale: "fr",
+          currency: "EUR",
+        });
       } finally {
         await database.close();
       }

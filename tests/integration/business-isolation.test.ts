@@ -11,19 +11,57 @@ import { BUSINESS_OPERATIONS } from "../../src/server/routes/business-openapi.ts
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { businessApp, call, expectStatus, newBusiness, type App, type Reply } from "./business-fixtures.ts";
 
-const everyDay = Object.fromEntries(["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "09:00", end: "17:00" }]]));
+const everyDay = Object.fromEntries(
+  ["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "09:00", end: "17:00" }]]),
+);
 
-type Ids = Record<"apiKeyId" | "staffId" | "timeOffId" | "serviceId" | "groupId" | "calendarId" | "serviceCalendarId" | "serviceMenuId" | "linkId" | "bookingId", string> & { date: string };
+type Ids = Record<
+  | "apiKeyId"
+  | "staffId"
+  | "timeOffId"
+  | "serviceId"
+  | "groupId"
+  | "calendarId"
+  | "serviceCalendarId"
+  | "serviceMenuId"
+  | "linkId"
+  | "bookingId",
+  string
+> & { date: string };
 
 /** One resource of every kind, created through the API with the business's own key. */
 async function populate(app: App, key: string, tag: string): Promise<Ids> {
   const extraKey = await expectStatus(201, app, "POST", "/api/business/api-keys", key, { name: `${tag} integration` });
-  const staff = await expectStatus(201, app, "POST", "/api/business/staff", key, { name: `${tag} Staff`, email: `staff@${tag}.example`, timeZone: "Europe/Paris", weeklyHours: everyDay });
-  const other = await expectStatus(201, app, "POST", "/api/business/staff", key, { name: `${tag} Other`, email: `other@${tag}.example`, timeZone: "Europe/Paris", weeklyHours: everyDay });
-  const timeOff = await expectStatus(201, app, "POST", `/api/business/staff/${staff.id}/time-off`, key, { startsAt: "2026-12-20T00:00:00Z", endsAt: "2026-12-21T00:00:00Z", reason: `${tag} holiday` });
-  await expectStatus(200, app, "PUT", `/api/business/staff/${staff.id}/date-hours/2026-12-24`, key, { intervals: [{ start: "09:00", end: "12:00" }] });
-  const service = await expectStatus(201, app, "POST", "/api/business/services", key, { slug: "cut", name: `${tag} Cut`, durationMinutes: 30, staffIds: [other.id] });
-  const group = await expectStatus(201, app, "POST", "/api/business/groups", key, { slug: "team", name: `${tag} Team` });
+  const staff = await expectStatus(201, app, "POST", "/api/business/staff", key, {
+    name: `${tag} Staff`,
+    email: `staff@${tag}.example`,
+    timeZone: "Europe/Paris",
+    weeklyHours: everyDay,
+  });
+  const other = await expectStatus(201, app, "POST", "/api/business/staff", key, {
+    name: `${tag} Other`,
+    email: `other@${tag}.example`,
+    timeZone: "Europe/Paris",
+    weeklyHours: everyDay,
+  });
+  const timeOff = await expectStatus(201, app, "POST", `/api/business/staff/${staff.id}/time-off`, key, {
+    startsAt: "2026-12-20T00:00:00Z",
+    endsAt: "2026-12-21T00:00:00Z",
+    reason: `${tag} holiday`,
+  });
+  await expectStatus(200, app, "PUT", `/api/business/staff/${staff.id}/date-hours/2026-12-24`, key, {
+    intervals: [{ start: "09:00", end: "12:00" }],
+  });
+  const service = await expectStatus(201, app, "POST", "/api/business/services", key, {
+    slug: "cut",
+    name: `${tag} Cut`,
+    durationMinutes: 30,
+    staffIds: [other.id],
+  });
+  const group = await expectStatus(201, app, "POST", "/api/business/groups", key, {
+    slug: "team",
+    name: `${tag} Team`,
+  });
   const calendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, {
     slug: "intro",
     type: "personal",
@@ -32,8 +70,19 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     members: [{ staffId: staff.id }],
     settings: { minimumNoticeMinutes: 0, autoConfirm: false },
   });
-  const serviceCalendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, { slug: "salon", type: "service", name: `${tag} Salon`, members: [{ staffId: other.id }], serviceIds: [service.id] });
-  const menu = await expectStatus(201, app, "POST", "/api/business/service-menus", key, { slug: "menu", name: `${tag} Menu`, calendarId: serviceCalendar.id, serviceIds: [service.id] });
+  const serviceCalendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, {
+    slug: "salon",
+    type: "service",
+    name: `${tag} Salon`,
+    members: [{ staffId: other.id }],
+    serviceIds: [service.id],
+  });
+  const menu = await expectStatus(201, app, "POST", "/api/business/service-menus", key, {
+    slug: "menu",
+    name: `${tag} Menu`,
+    calendarId: serviceCalendar.id,
+    serviceIds: [service.id],
+  });
   const link = await expectStatus(201, app, "POST", "/api/business/one-time-links", key, { calendarId: calendar.id });
   const booking = await expectStatus(201, app, "POST", "/api/bookings", null, {
     calendarId: calendar.id,
@@ -80,15 +129,22 @@ function sampleBody(schema: string, a: Ids): unknown {
     ReasonBody: { reason: "Mallory" },
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
   };
-  if (!(schema in samples)) throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
+  if (!(schema in samples))
+    throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
   return samples[schema];
 }
 
 const operations = Object.entries(BUSINESS_OPERATIONS).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), body: op.body, params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!) })),
+  Object.entries(methods).map(([method, op]) => ({
+    path,
+    method: method.toUpperCase(),
+    body: op.body,
+    params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+  })),
 );
 
-const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? `missing-${name}`));
+const fill = (path: string, values: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? `missing-${name}`));
 
 describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
   let testDb: TestDatabase;
@@ -191,16 +247,32 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       expectNoLeak(reply, path);
     }
     const writes: [string, string, unknown][] = [
-      ["POST", "/api/business/calendars", { slug: "x1", type: "personal", name: "x", members: [{ staffId: b.staffId }] }],
-      ["POST", "/api/business/calendars", { slug: "x2", type: "service", name: "x", members: [{ staffId: a.staffId }], serviceIds: [b.serviceId] }],
-      ["POST", "/api/business/calendars", { slug: "x3", type: "personal", name: "x", groupId: b.groupId, members: [{ staffId: a.staffId }] }],
+      [
+        "POST",
+        "/api/business/calendars",
+        { slug: "x1", type: "personal", name: "x", members: [{ staffId: b.staffId }] },
+      ],
+      [
+        "POST",
+        "/api/business/calendars",
+        { slug: "x2", type: "service", name: "x", members: [{ staffId: a.staffId }], serviceIds: [b.serviceId] },
+      ],
+      [
+        "POST",
+        "/api/business/calendars",
+        { slug: "x3", type: "personal", name: "x", groupId: b.groupId, members: [{ staffId: a.staffId }] },
+      ],
       ["PATCH", `/api/business/calendars/${a.calendarId}`, { groupId: b.groupId }],
       ["PUT", `/api/business/calendars/${a.calendarId}/members`, { members: [{ staffId: b.staffId }] }],
       ["PUT", `/api/business/calendars/${a.serviceCalendarId}/services`, { serviceIds: [a.serviceId, b.serviceId] }],
       ["POST", "/api/business/services", { slug: "x4", name: "x", durationMinutes: 30, staffIds: [b.staffId] }],
       ["PATCH", `/api/business/services/${a.serviceId}`, { staffIds: [b.staffId] }],
       ["POST", "/api/business/service-menus", { slug: "x5", name: "x", calendarId: b.serviceCalendarId }],
-      ["POST", "/api/business/service-menus", { slug: "x6", name: "x", calendarId: a.serviceCalendarId, serviceIds: [b.serviceId] }],
+      [
+        "POST",
+        "/api/business/service-menus",
+        { slug: "x6", name: "x", calendarId: a.serviceCalendarId, serviceIds: [b.serviceId] },
+      ],
       ["PUT", `/api/business/service-menus/${a.serviceMenuId}/items`, { serviceIds: [b.serviceId] }],
       ["POST", "/api/business/one-time-links", { calendarId: b.calendarId }],
     ];
@@ -211,16 +283,25 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       expectNoLeak(reply, `${method} ${path}`);
     }
     // A's own resources are untouched by the refused writes.
-    expect((await expectStatus(200, app, "GET", `/api/business/calendars/${a.calendarId}`, A.key)).members).toEqual([{ staffId: a.staffId, priority: 0.5, isPrimary: true }]);
+    expect((await expectStatus(200, app, "GET", `/api/business/calendars/${a.calendarId}`, A.key)).members).toEqual([
+      { staffId: a.staffId, priority: 0.5, isPrimary: true },
+    ]);
 
     const lists = operations.filter((o) => o.method === "GET" && o.params.length === 0);
     expect(lists.length).toBeGreaterThan(5);
     for (const op of lists) {
-      const reply = await call(app, "GET", op.path === "/api/business/bookings" ? `${op.path}?from=2026-06-01&to=2027-06-01` : op.path, A.key);
+      const reply = await call(
+        app,
+        "GET",
+        op.path === "/api/business/bookings" ? `${op.path}?from=2026-06-01&to=2027-06-01` : op.path,
+        A.key,
+      );
       expect(reply.status, op.path).toBe(200);
       expectNoLeak(reply, op.path);
     }
     // Same slugs in two businesses are fine: slugs are unique per business only.
-    expect((await expectStatus(200, app, "GET", "/api/business/calendars", A.key)).map((c: { slug: string }) => c.slug)).toContain("intro");
+    expect(
+      (await expectStatus(200, app, "GET", "/api/business/calendars", A.key)).map((c: { slug: string }) => c.slug),
+    ).toContain("intro");
   });
 });

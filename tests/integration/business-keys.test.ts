@@ -40,7 +40,12 @@ describe.each(DATABASE_KINDS)("business API keys on %s", (kind) => {
       [createHash("sha256").update(business.key).digest("hex"), "INVALID_API_KEY"],
     ];
     for (const [key, code] of cases) {
-      for (const path of ["/api/business", "/api/business/staff", "/api/business/calendars/00000000-0000-4000-8000-000000000001", "/api/business/nope"]) {
+      for (const path of [
+        "/api/business",
+        "/api/business/staff",
+        "/api/business/calendars/00000000-0000-4000-8000-000000000001",
+        "/api/business/nope",
+      ]) {
         const reply = await call(app, "GET", path, key === "" ? null : key);
         expect(reply.status, `${path} with ${key}`).toBe(401);
         expect(reply.headers.get("content-type")).toMatch(/^application\/problem\+json/);
@@ -48,7 +53,9 @@ describe.each(DATABASE_KINDS)("business API keys on %s", (kind) => {
         expect(reply.body.code).toBe(code);
       }
     }
-    const basic = await app.request("/api/business", { headers: { authorization: `Basic ${Buffer.from(`x:${business.key}`).toString("base64")}` } });
+    const basic = await app.request("/api/business", {
+      headers: { authorization: `Basic ${Buffer.from(`x:${business.key}`).toString("base64")}` },
+    });
     expect(basic.status).toBe(401);
   });
 
@@ -103,8 +110,14 @@ describe.each(DATABASE_KINDS)("business API keys on %s", (kind) => {
     await call(app, "GET", "/api/business", made.key); // revoked: 401
     await call(app, "POST", "/api/business/staff", business.key, { name: "" }); // 400
     await call(app, "GET", "/api/business/staff/not-a-uuid", business.key); // 404
-    await app.request("/api/business/staff", { method: "POST", headers: { authorization: `Bearer ${business.key}`, "content-type": "application/json" }, body: "{oops" });
-    await app.request(`/api/business?key=${encodeURIComponent("bk_" + "B".repeat(43))}`, { headers: { authorization: `Bearer ${business.key}` } });
+    await app.request("/api/business/staff", {
+      method: "POST",
+      headers: { authorization: `Bearer ${business.key}`, "content-type": "application/json" },
+      body: "{oops",
+    });
+    await app.request(`/api/business?key=${encodeURIComponent("bk_" + "B".repeat(43))}`, {
+      headers: { authorization: `Bearer ${business.key}` },
+    });
     keys.push("bk_" + "B".repeat(43));
 
     const logs = logLines.join("");

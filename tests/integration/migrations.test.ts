@@ -19,7 +19,9 @@ describe.each(DATABASE_KINDS)("migrations and demo seed on %s", (kind) => {
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     const names = tables.rows.map((r) => r.table_name);
-    expect(names).toEqual(expect.arrayContaining(["businesses", "calendars", "staff", "services", "one_time_links", "blog_posts"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["businesses", "calendars", "staff", "services", "one_time_links", "blog_posts"]),
+    );
     const again = await migrateDatabase(testDb.database);
     expect(again.applied).toBe(0);
     expect(again.total).toBeGreaterThan(0);
@@ -35,7 +37,9 @@ describe.each(DATABASE_KINDS)("migrations and demo seed on %s", (kind) => {
     const business = await pages.resolveBusiness("localhost:3000");
     expect(business?.name).toBe("Northwind Wellness Studio");
     const home = await pages.home(business!);
-    expect(new Set(home.calendars.map((c) => c.type))).toEqual(new Set(["personal", "round_robin", "collective", "class", "service"]));
+    expect(new Set(home.calendars.map((c) => c.type))).toEqual(
+      new Set(["personal", "round_robin", "collective", "class", "service"]),
+    );
   });
 
   it("resolves every kind of public page of the demo, and null for unknown ones", async () => {

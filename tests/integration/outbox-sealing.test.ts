@@ -32,13 +32,22 @@ describe.each(DATABASE_KINDS)("manage token at rest on %s", (kind) => {
       linkSealer: sealer,
     });
     const day = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
-    const slots = (await (await app.request(`/api/calendars/${DEMO.calendars.introCall}/free-slots?startDate=${day}&endDate=${day}&timezone=UTC`)).json()) as Record<string, { slots: string[] }>;
+    const slots = (await (
+      await app.request(
+        `/api/calendars/${DEMO.calendars.introCall}/free-slots?startDate=${day}&endDate=${day}&timezone=UTC`,
+      )
+    ).json()) as Record<string, { slots: string[] }>;
     const startTime = Object.values(slots)[0]?.slots[0];
     expect(startTime).toBeDefined();
     const res = await app.request("/api/bookings", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ calendarId: DEMO.calendars.introCall, startTime, timezone: "UTC", contact: { firstName: "Sam", lastName: "Seal", email: "sam@example.com" } }),
+      body: JSON.stringify({
+        calendarId: DEMO.calendars.introCall,
+        startTime,
+        timezone: "UTC",
+        contact: { firstName: "Sam", lastName: "Seal", email: "sam@example.com" },
+      }),
     });
     expect(res.status).toBe(201);
     const { manageToken } = (await res.json()) as { manageToken: string };
@@ -50,7 +59,8 @@ describe.each(DATABASE_KINDS)("manage token at rest on %s", (kind) => {
     expect(String(dump.rows[0]!.outbox)).not.toContain(manageToken);
     expect(String(dump.rows[0]!.outbox)).toContain("sealed:v1:");
 
-    const payload = (await testDb.database.execute("select payload from outbox order by created_at desc limit 1")).rows[0]!.payload;
+    const payload = (await testDb.database.execute("select payload from outbox order by created_at desc limit 1"))
+      .rows[0]!.payload;
     const opened = sealer.open(payload as never);
     expect(opened.booking.cancelUrl).toContain(manageToken);
   });

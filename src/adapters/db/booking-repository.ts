@@ -61,7 +61,8 @@ function refusalOf(error: unknown): CommitRefusal {
   if (error instanceof Refused) return error.refusal;
   const { code, detail, constraint } = sqlStateOf(error);
   if (code === "23P01") return { code: "STAFF_BUSY", staffId: UUID_IN_TEXT.exec(detail)?.[0] ?? null };
-  if (code === "23514" && constraint === "class_sessions_seats_check") return { code: "SEATS_EXCEEDED", availableSeats: 0 };
+  if (code === "23514" && constraint === "class_sessions_seats_check")
+    return { code: "SEATS_EXCEEDED", availableSeats: 0 };
   // Deadlock / serialization failure after the retries below: the visitor should simply try again.
   if (code === "40P01" || code === "40001" || code === "23505") return { code: "SCHEDULING_FAILED" };
   throw error;
@@ -72,9 +73,15 @@ const isRetryable = (error: unknown) => {
   return code === "40P01" || code === "40001";
 };
 
-const rangeLiteral = (fromMs: number, toMs: number) => `["${new Date(fromMs).toISOString()}","${new Date(toMs).toISOString()}")`;
+const rangeLiteral = (fromMs: number, toMs: number) =>
+  `["${new Date(fromMs).toISOString()}","${new Date(toMs).toISOString()}")`;
 
-function itemRows(businessId: string, owner: { bookingId?: string; holdId?: string; holdExpiresAt?: Date }, items: readonly OccupancyItem[], active: boolean) {
+function itemRows(
+  businessId: string,
+  owner: { bookingId?: string; holdId?: string; holdExpiresAt?: Date },
+  items: readonly OccupancyItem[],
+  active: boolean,
+) {
   return items.map((item) => ({
     businessId,
     bookingId: owner.bookingId ?? null,
@@ -177,7 +184,9 @@ function executorOf(source: Database | Db): Executor {
     async execute(text, params = [], name) {
       if (pool && name) return pool.query({ name, text, values: params });
       if (plain) return plain.execute(text, params);
-      const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
+      const chunks = text
+        .split(/\$(\d+)/)
+        .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
       const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
       return { rows: result.rows };
     },
@@ -221,7 +230,11 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     return deleted.length > 0;
   }
 
-  async function withHoldPurge(staffIds: readonly string[], nowMs: number, run: () => Promise<CommitResult>): Promise<CommitResult> {
+  async function withHoldPurge(
+    staffIds: readonly string[],
+    nowMs: number,
+    run: () => Promise<CommitResult>,
+  ): Promise<CommitResult> {
     const first = await run();
     if (first.ok || first.refusal.code !== "STAFF_BUSY") return first;
     return (await purgeExpiredHolds(staffIds, nowMs)) ? run() : first;
@@ -256,22 +269,35 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       const [existing] = await tx
         .select({ id: t.classSessions.id })
         .from(t.classSessions)
-        .where(and(eq(t.classSessions.calendarId, calendarId), eq(t.classSessions.startsAt, new Date(request.startMs))));
+        .where(
+          and(eq(t.classSessions.calendarId, calendarId), eq(t.classSessions.startsAt, new Date(request.startMs))),
+        );
       if (!existing) throw new Refused({ code: "SCHEDULING_FAILED" });
       sessionId = existing.id;
     }
     const [taken] = await tx
       .update(t.classSessions)
       .set({ seatsTaken: sql`${t.classSessions.seatsTaken} + ${request.seats}` })
-      .where(and(eq(t.classSessions.id, sessionId), sql`${t.classSessions.seatsTaken} + ${request.seats} <= ${t.classSessions.seatsTotal}`))
+      .where(
+        and(
+          eq(t.classSessions.id, sessionId),
+          sql`${t.classSessions.seatsTaken} + ${request.seats} <= ${t.classSessions.seatsTotal}`,
+        ),
+      )
       .returning({ seatsTaken: t.classSessions.seatsTaken });
     if (!taken) {
       const [row] = await tx.select().from(t.classSessions).where(eq(t.classSessions.id, sessionId));
-      throw new Refused({ code: "SEATS_EXCEEDED", availableSeats: Math.max(0, (row?.seatsTotal ?? 0) - (row?.seatsTaken ?? 0)) });
+      throw new Refused({
+        code: "SEATS_EXCEEDED",
+        availableSeats: Math.max(0, (row?.seatsTotal ?? 0) - (row?.seatsTaken ?? 0)),
+      });
     }
     if (!created && taken.seatsTaken === request.seats) {
       // The session had emptied (all cancelled) and released its host: occupy again (may be refused).
-      await tx.update(t.bookingItems).set({ active: true }).where(and(eq(t.bookingItems.classSessionId, sessionId), eq(t.bookingItems.active, false)));
+      await tx
+        .update(t.bookingItems)
+        .set({ active: true })
+        .where(and(eq(t.bookingItems.classSessionId, sessionId), eq(t.bookingItems.active, false)));
     }
     return sessionId;
   }
@@ -288,60 +314,92 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   }
 
   async function loadCalendarUncached(calendarId: string): Promise<CalendarContext | null> {
-      if (!isUuid(calendarId)) return null;
-      const [row] = await db
-        .select({ calendar: t.calendars, business: { id: t.businesses.id, name: t.businesses.name, timeZone: t.businesses.timeZone, currency: t.businesses.currency } })
-        .from(t.calendars)
-        .innerJoin(t.businesses, eq(t.businesses.id, t.calendars.businessId))
-        .where(eq(t.calendars.id, calendarId));
-      if (!row) return null;
-      const [members, serviceRows] = await Promise.all([
-        db.select().from(t.calendarMembers).where(eq(t.calendarMembers.calendarId, calendarId)),
-        db
-          .select({ service: t.services, position: t.calendarServices.position, staffIds: sql<string[]>`coalesce((select array_agg(ss.staff_id::text) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id}), '{}')` })
-          .from(t.calendarServices)
-          .innerJoin(t.services, eq(t.services.id, t.calendarServices.serviceId))
-          .where(and(eq(t.calendarServices.calendarId, calendarId), isNull(t.services.deletedAt)))
-          .orderBy(t.calendarServices.position),
-      ]);
-      const staffIds = [...new Set([...members.map((m) => m.staffId), ...serviceRows.flatMap((s) => s.staffIds)])];
-      const [staffRows, timeOffRows] = staffIds.length
-        ? await Promise.all([
-            db.select().from(t.staff).where(and(inArray(t.staff.id, staffIds), isNull(t.staff.deletedAt))),
-            db.select().from(t.timeOff).where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
-          ])
-        : [[], []];
-      const liveStaff = new Set(staffRows.map((s) => s.id));
-      const context: CalendarContext = {
-        business: row.business,
-        calendar: {
-          id: row.calendar.id,
-          type: row.calendar.type as CalendarType,
-          name: row.calendar.name,
-          description: row.calendar.description,
-          settings: row.calendar.settings as CalendarSettings,
-          isLive: row.calendar.isActive && row.calendar.deletedAt === null,
+    if (!isUuid(calendarId)) return null;
+    const [row] = await db
+      .select({
+        calendar: t.calendars,
+        business: {
+          id: t.businesses.id,
+          name: t.businesses.name,
+          timeZone: t.businesses.timeZone,
+          currency: t.businesses.currency,
         },
-        members: members
-          .filter((m) => liveStaff.has(m.staffId))
-          // Primary first: personal and class calendars use the first member as host.
-          .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
-          .map((m) => ({ staffId: m.staffId, priority: m.priority / 2, isPrimary: m.isPrimary })),
-        staff: staffRows.map((s) => ({ id: s.id, name: s.name, email: s.email, photoUrl: s.photoUrl, timeZone: s.timeZone, weeklyHours: s.weeklyHours, dateOverrides: s.dateOverrides })),
-        services: serviceRows.map(({ service, staffIds: ids }) => ({
-          id: service.id,
-          name: service.name,
-          description: service.description,
-          category: service.category,
-          durationMinutes: service.durationMinutes,
-          priceCents: service.priceCents,
-          deposit: service.deposit ?? null,
-          maxGuestsPerSlot: service.maxGuestsPerSlot,
-          staffIds: ids.filter((id) => liveStaff.has(id)),
-        })),
-        timeOff: timeOffRows.map((r) => ({ staffId: r.staffId, startMs: r.startsAt.getTime(), endMs: r.endsAt.getTime() })),
-      };
-      return context;
+      })
+      .from(t.calendars)
+      .innerJoin(t.businesses, eq(t.businesses.id, t.calendars.businessId))
+      .where(eq(t.calendars.id, calendarId));
+    if (!row) return null;
+    const [members, serviceRows] = await Promise.all([
+      db.select().from(t.calendarMembers).where(eq(t.calendarMembers.calendarId, calendarId)),
+      db
+        .select({
+          service: t.services,
+          position: t.calendarServices.position,
+          staffIds: sql<
+            string[]
+          >`coalesce((select array_agg(ss.staff_id::text) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id}), '{}')`,
+        })
+        .from(t.calendarServices)
+        .innerJoin(t.services, eq(t.services.id, t.calendarServices.serviceId))
+        .where(and(eq(t.calendarServices.calendarId, calendarId), isNull(t.services.deletedAt)))
+        .orderBy(t.calendarServices.position),
+    ]);
+    const staffIds = [...new Set([...members.map((m) => m.staffId), ...serviceRows.flatMap((s) => s.staffIds)])];
+    const [staffRows, timeOffRows] = staffIds.length
+      ? await Promise.all([
+          db
+            .select()
+            .from(t.staff)
+            .where(and(inArray(t.staff.id, staffIds), isNull(t.staff.deletedAt))),
+          db
+            .select()
+            .from(t.timeOff)
+            .where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
+        ])
+      : [[], []];
+    const liveStaff = new Set(staffRows.map((s) => s.id));
+    const context: CalendarContext = {
+      business: row.business,
+      calendar: {
+        id: row.calendar.id,
+        type: row.calendar.type as CalendarType,
+        name: row.calendar.name,
+        description: row.calendar.description,
+        settings: row.calendar.settings as CalendarSettings,
+        isLive: row.calendar.isActive && row.calendar.deletedAt === null,
+      },
+      members: members
+        .filter((m) => liveStaff.has(m.staffId))
+        // Primary first: personal and class calendars use the first member as host.
+        .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+        .map((m) => ({ staffId: m.staffId, priority: m.priority / 2, isPrimary: m.isPrimary })),
+      staff: staffRows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        email: s.email,
+        photoUrl: s.photoUrl,
+        timeZone: s.timeZone,
+        weeklyHours: s.weeklyHours,
+        dateOverrides: s.dateOverrides,
+      })),
+      services: serviceRows.map(({ service, staffIds: ids }) => ({
+        id: service.id,
+        name: service.name,
+        description: service.description,
+        category: service.category,
+        durationMinutes: service.durationMinutes,
+        priceCents: service.priceCents,
+        deposit: service.deposit ?? null,
+        maxGuestsPerSlot: service.maxGuestsPerSlot,
+        staffIds: ids.filter((id) => liveStaff.has(id)),
+      })),
+      timeOff: timeOffRows.map((r) => ({
+        staffId: r.staffId,
+        startMs: r.startsAt.getTime(),
+        endMs: r.endsAt.getTime(),
+      })),
+    };
+    return context;
   }
 
   /** An idempotency key's row (`createdAt` as PostgreSQL text, exact to the microsecond). */
@@ -366,11 +424,21 @@ export function createBookingRepository(source: Database | Db, options: BookingR
    * The answer a stored key gives, or null when it was a stale key without an answer (left by a
    * request that died under an earlier version, which claimed keys first) and is now deleted.
    */
-  async function answerOf(row: NonNullable<Awaited<ReturnType<typeof storedKey>>>, endpoint: string, key: string, requestHash: string, nowMs: number): Promise<IdempotencyClaim | null> {
+  async function answerOf(
+    row: NonNullable<Awaited<ReturnType<typeof storedKey>>>,
+    endpoint: string,
+    key: string,
+    requestHash: string,
+    nowMs: number,
+  ): Promise<IdempotencyClaim | null> {
     if (row.requestHash !== requestHash) return { kind: "mismatch" };
     if (row.statusCode !== null) {
       // Stored as JSON text (a jsonb string): jsonb would reorder keys, and a replay must be identical.
-      return { kind: "replay", statusCode: row.statusCode, body: typeof row.response === "string" ? JSON.parse(row.response) : row.response };
+      return {
+        kind: "replay",
+        statusCode: row.statusCode,
+        body: typeof row.response === "string" ? JSON.parse(row.response) : row.response,
+      };
     }
     if (row.createdMs >= nowMs - IN_FLIGHT_TIMEOUT_MS) return { kind: "in_flight" };
     const { rows } = await database.execute(
@@ -382,7 +450,10 @@ export function createBookingRepository(source: Database | Db, options: BookingR
 
   /** Lazy retention: roughly one key write in a hundred clears keys older than the retention period. */
   async function purgeOldKeys(nowMs: number): Promise<void> {
-    if (Math.random() < 0.01) await db.delete(t.idempotencyKeys).where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
+    if (Math.random() < 0.01)
+      await db
+        .delete(t.idempotencyKeys)
+        .where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
   }
 
   /**
@@ -390,7 +461,11 @@ export function createBookingRepository(source: Database | Db, options: BookingR
    * occupancy, outbox row and idempotent response in data-modifying CTEs. A single statement is
    * atomic on its own, so this is the same transaction in one round trip instead of six.
    */
-  async function createSimpleBooking(b: NewBooking, idempotency: CreateCommand["idempotency"], nowMs: number): Promise<void> {
+  async function createSimpleBooking(
+    b: NewBooking,
+    idempotency: CreateCommand["idempotency"],
+    nowMs: number,
+  ): Promise<void> {
     await database.execute(
       `with b as (
          insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone, locale,
@@ -437,7 +512,16 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         b.manageTokenHash,
         b.status === "confirmed" ? iso(nowMs) : null,
         b.active,
-        JSON.stringify(b.items.map((item) => ({ staff_id: item.staffId, service_id: item.serviceId, lo: iso(item.blockedStartMs), hi: iso(item.blockedEndMs), s: iso(item.startMs), e: iso(item.endMs) }))),
+        JSON.stringify(
+          b.items.map((item) => ({
+            staff_id: item.staffId,
+            service_id: item.serviceId,
+            lo: iso(item.blockedStartMs),
+            hi: iso(item.blockedEndMs),
+            s: iso(item.startMs),
+            e: iso(item.endMs),
+          })),
+        ),
         JSON.stringify(seal(b.notification)),
         idempotency?.statusCode ?? null,
         idempotency ? JSON.stringify(JSON.stringify(idempotency.body)) : null,
@@ -497,29 +581,50 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         "bookings_occupancy_v2",
       );
       const value = rows[0]?.occupancy ?? [];
-      const list = (typeof value === "string" ? JSON.parse(value) : value) as [string, number, number, number, number, string | null, string | null, string | null, number | null, string | null, Occupancy["status"], number | null][];
-      return list.map(([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
-        staffId,
-        kind: holdId ? "hold" : sessionId ? "session" : "booking",
-        startMs: s,
-        endMs: e,
-        blockedStartMs: lo,
-        blockedEndMs: hi,
-        bookingId,
-        holdId,
-        sessionId,
-        calendarId,
-        status,
-        seats: seatsTaken === null ? 1 : seatsTaken,
-        expiresAtMs: x,
-      }));
+      const list = (typeof value === "string" ? JSON.parse(value) : value) as [
+        string,
+        number,
+        number,
+        number,
+        number,
+        string | null,
+        string | null,
+        string | null,
+        number | null,
+        string | null,
+        Occupancy["status"],
+        number | null,
+      ][];
+      return list.map(
+        ([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
+          staffId,
+          kind: holdId ? "hold" : sessionId ? "session" : "booking",
+          startMs: s,
+          endMs: e,
+          blockedStartMs: lo,
+          blockedEndMs: hi,
+          bookingId,
+          holdId,
+          sessionId,
+          calendarId,
+          status,
+          seats: seatsTaken === null ? 1 : seatsTaken,
+          expiresAtMs: x,
+        }),
+      );
     },
 
     async recentCounts(calendarId, sinceMs) {
       const rows = await db
         .select({ staffId: t.bookings.staffId, n: sql<number>`count(*)::int`.mapWith(Number) })
         .from(t.bookings)
-        .where(and(eq(t.bookings.calendarId, calendarId), gt(t.bookings.createdAt, new Date(sinceMs)), sql`${t.bookings.status} <> 'cancelled'`))
+        .where(
+          and(
+            eq(t.bookings.calendarId, calendarId),
+            gt(t.bookings.createdAt, new Date(sinceMs)),
+            sql`${t.bookings.status} <> 'cancelled'`,
+          ),
+        )
         .groupBy(t.bookings.staffId);
       return Object.fromEntries(rows.map((r) => [r.staffId, r.n]));
     },
@@ -527,7 +632,10 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     async oneTimeLink(slug, nowMs) {
       const [link] = await db.select().from(t.oneTimeLinks).where(eq(t.oneTimeLinks.slug, slug));
       if (!link) return null;
-      const expired = link.usedAt !== null || link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt.getTime() <= nowMs);
+      const expired =
+        link.usedAt !== null ||
+        link.revokedAt !== null ||
+        (link.expiresAt !== null && link.expiresAt.getTime() <= nowMs);
       return expired ? { state: "expired" } : { state: "active", calendarId: link.calendarId };
     },
 
@@ -535,7 +643,14 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       if (!isUuid(holdId)) return null;
       const [row] = await db.select().from(t.holds).where(eq(t.holds.id, holdId));
       if (!row) return null;
-      const hold: HoldRecord = { id: row.id, calendarId: row.calendarId, startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime(), staffIds: row.staffIds, expiresAtMs: row.expiresAt.getTime() };
+      const hold: HoldRecord = {
+        id: row.id,
+        calendarId: row.calendarId,
+        startMs: row.startsAt.getTime(),
+        endMs: row.endsAt.getTime(),
+        staffIds: row.staffIds,
+        expiresAtMs: row.expiresAt.getTime(),
+      };
       return hold;
     },
 
@@ -547,11 +662,19 @@ export function createBookingRepository(source: Database | Db, options: BookingR
 
     async createBookings(command) {
       if (command.idempotency) await purgeOldKeys(command.nowMs);
-      const staffIds = [...new Set(command.bookings.flatMap((b) => b.items.map((i) => i.staffId).concat(b.classSeats ? [b.classSeats.staffId] : [])))];
+      const staffIds = [
+        ...new Set(
+          command.bookings.flatMap((b) =>
+            b.items.map((i) => i.staffId).concat(b.classSeats ? [b.classSeats.staffId] : []),
+          ),
+        ),
+      ];
       const now = new Date(command.nowMs);
       const only = command.bookings[0];
       if (only && command.bookings.length === 1 && !command.holdId && !command.oneTimeSlug && !only.classSeats) {
-        return withHoldPurge(staffIds, command.nowMs, () => statement(() => createSimpleBooking(only, command.idempotency, command.nowMs)));
+        return withHoldPurge(staffIds, command.nowMs, () =>
+          statement(() => createSimpleBooking(only, command.idempotency, command.nowMs)),
+        );
       }
       return withHoldPurge(staffIds, command.nowMs, () =>
         transact(async (tx) => {
@@ -614,7 +737,9 @@ export function createBookingRepository(source: Database | Db, options: BookingR
           if (command.idempotency) {
             // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
             const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
-            await tx.insert(t.idempotencyKeys).values({ endpoint, key, requestHash, statusCode, response: JSON.stringify(body), createdAt: now });
+            await tx
+              .insert(t.idempotencyKeys)
+              .values({ endpoint, key, requestHash, statusCode, response: JSON.stringify(body), createdAt: now });
           }
         }),
       );
@@ -635,19 +760,31 @@ export function createBookingRepository(source: Database | Db, options: BookingR
             seats: command.seats,
             expiresAt,
           });
-          await tx.insert(t.bookingItems).values(itemRows(command.businessId, { holdId: command.id, holdExpiresAt: expiresAt }, command.items, true));
+          await tx
+            .insert(t.bookingItems)
+            .values(
+              itemRows(command.businessId, { holdId: command.id, holdExpiresAt: expiresAt }, command.items, true),
+            );
         }),
       );
     },
 
     async reschedule(command) {
-      const staffIds = [...new Set(command.items.map((i) => i.staffId).concat(command.classSeats ? [command.classSeats.staffId] : []))];
+      const staffIds = [
+        ...new Set(command.items.map((i) => i.staffId).concat(command.classSeats ? [command.classSeats.staffId] : [])),
+      ];
       return withHoldPurge(staffIds, command.nowMs, () =>
         transact(async (tx) => {
           const [before] = await tx
             .select()
             .from(t.bookings)
-            .where(and(eq(t.bookings.id, command.bookingId), eq(t.bookings.sequence, command.expectedSequence), sql`${t.bookings.status} <> 'cancelled'`))
+            .where(
+              and(
+                eq(t.bookings.id, command.bookingId),
+                eq(t.bookings.sequence, command.expectedSequence),
+                sql`${t.bookings.status} <> 'cancelled'`,
+              ),
+            )
             .for("update");
           if (!before) throw new Refused({ code: "BOOKING_CHANGED" });
           let classSessionId = before.classSessionId;
@@ -667,7 +804,10 @@ export function createBookingRepository(source: Database | Db, options: BookingR
             })
             .where(eq(t.bookings.id, command.bookingId));
           await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
-          if (command.items.length > 0) await tx.insert(t.bookingItems).values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
+          if (command.items.length > 0)
+            await tx
+              .insert(t.bookingItems)
+              .values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
           await tx.insert(t.outbox).values(outboxRow(before.businessId, seal(command.notification)));
         }),
       );
@@ -686,7 +826,13 @@ export function createBookingRepository(source: Database | Db, options: BookingR
             ...(command.to === "cancelled" ? { cancelledAt: now, cancelReason: command.cancelReason } : {}),
             ...(command.to === "confirmed" ? { confirmedAt: now } : {}),
           })
-          .where(and(eq(t.bookings.id, command.bookingId), eq(t.bookings.businessId, command.businessId), inArray(t.bookings.status, [...command.from])))
+          .where(
+            and(
+              eq(t.bookings.id, command.bookingId),
+              eq(t.bookings.businessId, command.businessId),
+              inArray(t.bookings.status, [...command.from]),
+            ),
+          )
           .returning();
         if (!row) throw new Refused({ code: "BOOKING_CHANGED" });
         await tx.update(t.bookingItems).set({ active: command.active }).where(eq(t.bookingItems.bookingId, row.id));
@@ -718,7 +864,15 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     },
 
     async releaseIdempotencyKey(endpoint, key) {
-      await db.delete(t.idempotencyKeys).where(and(eq(t.idempotencyKeys.endpoint, endpoint), eq(t.idempotencyKeys.key, key), isNull(t.idempotencyKeys.statusCode)));
+      await db
+        .delete(t.idempotencyKeys)
+        .where(
+          and(
+            eq(t.idempotencyKeys.endpoint, endpoint),
+            eq(t.idempotencyKeys.key, key),
+            isNull(t.idempotencyKeys.statusCode),
+          ),
+        );
     },
   };
 }

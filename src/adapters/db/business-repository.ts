@@ -45,7 +45,8 @@ async function slugSafe<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
     return await work();
   } catch (error) {
     const { code, constraint, detail } = sqlStateOf(error);
-    if (code === "23505" && (constraint?.includes("slug") || detail.includes("(slug)") || detail.includes("slug)"))) return refuse({ code: "SLUG_TAKEN", path: "slug" });
+    if (code === "23505" && (constraint?.includes("slug") || detail.includes("(slug)") || detail.includes("slug)")))
+      return refuse({ code: "SLUG_TAKEN", path: "slug" });
     throw error;
   }
 }
@@ -93,7 +94,13 @@ const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => 
   serviceIds: r.serviceIds,
   seats: r.seats,
   guests: r.guests,
-  contact: { firstName: r.contact.firstName, lastName: r.contact.lastName, email: r.contact.email, phone: r.contact.phone, notes: r.contact.notes },
+  contact: {
+    firstName: r.contact.firstName,
+    lastName: r.contact.lastName,
+    email: r.contact.email,
+    phone: r.contact.phone,
+    notes: r.contact.notes,
+  },
   answers: r.answers,
   priceCents: r.priceCents,
   depositCents: r.depositCents,
@@ -141,8 +148,10 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
   // ---- Scopes: every lookup of an owned row goes through one of these ---------------------------
   const liveStaff = (id: string) => and(eq(t.staff.businessId, B), eq(t.staff.id, id), isNull(t.staff.deletedAt));
-  const liveService = (id: string) => and(eq(t.services.businessId, B), eq(t.services.id, id), isNull(t.services.deletedAt));
-  const liveCalendar = (id: string) => and(eq(t.calendars.businessId, B), eq(t.calendars.id, id), isNull(t.calendars.deletedAt));
+  const liveService = (id: string) =>
+    and(eq(t.services.businessId, B), eq(t.services.id, id), isNull(t.services.deletedAt));
+  const liveCalendar = (id: string) =>
+    and(eq(t.calendars.businessId, B), eq(t.calendars.id, id), isNull(t.calendars.deletedAt));
   const ownGroup = (id: string) => and(eq(t.groups.businessId, B), eq(t.groups.id, id));
   const ownMenu = (id: string) => and(eq(t.serviceMenus.businessId, B), eq(t.serviceMenus.id, id));
   // Link tables have no business_id: they are reached through their owned parent.
@@ -151,15 +160,36 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   const ownMenuIds = (id: string) => db.select({ id: t.serviceMenus.id }).from(t.serviceMenus).where(ownMenu(id));
 
   /** The path of the first id that is not a live row of this business, or null. */
-  async function firstMissing(q: Q, kind: "staff" | "services" | "groups" | "calendars", ids: readonly string[], path: (i: number) => string): Promise<string | null> {
+  async function firstMissing(
+    q: Q,
+    kind: "staff" | "services" | "groups" | "calendars",
+    ids: readonly string[],
+    path: (i: number) => string,
+  ): Promise<string | null> {
     if (ids.length === 0) return null;
     const valid = uuids(ids);
     let found: { id: string }[] = [];
     if (valid.length > 0) {
-      if (kind === "staff") found = await q.select({ id: t.staff.id }).from(t.staff).where(and(eq(t.staff.businessId, B), inArray(t.staff.id, valid), isNull(t.staff.deletedAt)));
-      if (kind === "services") found = await q.select({ id: t.services.id }).from(t.services).where(and(eq(t.services.businessId, B), inArray(t.services.id, valid), isNull(t.services.deletedAt)));
-      if (kind === "groups") found = await q.select({ id: t.groups.id }).from(t.groups).where(and(eq(t.groups.businessId, B), inArray(t.groups.id, valid)));
-      if (kind === "calendars") found = await q.select({ id: t.calendars.id }).from(t.calendars).where(and(eq(t.calendars.businessId, B), inArray(t.calendars.id, valid), isNull(t.calendars.deletedAt)));
+      if (kind === "staff")
+        found = await q
+          .select({ id: t.staff.id })
+          .from(t.staff)
+          .where(and(eq(t.staff.businessId, B), inArray(t.staff.id, valid), isNull(t.staff.deletedAt)));
+      if (kind === "services")
+        found = await q
+          .select({ id: t.services.id })
+          .from(t.services)
+          .where(and(eq(t.services.businessId, B), inArray(t.services.id, valid), isNull(t.services.deletedAt)));
+      if (kind === "groups")
+        found = await q
+          .select({ id: t.groups.id })
+          .from(t.groups)
+          .where(and(eq(t.groups.businessId, B), inArray(t.groups.id, valid)));
+      if (kind === "calendars")
+        found = await q
+          .select({ id: t.calendars.id })
+          .from(t.calendars)
+          .where(and(eq(t.calendars.businessId, B), inArray(t.calendars.id, valid), isNull(t.calendars.deletedAt)));
     }
     const ids_ = new Set(found.map((r) => r.id));
     const index = ids.findIndex((id) => !ids_.has(id));
@@ -180,7 +210,9 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       .select({ serviceId: t.serviceStaff.serviceId, staffId: t.serviceStaff.staffId })
       .from(t.serviceStaff)
       .innerJoin(t.staff, eq(t.staff.id, t.serviceStaff.staffId))
-      .where(and(inArray(t.serviceStaff.serviceId, [...serviceIds]), eq(t.staff.businessId, B), isNull(t.staff.deletedAt)))
+      .where(
+        and(inArray(t.serviceStaff.serviceId, [...serviceIds]), eq(t.staff.businessId, B), isNull(t.staff.deletedAt)),
+      )
       .orderBy(asc(t.staff.createdAt), asc(t.staff.id));
     for (const r of rows) map.set(r.serviceId, [...(map.get(r.serviceId) ?? []), r.staffId]);
     return map;
@@ -223,26 +255,46 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
     if (ids.length === 0) return { members, services };
     const [memberRows, serviceRows] = await Promise.all([
       q
-        .select({ calendarId: t.calendarMembers.calendarId, staffId: t.calendarMembers.staffId, priority: t.calendarMembers.priority, isPrimary: t.calendarMembers.isPrimary })
+        .select({
+          calendarId: t.calendarMembers.calendarId,
+          staffId: t.calendarMembers.staffId,
+          priority: t.calendarMembers.priority,
+          isPrimary: t.calendarMembers.isPrimary,
+        })
         .from(t.calendarMembers)
         .innerJoin(t.staff, eq(t.staff.id, t.calendarMembers.staffId))
-        .where(and(inArray(t.calendarMembers.calendarId, [...ids]), eq(t.staff.businessId, B), isNull(t.staff.deletedAt)))
+        .where(
+          and(inArray(t.calendarMembers.calendarId, [...ids]), eq(t.staff.businessId, B), isNull(t.staff.deletedAt)),
+        )
         .orderBy(sql`${t.calendarMembers.isPrimary} desc`, asc(t.staff.createdAt), asc(t.staff.id)),
       q
         .select({ calendarId: t.calendarServices.calendarId, serviceId: t.calendarServices.serviceId })
         .from(t.calendarServices)
         .innerJoin(t.services, eq(t.services.id, t.calendarServices.serviceId))
-        .where(and(inArray(t.calendarServices.calendarId, [...ids]), eq(t.services.businessId, B), isNull(t.services.deletedAt)))
+        .where(
+          and(
+            inArray(t.calendarServices.calendarId, [...ids]),
+            eq(t.services.businessId, B),
+            isNull(t.services.deletedAt),
+          ),
+        )
         .orderBy(asc(t.calendarServices.position)),
     ]);
     for (const m of memberRows) {
-      members.set(m.calendarId, [...(members.get(m.calendarId) ?? []), { staffId: m.staffId, priority: (m.priority / 2) as MemberInput["priority"], isPrimary: m.isPrimary }]);
+      members.set(m.calendarId, [
+        ...(members.get(m.calendarId) ?? []),
+        { staffId: m.staffId, priority: (m.priority / 2) as MemberInput["priority"], isPrimary: m.isPrimary },
+      ]);
     }
     for (const s of serviceRows) services.set(s.calendarId, [...(services.get(s.calendarId) ?? []), s.serviceId]);
     return { members, services };
   }
 
-  const calendarView = (r: typeof t.calendars.$inferSelect, members: readonly MemberInput[], serviceIds: readonly string[]): CalendarView => ({
+  const calendarView = (
+    r: typeof t.calendars.$inferSelect,
+    members: readonly MemberInput[],
+    serviceIds: readonly string[],
+  ): CalendarView => ({
     id: r.id,
     slug: r.slug,
     type: r.type as CalendarType,
@@ -270,17 +322,31 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       const missing = await firstMissing(tx, "groups", [input.groupId], () => "groupId");
       if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
     }
-    const missingStaff = await firstMissing(tx, "staff", input.members.map((m) => m.staffId), (i) => `members.${i}.staffId`);
+    const missingStaff = await firstMissing(
+      tx,
+      "staff",
+      input.members.map((m) => m.staffId),
+      (i) => `members.${i}.staffId`,
+    );
     if (missingStaff) return refuse({ code: "REFERENCE_NOT_FOUND", path: missingStaff });
     const missingService = await firstMissing(tx, "services", input.serviceIds, (i) => `serviceIds.${i}`);
     if (missingService) return refuse({ code: "REFERENCE_NOT_FOUND", path: missingService });
     await tx.delete(t.calendarMembers).where(inArray(t.calendarMembers.calendarId, ownCalendarIds(calendarId)));
     await tx.delete(t.calendarServices).where(inArray(t.calendarServices.calendarId, ownCalendarIds(calendarId)));
     if (input.members.length > 0) {
-      await tx.insert(t.calendarMembers).values(input.members.map((m) => ({ calendarId, staffId: m.staffId, priority: Math.round(m.priority * 2), isPrimary: m.isPrimary })));
+      await tx.insert(t.calendarMembers).values(
+        input.members.map((m) => ({
+          calendarId,
+          staffId: m.staffId,
+          priority: Math.round(m.priority * 2),
+          isPrimary: m.isPrimary,
+        })),
+      );
     }
     if (input.serviceIds.length > 0) {
-      await tx.insert(t.calendarServices).values(input.serviceIds.map((serviceId, position) => ({ calendarId, serviceId, position })));
+      await tx
+        .insert(t.calendarServices)
+        .values(input.serviceIds.map((serviceId, position) => ({ calendarId, serviceId, position })));
     }
     return ok(null);
   }
@@ -305,7 +371,15 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       .from(t.calendars)
       .where(and(eq(t.calendars.businessId, B), eq(t.calendars.groupId, row.id), isNull(t.calendars.deletedAt)))
       .orderBy(asc(t.calendars.position), asc(t.calendars.createdAt));
-    return { id: row.id, slug: row.slug, name: row.name, description: row.description, isActive: row.isActive, calendarIds: calendars.map((c) => c.id), createdAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      isActive: row.isActive,
+      calendarIds: calendars.map((c) => c.id),
+      createdAt: row.createdAt.toISOString(),
+    };
   }
 
   async function getMenu(q: Q, id: string): Promise<ServiceMenuView | null> {
@@ -316,16 +390,33 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       .select({ serviceId: t.serviceMenuItems.serviceId })
       .from(t.serviceMenuItems)
       .innerJoin(t.services, eq(t.services.id, t.serviceMenuItems.serviceId))
-      .where(and(eq(t.serviceMenuItems.serviceMenuId, row.id), eq(t.services.businessId, B), isNull(t.services.deletedAt)))
+      .where(
+        and(eq(t.serviceMenuItems.serviceMenuId, row.id), eq(t.services.businessId, B), isNull(t.services.deletedAt)),
+      )
       .orderBy(asc(t.serviceMenuItems.position));
-    return { id: row.id, slug: row.slug, name: row.name, description: row.description, calendarId: row.calendarId, serviceIds: items.map((i) => i.serviceId), createdAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      calendarId: row.calendarId,
+      serviceIds: items.map((i) => i.serviceId),
+      createdAt: row.createdAt.toISOString(),
+    };
   }
 
-  async function checkMenuRefs(tx: Tx, calendarId: string | undefined, serviceIds: readonly string[] | undefined): Promise<Result<null>> {
+  async function checkMenuRefs(
+    tx: Tx,
+    calendarId: string | undefined,
+    serviceIds: readonly string[] | undefined,
+  ): Promise<Result<null>> {
     if (calendarId !== undefined) {
-      const [calendar] = isUuid(calendarId) ? await tx.select({ type: t.calendars.type }).from(t.calendars).where(liveCalendar(calendarId)) : [];
+      const [calendar] = isUuid(calendarId)
+        ? await tx.select({ type: t.calendars.type }).from(t.calendars).where(liveCalendar(calendarId))
+        : [];
       if (!calendar) return refuse({ code: "REFERENCE_NOT_FOUND", path: "calendarId" });
-      if (calendar.type !== "service") return refuse({ code: "SETUP_INVALID", errors: [{ path: "calendarId", code: "NOT_A_SERVICE_CALENDAR" }] });
+      if (calendar.type !== "service")
+        return refuse({ code: "SETUP_INVALID", errors: [{ path: "calendarId", code: "NOT_A_SERVICE_CALENDAR" }] });
     }
     const missing = await firstMissing(tx, "services", serviceIds ?? [], (i) => `serviceIds.${i}`);
     return missing ? refuse({ code: "REFERENCE_NOT_FOUND", path: missing }) : ok(null);
@@ -334,7 +425,10 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   async function replaceMenuItems(tx: Tx, menuId: string, serviceIds: readonly string[]): Promise<void> {
     await tx.delete(t.serviceMenuItems).where(inArray(t.serviceMenuItems.serviceMenuId, ownMenuIds(menuId)));
     const unique = [...new Set(serviceIds)];
-    if (unique.length > 0) await tx.insert(t.serviceMenuItems).values(unique.map((serviceId, position) => ({ serviceMenuId: menuId, serviceId, position })));
+    if (unique.length > 0)
+      await tx
+        .insert(t.serviceMenuItems)
+        .values(unique.map((serviceId, position) => ({ serviceMenuId: menuId, serviceId, position })));
   }
 
   return {
@@ -353,12 +447,19 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
     },
 
     async listApiKeys() {
-      const rows = await db.select().from(t.apiKeys).where(eq(t.apiKeys.businessId, B)).orderBy(asc(t.apiKeys.createdAt), asc(t.apiKeys.id));
+      const rows = await db
+        .select()
+        .from(t.apiKeys)
+        .where(eq(t.apiKeys.businessId, B))
+        .orderBy(asc(t.apiKeys.createdAt), asc(t.apiKeys.id));
       return rows.map(apiKeyView);
     },
 
     async createApiKey(input) {
-      const [row] = await db.insert(t.apiKeys).values({ businessId: B, ...input }).returning();
+      const [row] = await db
+        .insert(t.apiKeys)
+        .values({ businessId: B, ...input })
+        .returning();
       return apiKeyView(row!);
     },
 
@@ -374,7 +475,11 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     // ---- Staff ----------------------------------------------------------------------------------
     async listStaff() {
-      const rows = await db.select().from(t.staff).where(and(eq(t.staff.businessId, B), isNull(t.staff.deletedAt))).orderBy(asc(t.staff.createdAt), asc(t.staff.id));
+      const rows = await db
+        .select()
+        .from(t.staff)
+        .where(and(eq(t.staff.businessId, B), isNull(t.staff.deletedAt)))
+        .orderBy(asc(t.staff.createdAt), asc(t.staff.id));
       return rows.map(staffView);
     },
 
@@ -448,8 +553,20 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       if (!isUuid(staffId)) return notFound();
       const [owner] = await db.select({ id: t.staff.id }).from(t.staff).where(liveStaff(staffId));
       if (!owner) return notFound();
-      const rows = await db.select().from(t.timeOff).where(and(eq(t.timeOff.businessId, B), eq(t.timeOff.staffId, staffId))).orderBy(asc(t.timeOff.startsAt));
-      return ok(rows.map((r): TimeOffView => ({ id: r.id, staffId: r.staffId, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), reason: r.reason })));
+      const rows = await db
+        .select()
+        .from(t.timeOff)
+        .where(and(eq(t.timeOff.businessId, B), eq(t.timeOff.staffId, staffId)))
+        .orderBy(asc(t.timeOff.startsAt));
+      return ok(
+        rows.map((r): TimeOffView => ({
+          id: r.id,
+          staffId: r.staffId,
+          startsAt: r.startsAt.toISOString(),
+          endsAt: r.endsAt.toISOString(),
+          reason: r.reason,
+        })),
+      );
     },
 
     async createTimeOff(staffId, input) {
@@ -458,9 +575,21 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       if (!owner) return notFound();
       const [r] = await db
         .insert(t.timeOff)
-        .values({ businessId: B, staffId, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), reason: input.reason ?? null })
+        .values({
+          businessId: B,
+          staffId,
+          startsAt: new Date(input.startsAt),
+          endsAt: new Date(input.endsAt),
+          reason: input.reason ?? null,
+        })
         .returning();
-      return ok({ id: r!.id, staffId: r!.staffId, startsAt: r!.startsAt.toISOString(), endsAt: r!.endsAt.toISOString(), reason: r!.reason });
+      return ok({
+        id: r!.id,
+        staffId: r!.staffId,
+        startsAt: r!.startsAt.toISOString(),
+        endsAt: r!.endsAt.toISOString(),
+        reason: r!.reason,
+      });
     },
 
     async deleteTimeOff(staffId, id) {
@@ -474,8 +603,15 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     // ---- Services -------------------------------------------------------------------------------
     async listServices() {
-      const rows = await db.select().from(t.services).where(and(eq(t.services.businessId, B), isNull(t.services.deletedAt))).orderBy(asc(t.services.createdAt), asc(t.services.id));
-      const staff = await serviceStaffIds(db, rows.map((r) => r.id));
+      const rows = await db
+        .select()
+        .from(t.services)
+        .where(and(eq(t.services.businessId, B), isNull(t.services.deletedAt)))
+        .orderBy(asc(t.services.createdAt), asc(t.services.id));
+      const staff = await serviceStaffIds(
+        db,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => serviceView(r, staff.get(r.id) ?? []));
     },
 
@@ -544,7 +680,11 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     // ---- Groups ---------------------------------------------------------------------------------
     async listGroups() {
-      const rows = await db.select({ id: t.groups.id }).from(t.groups).where(eq(t.groups.businessId, B)).orderBy(asc(t.groups.createdAt), asc(t.groups.id));
+      const rows = await db
+        .select({ id: t.groups.id })
+        .from(t.groups)
+        .where(eq(t.groups.businessId, B))
+        .orderBy(asc(t.groups.createdAt), asc(t.groups.id));
       return (await Promise.all(rows.map((r) => getGroup(db, r.id)))).filter((g): g is GroupView => g !== null);
     },
 
@@ -554,7 +694,14 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       slugSafe(async () => {
         const [row] = await db
           .insert(t.groups)
-          .values({ ...(options?.id ? { id: options.id } : {}), businessId: B, slug: input.slug, name: input.name, description: input.description ?? "", isActive: input.isActive ?? true })
+          .values({
+            ...(options?.id ? { id: options.id } : {}),
+            businessId: B,
+            slug: input.slug,
+            name: input.name,
+            description: input.description ?? "",
+            isActive: input.isActive ?? true,
+          })
           .returning({ id: t.groups.id });
         return ok((await getGroup(db, row!.id))!);
       }),
@@ -577,7 +724,8 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     // ---- Calendars ------------------------------------------------------------------------------
     async listCalendars(filter) {
-      if (filter.groupId !== undefined && (await firstMissing(db, "groups", [filter.groupId], () => "groupId"))) return notFound();
+      if (filter.groupId !== undefined && (await firstMissing(db, "groups", [filter.groupId], () => "groupId")))
+        return notFound();
       const rows = await db
         .select()
         .from(t.calendars)
@@ -590,7 +738,10 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
           ),
         )
         .orderBy(asc(t.calendars.position), asc(t.calendars.createdAt), asc(t.calendars.id));
-      const parts = await calendarParts(db, rows.map((r) => r.id));
+      const parts = await calendarParts(
+        db,
+        rows.map((r) => r.id),
+      );
       return ok(rows.map((r) => calendarView(r, parts.members.get(r.id) ?? [], parts.services.get(r.id) ?? [])));
     },
 
@@ -601,7 +752,12 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
         inTransaction(db, async (tx) => {
           const [row] = await tx
             .insert(t.calendars)
-            .values({ ...(options?.id ? { id: options.id } : {}), businessId: B, type: input.type, ...calendarColumns(input) })
+            .values({
+              ...(options?.id ? { id: options.id } : {}),
+              businessId: B,
+              type: input.type,
+              ...calendarColumns(input),
+            })
             .returning({ id: t.calendars.id });
           const links = await writeCalendarLinks(tx, row!.id, input);
           if (!links.ok) return links;
@@ -613,7 +769,11 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       slugSafe(() =>
         inTransaction(db, async (tx) => {
           if (!isUuid(id)) return notFound();
-          const [row] = await tx.update(t.calendars).set(calendarColumns(next)).where(liveCalendar(id)).returning({ id: t.calendars.id });
+          const [row] = await tx
+            .update(t.calendars)
+            .set(calendarColumns(next))
+            .where(liveCalendar(id))
+            .returning({ id: t.calendars.id });
           if (!row) return notFound();
           const links = await writeCalendarLinks(tx, id, next);
           if (!links.ok) return links;
@@ -626,13 +786,32 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       return inTransaction(db, async (tx) => {
         const [row] = await tx.select({ id: t.calendars.id }).from(t.calendars).where(liveCalendar(id));
         if (!row) return notFound();
-        const menus = await tx.select({ slug: t.serviceMenus.slug }).from(t.serviceMenus).where(and(eq(t.serviceMenus.businessId, B), eq(t.serviceMenus.calendarId, id)));
-        if (menus.length > 0) return refuse({ code: "IN_USE", detail: `The service menu(s) ${menus.map((m) => m.slug).join(", ")} book through this calendar; delete them or point them to another calendar first.` });
-        const isReferenced = await exists(tx, sql`select 1 from ${t.bookings} where ${t.bookings.businessId} = ${B} and ${t.bookings.calendarId} = ${id}`);
+        const menus = await tx
+          .select({ slug: t.serviceMenus.slug })
+          .from(t.serviceMenus)
+          .where(and(eq(t.serviceMenus.businessId, B), eq(t.serviceMenus.calendarId, id)));
+        if (menus.length > 0)
+          return refuse({
+            code: "IN_USE",
+            detail: `The service menu(s) ${menus.map((m) => m.slug).join(", ")} book through this calendar; delete them or point them to another calendar first.`,
+          });
+        const isReferenced = await exists(
+          tx,
+          sql`select 1 from ${t.bookings} where ${t.bookings.businessId} = ${B} and ${t.bookings.calendarId} = ${id}`,
+        );
         if (isReferenced) {
           // Soft: bookings keep their calendar; it disappears from the public pages and the API.
           await tx.update(t.calendars).set({ deletedAt: now, isActive: false }).where(liveCalendar(id));
-          await tx.update(t.oneTimeLinks).set({ revokedAt: now }).where(and(eq(t.oneTimeLinks.businessId, B), eq(t.oneTimeLinks.calendarId, id), isNull(t.oneTimeLinks.revokedAt)));
+          await tx
+            .update(t.oneTimeLinks)
+            .set({ revokedAt: now })
+            .where(
+              and(
+                eq(t.oneTimeLinks.businessId, B),
+                eq(t.oneTimeLinks.calendarId, id),
+                isNull(t.oneTimeLinks.revokedAt),
+              ),
+            );
           return ok<Deletion>("soft_deleted");
         }
         await tx.delete(t.calendars).where(liveCalendar(id));
@@ -642,7 +821,11 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     // ---- Service menus --------------------------------------------------------------------------
     async listServiceMenus() {
-      const rows = await db.select({ id: t.serviceMenus.id }).from(t.serviceMenus).where(eq(t.serviceMenus.businessId, B)).orderBy(asc(t.serviceMenus.createdAt), asc(t.serviceMenus.id));
+      const rows = await db
+        .select({ id: t.serviceMenus.id })
+        .from(t.serviceMenus)
+        .where(eq(t.serviceMenus.businessId, B))
+        .orderBy(asc(t.serviceMenus.createdAt), asc(t.serviceMenus.id));
       return (await Promise.all(rows.map((r) => getMenu(db, r.id)))).filter((m): m is ServiceMenuView => m !== null);
     },
 
@@ -655,7 +838,14 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
           if (!refs.ok) return refs;
           const [row] = await tx
             .insert(t.serviceMenus)
-            .values({ ...(options?.id ? { id: options.id } : {}), businessId: B, calendarId: input.calendarId, slug: input.slug, name: input.name, description: input.description ?? "" })
+            .values({
+              ...(options?.id ? { id: options.id } : {}),
+              businessId: B,
+              calendarId: input.calendarId,
+              slug: input.slug,
+              name: input.name,
+              description: input.description ?? "",
+            })
             .returning({ id: t.serviceMenus.id });
           await replaceMenuItems(tx, row!.id, input.serviceIds ?? []);
           return ok((await getMenu(tx, row!.id))!);
@@ -686,18 +876,31 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     // ---- One-time links -------------------------------------------------------------------------
     async listOneTimeLinks(filter, now) {
-      if (filter.calendarId !== undefined && (await firstMissing(db, "calendars", [filter.calendarId], () => "calendarId"))) return notFound();
+      if (
+        filter.calendarId !== undefined &&
+        (await firstMissing(db, "calendars", [filter.calendarId], () => "calendarId"))
+      )
+        return notFound();
       const rows = await db
         .select()
         .from(t.oneTimeLinks)
-        .where(and(eq(t.oneTimeLinks.businessId, B), filter.calendarId ? eq(t.oneTimeLinks.calendarId, filter.calendarId) : undefined))
+        .where(
+          and(
+            eq(t.oneTimeLinks.businessId, B),
+            filter.calendarId ? eq(t.oneTimeLinks.calendarId, filter.calendarId) : undefined,
+          ),
+        )
         .orderBy(asc(t.oneTimeLinks.createdAt), asc(t.oneTimeLinks.id));
       return ok(rows.map((r) => linkView(r, now)));
     },
 
     async createOneTimeLink(input, now) {
-      if (await firstMissing(db, "calendars", [input.calendarId], () => "calendarId")) return refuse({ code: "REFERENCE_NOT_FOUND", path: "calendarId" });
-      const [row] = await db.insert(t.oneTimeLinks).values({ businessId: B, calendarId: input.calendarId, slug: input.slug, expiresAt: input.expiresAt }).returning();
+      if (await firstMissing(db, "calendars", [input.calendarId], () => "calendarId"))
+        return refuse({ code: "REFERENCE_NOT_FOUND", path: "calendarId" });
+      const [row] = await db
+        .insert(t.oneTimeLinks)
+        .values({ businessId: B, calendarId: input.calendarId, slug: input.slug, expiresAt: input.expiresAt })
+        .returning();
       return ok(linkView(row!, now));
     },
 
@@ -716,7 +919,10 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
       // A calendar filter of another business is a 404, like any of its ids (no existence leaks).
       if (query.calendarId !== undefined && !isUuid(query.calendarId)) return notFound();
       if (query.calendarId !== undefined) {
-        const [calendar] = await db.select({ id: t.calendars.id }).from(t.calendars).where(and(eq(t.calendars.businessId, B), eq(t.calendars.id, query.calendarId)));
+        const [calendar] = await db
+          .select({ id: t.calendars.id })
+          .from(t.calendars)
+          .where(and(eq(t.calendars.businessId, B), eq(t.calendars.id, query.calendarId)));
         if (!calendar) return notFound();
       }
       const rows = await db
@@ -738,7 +944,10 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
 
     async getBooking(id) {
       if (!isUuid(id)) return null;
-      const [row] = await db.select().from(t.bookings).where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
+      const [row] = await db
+        .select()
+        .from(t.bookings)
+        .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
       return row ? bookingView(row) : null;
     },
   };

@@ -18,9 +18,7 @@ export async function migrateDatabase(database: Database): Promise<{ applied: nu
 }
 
 async function countApplied(database: Database): Promise<number> {
-  const exists = await database.execute(
-    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
-  );
+  const exists = await database.execute("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
   if (!exists.rows[0]?.present) return 0;
   const result = await database.execute("select count(*)::int as n from drizzle.__drizzle_migrations");
   return Number(result.rows[0]?.n ?? 0);

@@ -81,7 +81,10 @@ export const bookings = pgTable(
       .notNull()
       .references(() => staff.id),
     staffIds: uuid("staff_ids").array().notNull(),
-    serviceIds: uuid("service_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    serviceIds: uuid("service_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
     bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
     /** Attendees including the booker (class: seats taken). */
@@ -152,7 +155,10 @@ export const holds = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     staffIds: uuid("staff_ids").array().notNull(),
-    serviceIds: uuid("service_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    serviceIds: uuid("service_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     seats: integer("seats").notNull().default(1),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -42,7 +42,10 @@ export const businesses = pgTable("businesses", {
   locale: text("locale").notNull().default("en"),
   currency: text("currency").notNull().default("USD"),
   /** Host names (custom domains) whose requests belong to this business. */
-  hostnames: text("hostnames").array().notNull().default(sql`'{}'::text[]`),
+  hostnames: text("hostnames")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -292,8 +295,14 @@ export const blogPosts = pgTable(
     imageUrl: text("image_url"),
     imageAlt: text("image_alt"),
     authorId: uuid("author_id").references(() => blogAuthors.id),
-    categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    categoryIds: uuid("category_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").$type<(typeof POST_STATUSES)[number]>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -360,7 +369,11 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`delivered_at is null`)],
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`delivered_at is null`),
+  ],
 );
 
 export * from "./schema-bookings.ts";

@@ -3,7 +3,15 @@ import { bookingSnapshot } from "../../../tests/support/booking-snapshot.ts";
 import { createLinkSealer } from "./link-sealing.ts";
 
 describe("link sealing", () => {
-  const message = { kind: "booking_confirmed" as const, booking: { ...bookingSnapshot(), manageUrl: "https://x.test/m?token=SECRET1", cancelUrl: "https://x.test/c?token=SECRET1", rescheduleUrl: null } };
+  const message = {
+    kind: "booking_confirmed" as const,
+    booking: {
+      ...bookingSnapshot(),
+      manageUrl: "https://x.test/m?token=SECRET1",
+      cancelUrl: "https://x.test/c?token=SECRET1",
+      rescheduleUrl: null,
+    },
+  };
 
   it("stores no token in the clear and opens back to the same links", () => {
     const sealer = createLinkSealer("a long random server secret");

@@ -5,7 +5,17 @@
 import { indexBusy } from "../../core/availability/busy-index.ts";
 import type { CheckSlotError } from "../../core/availability/compute-slots.ts";
 import type { SlotRequest } from "../../core/availability/engine.ts";
-import type { AvailabilityInput, BusyInterval, CalendarRules, GuestCart, QueryError, ServiceAssignment, SlotRejection, StaffSchedule, WeeklyHours } from "../../core/availability/model.ts";
+import type {
+  AvailabilityInput,
+  BusyInterval,
+  CalendarRules,
+  GuestCart,
+  QueryError,
+  ServiceAssignment,
+  SlotRejection,
+  StaffSchedule,
+  WeeklyHours,
+} from "../../core/availability/model.ts";
 import { fail, ok, type BookingError, type FieldError, type Outcome } from "../../core/booking/errors.ts";
 import { MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext, Occupancy, OccupancyItem } from "./ports.ts";
@@ -48,7 +58,14 @@ export interface Exclusions {
 }
 
 function toBusy(o: Occupancy): BusyInterval {
-  if (o.kind === "hold") return { staffId: o.staffId, startMs: o.blockedStartMs, endMs: o.blockedEndMs, kind: "hold", ...(o.expiresAtMs !== null ? { expiresAtMs: o.expiresAtMs } : {}) };
+  if (o.kind === "hold")
+    return {
+      staffId: o.staffId,
+      startMs: o.blockedStartMs,
+      endMs: o.blockedEndMs,
+      kind: "hold",
+      ...(o.expiresAtMs !== null ? { expiresAtMs: o.expiresAtMs } : {}),
+    };
   return {
     staffId: o.staffId,
     startMs: o.startMs,
@@ -56,7 +73,7 @@ function toBusy(o: Occupancy): BusyInterval {
     kind: "booking",
     status: o.status ?? "confirmed",
     ...(o.calendarId ? { calendarId: o.calendarId } : {}),
-    ...(o.bookingId ?? o.sessionId ? { bookingId: (o.bookingId ?? o.sessionId) as string } : {}),
+    ...((o.bookingId ?? o.sessionId) ? { bookingId: (o.bookingId ?? o.sessionId) as string } : {}),
     bufferBeforeMinutes: (o.startMs - o.blockedStartMs) / MINUTE_MS,
     bufferAfterMinutes: (o.blockedEndMs - o.endMs) / MINUTE_MS,
     // A class session is one entry carrying all its seats (the engine sums seats per start).
@@ -64,7 +81,12 @@ function toBusy(o: Occupancy): BusyInterval {
   };
 }
 
-export function toAvailabilityInput(ctx: CalendarContext, occupancy: readonly Occupancy[], nowMs: EpochMs, exclude: Exclusions = {}): AvailabilityInput {
+export function toAvailabilityInput(
+  ctx: CalendarContext,
+  occupancy: readonly Occupancy[],
+  nowMs: EpochMs,
+  exclude: Exclusions = {},
+): AvailabilityInput {
   const rules = toRules(ctx);
   const staff: StaffSchedule[] = ctx.staff.map((m) => ({
     staffId: m.id,
@@ -74,7 +96,10 @@ export function toAvailabilityInput(ctx: CalendarContext, occupancy: readonly Oc
     timeOff: ctx.timeOff.filter((o) => o.staffId === m.id).map((o) => ({ startMs: o.startMs, endMs: o.endMs })),
   }));
   const busy = occupancy
-    .filter((o) => !(exclude.bookingId && o.bookingId === exclude.bookingId) && !(exclude.holdId && o.holdId === exclude.holdId))
+    .filter(
+      (o) =>
+        !(exclude.bookingId && o.bookingId === exclude.bookingId) && !(exclude.holdId && o.holdId === exclude.holdId),
+    )
     .map(toBusy);
   return { rules, staff, busy: indexBusy(rules, busy, nowMs) };
 }
@@ -86,8 +111,22 @@ export const relevantStaffIds = (ctx: CalendarContext): string[] => ctx.staff.ma
 export const OCCUPANCY_MARGIN_MS = 2 * WALL_DAY_MS;
 
 /** The span a booking occupies, its buffers included. */
-export function occupancyItem(staffId: string, serviceId: string | null, startMs: EpochMs, endMs: EpochMs, bufferBeforeMinutes: number, bufferAfterMinutes: number): OccupancyItem {
-  return { staffId, serviceId, startMs, endMs, blockedStartMs: startMs - bufferBeforeMinutes * MINUTE_MS, blockedEndMs: endMs + bufferAfterMinutes * MINUTE_MS };
+export function occupancyItem(
+  staffId: string,
+  serviceId: string | null,
+  startMs: EpochMs,
+  endMs: EpochMs,
+  bufferBeforeMinutes: number,
+  bufferAfterMinutes: number,
+): OccupancyItem {
+  return {
+    staffId,
+    serviceId,
+    startMs,
+    endMs,
+    blockedStartMs: startMs - bufferBeforeMinutes * MINUTE_MS,
+    blockedEndMs: endMs + bufferAfterMinutes * MINUTE_MS,
+  };
 }
 
 /**
@@ -107,11 +146,17 @@ export interface CartsRequest {
  * this calendar (SERVICES_REQUIRED, each missing cart reported at its path: `serviceIds`,
  * `guestCarts.<i>`, or what `guestPath` names, e.g. `guests.<i>.serviceIds`).
  */
-export function resolveCarts(ctx: CalendarContext, request: CartsRequest, guests: number, guestPath: (i: number) => string = (i) => `guestCarts.${i}`): Outcome<GuestCart[]> {
+export function resolveCarts(
+  ctx: CalendarContext,
+  request: CartsRequest,
+  guests: number,
+  guestPath: (i: number) => string = (i) => `guestCarts.${i}`,
+): Outcome<GuestCart[]> {
   const own = [...(request.serviceIds ?? [])];
   const perGuest = request.guestCarts;
   const carts: { serviceIds: string[]; path: string }[] = [{ serviceIds: own, path: "serviceIds" }];
-  for (let i = 0; i < guests; i++) carts.push({ serviceIds: perGuest ? [...(perGuest[i] ?? [])] : own, path: perGuest ? guestPath(i) : "serviceIds" });
+  for (let i = 0; i < guests; i++)
+    carts.push({ serviceIds: perGuest ? [...(perGuest[i] ?? [])] : own, path: perGuest ? guestPath(i) : "serviceIds" });
   const known = new Set(ctx.services.map((svc) => svc.id));
   const fields: FieldError[] = [];
   for (const cart of carts) {
@@ -126,7 +171,12 @@ export function resolveCarts(ctx: CalendarContext, request: CartsRequest, guests
  * The engine request for a start or a range: free slots, holds and bookings all build it here, so
  * a time offered for some carts is exactly a time a booking with those carts is accepted at.
  */
-export function slotRequest(ctx: CalendarContext, attendees: number, carts: readonly GuestCart[] | undefined, staffIds?: readonly string[] | null): SlotRequest {
+export function slotRequest(
+  ctx: CalendarContext,
+  attendees: number,
+  carts: readonly GuestCart[] | undefined,
+  staffIds?: readonly string[] | null,
+): SlotRequest {
   return {
     ...(staffIds && staffIds.length > 0 ? { staffIds } : {}),
     guests: ctx.calendar.type === "service" && carts ? carts.length : attendees,
@@ -135,7 +185,9 @@ export function slotRequest(ctx: CalendarContext, attendees: number, carts: read
 }
 
 /** Every service of the carts once, in first-chosen order (what `bookings.service_ids` lists). */
-export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [...new Set(carts.flatMap((c) => c.serviceIds))];
+export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [
+  ...new Set(carts.flatMap((c) => c.serviceIds)),
+];
 
 /**
  * The occupancy of a service slot: one item per (guest, service), with its own staff member and
@@ -144,8 +196,14 @@ export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [..
  * member meet, the buffer between them is split where the second one's span begins (at the earliest, the first one's end): the items stay disjoint
  * and together block exactly the span they blocked before.
  */
-export function itemsPerTask(assignments: readonly ServiceAssignment[], bufferBeforeMinutes: number, bufferAfterMinutes: number): OccupancyItem[] {
-  const items = assignments.map((a) => ({ ...occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, bufferBeforeMinutes, bufferAfterMinutes) }));
+export function itemsPerTask(
+  assignments: readonly ServiceAssignment[],
+  bufferBeforeMinutes: number,
+  bufferAfterMinutes: number,
+): OccupancyItem[] {
+  const items = assignments.map((a) => ({
+    ...occupancyItem(a.staffId, a.serviceId, a.startMs, a.endMs, bufferBeforeMinutes, bufferAfterMinutes),
+  }));
   const byStaff = new Map<string, typeof items>();
   for (const item of items) byStaff.set(item.staffId, [...(byStaff.get(item.staffId) ?? []), item]);
   for (const list of byStaff.values()) {
@@ -189,7 +247,11 @@ export function queryErrorToBookingError(error: QueryError): BookingError {
 }
 
 /** Why a requested start cannot be booked, in the spec's vocabulary. */
-export function rejectionToBookingError(rejection: SlotRejection, ctx: CalendarContext, availableSeats: number): BookingError {
+export function rejectionToBookingError(
+  rejection: SlotRejection,
+  ctx: CalendarContext,
+  availableSeats: number,
+): BookingError {
   switch (rejection) {
     case "STAFF_BUSY":
     case "NO_ELIGIBLE_STAFF":
@@ -206,16 +268,33 @@ export function rejectionToBookingError(rejection: SlotRejection, ctx: CalendarC
   }
 }
 
-export function checkErrorToBookingError(error: CheckSlotError, ctx: CalendarContext, availableSeats: number): BookingError {
-  return "timeZone" in error || !isRejection(error.code) ? queryErrorToBookingError(error as QueryError) : rejectionToBookingError(error.code, ctx, availableSeats);
+export function checkErrorToBookingError(
+  error: CheckSlotError,
+  ctx: CalendarContext,
+  availableSeats: number,
+): BookingError {
+  return "timeZone" in error || !isRejection(error.code)
+    ? queryErrorToBookingError(error as QueryError)
+    : rejectionToBookingError(error.code, ctx, availableSeats);
 }
 
-const REJECTIONS: ReadonlySet<string> = new Set<SlotRejection>(["OUTSIDE_WINDOW", "NOTICE", "OUTSIDE_HOURS", "NOT_ON_GRID", "DAILY_LIMIT", "STAFF_BUSY", "NO_SEATS", "NO_ELIGIBLE_STAFF"]);
+const REJECTIONS: ReadonlySet<string> = new Set<SlotRejection>([
+  "OUTSIDE_WINDOW",
+  "NOTICE",
+  "OUTSIDE_HOURS",
+  "NOT_ON_GRID",
+  "DAILY_LIMIT",
+  "STAFF_BUSY",
+  "NO_SEATS",
+  "NO_ELIGIBLE_STAFF",
+]);
 const isRejection = (code: string): code is SlotRejection => REJECTIONS.has(code);
 
 /** Seats left in this calendar's class session at a start (for 'only {n} seats'). */
 export function seatsLeft(ctx: CalendarContext, occupancy: readonly Occupancy[], startMs: EpochMs): number {
   const total = ctx.calendar.settings.seatsPerSlot ?? 1;
-  const session = occupancy.find((o) => o.kind === "session" && o.calendarId === ctx.calendar.id && o.startMs === startMs);
+  const session = occupancy.find(
+    (o) => o.kind === "session" && o.calendarId === ctx.calendar.id && o.startMs === startMs,
+  );
   return Math.max(0, total - (session?.seats ?? 0));
 }

@@ -6,7 +6,12 @@ import { findManagedBooking, toBookingView, type BookingView } from "./manage-bo
 import type { BookingRecord, CalendarContext } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
 
-export async function cancelBooking(deps: BookingDeps, bookingId: string, token: string | null | undefined, reason: string | null): Promise<Outcome<BookingView>> {
+export async function cancelBooking(
+  deps: BookingDeps,
+  bookingId: string,
+  token: string | null | undefined,
+  reason: string | null,
+): Promise<Outcome<BookingView>> {
   const found = await findManagedBooking(deps, bookingId, token);
   if (!found.ok) return found;
   const { record, ctx } = found.value;
@@ -20,7 +25,13 @@ export async function cancelBooking(deps: BookingDeps, bookingId: string, token:
  * Cancels a booking whose cancellation is allowed: by the visitor's policy above, or by the
  * business, which is not bound by it (src/app/business/change-booking.ts).
  */
-export async function cancelFoundBooking(deps: BookingDeps, record: BookingRecord, ctx: CalendarContext, reason: string | null, nowMs: number): Promise<Outcome<BookingView>> {
+export async function cancelFoundBooking(
+  deps: BookingDeps,
+  record: BookingRecord,
+  ctx: CalendarContext,
+  reason: string | null,
+  nowMs: number,
+): Promise<Outcome<BookingView>> {
   const result = await deps.store.changeStatus({
     bookingId: record.id,
     businessId: record.businessId,
@@ -31,6 +42,13 @@ export async function cancelFoundBooking(deps: BookingDeps, record: BookingRecor
     nowMs,
     notification: (after) => notification("booking_cancelled", toSnapshot(ctx, after, deps.publicUrl, null)),
   });
-  if (!result.ok || !result.record) return fail(result.ok ? "SCHEDULING_FAILED" : result.refusal.code === "BOOKING_CHANGED" ? "BOOKING_CANCELLED" : "SCHEDULING_FAILED");
+  if (!result.ok || !result.record)
+    return fail(
+      result.ok
+        ? "SCHEDULING_FAILED"
+        : result.refusal.code === "BOOKING_CHANGED"
+          ? "BOOKING_CANCELLED"
+          : "SCHEDULING_FAILED",
+    );
   return ok(toBookingView(ctx, result.record, false, false));
 }

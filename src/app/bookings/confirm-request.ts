@@ -8,7 +8,11 @@ import type { BookingDeps } from "./deps.ts";
 import type { BookingRecord } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
 
-export async function confirmRequest(deps: BookingDeps, businessId: string, bookingId: string): Promise<Outcome<BookingRecord>> {
+export async function confirmRequest(
+  deps: BookingDeps,
+  businessId: string,
+  bookingId: string,
+): Promise<Outcome<BookingRecord>> {
   const record = await deps.store.loadBooking(bookingId);
   if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
   if (record.status !== "new") return fail("NOT_A_REQUEST");
@@ -25,7 +29,9 @@ export async function confirmRequest(deps: BookingDeps, businessId: string, book
     notification: (after) => notification("request_confirmed", toSnapshot(ctx, after, deps.publicUrl, null)),
   });
   if (result.ok && result.record) return ok(result.record);
-  if (!result.ok && result.refusal.code === "STAFF_BUSY") return fail(ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY");
-  if (!result.ok && result.refusal.code === "SEATS_EXCEEDED") return fail("SEATS_EXCEEDED", { availableSeats: result.refusal.availableSeats });
+  if (!result.ok && result.refusal.code === "STAFF_BUSY")
+    return fail(ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY");
+  if (!result.ok && result.refusal.code === "SEATS_EXCEEDED")
+    return fail("SEATS_EXCEEDED", { availableSeats: result.refusal.availableSeats });
   return fail("NOT_A_REQUEST");
 }

@@ -55,11 +55,21 @@ export interface CreateBookingInput {
   /** Service calendars: one cart per additional guest, in guest order (count-only or named guests). */
   readonly guestCarts?: readonly (readonly string[])[] | null;
   /** A count, or named guests, each optionally with their own cart (`serviceIds`). */
-  readonly guests?: number | readonly { readonly name?: string | null; readonly email?: string | null; readonly serviceIds?: readonly string[] | null }[];
+  readonly guests?:
+    | number
+    | readonly {
+        readonly name?: string | null;
+        readonly email?: string | null;
+        readonly serviceIds?: readonly string[] | null;
+      }[];
   readonly answers?: Readonly<Record<string, unknown>> | null;
   readonly oneTimeSlug?: string | null;
   readonly holdId?: string | null;
-  readonly recurring?: { readonly frequency: RecurrenceFrequency; readonly count: number; readonly policy: RecurrencePolicy } | null;
+  readonly recurring?: {
+    readonly frequency: RecurrenceFrequency;
+    readonly count: number;
+    readonly policy: RecurrencePolicy;
+  } | null;
   readonly locale?: string | null;
 }
 
@@ -120,7 +130,11 @@ interface Prepared {
 
 const MAX_ROUND_ROBIN_ATTEMPTS = 5;
 
-export async function createBooking(deps: BookingDeps, input: CreateBookingInput, idempotency: IdempotencyScope | null = null): Promise<Outcome<CreatedBooking>> {
+export async function createBooking(
+  deps: BookingDeps,
+  input: CreateBookingInput,
+  idempotency: IdempotencyScope | null = null,
+): Promise<Outcome<CreatedBooking>> {
   const prepared = await prepare(deps, input);
   if (!prepared.ok) return prepared;
   return input.recurring ? bookSeries(deps, prepared.value, idempotency) : bookOne(deps, prepared.value, idempotency);
@@ -143,10 +157,21 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
 
   const isService = ctx.calendar.type === "service";
   // Count-only guests may be given by their carts alone: two guest carts are two guests.
-  const guestsInput = input.guests === undefined && isService && input.guestCarts && input.guestCarts.length > 0 ? input.guestCarts.length : input.guests;
-  const guests = validateGuests(guestsInput, ctx.calendar.type === "class" && settings.guestMode === "none" ? "none" : settings.guestMode);
+  const guestsInput =
+    input.guests === undefined && isService && input.guestCarts && input.guestCarts.length > 0
+      ? input.guestCarts.length
+      : input.guests;
+  const guests = validateGuests(
+    guestsInput,
+    ctx.calendar.type === "class" && settings.guestMode === "none" ? "none" : settings.guestMode,
+  );
   if (!guests.ok) return guests;
-  const answers = validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
+  const answers = validateAnswers(
+    settings.questions,
+    input.answers ?? undefined,
+    settings.location,
+    input.contact.location,
+  );
   if (!answers.ok) return answers;
   const attendees = 1 + guests.value.count;
 
@@ -155,7 +180,12 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
     const named = Array.isArray(input.guests) ? input.guests : [];
     const inline = named.some((g) => g.serviceIds != null);
     const resolved = inline
-      ? resolveCarts(ctx, { serviceIds: input.serviceIds, guestCarts: named.map((g) => g.serviceIds ?? []) }, guests.value.count, (i) => `guests.${i}.serviceIds`)
+      ? resolveCarts(
+          ctx,
+          { serviceIds: input.serviceIds, guestCarts: named.map((g) => g.serviceIds ?? []) },
+          guests.value.count,
+          (i) => `guests.${i}.serviceIds`,
+        )
       : resolveCarts(ctx, { serviceIds: input.serviceIds, guestCarts: input.guestCarts }, guests.value.count);
     if (!resolved.ok) return resolved;
     carts = resolved.value;
@@ -163,7 +193,10 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
 
   let staffFilter: string[] | undefined;
   if (input.staffId) {
-    const eligible = ctx.calendar.type === "service" ? ctx.services.some((s) => s.staffIds.includes(input.staffId!)) : ctx.members.some((m) => m.staffId === input.staffId);
+    const eligible =
+      ctx.calendar.type === "service"
+        ? ctx.services.some((s) => s.staffIds.includes(input.staffId!))
+        : ctx.members.some((m) => m.staffId === input.staffId);
     if (!eligible) return fail("STAFF_NOT_FOUND");
     staffFilter = [input.staffId];
   }
@@ -178,10 +211,29 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
     }
   }
 
-  const lastStartMs = input.recurring ? startMs + seriesSpanMs(input.recurring.frequency, input.recurring.count) : startMs;
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, lastStartMs + OCCUPANCY_MARGIN_MS + 8 * WALL_DAY_MS);
+  const lastStartMs = input.recurring
+    ? startMs + seriesSpanMs(input.recurring.frequency, input.recurring.count)
+    : startMs;
+  const occupancy = await deps.store.loadOccupancy(
+    relevantStaffIds(ctx),
+    startMs - OCCUPANCY_MARGIN_MS,
+    lastStartMs + OCCUPANCY_MARGIN_MS + 8 * WALL_DAY_MS,
+  );
   const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: hold?.id ?? null });
-  return ok({ ctx, input, nowMs, startMs, attendees, guests: guests.value.people, answers: answers.value, carts, staffFilter, hold, occupancy, availability });
+  return ok({
+    ctx,
+    input,
+    nowMs,
+    startMs,
+    attendees,
+    guests: guests.value.people,
+    answers: answers.value,
+    carts,
+    staffFilter,
+    hold,
+    occupancy,
+    availability,
+  });
 }
 
 /** Upper bound of a series' length, for loading occupancy. */
@@ -206,7 +258,9 @@ function buildBooking(
   const status = initialStatus(s);
   const id = deps.newId();
   let endMs = startMs + s.durationMinutes * MINUTE_MS;
-  let items = staffIds.map((staffId) => occupancyItem(staffId, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
+  let items = staffIds.map((staffId) =>
+    occupancyItem(staffId, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes),
+  );
   let classSeats: NewBooking["classSeats"] = null;
   let serviceIds: string[] = [];
   let carts: string[][] = [];
@@ -232,7 +286,10 @@ function buildBooking(
     // One occupancy row per (guest, service), each with its own staff member and time.
     items = itemsPerTask(assignments, s.bufferBeforeMinutes, s.bufferAfterMinutes);
     const lines = carts.flat().map((sid) => ctx.services.find((svc) => svc.id === sid)!);
-    price = quoteCarts(lines.map((svc) => ({ priceCents: svc.priceCents, deposit: svc.deposit })), s.deposit);
+    price = quoteCarts(
+      lines.map((svc) => ({ priceCents: svc.priceCents, deposit: svc.deposit })),
+      s.deposit,
+    );
   }
   const owner =
     ctx.calendar.type === "collective" ? (ctx.members.find((m) => m.isPrimary)?.staffId ?? staffIds[0]) : staffIds[0];
@@ -281,7 +338,10 @@ function buildBooking(
     active: occupies(status, s),
     items,
     classSeats,
-    notification: notification(status === "new" ? "request_received" : "booking_confirmed", toSnapshot(ctx, booking, deps.publicUrl, token)),
+    notification: notification(
+      status === "new" ? "request_received" : "booking_confirmed",
+      toSnapshot(ctx, booking, deps.publicUrl, token),
+    ),
   };
 }
 
@@ -321,17 +381,25 @@ function describe(p: Prepared, b: NewBooking, token: string, occurrences: Occurr
   };
 }
 
-async function bookOne(deps: BookingDeps, p: Prepared, idempotency: IdempotencyScope | null): Promise<Outcome<CreatedBooking>> {
+async function bookOne(
+  deps: BookingDeps,
+  p: Prepared,
+  idempotency: IdempotencyScope | null,
+): Promise<Outcome<CreatedBooking>> {
   const { ctx } = p;
   const verdict = checkSlot(p.availability, p.startMs, p.nowMs, slotRequest(ctx, p.attendees, p.carts, p.staffFilter));
-  if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, p.occupancy, p.startMs)) };
+  if (!verdict.ok)
+    return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, p.occupancy, p.startMs)) };
 
   const token = generateManageToken();
   const tokenHash = hashManageToken(token);
   const isRoundRobin = ctx.calendar.type === "round_robin";
   let candidates = [...verdict.value.staffIds];
   const priorities = Object.fromEntries(ctx.members.map((m) => [m.staffId, m.priority]));
-  const counts = isRoundRobin && candidates.length > 1 ? await deps.store.recentCounts(ctx.calendar.id, p.nowMs - 30 * WALL_DAY_MS) : {};
+  const counts =
+    isRoundRobin && candidates.length > 1
+      ? await deps.store.recentCounts(ctx.calendar.id, p.nowMs - 30 * WALL_DAY_MS)
+      : {};
 
   for (let attempt = 0; attempt < MAX_ROUND_ROBIN_ATTEMPTS && candidates.length > 0; attempt++) {
     const staffIds = isRoundRobin ? [pickRoundRobinMember(candidates, priorities, counts) as string] : candidates;
@@ -355,18 +423,32 @@ async function bookOne(deps: BookingDeps, p: Prepared, idempotency: IdempotencyS
   return fail("STAFF_BUSY");
 }
 
-async function bookSeries(deps: BookingDeps, p: Prepared, idempotency: IdempotencyScope | null): Promise<Outcome<CreatedBooking>> {
+async function bookSeries(
+  deps: BookingDeps,
+  p: Prepared,
+  idempotency: IdempotencyScope | null,
+): Promise<Outcome<CreatedBooking>> {
   const { ctx } = p;
   const recurring = p.input.recurring!;
-  const singleStaff = p.staffFilter?.[0] ?? (ctx.calendar.type === "round_robin" && ctx.members.length === 1 ? ctx.members[0]?.staffId : undefined);
+  const singleStaff =
+    p.staffFilter?.[0] ??
+    (ctx.calendar.type === "round_robin" && ctx.members.length === 1 ? ctx.members[0]?.staffId : undefined);
   const plan = planRecurring(
     p.availability,
-    { firstStartMs: p.startMs, frequency: recurring.frequency, count: recurring.count, policy: recurring.policy, guests: p.attendees, ...(singleStaff ? { staffId: singleStaff } : {}) },
+    {
+      firstStartMs: p.startMs,
+      frequency: recurring.frequency,
+      count: recurring.count,
+      policy: recurring.policy,
+      guests: p.attendees,
+      ...(singleStaff ? { staffId: singleStaff } : {}),
+    },
     p.nowMs,
   );
   if (!plan.ok) {
     const e = plan.error;
-    if (e.code === "RECURRING_NEEDS_SINGLE_STAFF" || e.code === "INVALID_RECURRENCE") return fail("RECURRING_NOT_SUPPORTED");
+    if (e.code === "RECURRING_NEEDS_SINGLE_STAFF" || e.code === "INVALID_RECURRENCE")
+      return fail("RECURRING_NOT_SUPPORTED");
     return { ok: false, error: queryErrorToBookingError(e) };
   }
   const token = generateManageToken();
@@ -378,12 +460,26 @@ async function bookSeries(deps: BookingDeps, p: Prepared, idempotency: Idempoten
     const requestedStartTime = formatInstant(occ.requestedStartMs, p.input.timezone);
     if (occ.bookedStartMs === null || occ.staffIds.length === 0) {
       const reason = occ.reason ? rejectionToBookingError(occ.reason, ctx, 0).code : "STAFF_BUSY";
-      occurrences.push({ index: occ.index, requestedStartTime, status: "not_booked", bookingId: null, startTime: null, endTime: null, code: reason });
+      occurrences.push({
+        index: occ.index,
+        requestedStartTime,
+        status: "not_booked",
+        bookingId: null,
+        startTime: null,
+        endTime: null,
+        code: reason,
+      });
       continue;
     }
-    const staffIds = ctx.calendar.type === "round_robin" || ctx.calendar.type === "personal" || ctx.calendar.type === "class" ? [occ.staffIds[0] as string] : [...occ.staffIds];
+    const staffIds =
+      ctx.calendar.type === "round_robin" || ctx.calendar.type === "personal" || ctx.calendar.type === "class"
+        ? [occ.staffIds[0] as string]
+        : [...occ.staffIds];
     const verdict: SlotVerdict = { startMs: occ.bookedStartMs, staffIds: occ.staffIds };
-    const booking = buildBooking(deps, p, occ.bookedStartMs, verdict, staffIds, tokenHash, token, { id: seriesId, index: occ.index });
+    const booking = buildBooking(deps, p, occ.bookedStartMs, verdict, staffIds, tokenHash, token, {
+      id: seriesId,
+      index: occ.index,
+    });
     bookings.push(booking);
     occurrences.push({
       index: occ.index,

@@ -4,7 +4,12 @@ import type { BookingDeps } from "./deps.ts";
 import type { BookingRecord } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
 
-export async function declineRequest(deps: BookingDeps, businessId: string, bookingId: string, reason: string | null = null): Promise<Outcome<BookingRecord>> {
+export async function declineRequest(
+  deps: BookingDeps,
+  businessId: string,
+  bookingId: string,
+  reason: string | null = null,
+): Promise<Outcome<BookingRecord>> {
   const record = await deps.store.loadBooking(bookingId);
   if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
   if (record.status !== "new") return fail("NOT_A_REQUEST");

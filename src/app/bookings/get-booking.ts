@@ -4,7 +4,11 @@ import { visitorChangeRefusal } from "../../core/booking/policy.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 
-export async function getBooking(deps: Pick<BookingDeps, "store" | "clock">, bookingId: string, token: string | null | undefined): Promise<Outcome<BookingView>> {
+export async function getBooking(
+  deps: Pick<BookingDeps, "store" | "clock">,
+  bookingId: string,
+  token: string | null | undefined,
+): Promise<Outcome<BookingView>> {
   const found = await findManagedBooking(deps, bookingId, token);
   if (!found.ok) return found;
   const { record, ctx } = found.value;

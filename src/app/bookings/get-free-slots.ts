@@ -5,7 +5,14 @@ import type { PublicSlotsByDate } from "../../core/availability/model.ts";
 import { findNextAvailable } from "../../core/availability/next-available.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type LocalDate } from "../../core/shared/time.ts";
-import { OCCUPANCY_MARGIN_MS, queryErrorToBookingError, relevantStaffIds, resolveCarts, slotRequest, toAvailabilityInput } from "./availability.ts";
+import {
+  OCCUPANCY_MARGIN_MS,
+  queryErrorToBookingError,
+  relevantStaffIds,
+  resolveCarts,
+  slotRequest,
+  toAvailabilityInput,
+} from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import type { CalendarContext } from "./ports.ts";
 
@@ -24,12 +31,16 @@ export interface SlotsInput {
 /** The same request a hold or a booking with these carts makes (availability.ts: slotRequest). */
 function request(ctx: CalendarContext, input: SlotsInput): Outcome<SlotRequest> {
   const attendees = 1 + (input.guests ?? input.guestCarts?.length ?? 0);
-  if (ctx.calendar.type !== "service") return ok(slotRequest(ctx, attendees, undefined, input.staffId ? [input.staffId] : null));
+  if (ctx.calendar.type !== "service")
+    return ok(slotRequest(ctx, attendees, undefined, input.staffId ? [input.staffId] : null));
   const carts = resolveCarts(ctx, input, attendees - 1);
   return carts.ok ? ok(slotRequest(ctx, attendees, carts.value, input.staffId ? [input.staffId] : null)) : carts;
 }
 
-async function loadLive(deps: BookingDeps, input: SlotsInput): Promise<Outcome<{ ctx: CalendarContext; request: SlotRequest }>> {
+async function loadLive(
+  deps: BookingDeps,
+  input: SlotsInput,
+): Promise<Outcome<{ ctx: CalendarContext; request: SlotRequest }>> {
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
@@ -38,7 +49,10 @@ async function loadLive(deps: BookingDeps, input: SlotsInput): Promise<Outcome<{
   return built.ok ? ok({ ctx, request: built.value }) : built;
 }
 
-export async function getFreeSlots(deps: BookingDeps, input: SlotsInput & { readonly startDate: LocalDate; readonly endDate: LocalDate }): Promise<Outcome<PublicSlotsByDate>> {
+export async function getFreeSlots(
+  deps: BookingDeps,
+  input: SlotsInput & { readonly startDate: LocalDate; readonly endDate: LocalDate },
+): Promise<Outcome<PublicSlotsByDate>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
   const { ctx, request } = loaded.value;
@@ -47,14 +61,22 @@ export async function getFreeSlots(deps: BookingDeps, input: SlotsInput & { read
   const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - OCCUPANCY_MARGIN_MS;
   const toMs = Date.parse(`${input.endDate}T00:00:00Z`) + WALL_DAY_MS + OCCUPANCY_MARGIN_MS;
   // A nonsense range is refused by the engine before the load matters; cap the load anyway.
-  const occupancy = toMs - fromMs > 40 * WALL_DAY_MS ? [] : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
+  const occupancy =
+    toMs - fromMs > 40 * WALL_DAY_MS ? [] : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const result = computeSlots(availability, { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request }, nowMs);
+  const result = computeSlots(
+    availability,
+    { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request },
+    nowMs,
+  );
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   return ok(toPublicSlots(result.value));
 }
 
-export async function getNextAvailableDate(deps: BookingDeps, input: SlotsInput & { readonly from: LocalDate }): Promise<Outcome<LocalDate | null>> {
+export async function getNextAvailableDate(
+  deps: BookingDeps,
+  input: SlotsInput & { readonly from: LocalDate },
+): Promise<Outcome<LocalDate | null>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
   const { ctx, request } = loaded.value;

@@ -13,7 +13,16 @@ export interface WidgetConfig {
   readonly guestMode: CalendarSettings["guestMode"];
   readonly questions: CalendarSettings["questions"];
   readonly location: { readonly kind: string; readonly value: string | null } | null;
-  readonly services: readonly { id: string; name: string; description: string; category: string; durationMinutes: number; priceCents: number; deposit: DepositRule | null; maxGuestsPerSlot: number }[];
+  readonly services: readonly {
+    id: string;
+    name: string;
+    description: string;
+    category: string;
+    durationMinutes: number;
+    priceCents: number;
+    deposit: DepositRule | null;
+    maxGuestsPerSlot: number;
+  }[];
   readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
   readonly seatsPerSlot: number | null;
   readonly allowReschedule: boolean;
@@ -25,12 +34,18 @@ export interface WidgetConfig {
   readonly business: { readonly name: string; readonly timeZone: string };
 }
 
-export async function getWidgetConfig(deps: Pick<BookingDeps, "store">, calendarId: string): Promise<Outcome<WidgetConfig>> {
+export async function getWidgetConfig(
+  deps: Pick<BookingDeps, "store">,
+  calendarId: string,
+): Promise<Outcome<WidgetConfig>> {
   const ctx = await deps.store.loadCalendar(calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
   const s = ctx.calendar.settings;
-  const staffIds = ctx.calendar.type === "service" ? [...new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((svc) => svc.staffIds)])] : ctx.members.map((m) => m.staffId);
+  const staffIds =
+    ctx.calendar.type === "service"
+      ? [...new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((svc) => svc.staffIds)])]
+      : ctx.members.map((m) => m.staffId);
   return ok({
     id: ctx.calendar.id,
     type: ctx.calendar.type,
@@ -41,8 +56,21 @@ export async function getWidgetConfig(deps: Pick<BookingDeps, "store">, calendar
     guestMode: s.guestMode,
     questions: s.questions,
     // The booker types their own location: only say so.
-    location: s.location ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value } : null,
-    services: ctx.services.map(({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot }) => ({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot })),
+    location: s.location
+      ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value }
+      : null,
+    services: ctx.services.map(
+      ({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot }) => ({
+        id,
+        name,
+        description,
+        category,
+        durationMinutes,
+        priceCents,
+        deposit,
+        maxGuestsPerSlot,
+      }),
+    ),
     staff: staffIds.flatMap((id) => {
       const m = ctx.staff.find((x) => x.id === id);
       return m ? [{ id: m.id, name: m.name, photoUrl: m.photoUrl }] : [];
@@ -59,11 +87,17 @@ export async function getWidgetConfig(deps: Pick<BookingDeps, "store">, calendar
 }
 
 /** Configuration behind a one-time link; used, revoked or expired links are 'Slug Expired'. */
-export async function getOneTimeLinkConfig(deps: Pick<BookingDeps, "store" | "clock">, slug: string): Promise<Outcome<WidgetConfig & { oneTimeSlug: string }>> {
+export async function getOneTimeLinkConfig(
+  deps: Pick<BookingDeps, "store" | "clock">,
+  slug: string,
+): Promise<Outcome<WidgetConfig & { oneTimeSlug: string }>> {
   const link = await deps.store.oneTimeLink(slug, deps.clock().getTime());
   if (!link) return fail("LINK_NOT_FOUND");
   if (link.state === "expired") return fail("SLUG_EXPIRED");
   const config = await getWidgetConfig(deps, link.calendarId);
-  if (!config.ok) return config.error.code === "CALENDAR_NOT_FOUND" || config.error.code === "CALENDAR_UNAVAILABLE" ? fail("SLUG_EXPIRED") : config;
+  if (!config.ok)
+    return config.error.code === "CALENDAR_NOT_FOUND" || config.error.code === "CALENDAR_UNAVAILABLE"
+      ? fail("SLUG_EXPIRED")
+      : config;
   return ok({ ...config.value, oneTimeSlug: slug });
 }

@@ -59,10 +59,20 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   }
   const serviceIds = carts ? distinctServiceIds(carts) : [];
 
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, startMs + OCCUPANCY_MARGIN_MS);
+  const occupancy = await deps.store.loadOccupancy(
+    relevantStaffIds(ctx),
+    startMs - OCCUPANCY_MARGIN_MS,
+    startMs + OCCUPANCY_MARGIN_MS,
+  );
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const verdict = checkSlot(availability, startMs, nowMs, slotRequest(ctx, attendees, carts, input.staffId ? [input.staffId] : null));
-  if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
+  const verdict = checkSlot(
+    availability,
+    startMs,
+    nowMs,
+    slotRequest(ctx, attendees, carts, input.staffId ? [input.staffId] : null),
+  );
+  if (!verdict.ok)
+    return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
 
   const s = ctx.calendar.settings;
   let candidates = [...verdict.value.staffIds];
@@ -71,10 +81,14 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   for (let attempt = 0; attempt < 5 && candidates.length > 0; attempt++) {
     let staffIds = candidates;
     let endMs = startMs + s.durationMinutes * MINUTE_MS;
-    let items = staffIds.map((id) => occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
+    let items = staffIds.map((id) =>
+      occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes),
+    );
     if (ctx.calendar.type === "round_robin") {
       staffIds = [pickRoundRobinMember(candidates, priorities, {}) as string];
-      items = staffIds.map((id) => occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes));
+      items = staffIds.map((id) =>
+        occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes),
+      );
     } else if (ctx.calendar.type === "service") {
       const assignments = verdict.value.assignments ?? [];
       endMs = Math.max(...assignments.map((a) => a.endMs));
@@ -82,13 +96,31 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       staffIds = [...new Set(items.map((i) => i.staffId))];
     }
     const id = deps.newId();
-    const result = await deps.store.createHold({ id, businessId: ctx.business.id, calendarId: ctx.calendar.id, startMs, endMs, staffIds, serviceIds, seats: attendees, expiresAtMs, items, nowMs });
+    const result = await deps.store.createHold({
+      id,
+      businessId: ctx.business.id,
+      calendarId: ctx.calendar.id,
+      startMs,
+      endMs,
+      staffIds,
+      serviceIds,
+      seats: attendees,
+      expiresAtMs,
+      items,
+      nowMs,
+    });
     if (result.ok) return ok({ holdId: id, expiresAt: new Date(expiresAtMs).toISOString() });
     if (ctx.calendar.type === "round_robin" && result.refusal.code === "STAFF_BUSY") {
       candidates = candidates.filter((c) => c !== staffIds[0]);
       continue;
     }
-    return fail(result.refusal.code === "STAFF_BUSY" ? (ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY") : "SCHEDULING_FAILED");
+    return fail(
+      result.refusal.code === "STAFF_BUSY"
+        ? ctx.calendar.type === "service"
+          ? "RESOURCE_UNAVAILABLE"
+          : "STAFF_BUSY"
+        : "SCHEDULING_FAILED",
+    );
   }
   return fail("STAFF_BUSY");
 }

@@ -3,14 +3,34 @@ import { itemsPerTask } from "./availability.ts";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 11, 1, 9);
-const task = (staffId: string, serviceId: string, from: number, to: number, guestIndex = 0) => ({ guestIndex, serviceId, staffId, startMs: T0 + from * MIN, endMs: T0 + to * MIN });
+const task = (staffId: string, serviceId: string, from: number, to: number, guestIndex = 0) => ({
+  guestIndex,
+  serviceId,
+  staffId,
+  startMs: T0 + from * MIN,
+  endMs: T0 + to * MIN,
+});
 
 describe("itemsPerTask", () => {
   it("one item per (guest, service), each with its own staff and time", () => {
     const items = itemsPerTask([task("a", "cut", 0, 30), task("b", "colour", 0, 60, 1)], 0, 0);
     expect(items).toEqual([
-      { staffId: "a", serviceId: "cut", startMs: T0, endMs: T0 + 30 * MIN, blockedStartMs: T0, blockedEndMs: T0 + 30 * MIN },
-      { staffId: "b", serviceId: "colour", startMs: T0, endMs: T0 + 60 * MIN, blockedStartMs: T0, blockedEndMs: T0 + 60 * MIN },
+      {
+        staffId: "a",
+        serviceId: "cut",
+        startMs: T0,
+        endMs: T0 + 30 * MIN,
+        blockedStartMs: T0,
+        blockedEndMs: T0 + 30 * MIN,
+      },
+      {
+        staffId: "b",
+        serviceId: "colour",
+        startMs: T0,
+        endMs: T0 + 60 * MIN,
+        blockedStartMs: T0,
+        blockedEndMs: T0 + 60 * MIN,
+      },
     ]);
   });
 

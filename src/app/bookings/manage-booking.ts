@@ -9,7 +9,11 @@ import type { BookingDeps } from "./deps.ts";
 import { verifyManageToken } from "./manage-token.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
 
-export async function findManagedBooking(deps: Pick<BookingDeps, "store">, bookingId: string, token: string | null | undefined): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
+export async function findManagedBooking(
+  deps: Pick<BookingDeps, "store">,
+  bookingId: string,
+  token: string | null | undefined,
+): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
   const record = await deps.store.loadBooking(bookingId);
   // Verify even when missing, against a dummy hash, so timing does not tell the two apart.
   const isValid = verifyManageToken(token, record?.manageTokenHash ?? "0".repeat(64));
@@ -45,7 +49,12 @@ export interface BookingView {
   readonly canCancel: boolean;
 }
 
-export function toBookingView(ctx: CalendarContext, r: BookingRecord, canReschedule: boolean, canCancel: boolean): BookingView {
+export function toBookingView(
+  ctx: CalendarContext,
+  r: BookingRecord,
+  canReschedule: boolean,
+  canCancel: boolean,
+): BookingView {
   return {
     id: r.id,
     status: r.status,
@@ -58,10 +67,20 @@ export function toBookingView(ctx: CalendarContext, r: BookingRecord, canResched
     previousStartTime: r.previousStartMs === null ? null : formatInstant(r.previousStartMs, r.timeZone),
     staff: r.staffIds.map((id) => ({ id, name: ctx.staff.find((s) => s.id === id)?.name ?? "" })),
     serviceIds: r.serviceIds,
-    carts: ctx.calendar.type !== "service" ? [] : r.carts.length > 0 ? r.carts : Array.from({ length: r.seats }, () => r.serviceIds),
+    carts:
+      ctx.calendar.type !== "service"
+        ? []
+        : r.carts.length > 0
+          ? r.carts
+          : Array.from({ length: r.seats }, () => r.serviceIds),
     seats: r.seats,
     guests: r.guests,
-    contact: { firstName: r.contact.firstName, lastName: r.contact.lastName, email: r.contact.email, phone: r.contact.phone },
+    contact: {
+      firstName: r.contact.firstName,
+      lastName: r.contact.lastName,
+      email: r.contact.email,
+      phone: r.contact.phone,
+    },
     priceCents: r.priceCents,
     depositCents: r.depositCents,
     currency: r.currency,

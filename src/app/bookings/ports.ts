@@ -4,7 +4,13 @@
  * under concurrency (no overlapping occupancy, seat counts, single-use links) are enforced by the
  * database inside `commit*`, never by a read-then-write in the use case.
  */
-import type { CalendarSettings, CalendarType, DateOverrides, DepositRule, WeeklyHours } from "../../core/calendar/calendar.ts";
+import type {
+  CalendarSettings,
+  CalendarType,
+  DateOverrides,
+  DepositRule,
+  WeeklyHours,
+} from "../../core/calendar/calendar.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
@@ -40,7 +46,12 @@ export interface ServiceInfo {
 
 /** Everything the rules need about one calendar, loaded at once. */
 export interface CalendarContext {
-  readonly business: { readonly id: string; readonly name: string; readonly timeZone: string; readonly currency: string };
+  readonly business: {
+    readonly id: string;
+    readonly name: string;
+    readonly timeZone: string;
+    readonly currency: string;
+  };
   readonly calendar: {
     readonly id: string;
     readonly type: CalendarType;
@@ -254,7 +265,8 @@ export interface HoldRecord {
   readonly expiresAtMs: EpochMs;
 }
 
-export type OneTimeLinkState = { readonly state: "active"; readonly calendarId: string } | { readonly state: "expired" };
+export type OneTimeLinkState =
+  { readonly state: "active"; readonly calendarId: string } | { readonly state: "expired" };
 
 export type IdempotencyClaim =
   | { readonly kind: "claimed" }

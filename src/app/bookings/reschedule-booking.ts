@@ -7,7 +7,16 @@ import { checkSlot } from "../../core/availability/compute-slots.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { occupies, visitorChangeRefusal } from "../../core/booking/policy.ts";
 import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
-import { checkErrorToBookingError, itemsPerTask, OCCUPANCY_MARGIN_MS, occupancyItem, relevantStaffIds, seatsLeft, slotRequest, toAvailabilityInput } from "./availability.ts";
+import {
+  checkErrorToBookingError,
+  itemsPerTask,
+  OCCUPANCY_MARGIN_MS,
+  occupancyItem,
+  relevantStaffIds,
+  seatsLeft,
+  slotRequest,
+  toAvailabilityInput,
+} from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext, ClassSeatRequest, OccupancyItem } from "./ports.ts";
@@ -46,19 +55,30 @@ export async function moveBooking(
   const startMs = Date.parse(input.startTime);
   if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
 
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), startMs - OCCUPANCY_MARGIN_MS, startMs + OCCUPANCY_MARGIN_MS);
+  const occupancy = await deps.store.loadOccupancy(
+    relevantStaffIds(ctx),
+    startMs - OCCUPANCY_MARGIN_MS,
+    startMs + OCCUPANCY_MARGIN_MS,
+  );
   // A class booking leaves its old session: its seats there do not count for the new start.
   const adjusted = record.classSessionId
-    ? occupancy.map((o) => (o.sessionId === record.classSessionId ? { ...o, seats: Math.max(0, o.seats - record.seats) } : o))
+    ? occupancy.map((o) =>
+        o.sessionId === record.classSessionId ? { ...o, seats: Math.max(0, o.seats - record.seats) } : o,
+      )
     : occupancy;
   const availability = toAvailabilityInput(ctx, adjusted, nowMs, { bookingId: record.id });
   const isService = ctx.calendar.type === "service";
   // The same people keep the booking (round robin: the assigned member; collective: everyone).
   const staffFilter = ctx.calendar.type === "round_robin" ? [record.staffId] : undefined;
   // Each attendee keeps their own cart (older bookings: everyone the booking's services).
-  const carts = isService ? (record.carts.length > 0 ? record.carts : Array.from({ length: record.seats }, () => record.serviceIds)).map((c) => ({ serviceIds: [...c] })) : undefined;
+  const carts = isService
+    ? (record.carts.length > 0 ? record.carts : Array.from({ length: record.seats }, () => record.serviceIds)).map(
+        (c) => ({ serviceIds: [...c] }),
+      )
+    : undefined;
   const verdict = checkSlot(availability, startMs, nowMs, slotRequest(ctx, record.seats, carts, staffFilter));
-  if (!verdict.ok) return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, adjusted, startMs)) };
+  if (!verdict.ok)
+    return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, adjusted, startMs)) };
 
   let endMs = startMs + (record.endMs - record.startMs);
   let items: OccupancyItem[] = [];
@@ -81,7 +101,9 @@ export async function moveBooking(
     items = itemsPerTask(assignments, record.bufferBeforeMinutes, record.bufferAfterMinutes);
     staffIds = [...new Set(items.map((i) => i.staffId))];
   } else {
-    items = record.staffIds.map((id) => occupancyItem(id, null, startMs, endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes));
+    items = record.staffIds.map((id) =>
+      occupancyItem(id, null, startMs, endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes),
+    );
   }
   const after = { ...record, startMs, endMs, staffIds, previousStartMs: record.startMs, sequence: record.sequence + 1 };
   const result = await deps.store.reschedule({
@@ -102,5 +124,9 @@ export async function moveBooking(
     return fail("SCHEDULING_FAILED");
   }
   const nowView = toBookingView(ctx, after, true, true);
-  return ok({ ...nowView, canReschedule: visitorChangeRefusal("reschedule", s, after.status, startMs, nowMs) === null, canCancel: visitorChangeRefusal("cancel", s, after.status, startMs, nowMs) === null });
+  return ok({
+    ...nowView,
+    canReschedule: visitorChangeRefusal("reschedule", s, after.status, startMs, nowMs) === null,
+    canCancel: visitorChangeRefusal("cancel", s, after.status, startMs, nowMs) === null,
+  });
 }

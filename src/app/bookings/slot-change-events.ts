@@ -43,27 +43,40 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
     async createBookings(command) {
       const result = await store.createBookings(command);
       if (result.ok) {
-        for (const b of command.bookings) events.publish({ calendarId: b.calendarId, staffIds: [...new Set([...b.staffIds, ...b.items.map((i) => i.staffId)])] });
+        for (const b of command.bookings)
+          events.publish({
+            calendarId: b.calendarId,
+            staffIds: [...new Set([...b.staffIds, ...b.items.map((i) => i.staffId)])],
+          });
       }
       return result;
     },
     async createHold(command) {
       const result = await store.createHold(command);
-      if (result.ok) events.publish({ calendarId: command.calendarId, staffIds: [...new Set([...command.staffIds, ...command.items.map((i) => i.staffId)])] });
+      if (result.ok)
+        events.publish({
+          calendarId: command.calendarId,
+          staffIds: [...new Set([...command.staffIds, ...command.items.map((i) => i.staffId)])],
+        });
       return result;
     },
     async reschedule(command) {
       const before = await store.loadBooking(command.bookingId);
       const result = await store.reschedule(command);
       if (result.ok && before) {
-        const staffIds = [...before.staffIds, ...command.items.map((i) => i.staffId), ...(command.classSeats ? [command.classSeats.staffId] : [])];
+        const staffIds = [
+          ...before.staffIds,
+          ...command.items.map((i) => i.staffId),
+          ...(command.classSeats ? [command.classSeats.staffId] : []),
+        ];
         events.publish({ calendarId: before.calendarId, staffIds: [...new Set(staffIds)] });
       }
       return result;
     },
     async changeStatus(command) {
       const result = await store.changeStatus(command);
-      if (result.ok && result.record) events.publish({ calendarId: result.record.calendarId, staffIds: result.record.staffIds });
+      if (result.ok && result.record)
+        events.publish({ calendarId: result.record.calendarId, staffIds: result.record.staffIds });
       return result;
     },
   };

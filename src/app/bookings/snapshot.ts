@@ -3,7 +3,13 @@
  * which only exists in the request that created or presented it; changes made by the business
  * (confirm, decline) have no token and send no links.
  */
-import type { AttendeeServices, BookingSnapshot, NotificationKind, NotificationMessage, Person } from "../../core/notifications/notification.ts";
+import type {
+  AttendeeServices,
+  BookingSnapshot,
+  NotificationKind,
+  NotificationMessage,
+  Person,
+} from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext } from "./ports.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
@@ -26,18 +32,31 @@ export interface SnapshotSource {
   readonly carts?: readonly (readonly string[])[];
   readonly seats?: number;
   readonly guests: readonly { name: string; email: string | null }[];
-  readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; location: string | null };
+  readonly contact: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    location: string | null;
+  };
   readonly previousStartMs: EpochMs | null;
   readonly cancelReason: string | null;
 }
 
 /** Where the visitor manages a booking. One place, so the web routes and emails agree. */
 /** Links in the visitor's language: `/de/widget/…` for a German booking (src/i18n/routing). */
-export function manageLinks(publicUrl: string, ctx: CalendarContext, bookingId: string, token: string | null, locale: string) {
+export function manageLinks(
+  publicUrl: string,
+  ctx: CalendarContext,
+  bookingId: string,
+  token: string | null,
+  locale: string,
+) {
   if (!token) return { manageUrl: null, rescheduleUrl: null, cancelUrl: null };
   const q = `booking=${encodeURIComponent(bookingId)}&token=${encodeURIComponent(token)}`;
   const s = ctx.calendar.settings;
-  const url = (path: string) => publicUrl + localePath(path, isLocaleCode(locale) ? locale : DEFAULT_LOCALE, LOCALE_ROUTING);
+  const url = (path: string) =>
+    publicUrl + localePath(path, isLocaleCode(locale) ? locale : DEFAULT_LOCALE, LOCALE_ROUTING);
   return {
     manageUrl: url(`/widget/booking/${ctx.calendar.id}?manage=1&${q}`),
     rescheduleUrl: s.allowReschedule ? url(`/widget/booking/${ctx.calendar.id}?reschedule=1&${q}`) : null,
@@ -48,7 +67,12 @@ export function manageLinks(publicUrl: string, ctx: CalendarContext, bookingId: 
 /** The stable calendar-file UID of a booking (RFC 5545 UID). */
 export const bookingUid = (bookingId: string) => `${bookingId}@booking-widget`;
 
-export function toSnapshot(ctx: CalendarContext, b: SnapshotSource, publicUrl: string, token: string | null): BookingSnapshot {
+export function toSnapshot(
+  ctx: CalendarContext,
+  b: SnapshotSource,
+  publicUrl: string,
+  token: string | null,
+): BookingSnapshot {
   const person = (id: string): Person => {
     const s = ctx.staff.find((m) => m.id === id);
     return { name: s?.name ?? "", email: s?.email ?? null };
@@ -72,7 +96,12 @@ export function toSnapshot(ctx: CalendarContext, b: SnapshotSource, publicUrl: s
     location: location?.kind === "ask_booker" ? b.contact.location : (location?.value ?? null),
     organizer: person(b.staffId),
     staff: b.staffIds.map(person),
-    contact: { firstName: b.contact.firstName, lastName: b.contact.lastName, email: b.contact.email, phone: b.contact.phone },
+    contact: {
+      firstName: b.contact.firstName,
+      lastName: b.contact.lastName,
+      email: b.contact.email,
+      phone: b.contact.phone,
+    },
     guests: b.guests.map((g) => ({ name: g.name, email: g.email })),
     ...manageLinks(publicUrl, ctx, b.id, token, b.locale),
     contactMethod: b.status === "new" ? (b.contact.phone ? "phone" : "email") : null,
@@ -83,12 +112,21 @@ const serviceNames = (ctx: CalendarContext, ids: readonly string[]): string[] =>
   ids.map((id) => ctx.services.find((s) => s.id === id)?.name ?? "").filter((n) => n !== "");
 
 /** Who takes what: the booker, then each guest (named or counted), with their services in order. */
-export function attendeeServices(ctx: CalendarContext, b: Pick<SnapshotSource, "serviceIds" | "carts" | "seats" | "guests" | "contact">): AttendeeServices[] {
-  const carts = b.carts && b.carts.length > 0 ? b.carts : Array.from({ length: Math.max(1, b.seats ?? 1 + b.guests.length) }, () => b.serviceIds);
+export function attendeeServices(
+  ctx: CalendarContext,
+  b: Pick<SnapshotSource, "serviceIds" | "carts" | "seats" | "guests" | "contact">,
+): AttendeeServices[] {
+  const carts =
+    b.carts && b.carts.length > 0
+      ? b.carts
+      : Array.from({ length: Math.max(1, b.seats ?? 1 + b.guests.length) }, () => b.serviceIds);
   return carts.map((cart, i) => ({
     name: i === 0 ? `${b.contact.firstName} ${b.contact.lastName}`.trim() : (b.guests[i - 1]?.name ?? null),
     serviceNames: serviceNames(ctx, cart),
   }));
 }
 
-export const notification = (kind: NotificationKind, booking: BookingSnapshot): NotificationMessage => ({ kind, booking });
+export const notification = (kind: NotificationKind, booking: BookingSnapshot): NotificationMessage => ({
+  kind,
+  booking,
+});

@@ -38,11 +38,14 @@ export interface FreeSlotsQuery {
   readonly guestCarts?: readonly (readonly string[])[] | null;
 }
 
-export type PortResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: BookingErrorCode };
+export type PortResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: BookingErrorCode };
 
 export interface WidgetBookingPort {
   widgetConfig(calendarId: string): Promise<WidgetConfig | null>;
   freeSlots(query: FreeSlotsQuery): Promise<PortResult<PublicSlotsByDate>>;
-  nextAvailable(query: Omit<FreeSlotsQuery, "startDate" | "endDate"> & { readonly from: string }): Promise<PortResult<string | null>>;
+  nextAvailable(
+    query: Omit<FreeSlotsQuery, "startDate" | "endDate"> & { readonly from: string },
+  ): Promise<PortResult<string | null>>;
   managedBooking(bookingId: string, token: string, locale: string): Promise<ManagedBookingPage | null>;
 }

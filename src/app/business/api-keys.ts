@@ -15,17 +15,24 @@ export const generateApiKey = (): string => `bk_${randomBytes(KEY_BYTES).toStrin
 
 export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
 
-export const isApiKeyFormat = (value: string | null | undefined): value is string => typeof value === "string" && KEY_FORMAT.test(value);
+export const isApiKeyFormat = (value: string | null | undefined): value is string =>
+  typeof value === "string" && KEY_FORMAT.test(value);
 
 /** Creates a key for the business and returns it with its listing; the caller shows `key` once. */
-export async function issueApiKey(repo: BusinessRepository, name: string): Promise<{ key: string; apiKey: ApiKeyView }> {
+export async function issueApiKey(
+  repo: BusinessRepository,
+  name: string,
+): Promise<{ key: string; apiKey: ApiKeyView }> {
   const key = generateApiKey();
   const apiKey = await repo.createApiKey({ name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashApiKey(key) });
   return { key, apiKey };
 }
 
 /** The business a presented key belongs to, or null (malformed, unknown or revoked). */
-export async function authenticateApiKey(directory: Pick<BusinessDirectory, "findKeyOwner">, presented: string | null | undefined): Promise<string | null> {
+export async function authenticateApiKey(
+  directory: Pick<BusinessDirectory, "findKeyOwner">,
+  presented: string | null | undefined,
+): Promise<string | null> {
   if (!isApiKeyFormat(presented)) return null;
   const hash = hashApiKey(presented);
   const owner = await directory.findKeyOwner(hash);

@@ -10,7 +10,11 @@ import { moveBooking } from "../bookings/reschedule-booking.ts";
 import type { BookingRecord, CalendarContext } from "../bookings/ports.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 
-async function loadOwn(deps: BookingDeps, businessId: string, bookingId: string): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
+async function loadOwn(
+  deps: BookingDeps,
+  businessId: string,
+  bookingId: string,
+): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
   const record = await deps.store.loadBooking(bookingId);
   if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
   const ctx = await deps.store.loadCalendar(record.calendarId);
@@ -19,7 +23,12 @@ async function loadOwn(deps: BookingDeps, businessId: string, bookingId: string)
   return ok({ record, ctx });
 }
 
-export async function cancelBookingAsBusiness(deps: BookingDeps, businessId: string, bookingId: string, reason: string | null): Promise<Outcome<BookingView>> {
+export async function cancelBookingAsBusiness(
+  deps: BookingDeps,
+  businessId: string,
+  bookingId: string,
+  reason: string | null,
+): Promise<Outcome<BookingView>> {
   const found = await loadOwn(deps, businessId, bookingId);
   if (!found.ok) return found;
   return cancelFoundBooking(deps, found.value.record, found.value.ctx, reason, deps.clock().getTime());

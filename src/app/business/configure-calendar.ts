@@ -4,8 +4,23 @@
  * staff, services and groups are checked by the repository (another business's ids: not found).
  */
 import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
-import { DEFAULT_CALENDAR_SETTINGS, normaliseMembers, servicesAllowed, settingsErrors, type MemberInput, type SetupError } from "../../core/calendar/calendar-setup.ts";
-import { notFound, refuse, type BusinessRepository, type CalendarRecordInput, type CalendarView, type CreateOptions, type Result } from "./ports.ts";
+import {
+  DEFAULT_CALENDAR_SETTINGS,
+  normaliseMembers,
+  servicesAllowed,
+  settingsErrors,
+  type MemberInput,
+  type SetupError,
+} from "../../core/calendar/calendar-setup.ts";
+import {
+  notFound,
+  refuse,
+  type BusinessRepository,
+  type CalendarRecordInput,
+  type CalendarView,
+  type CreateOptions,
+  type Result,
+} from "./ports.ts";
 
 export interface CalendarCreate {
   readonly slug: string;
@@ -27,12 +42,17 @@ function check(next: CalendarRecordInput): Result<CalendarRecordInput> {
   const members = normaliseMembers(next.type, next.members);
   if (!members.ok) errors.push(members.error);
   errors.push(...settingsErrors(next.type, next.settings));
-  if (!servicesAllowed(next.type) && next.serviceIds.length > 0) errors.push({ path: "serviceIds", code: "SERVICES_NOT_FOR_TYPE" });
+  if (!servicesAllowed(next.type) && next.serviceIds.length > 0)
+    errors.push({ path: "serviceIds", code: "SERVICES_NOT_FOR_TYPE" });
   if (errors.length > 0 || !members.ok) return refuse({ code: "SETUP_INVALID", errors });
   return { ok: true, value: { ...next, members: members.members } };
 }
 
-export async function createCalendar(repo: BusinessRepository, input: CalendarCreate, options?: CreateOptions): Promise<Result<CalendarView>> {
+export async function createCalendar(
+  repo: BusinessRepository,
+  input: CalendarCreate,
+  options?: CreateOptions,
+): Promise<Result<CalendarView>> {
   const checked = check({
     slug: input.slug,
     type: input.type,
@@ -50,7 +70,11 @@ export async function createCalendar(repo: BusinessRepository, input: CalendarCr
 }
 
 /** Changes some fields; `settings` is merged into the stored settings, lists are replaced. */
-export async function updateCalendar(repo: BusinessRepository, id: string, patch: CalendarPatch): Promise<Result<CalendarView>> {
+export async function updateCalendar(
+  repo: BusinessRepository,
+  id: string,
+  patch: CalendarPatch,
+): Promise<Result<CalendarView>> {
   const current = await repo.getCalendar(id);
   if (!current) return notFound();
   const checked = check({

@@ -25,7 +25,11 @@ export async function createBusiness(
 ): Promise<Result<BusinessView>> {
   const base = input.slug ?? slugify(input.name);
   let result = await directory.createBusiness({ ...input, slug: base }, options);
-  for (let attempt = 0; attempt < 5 && !result.ok && result.error.code === "SLUG_TAKEN" && input.slug === undefined; attempt++) {
+  for (
+    let attempt = 0;
+    attempt < 5 && !result.ok && result.error.code === "SLUG_TAKEN" && input.slug === undefined;
+    attempt++
+  ) {
     result = await directory.createBusiness({ ...input, slug: `${base}-${randomBytes(3).toString("hex")}` }, options);
   }
   return result;

@@ -8,9 +8,14 @@ import type { BusinessRepository, OneTimeLinkView, Result } from "./ports.ts";
 
 const SLUG_BYTES = 16;
 
-export function createOneTimeLink(repo: BusinessRepository, input: { calendarId: string; expiresAt: Date | null }, now: Date): Promise<Result<OneTimeLinkView>> {
+export function createOneTimeLink(
+  repo: BusinessRepository,
+  input: { calendarId: string; expiresAt: Date | null },
+  now: Date,
+): Promise<Result<OneTimeLinkView>> {
   return repo.createOneTimeLink({ ...input, slug: randomBytes(SLUG_BYTES).toString("base64url") }, now);
 }
 
 /** The public page of a link (src/web/routes.ts: widget/otl/:oneTimeSlug). */
-export const oneTimeLinkUrl = (publicUrl: string, slug: string): string => `${publicUrl}/widget/otl/${encodeURIComponent(slug)}`;
+export const oneTimeLinkUrl = (publicUrl: string, slug: string): string =>
+  `${publicUrl}/widget/otl/${encodeURIComponent(slug)}`;

@@ -4,7 +4,13 @@
  * `business_id = <that business>`, so a handler holding it cannot reach another tenant's rows
  * (docs/decisions/0007-tenancy.md). Rows of other businesses look exactly like missing rows.
  */
-import type { CalendarSettings, CalendarType, DateOverrides, DepositRule, WeeklyHours } from "../../core/calendar/calendar.ts";
+import type {
+  CalendarSettings,
+  CalendarType,
+  DateOverrides,
+  DepositRule,
+  WeeklyHours,
+} from "../../core/calendar/calendar.ts";
 import type { MemberInput } from "../../core/calendar/calendar-setup.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
 
@@ -16,7 +22,8 @@ export type BusinessError =
   | { readonly code: "IN_USE"; readonly detail: string }
   | { readonly code: "SETUP_INVALID"; readonly errors: readonly { readonly path: string; readonly code: string }[] };
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const refuse = <T = never>(error: BusinessError): Result<T> => ({ ok: false, error });
@@ -220,7 +227,9 @@ export interface BusinessRepository {
   readonly businessId: string;
 
   getBusiness(): Promise<BusinessView | null>;
-  updateBusiness(patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency">>): Promise<Result<BusinessView>>;
+  updateBusiness(
+    patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency">>,
+  ): Promise<Result<BusinessView>>;
 
   listApiKeys(): Promise<ApiKeyView[]>;
   createApiKey(input: { name: string; prefix: string; keyHash: string }): Promise<ApiKeyView>;
@@ -263,7 +272,10 @@ export interface BusinessRepository {
   deleteServiceMenu(id: string): Promise<Result<Deletion>>;
 
   listOneTimeLinks(filter: { calendarId?: string }, now: Date): Promise<Result<OneTimeLinkView[]>>;
-  createOneTimeLink(input: { calendarId: string; slug: string; expiresAt: Date | null }, now: Date): Promise<Result<OneTimeLinkView>>;
+  createOneTimeLink(
+    input: { calendarId: string; slug: string; expiresAt: Date | null },
+    now: Date,
+  ): Promise<Result<OneTimeLinkView>>;
   revokeOneTimeLink(id: string, now: Date): Promise<Result<OneTimeLinkView>>;
 
   listBookings(query: BookingQuery): Promise<Result<BusinessBookingView[]>>;

@@ -97,9 +97,7 @@ export interface ProductView {
 }
 
 export type PostListingFilter =
-  | { kind: "category"; slug: string }
-  | { kind: "author"; slug: string }
-  | { kind: "tag"; tag: string };
+  { kind: "category"; slug: string } | { kind: "author"; slug: string } | { kind: "tag"; tag: string };
 
 export interface PostListingView {
   title: string;
@@ -113,7 +111,10 @@ export interface PublicPagesPort {
   calendarsByIds(ids: string[]): Promise<CalendarSummary[] | null>;
   calendarBySlug(business: BusinessRef, slug: string): Promise<CalendarSummary | null>;
   calendarInGroup(business: BusinessRef, groupSlug: string, calendarSlug: string): Promise<CalendarSummary | null>;
-  serviceCalendar(business: BusinessRef, serviceSlug: string): Promise<{ calendar: CalendarSummary; service: ServiceSummary } | null>;
+  serviceCalendar(
+    business: BusinessRef,
+    serviceSlug: string,
+  ): Promise<{ calendar: CalendarSummary; service: ServiceSummary } | null>;
   groupById(id: string): Promise<GroupView | null>;
   groupBySlug(business: BusinessRef, slug: string): Promise<GroupView | null>;
   serviceMenuById(id: string): Promise<ServiceMenuView | null>;
@@ -124,7 +125,10 @@ export interface PublicPagesPort {
   post(business: BusinessRef, slug: string, now: Date): Promise<PostView | null>;
   postListing(business: BusinessRef, filter: PostListingFilter, now: Date): Promise<PostListingView | null>;
   product(business: BusinessRef, id: string): Promise<ProductView | null>;
-  collection(business: BusinessRef, slug: string): Promise<{ name: string; description: string; products: ProductView[] } | null>;
+  collection(
+    business: BusinessRef,
+    slug: string,
+  ): Promise<{ name: string; description: string; products: ProductView[] } | null>;
   /** Preview: by id, any status (drafts included). */
   previewPost(id: string): Promise<PostView | null>;
 }

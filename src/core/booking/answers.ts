@@ -21,7 +21,9 @@ export function validateAnswers(
     const raw = answers?.[q.id];
     const isChoice = q.kind === "checkbox" || (q.kind === "select" && Array.isArray(raw));
     if (isChoice) {
-      const list = (Array.isArray(raw) ? raw : typeof raw === "string" && raw !== "" ? [raw] : []).filter((v): v is string => typeof v === "string");
+      const list = (Array.isArray(raw) ? raw : typeof raw === "string" && raw !== "" ? [raw] : []).filter(
+        (v): v is string => typeof v === "string",
+      );
       const allowed = q.options ? list.filter((v) => q.options!.includes(v)) : list;
       if (q.required && allowed.length === 0) fields.push({ path: `answers.${q.id}`, code: "OPTION_REQUIRED" });
       if (allowed.length > 0) out[q.id] = allowed;
@@ -32,7 +34,8 @@ export function validateAnswers(
       fields.push({ path: `answers.${q.id}`, code: "OPTION_REQUIRED" });
       continue;
     }
-    if (q.required && text === "") fields.push({ path: `answers.${q.id}`, code: q.kind === "select" ? "OPTION_REQUIRED" : "FIELD_REQUIRED" });
+    if (q.required && text === "")
+      fields.push({ path: `answers.${q.id}`, code: q.kind === "select" ? "OPTION_REQUIRED" : "FIELD_REQUIRED" });
     if (text !== "") out[q.id] = text;
   }
   if (location?.kind === "ask_booker" && (bookerLocation ?? "").trim() === "") {

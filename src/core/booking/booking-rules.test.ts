@@ -25,7 +25,13 @@ describe("validateGuests", () => {
     [[{ name: "R2-D2 <script>", email: "a@b.co" }], "GUEST_NAME_INVALID"],
     [[{ name: "Ann", email: "" }], "GUEST_EMAIL_REQUIRED"],
     [[{ name: "Ann", email: "not-an-email" }], "GUEST_EMAIL_INVALID"],
-    [[{ name: "Ann", email: "a@b.co" }, { name: "Bo", email: "A@B.co" }], "GUEST_EMAIL_DUPLICATE"],
+    [
+      [
+        { name: "Ann", email: "a@b.co" },
+        { name: "Bo", email: "A@B.co" },
+      ],
+      "GUEST_EMAIL_DUPLICATE",
+    ],
   ] as const)("refuses %j with %s", (input, code) => {
     const r = validateGuests(input as never, "collect_detail");
     expect(r.ok).toBe(false);
@@ -33,7 +39,16 @@ describe("validateGuests", () => {
   });
 
   it("accepts names in any script with apostrophes and hyphens, and reports every field", () => {
-    expect(validateGuests([{ name: "Liam O'Connor", email: "l@x.io" }, { name: "Zoë Ångström-Ødegård", email: "z@x.io" }, { name: "佐藤 花子", email: "s@x.jp" }], "collect_detail").ok).toBe(true);
+    expect(
+      validateGuests(
+        [
+          { name: "Liam O'Connor", email: "l@x.io" },
+          { name: "Zoë Ångström-Ødegård", email: "z@x.io" },
+          { name: "佐藤 花子", email: "s@x.jp" },
+        ],
+        "collect_detail",
+      ).ok,
+    ).toBe(true);
     const r = validateGuests([{ name: "", email: "" }], "collect_detail");
     expect(!r.ok && r.error.fields?.map((f) => f.code)).toEqual(["GUEST_NAME_REQUIRED", "GUEST_EMAIL_REQUIRED"]);
   });
@@ -50,12 +65,20 @@ describe("visitorChangeRefusal", () => {
   it("allows changes before the cut-off and refuses inside it", () => {
     expect(visitorChangeRefusal("cancel", settings, "confirmed", start, start - 25 * HOUR)).toBeNull();
     expect(visitorChangeRefusal("cancel", settings, "confirmed", start, start - 24 * HOUR)).toBeNull();
-    expect(visitorChangeRefusal("cancel", settings, "confirmed", start, start - 23 * HOUR)).toBe("CHANGE_WINDOW_CLOSED");
-    expect(visitorChangeRefusal("reschedule", { ...settings, changeCutoffMinutes: null }, "new", start, start + HOUR)).toBeNull();
+    expect(visitorChangeRefusal("cancel", settings, "confirmed", start, start - 23 * HOUR)).toBe(
+      "CHANGE_WINDOW_CLOSED",
+    );
+    expect(
+      visitorChangeRefusal("reschedule", { ...settings, changeCutoffMinutes: null }, "new", start, start + HOUR),
+    ).toBeNull();
   });
   it("honours the calendar switches and the cancelled state", () => {
-    expect(visitorChangeRefusal("reschedule", { ...settings, allowReschedule: false }, "confirmed", start, 0)).toBe("RESCHEDULE_NOT_ALLOWED");
-    expect(visitorChangeRefusal("cancel", { ...settings, allowCancel: false }, "confirmed", start, 0)).toBe("CANCEL_NOT_ALLOWED");
+    expect(visitorChangeRefusal("reschedule", { ...settings, allowReschedule: false }, "confirmed", start, 0)).toBe(
+      "RESCHEDULE_NOT_ALLOWED",
+    );
+    expect(visitorChangeRefusal("cancel", { ...settings, allowCancel: false }, "confirmed", start, 0)).toBe(
+      "CANCEL_NOT_ALLOWED",
+    );
     expect(visitorChangeRefusal("cancel", settings, "cancelled", start, 0)).toBe("BOOKING_CANCELLED");
   });
 });
@@ -85,9 +108,15 @@ describe("status lifecycle", () => {
 describe("quotePrice", () => {
   it("multiplies by attendees and computes deposits", () => {
     expect(quotePrice([1500], 3, null)).toEqual({ totalCents: 4500, depositCents: 0 });
-    expect(quotePrice([3500, 12000], 1, { kind: "percentage", percent: 30 })).toEqual({ totalCents: 15500, depositCents: 4650 });
+    expect(quotePrice([3500, 12000], 1, { kind: "percentage", percent: 30 })).toEqual({
+      totalCents: 15500,
+      depositCents: 4650,
+    });
     expect(quotePrice([1001], 1, { kind: "percentage", percent: 50 })).toEqual({ totalCents: 1001, depositCents: 501 });
-    expect(quotePrice([1000], 1, { kind: "amount", amountCents: 5000 })).toEqual({ totalCents: 1000, depositCents: 1000 });
+    expect(quotePrice([1000], 1, { kind: "amount", amountCents: 5000 })).toEqual({
+      totalCents: 1000,
+      depositCents: 1000,
+    });
     expect(quotePrice([0], 1, { kind: "amount", amountCents: 5000 })).toEqual({ totalCents: 0, depositCents: 0 });
   });
 });
@@ -100,7 +129,11 @@ describe("validateAnswers", () => {
   ] as const;
   it("reports required fields, options and the booker's location", () => {
     const r = validateAnswers(questions as never, { topics: ["zzz"] }, { kind: "ask_booker", value: "" }, "");
-    expect(!r.ok && r.error.fields?.map((f) => f.code)).toEqual(["FIELD_REQUIRED", "OPTION_REQUIRED", "LOCATION_REQUIRED"]);
+    expect(!r.ok && r.error.fields?.map((f) => f.code)).toEqual([
+      "FIELD_REQUIRED",
+      "OPTION_REQUIRED",
+      "LOCATION_REQUIRED",
+    ]);
   });
   it("keeps known answers only", () => {
     const r = validateAnswers(questions as never, { goal: " grow ", topics: ["a"], extra: "x" }, null, null);

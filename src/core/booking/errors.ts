@@ -57,10 +57,15 @@ export interface FieldError {
   readonly code: BookingErrorCode;
 }
 
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BookingError };
+export type Outcome<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BookingError };
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const fail = (code: BookingErrorCode, details?: BookingError["details"], fields?: readonly FieldError[]): { ok: false; error: BookingError } => ({
+export const fail = (
+  code: BookingErrorCode,
+  details?: BookingError["details"],
+  fields?: readonly FieldError[],
+): { ok: false; error: BookingError } => ({
   ok: false,
   error: { code, ...(details ? { details } : {}), ...(fields ? { fields } : {}) },
 });

@@ -12,7 +12,8 @@ const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 /** Pragmatic address check (one @, a dot in the domain, no spaces); deliverability is the mail server's job. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type GuestsInput = number | readonly { readonly name?: string | null; readonly email?: string | null }[] | undefined;
+export type GuestsInput =
+  number | readonly { readonly name?: string | null; readonly email?: string | null }[] | undefined;
 
 export interface ValidGuests {
   /** Additional attendees (the booker not included). */
@@ -28,14 +29,17 @@ export const isValidEmail = (value: string): boolean => value.length <= 254 && E
  * Every problem is reported (one code per field), so the form can mark all fields at once.
  */
 export function validateGuests(input: GuestsInput, mode: CalendarSettings["guestMode"]): Outcome<ValidGuests> {
-  if (input === undefined || (Array.isArray(input) && input.length === 0) || input === 0) return ok({ count: 0, people: [] });
+  if (input === undefined || (Array.isArray(input) && input.length === 0) || input === 0)
+    return ok({ count: 0, people: [] });
   if (mode === "none") return fail("GUESTS_NOT_ALLOWED");
   if (typeof input === "number") {
-    if (!Number.isInteger(input) || input < MIN_GUESTS || input > MAX_GUESTS) return fail("GUEST_COUNT_RANGE", undefined, [{ path: "guests", code: "GUEST_COUNT_RANGE" }]);
+    if (!Number.isInteger(input) || input < MIN_GUESTS || input > MAX_GUESTS)
+      return fail("GUEST_COUNT_RANGE", undefined, [{ path: "guests", code: "GUEST_COUNT_RANGE" }]);
     return ok({ count: input, people: [] });
   }
   const list = input as readonly { name?: string | null; email?: string | null }[];
-  if (list.length > MAX_GUESTS) return fail("GUEST_COUNT_RANGE", undefined, [{ path: "guests", code: "GUEST_COUNT_RANGE" }]);
+  if (list.length > MAX_GUESTS)
+    return fail("GUEST_COUNT_RANGE", undefined, [{ path: "guests", code: "GUEST_COUNT_RANGE" }]);
   const fields: FieldError[] = [];
   const seen = new Map<string, number>();
   const people: { name: string; email: string }[] = [];
@@ -43,7 +47,8 @@ export function validateGuests(input: GuestsInput, mode: CalendarSettings["guest
     const name = (guest.name ?? "").trim();
     const email = (guest.email ?? "").trim();
     if (name === "") fields.push({ path: `guests.${i}.name`, code: "GUEST_NAME_REQUIRED" });
-    else if (name.length > MAX_NAME_LENGTH || !NAME_PATTERN.test(name)) fields.push({ path: `guests.${i}.name`, code: "GUEST_NAME_INVALID" });
+    else if (name.length > MAX_NAME_LENGTH || !NAME_PATTERN.test(name))
+      fields.push({ path: `guests.${i}.name`, code: "GUEST_NAME_INVALID" });
     if (email === "") fields.push({ path: `guests.${i}.email`, code: "GUEST_EMAIL_REQUIRED" });
     else if (!isValidEmail(email)) fields.push({ path: `guests.${i}.email`, code: "GUEST_EMAIL_INVALID" });
     else {

@@ -7,4 +7,5 @@ export const MANAGE_TOKEN_BYTES = 32;
 export const MANAGE_TOKEN_LENGTH = 43;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const isManageTokenFormat = (value: string | null | undefined): value is string => typeof value === "string" && TOKEN_PATTERN.test(value);
+export const isManageTokenFormat = (value: string | null | undefined): value is string =>
+  typeof value === "string" && TOKEN_PATTERN.test(value);

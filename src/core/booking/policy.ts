@@ -43,7 +43,8 @@ export function nextStatus(from: BookingStatus, transition: Transition): Booking
 }
 
 /** A booking's initial status: requests (autoConfirm = false) wait for the business. */
-export const initialStatus = (settings: Pick<CalendarSettings, "autoConfirm">): BookingStatus => (settings.autoConfirm ? "confirmed" : "new");
+export const initialStatus = (settings: Pick<CalendarSettings, "autoConfirm">): BookingStatus =>
+  settings.autoConfirm ? "confirmed" : "new";
 
 /** Whether a booking in this status occupies its staff (requests block per `unconfirmedBlocks`). */
 export function occupies(status: BookingStatus, settings: Pick<CalendarSettings, "unconfirmedBlocks">): boolean {

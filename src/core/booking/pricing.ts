@@ -33,7 +33,12 @@ export interface CartLine {
  * service's own deposit (a flat deposit per line, never more than the line).
  */
 export function quoteCarts(lines: readonly CartLine[], calendarDeposit: DepositRule | null): PriceQuote {
-  if (calendarDeposit) return quotePrice(lines.map((l) => l.priceCents), 1, calendarDeposit);
+  if (calendarDeposit)
+    return quotePrice(
+      lines.map((l) => l.priceCents),
+      1,
+      calendarDeposit,
+    );
   let totalCents = 0;
   let depositCents = 0;
   for (const line of lines) {

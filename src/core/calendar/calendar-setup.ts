@@ -66,7 +66,10 @@ export interface SetupError {
  * Returns the members normalised: the single host (or a collective's first member, when none is
  * marked) becomes primary.
  */
-export function normaliseMembers(type: CalendarType, members: readonly MemberInput[]): { ok: true; members: MemberInput[] } | { ok: false; error: SetupError } {
+export function normaliseMembers(
+  type: CalendarType,
+  members: readonly MemberInput[],
+): { ok: true; members: MemberInput[] } | { ok: false; error: SetupError } {
   const seen = new Set<string>();
   for (const [i, m] of members.entries()) {
     if (seen.has(m.staffId)) return { ok: false, error: { path: `members.${i}.staffId`, code: "MEMBERS_DUPLICATE" } };
@@ -85,8 +88,12 @@ export function normaliseMembers(type: CalendarType, members: readonly MemberInp
       return { ok: true, members: [...members] };
     case "collective":
       if (members.length < 2) return { ok: false, error: { path: "members", code: "MEMBERS_AT_LEAST_TWO" } };
-      if (members.length > MAX_COLLECTIVE_MEMBERS) return { ok: false, error: { path: "members", code: "MEMBERS_TOO_MANY" } };
-      return { ok: true, members: members.map((m, i) => ({ ...m, isPrimary: primaries === 0 ? i === 0 : m.isPrimary })) };
+      if (members.length > MAX_COLLECTIVE_MEMBERS)
+        return { ok: false, error: { path: "members", code: "MEMBERS_TOO_MANY" } };
+      return {
+        ok: true,
+        members: members.map((m, i) => ({ ...m, isPrimary: primaries === 0 ? i === 0 : m.isPrimary })),
+      };
   }
 }
 

@@ -21,7 +21,10 @@ export function compareBrowserLocale(a: BrowserLocaleMatch, b: BrowserLocaleMatc
   return b.score - a.score;
 }
 
-export function matchBrowserLocales(locales: readonly RoutingLocale[], browserTags: readonly string[]): BrowserLocaleMatch[] {
+export function matchBrowserLocales(
+  locales: readonly RoutingLocale[],
+  browserTags: readonly string[],
+): BrowserLocaleMatch[] {
   const targets = locales.map((l) => ({ code: l.code, language: l.language || l.code }));
   const n = browserTags.length;
   const matches: BrowserLocaleMatch[] = [];

@@ -30,7 +30,13 @@ export function detectLocale(input: DetectLocaleInput): DetectedLocale {
 
   let fromRoute = "";
   if (options.differentDomains || options.multiDomainLocales) {
-    fromRoute = getLocaleDomain({ locales: options.locales, strategy: options.strategy, host, path, ...(warn ? { warn } : {}) });
+    fromRoute = getLocaleDomain({
+      locales: options.locales,
+      strategy: options.strategy,
+      host,
+      path,
+      ...(warn ? { warn } : {}),
+    });
   } else if (options.strategy !== "no_prefix") {
     fromRoute = routeLocaleFromPath(path, options);
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { findSharedDomain, getDomainFromLocale, getLocaleDomain, hostFromHeaders, MULTIPLE_DOMAINS_WARNING, requestOrigin } from "./domain.ts";
+import {
+  findSharedDomain,
+  getDomainFromLocale,
+  getLocaleDomain,
+  hostFromHeaders,
+  MULTIPLE_DOMAINS_WARNING,
+  requestOrigin,
+} from "./domain.ts";
 import type { RoutingLocale } from "./options.ts";
 import { captureWarnings } from "./test-locales.test-helper.ts";
 
@@ -64,7 +71,9 @@ describe("getLocaleDomain (C.9)", () => {
       { code: "fr", domains: ["a.com", "b.com"], defaultForDomains: ["b.com"] },
     ];
     expect(getLocaleDomain({ locales: multi, strategy: "prefix_except_default", host: "b.com", path: "/" })).toBe("fr");
-    expect(getLocaleDomain({ locales: multi, strategy: "prefix_except_default", host: "a.com", path: "/fr/x" })).toBe("fr");
+    expect(getLocaleDomain({ locales: multi, strategy: "prefix_except_default", host: "a.com", path: "/fr/x" })).toBe(
+      "fr",
+    );
   });
 });
 
@@ -78,14 +87,19 @@ describe("getDomainFromLocale (C.9)", () => {
   });
 
   it("uses a domains[] entry equal to the current host", () => {
-    expect(getDomainFromLocale({ locales, code: "pl", host: "pl.example.com", protocol: "https:" })).toBe("https://pl.example.com");
+    expect(getDomainFromLocale({ locales, code: "pl", host: "pl.example.com", protocol: "https:" })).toBe(
+      "https://pl.example.com",
+    );
   });
 
   it("warns with the module's text when a locale has no domain", () => {
     const { messages, warn } = captureWarnings();
     expect(getDomainFromLocale({ locales, code: "da", warn })).toBeUndefined();
     expect(getDomainFromLocale({ locales, code: "pl", host: "other.com", warn })).toBeUndefined();
-    expect(messages).toEqual(["@nuxtjs/i18n Could not find domain name for locale da", "@nuxtjs/i18n Could not find domain name for locale pl"]);
+    expect(messages).toEqual([
+      "@nuxtjs/i18n Could not find domain name for locale da",
+      "@nuxtjs/i18n Could not find domain name for locale pl",
+    ]);
   });
 });
 

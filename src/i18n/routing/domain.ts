@@ -58,7 +58,9 @@ export function getLocaleDomain(args: {
   const prefix = path.match(localesRegex(matching.map((l) => l.code)))?.[1];
   const fromPath = prefix === undefined ? undefined : matching.find((l) => l.code === prefix);
   if (fromPath) return fromPath.code;
-  const domainDefault = matching.find((l) => (Array.isArray(l.defaultForDomains) ? l.defaultForDomains.includes(host) : l.domainDefault));
+  const domainDefault = matching.find((l) =>
+    Array.isArray(l.defaultForDomains) ? l.defaultForDomains.includes(host) : l.domainDefault,
+  );
   return domainDefault?.code ?? "";
 }
 

@@ -33,12 +33,37 @@ describe("readLocaleCookie (C.4)", () => {
   it.each([
     ["known code", routing(), "i18n_redirected=fr", { raw: "fr", locale: "fr" }],
     ["no cookie", routing(), "other=1", { raw: undefined, locale: undefined }],
-    ["unknown code → defaultLocale, rewritten (C.12.1)", routing(), "i18n_redirected=xx", { raw: "xx", locale: "en", rewriteTo: "en" }],
-    ["unknown code without defaultLocale → cleared", routing({ defaultLocale: "" }), "i18n_redirected=xx", { raw: "xx", locale: undefined, rewriteTo: null }],
+    [
+      "unknown code → defaultLocale, rewritten (C.12.1)",
+      routing(),
+      "i18n_redirected=xx",
+      { raw: "xx", locale: "en", rewriteTo: "en" },
+    ],
+    [
+      "unknown code without defaultLocale → cleared",
+      routing({ defaultLocale: "" }),
+      "i18n_redirected=xx",
+      { raw: "xx", locale: undefined, rewriteTo: null },
+    ],
     ["codes are case-sensitive", routing(), "i18n_redirected=FR", { raw: "FR", locale: "en", rewriteTo: "en" }],
-    ["useCookie false → ignored", routing({ detectBrowserLanguage: { useCookie: false } }), "i18n_redirected=fr", { raw: undefined, locale: undefined }],
-    ["detection disabled → ignored (C.12.9)", routing({ detectBrowserLanguage: false }), "i18n_redirected=fr", { raw: undefined, locale: undefined }],
-    ["custom cookieKey", routing({ detectBrowserLanguage: { cookieKey: "lang" } }), "i18n_redirected=de; lang=fr", { raw: "fr", locale: "fr" }],
+    [
+      "useCookie false → ignored",
+      routing({ detectBrowserLanguage: { useCookie: false } }),
+      "i18n_redirected=fr",
+      { raw: undefined, locale: undefined },
+    ],
+    [
+      "detection disabled → ignored (C.12.9)",
+      routing({ detectBrowserLanguage: false }),
+      "i18n_redirected=fr",
+      { raw: undefined, locale: undefined },
+    ],
+    [
+      "custom cookieKey",
+      routing({ detectBrowserLanguage: { cookieKey: "lang" } }),
+      "i18n_redirected=de; lang=fr",
+      { raw: "fr", locale: "fr" },
+    ],
   ] as const)("%s", (_name, options, header, expected) => {
     expect(readLocaleCookie(header, options)).toEqual(expected);
   });
@@ -47,7 +72,11 @@ describe("readLocaleCookie (C.4)", () => {
 describe("serializeLocaleCookie (C.4, spec §9)", () => {
   it.each([
     ["lax by default", detect, "i18n_redirected=fr; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; SameSite=Lax"],
-    ["cookieSecure", { ...detect, cookieSecure: true }, "i18n_redirected=fr; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; Secure; SameSite=Lax"],
+    [
+      "cookieSecure",
+      { ...detect, cookieSecure: true },
+      "i18n_redirected=fr; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; Secure; SameSite=Lax",
+    ],
     [
       "cross-origin iframe embed (C.12.10)",
       { ...detect, cookieCrossOrigin: true },
@@ -71,7 +100,9 @@ describe("serializeLocaleCookie (C.4, spec §9)", () => {
   });
 
   it("clears with an expiry in the past", () => {
-    expect(serializeClearedLocaleCookie(detect)).toBe("i18n_redirected=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax");
+    expect(serializeClearedLocaleCookie(detect)).toBe(
+      "i18n_redirected=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax",
+    );
   });
 });
 
@@ -79,15 +110,39 @@ describe("localeCookieUpdate", () => {
   const options = routing();
   it.each([
     ["unchanged value → no header", { raw: "fr", locale: "fr" }, "fr", undefined],
-    ["new value", { raw: undefined, locale: undefined }, "de", "i18n_redirected=de; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; SameSite=Lax"],
-    ["rewritten unknown value", { raw: "xx", locale: "en", rewriteTo: "en" }, "en", "i18n_redirected=en; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; SameSite=Lax"],
-    ["cleared when no locale results", { raw: "xx", locale: undefined, rewriteTo: null }, "", "i18n_redirected=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax"],
+    [
+      "new value",
+      { raw: undefined, locale: undefined },
+      "de",
+      "i18n_redirected=de; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; SameSite=Lax",
+    ],
+    [
+      "rewritten unknown value",
+      { raw: "xx", locale: "en", rewriteTo: "en" },
+      "en",
+      "i18n_redirected=en; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; SameSite=Lax",
+    ],
+    [
+      "cleared when no locale results",
+      { raw: "xx", locale: undefined, rewriteTo: null },
+      "",
+      "i18n_redirected=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax",
+    ],
   ] as const)("%s", (_name, read, locale, expected) => {
     expect(localeCookieUpdate(read, locale, options, now)).toBe(expected);
   });
 
   it("never writes without useCookie", () => {
-    expect(localeCookieUpdate({ raw: undefined, locale: undefined }, "de", routing({ detectBrowserLanguage: { useCookie: false } }), now)).toBeUndefined();
-    expect(localeCookieUpdate({ raw: undefined, locale: undefined }, "de", routing({ detectBrowserLanguage: false }), now)).toBeUndefined();
+    expect(
+      localeCookieUpdate(
+        { raw: undefined, locale: undefined },
+        "de",
+        routing({ detectBrowserLanguage: { useCookie: false } }),
+        now,
+      ),
+    ).toBeUndefined();
+    expect(
+      localeCookieUpdate({ raw: undefined, locale: undefined }, "de", routing({ detectBrowserLanguage: false }), now),
+    ).toBeUndefined();
   });
 });

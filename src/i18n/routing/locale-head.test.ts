@@ -35,7 +35,11 @@ describe("localeHead (C.11)", () => {
       ["i18n-alt-pt-PT", "pt-PT", `${base}/pt/widget/booking/7`],
       ["i18n-xd", "x-default", `${base}/widget/booking/7`],
     ]);
-    expect(head.links.find((l) => l.rel === "canonical")).toEqual({ id: "i18n-can", rel: "canonical", href: `${base}/fr/widget/booking/7` });
+    expect(head.links.find((l) => l.rel === "canonical")).toEqual({
+      id: "i18n-can",
+      rel: "canonical",
+      href: `${base}/fr/widget/booking/7`,
+    });
     expect(head.meta.slice(0, 3)).toEqual([
       { id: "i18n-og-url", property: "og:url", content: `${base}/fr/widget/booking/7` },
       { id: "i18n-og", property: "og:locale", content: "fr_FR" },
@@ -62,7 +66,13 @@ describe("localeHead (C.11)", () => {
   });
 
   it("keeps the query in alternates, and only canonicalQueries in the canonical URL", () => {
-    const head = localeHead({ options: routing(), locale: "en", fullPath: "/c/news?page=2&utm=x", baseUrl: base, canonicalQueries: ["page"] });
+    const head = localeHead({
+      options: routing(),
+      locale: "en",
+      fullPath: "/c/news?page=2&utm=x",
+      baseUrl: base,
+      canonicalQueries: ["page"],
+    });
     expect(head.links.find((l) => l.hreflang === "de")?.href).toBe(`${base}/de/c/news?page=2&utm=x`);
     expect(head.links.find((l) => l.rel === "canonical")?.href).toBe(`${base}/c/news?page=2`);
   });
@@ -74,7 +84,12 @@ describe("localeHead (C.11)", () => {
   });
 
   it("no_prefix: no hreflang links", () => {
-    const head = localeHead({ options: routing({ strategy: "no_prefix" }), locale: "de", fullPath: "/about", baseUrl: base });
+    const head = localeHead({
+      options: routing({ strategy: "no_prefix" }),
+      locale: "de",
+      fullPath: "/about",
+      baseUrl: base,
+    });
     expect(head.htmlLang).toBe("de-DE");
     expect(head.links.filter((l) => l.rel === "alternate")).toEqual([]);
     expect(head.links.map((l) => l.rel)).toEqual(["canonical"]);

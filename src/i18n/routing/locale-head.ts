@@ -48,7 +48,11 @@ export function localeHead(input: LocaleHeadInput): LocaleHead {
   const baseUrl = input.baseUrl ?? options.baseUrl;
   const current: RoutingLocale = options.locales.find((l) => l.code === locale) ?? { code: locale };
   const language = current.language;
-  const context = { ...(input.host ? { host: input.host } : {}), ...(input.protocol ? { protocol: input.protocol } : {}), warn };
+  const context = {
+    ...(input.host ? { host: input.host } : {}),
+    ...(input.protocol ? { protocol: input.protocol } : {}),
+    warn,
+  };
   const switchTo = (code: string) => switchLocalePath(fullPath, code, options, context);
 
   const head: LocaleHead = { dir: current.dir ?? options.defaultDirection, links: [], meta: [] };
@@ -69,11 +73,13 @@ export function localeHead(input: LocaleHeadInput): LocaleHead {
     }
     for (const [hreflang, l] of byLanguage) {
       const path = switchTo(l.code);
-      if (path) head.links.push({ id: `i18n-alt-${hreflang}`, rel: "alternate", href: toAbsoluteUrl(path, baseUrl), hreflang });
+      if (path)
+        head.links.push({ id: `i18n-alt-${hreflang}`, rel: "alternate", href: toAbsoluteUrl(path, baseUrl), hreflang });
     }
     if (options.defaultLocale) {
       const path = switchTo(options.defaultLocale);
-      if (path) head.links.push({ id: "i18n-xd", rel: "alternate", href: toAbsoluteUrl(path, baseUrl), hreflang: "x-default" });
+      if (path)
+        head.links.push({ id: "i18n-xd", rel: "alternate", href: toAbsoluteUrl(path, baseUrl), hreflang: "x-default" });
     }
   }
 
@@ -85,7 +91,11 @@ export function localeHead(input: LocaleHeadInput): LocaleHead {
   if (language) head.meta.push({ id: "i18n-og", property: "og:locale", content: underscore(language) });
   for (const l of options.locales) {
     if (!l.language || l.language === language) continue;
-    head.meta.push({ id: `i18n-og-alt-${l.language}`, property: "og:locale:alternate", content: underscore(l.language) });
+    head.meta.push({
+      id: `i18n-og-alt-${l.language}`,
+      property: "og:locale:alternate",
+      content: underscore(l.language),
+    });
   }
   return head;
 }

@@ -97,7 +97,9 @@ describe("switchLocalePath", () => {
         { code: "de", language: "de-DE" },
       ],
     });
-    expect(switchLocalePath("/about?x=1", "en", options, { protocol: "https:", warn })).toBe("https://example.com/about?x=1");
+    expect(switchLocalePath("/about?x=1", "en", options, { protocol: "https:", warn })).toBe(
+      "https://example.com/about?x=1",
+    );
     expect(switchLocalePath("/about", "fr", options, { protocol: "http:", warn })).toBe("https://example.fr/about");
     expect(messages).toEqual([]);
     expect(switchLocalePath("/about", "de", options, { warn })).toBe("/about");

@@ -6,7 +6,10 @@ import type { LocaleRoutingOptions, Warn } from "./options.ts";
 import { getDomainFromLocale } from "./domain.ts";
 import { localeFromPath } from "./locale-regex.ts";
 
-type PrefixOptions = Pick<LocaleRoutingOptions, "locales" | "strategy" | "defaultLocale" | "differentDomains" | "trailingSlash">;
+type PrefixOptions = Pick<
+  LocaleRoutingOptions,
+  "locales" | "strategy" | "defaultLocale" | "differentDomains" | "trailingSlash"
+>;
 
 /** Whether the route table has `/${code}`-prefixed routes for this locale. */
 export function hasPrefixedRoutes(code: string, options: PrefixOptions): boolean {

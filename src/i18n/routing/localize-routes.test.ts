@@ -7,12 +7,21 @@ const locales = [
   { code: "fr", language: "fr-FR" },
 ];
 const table: RouteLike[] = [
-  { id: "layout", children: [{ id: "index", index: true }, { id: "about", path: "about", children: [{ id: "about-team", path: "team" }] }] },
+  {
+    id: "layout",
+    children: [
+      { id: "index", index: true },
+      { id: "about", path: "about", children: [{ id: "about-team", path: "team" }] },
+    ],
+  },
   { id: "catch-all", path: "*" },
 ];
 
 function summary(routes: RouteLike[], indent = ""): string[] {
-  return routes.flatMap((r) => [`${indent}${r.id} ${r.index ? "(index)" : (r.path ?? "(layout)")}`, ...summary(r.children ?? [], `${indent}  `)]);
+  return routes.flatMap((r) => [
+    `${indent}${r.id} ${r.index ? "(index)" : (r.path ?? "(layout)")}`,
+    ...summary(r.children ?? [], `${indent}  `),
+  ]);
 }
 
 describe("localizeRoutes (C.2)", () => {
@@ -38,7 +47,10 @@ describe("localizeRoutes (C.2)", () => {
   });
 
   it("prefix: every locale prefixed, the unlocalized root index kept for the `/` redirect", () => {
-    const flat: RouteLike[] = [{ id: "index", index: true }, { id: "about", path: "about" }];
+    const flat: RouteLike[] = [
+      { id: "index", index: true },
+      { id: "about", path: "about" },
+    ];
     expect(summary(localizeRoutes(flat, routing({ locales, strategy: "prefix" })))).toEqual([
       "index (index)",
       "index___en en",
@@ -70,7 +82,10 @@ describe("localizeRoutes (C.2)", () => {
         { code: "fr", domain: "b.fr" },
       ],
     });
-    expect(summary(localizeRoutes([{ id: "about", path: "about" }], options))).toEqual(["about___en about", "about___fr about"]);
+    expect(summary(localizeRoutes([{ id: "about", path: "about" }], options))).toEqual([
+      "about___en about",
+      "about___fr about",
+    ]);
   });
 
   it("no_prefix + differentDomains with a shared domain: console.error and unlocalized routes", () => {
@@ -84,7 +99,9 @@ describe("localizeRoutes (C.2)", () => {
       ],
     });
     expect(localizeRoutes(table, options, { error })).toEqual(table);
-    expect(messages).toEqual(["Cannot use `strategy: no_prefix` when using multiple locales on the same domain - found multiple entries with a.com"]);
+    expect(messages).toEqual([
+      "Cannot use `strategy: no_prefix` when using multiple locales on the same domain - found multiple entries with a.com",
+    ]);
   });
 
   it("does not mutate its input", () => {

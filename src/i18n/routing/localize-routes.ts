@@ -31,7 +31,15 @@ export interface LocalizeRoutesSettings {
  */
 export function localizeRoutes<T extends RouteLike>(
   routes: readonly T[],
-  options: Pick<LocaleRoutingOptions, "locales" | "strategy" | "defaultLocale" | "differentDomains" | "routesNameSeparator" | "defaultLocaleRouteNameSuffix">,
+  options: Pick<
+    LocaleRoutingOptions,
+    | "locales"
+    | "strategy"
+    | "defaultLocale"
+    | "differentDomains"
+    | "routesNameSeparator"
+    | "defaultLocaleRouteNameSuffix"
+  >,
   { keepDefaultLocaleIds = false, error = console.error }: LocalizeRoutesSettings = {},
 ): T[] {
   const { strategy, defaultLocale, differentDomains } = options;
@@ -43,7 +51,11 @@ export function localizeRoutes<T extends RouteLike>(
       return [...routes];
     }
   }
-  const nameOptions = { separator: options.routesNameSeparator, defaultSuffix: options.defaultLocaleRouteNameSuffix, differentDomains };
+  const nameOptions = {
+    separator: options.routesNameSeparator,
+    defaultSuffix: options.defaultLocaleRouteNameSuffix,
+    differentDomains,
+  };
   const result: T[] = [];
   for (const route of routes) {
     if (strategy === "prefix" && isRootIndex(route)) result.push(route);
@@ -55,7 +67,8 @@ export function localizeRoutes<T extends RouteLike>(
         result.push(copyRoute(route, (id) => id + options.routesNameSeparator + locale.code, locale.code));
         continue;
       }
-      const prefixed = strategy !== "no_prefix" && !differentDomains && !(isDefault && strategy === "prefix_except_default");
+      const prefixed =
+        strategy !== "no_prefix" && !differentDomains && !(isDefault && strategy === "prefix_except_default");
       const keepIds = keepDefaultLocaleIds && !prefixed && locale.code === defaultLocale;
       result.push(copyRoute(route, keepIds ? (id) => id : rename, prefixed ? locale.code : undefined));
     }

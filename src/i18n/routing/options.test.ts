@@ -29,18 +29,25 @@ describe("defineLocaleRouting", () => {
   });
 
   it("merges partial detectBrowserLanguage over the defaults and keeps `false`", () => {
-    expect(defineLocaleRouting({ locales: OUR_LOCALES, detectBrowserLanguage: { redirectOn: "all" } }).detectBrowserLanguage).toEqual({
+    expect(
+      defineLocaleRouting({ locales: OUR_LOCALES, detectBrowserLanguage: { redirectOn: "all" } }).detectBrowserLanguage,
+    ).toEqual({
       ...DEFAULT_DETECT_BROWSER_LANGUAGE,
       redirectOn: "all",
     });
-    expect(defineLocaleRouting({ locales: OUR_LOCALES, detectBrowserLanguage: false }).detectBrowserLanguage).toBe(false);
+    expect(defineLocaleRouting({ locales: OUR_LOCALES, detectBrowserLanguage: false }).detectBrowserLanguage).toBe(
+      false,
+    );
   });
 
   it.each([
     [undefined, undefined],
     ["", undefined],
     ["about", { path: "about", statusCode: 302 }],
-    [{ path: "about", statusCode: 301 }, { path: "about", statusCode: 301 }],
+    [
+      { path: "about", statusCode: 301 },
+      { path: "about", statusCode: 301 },
+    ],
   ] as const)("normalizes rootRedirect %j", (input, expected) => {
     expect(normalizeRootRedirect(input)).toEqual(expected);
   });

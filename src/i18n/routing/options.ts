@@ -114,7 +114,9 @@ export function localeCodes(options: Pick<LocaleRoutingOptions, "locales">): str
 }
 
 /** The rootRedirect option in its object form (a string means a 302, C.8). */
-export function normalizeRootRedirect(rootRedirect: LocaleRoutingOptions["rootRedirect"]): RootRedirectOptions | undefined {
+export function normalizeRootRedirect(
+  rootRedirect: LocaleRoutingOptions["rootRedirect"],
+): RootRedirectOptions | undefined {
   if (rootRedirect === undefined || rootRedirect === "") return undefined;
   return typeof rootRedirect === "string" ? { path: rootRedirect, statusCode: 302 } : rootRedirect;
 }

@@ -7,8 +7,18 @@ const now = new Date("2024-03-01T12:00:00Z");
 const EXPIRES = "Expires=Sat, 01 Mar 2025 12:00:00 GMT";
 const cookie = (code: string) => `i18n_redirected=${code}; Path=/; ${EXPIRES}; SameSite=Lax`;
 
-function resolve(path: string, request: Partial<ResolveRequestLocaleInput> = {}, overrides: Partial<LocaleRoutingInput> = {}) {
-  return resolveRequestLocale({ url: `https://book.example.com${path}`, isFirstAccess: true, now, options: routing(overrides), ...request });
+function resolve(
+  path: string,
+  request: Partial<ResolveRequestLocaleInput> = {},
+  overrides: Partial<LocaleRoutingInput> = {},
+) {
+  return resolveRequestLocale({
+    url: `https://book.example.com${path}`,
+    isFirstAccess: true,
+    now,
+    options: routing(overrides),
+    ...request,
+  });
 }
 
 describe("resolveRequestLocale: visits with our defaults (C.7)", () => {
@@ -23,8 +33,16 @@ describe("resolveRequestLocale: visits with our defaults (C.7)", () => {
   });
 
   it("2. first visit to a non-root page: no detection, the route's locale, cookie written (C.12.11)", () => {
-    expect(resolve("/about", { acceptLanguage: "fr" })).toEqual({ locale: "en", setCookie: cookie("en"), pathWithoutPrefix: "/about" });
-    expect(resolve("/fr/about", { acceptLanguage: "de" })).toEqual({ locale: "fr", setCookie: cookie("fr"), pathWithoutPrefix: "/about" });
+    expect(resolve("/about", { acceptLanguage: "fr" })).toEqual({
+      locale: "en",
+      setCookie: cookie("en"),
+      pathWithoutPrefix: "/about",
+    });
+    expect(resolve("/fr/about", { acceptLanguage: "de" })).toEqual({
+      locale: "fr",
+      setCookie: cookie("fr"),
+      pathWithoutPrefix: "/about",
+    });
   });
 
   it("3. later visit to / follows the cookie, not the browser", () => {
@@ -40,27 +58,55 @@ describe("resolveRequestLocale: visits with our defaults (C.7)", () => {
   it("11. a non-root landing sets the cookie that a later / follows (C.12.11)", () => {
     const first = resolve("/de/widget/booking/1", { acceptLanguage: "fr" });
     expect(first.setCookie).toBe(cookie("de"));
-    expect(resolve("/", { cookieHeader: "i18n_redirected=de", acceptLanguage: "fr" }).redirect).toEqual({ location: "/de", status: 302 });
+    expect(resolve("/", { cookieHeader: "i18n_redirected=de", acceptLanguage: "fr" }).redirect).toEqual({
+      location: "/de",
+      status: 302,
+    });
   });
 
   it("4. redirectOn 'no prefix': unprefixed pages too; prefixed ones only with alwaysRedirect", () => {
     const noPrefix = { detectBrowserLanguage: { redirectOn: "no prefix" as const } };
-    expect(resolve("/about", { acceptLanguage: "fr" }, noPrefix).redirect).toEqual({ location: "/fr/about", status: 302 });
-    expect(resolve("/de/about", { acceptLanguage: "fr" }, noPrefix)).toMatchObject({ locale: "de", setCookie: cookie("de") });
+    expect(resolve("/about", { acceptLanguage: "fr" }, noPrefix).redirect).toEqual({
+      location: "/fr/about",
+      status: 302,
+    });
+    expect(resolve("/de/about", { acceptLanguage: "fr" }, noPrefix)).toMatchObject({
+      locale: "de",
+      setCookie: cookie("de"),
+    });
     expect(resolve("/de/about", { acceptLanguage: "fr" }, noPrefix).redirect).toBeUndefined();
     const always = { detectBrowserLanguage: { redirectOn: "no prefix" as const, alwaysRedirect: true } };
-    expect(resolve("/fr/about", { cookieHeader: "i18n_redirected=en" }, always).redirect).toEqual({ location: "/about", status: 302 });
+    expect(resolve("/fr/about", { cookieHeader: "i18n_redirected=en" }, always).redirect).toEqual({
+      location: "/about",
+      status: 302,
+    });
   });
 
   it("5. redirectOn 'all': every path, prefixed or not", () => {
     const all = { detectBrowserLanguage: { redirectOn: "all" as const } };
-    expect(resolve("/de/x?y=1", { acceptLanguage: "nl-BE" }, all)).toMatchObject({ locale: "nl", redirect: { location: "/nl/x?y=1", status: 302 }, setCookie: cookie("nl") });
-    expect(resolve("/fr", { cookieHeader: "i18n_redirected=en" }, all).redirect).toEqual({ location: "/", status: 302 });
+    expect(resolve("/de/x?y=1", { acceptLanguage: "nl-BE" }, all)).toMatchObject({
+      locale: "nl",
+      redirect: { location: "/nl/x?y=1", status: 302 },
+      setCookie: cookie("nl"),
+    });
+    expect(resolve("/fr", { cookieHeader: "i18n_redirected=en" }, all).redirect).toEqual({
+      location: "/",
+      status: 302,
+    });
   });
 
   it("6. useCookie false: the browser on every load, no cookie written", () => {
-    const result = resolve("/", { cookieHeader: "i18n_redirected=de", acceptLanguage: "fr" }, { detectBrowserLanguage: { useCookie: false } });
-    expect(result).toEqual({ locale: "fr", redirect: { location: "/fr", status: 302 }, pathWithoutPrefix: "/", detectedFrom: "navigator_or_header" });
+    const result = resolve(
+      "/",
+      { cookieHeader: "i18n_redirected=de", acceptLanguage: "fr" },
+      { detectBrowserLanguage: { useCookie: false } },
+    );
+    expect(result).toEqual({
+      locale: "fr",
+      redirect: { location: "/fr", status: 302 },
+      pathWithoutPrefix: "/",
+      detectedFrom: "navigator_or_header",
+    });
   });
 
   it("7. no_prefix: the URL never changes; cookie → browser → fallback on first access", () => {
@@ -70,8 +116,14 @@ describe("resolveRequestLocale: visits with our defaults (C.7)", () => {
       pathWithoutPrefix: "/about",
       detectedFrom: "cookie",
     });
-    expect(resolve("/about", { acceptLanguage: "fr" }, noPrefix)).toMatchObject({ locale: "fr", setCookie: cookie("fr") });
-    expect(resolve("/about", { acceptLanguage: "ja" }, noPrefix)).toMatchObject({ locale: "en", detectedFrom: "fallback" });
+    expect(resolve("/about", { acceptLanguage: "fr" }, noPrefix)).toMatchObject({
+      locale: "fr",
+      setCookie: cookie("fr"),
+    });
+    expect(resolve("/about", { acceptLanguage: "ja" }, noPrefix)).toMatchObject({
+      locale: "en",
+      detectedFrom: "fallback",
+    });
     expect(resolve("/about", { acceptLanguage: "fr" }, noPrefix).redirect).toBeUndefined();
   });
 });
@@ -97,14 +149,23 @@ describe("resolveRequestLocale: edge cases (C.12)", () => {
   });
 
   it("5. loop guard: never to the current URL or to the previous route", () => {
-    expect(resolve("/fr", { acceptLanguage: "fr" }, { detectBrowserLanguage: { redirectOn: "all" } }).redirect).toBeUndefined();
+    expect(
+      resolve("/fr", { acceptLanguage: "fr" }, { detectBrowserLanguage: { redirectOn: "all" } }).redirect,
+    ).toBeUndefined();
     const all = { detectBrowserLanguage: { redirectOn: "all" as const } };
     expect(resolve("/fr/a", { cookieHeader: "i18n_redirected=en", fromFullPath: "/a" }, all).redirect).toBeUndefined();
   });
 
   it("6. only the first access detects: a client navigation (data request) keeps the route's locale", () => {
-    expect(resolve("/", { acceptLanguage: "fr", isFirstAccess: false })).toEqual({ locale: "en", setCookie: cookie("en"), pathWithoutPrefix: "/" });
-    expect(resolve("/de/a", { cookieHeader: "i18n_redirected=fr", isFirstAccess: false })).toMatchObject({ locale: "de", setCookie: cookie("de") });
+    expect(resolve("/", { acceptLanguage: "fr", isFirstAccess: false })).toEqual({
+      locale: "en",
+      setCookie: cookie("en"),
+      pathWithoutPrefix: "/",
+    });
+    expect(resolve("/de/a", { cookieHeader: "i18n_redirected=fr", isFirstAccess: false })).toMatchObject({
+      locale: "de",
+      setCookie: cookie("de"),
+    });
   });
 
   it("7. prefix: / always redirects, even with detection disabled; prefix_and_default: / and /en both stay", () => {
@@ -115,9 +176,16 @@ describe("resolveRequestLocale: edge cases (C.12)", () => {
     });
     expect(resolve("/", { acceptLanguage: "fr" }, { strategy: "prefix" }).redirect?.location).toBe("/fr");
     expect(resolve("/", {}, { strategy: "prefix_and_default" }).redirect).toBeUndefined();
-    expect(resolve("/en", {}, { strategy: "prefix_and_default" })).toMatchObject({ locale: "en", pathWithoutPrefix: "/" });
+    expect(resolve("/en", {}, { strategy: "prefix_and_default" })).toMatchObject({
+      locale: "en",
+      pathWithoutPrefix: "/",
+    });
     expect(resolve("/en", {}, { strategy: "prefix_and_default" }).redirect).toBeUndefined();
-    const toDefault = resolve("/fr/a", { cookieHeader: "i18n_redirected=en" }, { strategy: "prefix_and_default", detectBrowserLanguage: { redirectOn: "all" } });
+    const toDefault = resolve(
+      "/fr/a",
+      { cookieHeader: "i18n_redirected=en" },
+      { strategy: "prefix_and_default", detectBrowserLanguage: { redirectOn: "all" } },
+    );
     expect(toDefault.redirect).toEqual({ location: "/a", status: 302 });
   });
 
@@ -126,7 +194,9 @@ describe("resolveRequestLocale: edge cases (C.12)", () => {
   });
 
   it("9. detection disabled: the route's locale, cookie neither read nor written", () => {
-    expect(resolve("/", { cookieHeader: "i18n_redirected=fr", acceptLanguage: "fr" }, { detectBrowserLanguage: false })).toEqual({
+    expect(
+      resolve("/", { cookieHeader: "i18n_redirected=fr", acceptLanguage: "fr" }, { detectBrowserLanguage: false }),
+    ).toEqual({
       locale: "en",
       pathWithoutPrefix: "/",
     });
@@ -139,12 +209,18 @@ describe("resolveRequestLocale: edge cases (C.12)", () => {
 
   it("12. the detection fallbackLocale decides only when nothing matched", () => {
     const withFallback = { detectBrowserLanguage: { fallbackLocale: "de" } };
-    expect(resolve("/", { acceptLanguage: "ja" }, withFallback)).toMatchObject({ locale: "de", redirect: { location: "/de", status: 302 }, detectedFrom: "fallback" });
+    expect(resolve("/", { acceptLanguage: "ja" }, withFallback)).toMatchObject({
+      locale: "de",
+      redirect: { location: "/de", status: 302 },
+      detectedFrom: "fallback",
+    });
     expect(resolve("/", { acceptLanguage: "fr" }, withFallback)).toMatchObject({ locale: "fr" });
   });
 
   it("rootRedirect wins on /, in the resolved locale", () => {
-    expect(resolve("/", { acceptLanguage: "fr" }, { rootRedirect: { path: "welcome", statusCode: 301 } }).redirect).toEqual({ location: "/fr/welcome", status: 301 });
+    expect(
+      resolve("/", { acceptLanguage: "fr" }, { rootRedirect: { path: "welcome", statusCode: 301 } }).redirect,
+    ).toEqual({ location: "/fr/welcome", status: 301 });
   });
 
   it("differentDomains: the host decides and nothing redirects", () => {
@@ -155,7 +231,11 @@ describe("resolveRequestLocale: edge cases (C.12)", () => {
         { code: "fr", language: "fr-FR", domain: "example.fr" },
       ],
     };
-    expect(resolve("/about", { host: "example.fr" }, options)).toEqual({ locale: "fr", setCookie: cookie("fr"), pathWithoutPrefix: "/about" });
+    expect(resolve("/about", { host: "example.fr" }, options)).toEqual({
+      locale: "fr",
+      setCookie: cookie("fr"),
+      pathWithoutPrefix: "/about",
+    });
     expect(resolve("/", { host: "example.fr", acceptLanguage: "en-US" }, options)).toMatchObject({ locale: "en" });
     expect(resolve("/", { host: "example.fr", acceptLanguage: "en-US" }, options).redirect).toBeUndefined();
   });

@@ -57,7 +57,10 @@ export function resolveRequestLocale(input: ResolveRequestLocaleInput): Resolved
     ...(input.warn ? { warn: input.warn } : {}),
   });
 
-  const result: ResolvedRequestLocale = { locale, pathWithoutPrefix: stripLocalePrefix(url.pathname + url.search, options) };
+  const result: ResolvedRequestLocale = {
+    locale,
+    pathWithoutPrefix: stripLocalePrefix(url.pathname + url.search, options),
+  };
   if (from) result.detectedFrom = from;
   const redirect = decideRedirect({ fullPath, targetLocale: locale, options, fromFullPath: input.fromFullPath });
   if (redirect) result.redirect = redirect;

@@ -16,7 +16,9 @@ describe("localizedRouteId (C.2 getLocaleRouteName)", () => {
 
   it("localizes no_prefix names with differentDomains, and honours custom separators", () => {
     expect(localizedRouteId("index", "fr", "no_prefix", "en", { differentDomains: true })).toBe("index___fr");
-    expect(localizedRouteId("a", "en", "prefix_and_default", "en", { separator: "--", defaultSuffix: "d" })).toBe("a--en--d");
+    expect(localizedRouteId("a", "en", "prefix_and_default", "en", { separator: "--", defaultSuffix: "d" })).toBe(
+      "a--en--d",
+    );
   });
 });
 

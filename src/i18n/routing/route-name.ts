@@ -37,7 +37,10 @@ export function localeFromRouteId(
   const codes = options.locales.map((l) => l.code);
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const sep = escape(options.routesNameSeparator);
-  const re = new RegExp(`${sep}(${codes.map(escape).join("|")})(?:${sep}${escape(options.defaultLocaleRouteNameSuffix)})?$`, "i");
+  const re = new RegExp(
+    `${sep}(${codes.map(escape).join("|")})(?:${sep}${escape(options.defaultLocaleRouteNameSuffix)})?$`,
+    "i",
+  );
   const match = id.match(re)?.[1];
   return match === undefined ? "" : (codes.find((c) => c.toLowerCase() === match.toLowerCase()) ?? "");
 }

@@ -16,8 +16,21 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
-export function problem(c: Context, status: ContentfulStatusCode, code: string, detail?: string, extra: Record<string, unknown> = {}) {
-  const body: Problem = { type: `about:blank#${code}`, title: code, status, code, ...(detail ? { detail } : {}), ...extra };
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  detail?: string,
+  extra: Record<string, unknown> = {},
+) {
+  const body: Problem = {
+    type: `about:blank#${code}`,
+    title: code,
+    status,
+    code,
+    ...(detail ? { detail } : {}),
+    ...extra,
+  };
   return c.body(JSON.stringify(body), status, { "content-type": "application/problem+json; charset=utf-8" });
 }
 

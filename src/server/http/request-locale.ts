@@ -10,6 +10,11 @@ export function requestLocale(c: Context): LocaleCode {
   const explicit = c.req.query("locale");
   if (isLocaleCode(explicit)) return explicit;
   const header = c.req.header("accept-language");
-  const matched = header ? findBrowserLocale(LOCALES.map(({ code, language }) => ({ code, language })), header) : "";
+  const matched = header
+    ? findBrowserLocale(
+        LOCALES.map(({ code, language }) => ({ code, language })),
+        header,
+      )
+    : "";
   return isLocaleCode(matched) ? matched : DEFAULT_LOCALE;
 }

@@ -76,7 +76,11 @@ export function bookingProblemBody(error: BookingError, locale: string = DEFAULT
   const extra: Record<string, unknown> = {};
   if (error.details) Object.assign(extra, error.details);
   if (error.fields) {
-    extra.errors = error.fields.map((f) => ({ path: f.path, code: f.code, message: BOOKING_PROBLEMS[f.code].message(error.details, locale) }));
+    extra.errors = error.fields.map((f) => ({
+      path: f.path,
+      code: f.code,
+      message: BOOKING_PROBLEMS[f.code].message(error.details, locale),
+    }));
   }
   return { status: mapping.status, detail: mapping.message(error.details, locale), extra };
 }

@@ -11,7 +11,10 @@ import { LOCALE_CODES } from "../../i18n/locales.ts";
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
-const isoDateTime = z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00" });
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00",
+});
 export const LocalDateSchema = z.string().refine(isLocalDate, "expected a date YYYY-MM-DD");
 const id = z.string().min(1).max(64);
 const name = z.string().trim().min(1, "must not be empty").max(200);
@@ -27,7 +30,9 @@ export const TimeZoneSchema = z
   .max(64)
   .refine(isValidTimeZone, "expected an IANA time zone such as Europe/Paris")
   .meta({ description: "IANA time zone, e.g. Europe/Paris" });
-export const LocaleSchema = z.enum(LOCALE_CODES as unknown as [string, ...string[]], { error: `expected one of ${LOCALE_CODES.join(", ")}` });
+export const LocaleSchema = z.enum(LOCALE_CODES as unknown as [string, ...string[]], {
+  error: `expected one of ${LOCALE_CODES.join(", ")}`,
+});
 export const CurrencySchema = z
   .string()
   .refine((c) => CURRENCIES.has(c), "expected an ISO 4217 currency code such as EUR")
@@ -39,20 +44,30 @@ const time = z
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, "expected a time HH:MM (24-hour clock, 24:00 = midnight)");
 export const IntervalSchema = z
   .strictObject({ start: time, end: time })
-  .refine((i) => (parseTimeOfDay(i.start) ?? 0) < (parseTimeOfDay(i.end) ?? 0), { message: "the end must be after the start", path: ["end"] });
+  .refine((i) => (parseTimeOfDay(i.start) ?? 0) < (parseTimeOfDay(i.end) ?? 0), {
+    message: "the end must be after the start",
+    path: ["end"],
+  });
 const intervals = z
   .array(IntervalSchema)
   .max(24)
   .superRefine((list, ctx) => {
     const sorted = [...list].sort((a, b) => a.start.localeCompare(b.start));
     for (let i = 1; i < sorted.length; i++) {
-      if (sorted[i]!.start < sorted[i - 1]!.end) ctx.addIssue({ code: "custom", message: "intervals must not overlap", path: [list.indexOf(sorted[i]!)] });
+      if (sorted[i]!.start < sorted[i - 1]!.end)
+        ctx.addIssue({ code: "custom", message: "intervals must not overlap", path: [list.indexOf(sorted[i]!)] });
     }
   });
 const weekday = z.enum(["1", "2", "3", "4", "5", "6", "7"]);
-export const WeeklyHoursSchema = z
-  .partialRecord(weekday, intervals)
-  .meta({ description: "ISO weekday 1 (Monday) … 7 (Sunday) → intervals in the staff member's zone; gaps are breaks", example: { "1": [{ start: "09:00", end: "12:00" }, { start: "13:00", end: "17:00" }] } });
+export const WeeklyHoursSchema = z.partialRecord(weekday, intervals).meta({
+  description: "ISO weekday 1 (Monday) … 7 (Sunday) → intervals in the staff member's zone; gaps are breaks",
+  example: {
+    "1": [
+      { start: "09:00", end: "12:00" },
+      { start: "13:00", end: "17:00" },
+    ],
+  },
+});
 export const DateOverridesSchema = z
   .record(LocalDateSchema, intervals)
   .meta({ description: "Local date → intervals replacing the weekly hours; [] = day off" });
@@ -76,32 +91,55 @@ const QuestionSchema = z
     required: z.boolean().default(false),
     options: z.array(z.string().min(1).max(200)).max(50).optional(),
   })
-  .refine((q) => (q.kind === "select" || q.kind === "checkbox" ? (q.options?.length ?? 0) > 0 : q.options === undefined), {
-    message: "select and checkbox questions need options; others take none",
-    path: ["options"],
-  });
+  .refine(
+    (q) => (q.kind === "select" || q.kind === "checkbox" ? (q.options?.length ?? 0) > 0 : q.options === undefined),
+    {
+      message: "select and checkbox questions need options; others take none",
+      path: ["options"],
+    },
+  );
 
 /** Every booking rule of a calendar (CalendarSettings); all optional: defaults or the stored values fill the rest. */
 export const CalendarSettingsSchema = z
   .strictObject({
-    durationMinutes: z.number().int().min(5).max(24 * 60),
-    slotIntervalMinutes: z.number().int().min(5).max(24 * 60),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
+    slotIntervalMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
     bufferBeforeMinutes: minutes(24 * 60),
     bufferAfterMinutes: minutes(24 * 60),
     minimumNoticeMinutes: minutes(365 * 24 * 60),
     bookingWindow: BookingWindowSchema,
     maxBookingsPerDay: z.number().int().min(1).max(10_000).nullable(),
     maxBookingsPerDayPerStaff: z.number().int().min(1).max(10_000).nullable(),
-    seatsPerSlot: z.number().int().min(1).max(MAX_CLASS_SEATS).nullable().meta({ description: "Class calendars: seats per class" }),
-    autoConfirm: z.boolean().meta({ description: "false: bookings are requests (status new) the business confirms or declines" }),
+    seatsPerSlot: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CLASS_SEATS)
+      .nullable()
+      .meta({ description: "Class calendars: seats per class" }),
+    autoConfirm: z
+      .boolean()
+      .meta({ description: "false: bookings are requests (status new) the business confirms or declines" }),
     unconfirmedBlocks: z.boolean().meta({ description: "Whether requests block their time until decided" }),
     allowReschedule: z.boolean(),
     allowCancel: z.boolean(),
-    changeCutoffMinutes: minutes(365 * 24 * 60).nullable().meta({ description: "Visitors cannot reschedule or cancel later than this before the start; null = any time" }),
+    changeCutoffMinutes: minutes(365 * 24 * 60)
+      .nullable()
+      .meta({ description: "Visitors cannot reschedule or cancel later than this before the start; null = any time" }),
     guestMode: z.enum(["none", "count_only", "collect_detail"]),
     priceCents: z.number().int().min(0),
     deposit: DepositSchema.nullable(),
-    location: z.strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) }).nullable(),
+    location: z
+      .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
+      .nullable(),
     questions: z.array(QuestionSchema).max(50),
     roundRobinMode: z.enum(["availability", "equal_distribution"]),
   })
@@ -109,20 +147,35 @@ export const CalendarSettingsSchema = z
 
 export const MemberSchema = z.strictObject({
   staffId: id,
-  priority: z.union([z.literal(0), z.literal(0.5), z.literal(1)]).default(0.5).meta({ description: "Round robin: members with higher priority are preferred" }),
-  isPrimary: z.boolean().default(false).meta({ description: "Collective: the appointment owner (default: the first member)" }),
+  priority: z
+    .union([z.literal(0), z.literal(0.5), z.literal(1)])
+    .default(0.5)
+    .meta({ description: "Round robin: members with higher priority are preferred" }),
+  isPrimary: z
+    .boolean()
+    .default(false)
+    .meta({ description: "Collective: the appointment owner (default: the first member)" }),
 });
 
 // ---- Requests -------------------------------------------------------------------------------------
 
-export const BusinessPatchSchema = z.strictObject({ name: name.optional(), timeZone: TimeZoneSchema.optional(), locale: LocaleSchema.optional(), currency: CurrencySchema.optional() });
+export const BusinessPatchSchema = z.strictObject({
+  name: name.optional(),
+  timeZone: TimeZoneSchema.optional(),
+  locale: LocaleSchema.optional(),
+  currency: CurrencySchema.optional(),
+});
 
 export const ApiKeyCreateSchema = z.strictObject({ name: name.default("API key") });
 
 const staffFields = {
   name,
   email: z.email("expected an email address").max(254),
-  photoUrl: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).max(2000).nullable().optional(),
+  photoUrl: z
+    .url({ protocol: /^https?$/, error: "expected an http(s) URL" })
+    .max(2000)
+    .nullable()
+    .optional(),
   timeZone: TimeZoneSchema,
   weeklyHours: WeeklyHoursSchema.optional(),
   dateOverrides: DateOverridesSchema.optional(),
@@ -132,17 +185,30 @@ export const StaffPatchSchema = z.strictObject(staffFields).partial();
 export const DateHoursSchema = z.strictObject({ intervals: intervals.meta({ description: "[] = day off" }) });
 export const TimeOffCreateSchema = z
   .strictObject({ startsAt: isoDateTime, endsAt: isoDateTime, reason: z.string().max(500).nullable().optional() })
-  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), { message: "the end must be after the start", path: ["endsAt"] });
+  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), {
+    message: "the end must be after the start",
+    path: ["endsAt"],
+  });
 
 const serviceFields = {
   slug: SlugSchema,
   name,
   description: description.optional(),
   category: z.string().max(100).optional(),
-  durationMinutes: z.number().int().min(5).max(24 * 60),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
   priceCents: z.number().int().min(0).optional(),
   deposit: DepositSchema.nullable().optional(),
-  maxGuestsPerSlot: z.number().int().min(1).max(100).optional().meta({ description: "Most guests one slot may take for this service" }),
+  maxGuestsPerSlot: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Most guests one slot may take for this service" }),
   staffIds: z.array(id).max(200).optional().meta({ description: "Staff who provide the service" }),
 };
 export const ServiceCreateSchema = z.strictObject(serviceFields);
@@ -161,14 +227,24 @@ const calendarFields = {
   position: z.number().int().min(0).max(10_000).optional(),
   settings: CalendarSettingsSchema.optional(),
   members: z.array(MemberSchema).max(100).optional(),
-  serviceIds: z.array(id).max(200).optional().meta({ description: "Service calendars only: the services it offers, in order" }),
+  serviceIds: z
+    .array(id)
+    .max(200)
+    .optional()
+    .meta({ description: "Service calendars only: the services it offers, in order" }),
 };
 export const CalendarCreateSchema = z.strictObject({ ...calendarFields, type: z.enum(CALENDAR_TYPES) });
 export const CalendarPatchSchema = z.strictObject(calendarFields).partial();
 export const MembersBodySchema = z.strictObject({ members: z.array(MemberSchema).max(100) });
 export const ServiceIdsBodySchema = z.strictObject({ serviceIds: z.array(id).max(200) });
 
-const menuFields = { slug: SlugSchema, name, description: description.optional(), calendarId: id.meta({ description: "The service calendar whose rules apply" }), serviceIds: z.array(id).max(200).optional() };
+const menuFields = {
+  slug: SlugSchema,
+  name,
+  description: description.optional(),
+  calendarId: id.meta({ description: "The service calendar whose rules apply" }),
+  serviceIds: z.array(id).max(200).optional(),
+};
 export const ServiceMenuCreateSchema = z.strictObject(menuFields);
 export const ServiceMenuPatchSchema = z.strictObject(menuFields).partial();
 
@@ -176,13 +252,20 @@ export const OneTimeLinkCreateSchema = z.strictObject({ calendarId: id, expiresA
 export const OneTimeLinkQuerySchema = z.object({ calendarId: id.optional() });
 export const CalendarQuerySchema = z.object({ type: z.enum(CALENDAR_TYPES).optional(), groupId: id.optional() });
 
-const dateOrInstant = z.union([LocalDateSchema, isoDateTime]).meta({ description: "A date YYYY-MM-DD in the business's zone, or an ISO date-time" });
+const dateOrInstant = z
+  .union([LocalDateSchema, isoDateTime])
+  .meta({ description: "A date YYYY-MM-DD in the business's zone, or an ISO date-time" });
 export const BookingsQuerySchema = z.object({
   from: dateOrInstant,
   to: dateOrInstant.meta({ description: "Exclusive for a date-time; a date includes that whole day" }),
   status: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== ""),
+    )
     .pipe(z.array(z.enum(["new", "confirmed", "cancelled"])))
     .optional()
     .meta({ description: "Comma-separated: new, confirmed, cancelled" }),
@@ -196,13 +279,66 @@ export const RescheduleBodySchema = z.strictObject({ startTime: isoDateTime, tim
 // ---- Responses (documentation) ----------------------------------------------------------------------
 
 const instant = z.string().meta({ description: "ISO 8601, UTC" });
-export const BusinessSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string(), locale: z.string(), currency: z.string(), createdAt: instant });
-export const ApiKeySchema = z.object({ id: z.string(), name: z.string(), prefix: z.string(), createdAt: instant, revokedAt: instant.nullable() });
-export const ApiKeyCreatedSchema = z.object({ key: z.string().meta({ description: "Shown once: store it now; only its hash is kept" }), apiKey: ApiKeySchema });
-export const StaffSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), photoUrl: z.string().nullable(), timeZone: z.string(), weeklyHours: WeeklyHoursSchema, dateOverrides: DateOverridesSchema, createdAt: instant });
-export const TimeOffSchema = z.object({ id: z.string(), staffId: z.string(), startsAt: instant, endsAt: instant, reason: z.string().nullable() });
-export const ServiceSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string(), category: z.string(), durationMinutes: z.number(), priceCents: z.number(), deposit: DepositSchema.nullable(), maxGuestsPerSlot: z.number(), staffIds: z.array(z.string()), createdAt: instant });
-export const GroupSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string(), isActive: z.boolean(), calendarIds: z.array(z.string()), url: z.string(), createdAt: instant });
+export const BusinessSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  locale: z.string(),
+  currency: z.string(),
+  createdAt: instant,
+});
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: instant,
+  revokedAt: instant.nullable(),
+});
+export const ApiKeyCreatedSchema = z.object({
+  key: z.string().meta({ description: "Shown once: store it now; only its hash is kept" }),
+  apiKey: ApiKeySchema,
+});
+export const StaffSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photoUrl: z.string().nullable(),
+  timeZone: z.string(),
+  weeklyHours: WeeklyHoursSchema,
+  dateOverrides: DateOverridesSchema,
+  createdAt: instant,
+});
+export const TimeOffSchema = z.object({
+  id: z.string(),
+  staffId: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  reason: z.string().nullable(),
+});
+export const ServiceSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  durationMinutes: z.number(),
+  priceCents: z.number(),
+  deposit: DepositSchema.nullable(),
+  maxGuestsPerSlot: z.number(),
+  staffIds: z.array(z.string()),
+  createdAt: instant,
+});
+export const GroupSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  calendarIds: z.array(z.string()),
+  url: z.string(),
+  createdAt: instant,
+});
 export const CalendarSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -218,7 +354,16 @@ export const CalendarSchema = z.object({
   url: z.string().meta({ description: "The public booking page" }),
   createdAt: instant,
 });
-export const ServiceMenuSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string(), calendarId: z.string(), serviceIds: z.array(z.string()), url: z.string(), createdAt: instant });
+export const ServiceMenuSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  calendarId: z.string(),
+  serviceIds: z.array(z.string()),
+  url: z.string(),
+  createdAt: instant,
+});
 export const OneTimeLinkSchema = z.object({
   id: z.string(),
   calendarId: z.string(),
@@ -242,7 +387,13 @@ export const BusinessBookingSchema = z.object({
   serviceIds: z.array(z.string()),
   seats: z.number(),
   guests: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
-  contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable(), notes: z.string().nullable() }),
+  contact: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
   answers: z.record(z.string(), z.unknown()),
   priceCents: z.number(),
   depositCents: z.number(),

@@ -11,7 +11,16 @@ import { authenticateApiKey, issueApiKey } from "../../app/business/api-keys.ts"
 import { cancelBookingAsBusiness, rescheduleBookingAsBusiness } from "../../app/business/change-booking.ts";
 import { createCalendar, updateCalendar } from "../../app/business/configure-calendar.ts";
 import { createOneTimeLink, oneTimeLinkUrl } from "../../app/business/one-time-links.ts";
-import type { BusinessDirectory, BusinessError, BusinessRepository, CalendarView, GroupView, OneTimeLinkView, Result, ServiceMenuView } from "../../app/business/ports.ts";
+import type {
+  BusinessDirectory,
+  BusinessError,
+  BusinessRepository,
+  CalendarView,
+  GroupView,
+  OneTimeLinkView,
+  Result,
+  ServiceMenuView,
+} from "../../app/business/ports.ts";
 import { confirmRequest } from "../../app/bookings/confirm-request.ts";
 import { declineRequest } from "../../app/bookings/decline-request.ts";
 import type { BookingDeps } from "../../app/bookings/deps.ts";
@@ -59,7 +68,12 @@ export interface BusinessApiDeps {
 
 /** What src/server/app.ts mounts: the directory on the database, and the app's booking use-case deps. */
 export function createBusinessApi(options: { db: Db; bookings: BookingDeps }) {
-  return businessApi({ directory: createBusinessDirectory(options.db), bookings: options.bookings, clock: options.bookings.clock, publicUrl: options.bookings.publicUrl });
+  return businessApi({
+    directory: createBusinessDirectory(options.db),
+    bookings: options.bookings,
+    clock: options.bookings.clock,
+    publicUrl: options.bookings.publicUrl,
+  });
 }
 
 type Env = { Variables: { repo: BusinessRepository } };
@@ -109,18 +123,28 @@ function businessProblem(c: Context, error: BusinessError, resource: Resource) {
       return problem(c, 409, "IN_USE", error.detail);
     case "SETUP_INVALID":
       return problem(c, 400, "VALIDATION_FAILED", "The request is not valid.", {
-        errors: error.errors.map((e) => ({ path: e.path, code: e.code, message: SETUP_MESSAGES[e.code as keyof typeof SETUP_MESSAGES] ?? e.code })),
+        errors: error.errors.map((e) => ({
+          path: e.path,
+          code: e.code,
+          message: SETUP_MESSAGES[e.code as keyof typeof SETUP_MESSAGES] ?? e.code,
+        })),
       });
   }
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.infer<S> } | { ok: false; error: z.ZodError } {
+function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.infer<S> } | { ok: false; error: z.ZodError } {
   const result = schema.safeParse(value);
   return result.success ? { ok: true, data: result.data } : { ok: false, error: result.error };
 }
 
 /** The JSON body parsed with `schema`, or the problem response to send. */
-async function body<S extends z.ZodType>(c: Context, schema: S): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+async function body<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
   const text = await c.req.text();
   let value: unknown;
   try {
@@ -148,7 +172,8 @@ export function businessApi(deps: BusinessApiDeps) {
   const same = <T>(v: T) => v;
   const found = <T>(c: Context, value: T | null, resource: Resource, map: (v: T) => unknown = same) =>
     value === null ? problem(c, 404, "NOT_FOUND", `No ${resource} with this id.`) : c.json(map(value) as object);
-  const deleted = (c: Context, result: Result<unknown>, resource: Resource) => (result.ok ? c.body(null, 204) : businessProblem(c, result.error, resource));
+  const deleted = (c: Context, result: Result<unknown>, resource: Resource) =>
+    result.ok ? c.body(null, 204) : businessProblem(c, result.error, resource);
 
   // Every route below runs with the key's business; the key itself is never logged or stored.
   api.use("*", async (c, next) => {
@@ -182,7 +207,9 @@ export function businessApi(deps: BusinessApiDeps) {
     if (!input.ok) return input.response;
     return c.json(await issueApiKey(c.var.repo, input.data.name), 201);
   });
-  api.delete("/api-keys/:apiKeyId", async (c) => deleted(c, await c.var.repo.revokeApiKey(c.req.param("apiKeyId"), deps.clock()), RESOURCE.apiKey));
+  api.delete("/api-keys/:apiKeyId", async (c) =>
+    deleted(c, await c.var.repo.revokeApiKey(c.req.param("apiKeyId"), deps.clock()), RESOURCE.apiKey),
+  );
 
   // ---- Staff, hours, time off -------------------------------------------------------------------
   api.get("/staff", async (c) => c.json(await c.var.repo.listStaff()));
@@ -197,36 +224,56 @@ export function businessApi(deps: BusinessApiDeps) {
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.updateStaff(c.req.param("staffId"), input.data), RESOURCE.staff, same);
   });
-  api.delete("/staff/:staffId", async (c) => deleted(c, await c.var.repo.deleteStaff(c.req.param("staffId"), deps.clock()), RESOURCE.staff));
+  api.delete("/staff/:staffId", async (c) =>
+    deleted(c, await c.var.repo.deleteStaff(c.req.param("staffId"), deps.clock()), RESOURCE.staff),
+  );
   api.put("/staff/:staffId/weekly-hours", async (c) => {
     const input = await body(c, WeeklyHoursSchema);
     if (!input.ok) return input.response;
-    return send(c, await c.var.repo.updateStaff(c.req.param("staffId"), { weeklyHours: input.data }), RESOURCE.staff, same);
+    return send(
+      c,
+      await c.var.repo.updateStaff(c.req.param("staffId"), { weeklyHours: input.data }),
+      RESOURCE.staff,
+      same,
+    );
   });
-  api.get("/staff/:staffId/date-hours", async (c) => found(c, await c.var.repo.getStaff(c.req.param("staffId")), RESOURCE.staff, (s) => s.dateOverrides));
+  api.get("/staff/:staffId/date-hours", async (c) =>
+    found(c, await c.var.repo.getStaff(c.req.param("staffId")), RESOURCE.staff, (s) => s.dateOverrides),
+  );
   const dateParam = (c: Context) => {
     const date = parse(LocalDateSchema, c.req.param("date"));
-    return date.ok ? { ok: true as const, date: date.data } : { ok: false as const, response: problem(c, 404, "NOT_FOUND", "Expected a date YYYY-MM-DD in the path.") };
+    return date.ok
+      ? { ok: true as const, date: date.data }
+      : { ok: false as const, response: problem(c, 404, "NOT_FOUND", "Expected a date YYYY-MM-DD in the path.") };
   };
   api.put("/staff/:staffId/date-hours/:date", async (c) => {
     const date = dateParam(c);
     if (!date.ok) return date.response;
     const input = await body(c, DateHoursSchema);
     if (!input.ok) return input.response;
-    return send(c, await c.var.repo.setDateHours(c.req.param("staffId"), date.date, input.data.intervals), RESOURCE.staff, same);
+    return send(
+      c,
+      await c.var.repo.setDateHours(c.req.param("staffId"), date.date, input.data.intervals),
+      RESOURCE.staff,
+      same,
+    );
   });
   api.delete("/staff/:staffId/date-hours/:date", async (c) => {
     const date = dateParam(c);
     if (!date.ok) return date.response;
     return deleted(c, await c.var.repo.setDateHours(c.req.param("staffId"), date.date, null), RESOURCE.staff);
   });
-  api.get("/staff/:staffId/time-off", async (c) => send(c, await c.var.repo.listTimeOff(c.req.param("staffId")), RESOURCE.staff, same));
+  api.get("/staff/:staffId/time-off", async (c) =>
+    send(c, await c.var.repo.listTimeOff(c.req.param("staffId")), RESOURCE.staff, same),
+  );
   api.post("/staff/:staffId/time-off", async (c) => {
     const input = await body(c, TimeOffCreateSchema);
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.createTimeOff(c.req.param("staffId"), input.data), RESOURCE.staff, same, 201);
   });
-  api.delete("/staff/:staffId/time-off/:timeOffId", async (c) => deleted(c, await c.var.repo.deleteTimeOff(c.req.param("staffId"), c.req.param("timeOffId")), RESOURCE.timeOff));
+  api.delete("/staff/:staffId/time-off/:timeOffId", async (c) =>
+    deleted(c, await c.var.repo.deleteTimeOff(c.req.param("staffId"), c.req.param("timeOffId")), RESOURCE.timeOff),
+  );
 
   // ---- Services ---------------------------------------------------------------------------------
   api.get("/services", async (c) => c.json(await c.var.repo.listServices()));
@@ -235,13 +282,17 @@ export function businessApi(deps: BusinessApiDeps) {
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.createService(input.data), RESOURCE.service, same, 201);
   });
-  api.get("/services/:serviceId", async (c) => found(c, await c.var.repo.getService(c.req.param("serviceId")), RESOURCE.service));
+  api.get("/services/:serviceId", async (c) =>
+    found(c, await c.var.repo.getService(c.req.param("serviceId")), RESOURCE.service),
+  );
   api.patch("/services/:serviceId", async (c) => {
     const input = await body(c, ServicePatchSchema);
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.updateService(c.req.param("serviceId"), input.data), RESOURCE.service, same);
   });
-  api.delete("/services/:serviceId", async (c) => deleted(c, await c.var.repo.deleteService(c.req.param("serviceId"), deps.clock()), RESOURCE.service));
+  api.delete("/services/:serviceId", async (c) =>
+    deleted(c, await c.var.repo.deleteService(c.req.param("serviceId"), deps.clock()), RESOURCE.service),
+  );
 
   // ---- Groups -----------------------------------------------------------------------------------
   api.get("/groups", async (c) => c.json((await c.var.repo.listGroups()).map(url.group)));
@@ -250,13 +301,17 @@ export function businessApi(deps: BusinessApiDeps) {
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.createGroup(input.data), RESOURCE.group, url.group, 201);
   });
-  api.get("/groups/:groupId", async (c) => found(c, await c.var.repo.getGroup(c.req.param("groupId")), RESOURCE.group, url.group));
+  api.get("/groups/:groupId", async (c) =>
+    found(c, await c.var.repo.getGroup(c.req.param("groupId")), RESOURCE.group, url.group),
+  );
   api.patch("/groups/:groupId", async (c) => {
     const input = await body(c, GroupPatchSchema);
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.updateGroup(c.req.param("groupId"), input.data), RESOURCE.group, url.group);
   });
-  api.delete("/groups/:groupId", async (c) => deleted(c, await c.var.repo.deleteGroup(c.req.param("groupId")), RESOURCE.group));
+  api.delete("/groups/:groupId", async (c) =>
+    deleted(c, await c.var.repo.deleteGroup(c.req.param("groupId")), RESOURCE.group),
+  );
 
   // ---- Calendars --------------------------------------------------------------------------------
   api.get("/calendars", async (c) => {
@@ -269,23 +324,42 @@ export function businessApi(deps: BusinessApiDeps) {
     if (!input.ok) return input.response;
     return send(c, await createCalendar(c.var.repo, input.data), RESOURCE.calendar, url.calendar, 201);
   });
-  api.get("/calendars/:calendarId", async (c) => found(c, await c.var.repo.getCalendar(c.req.param("calendarId")), RESOURCE.calendar, url.calendar));
+  api.get("/calendars/:calendarId", async (c) =>
+    found(c, await c.var.repo.getCalendar(c.req.param("calendarId")), RESOURCE.calendar, url.calendar),
+  );
   api.patch("/calendars/:calendarId", async (c) => {
     const input = await body(c, CalendarPatchSchema);
     if (!input.ok) return input.response;
-    return send(c, await updateCalendar(c.var.repo, c.req.param("calendarId"), input.data), RESOURCE.calendar, url.calendar);
+    return send(
+      c,
+      await updateCalendar(c.var.repo, c.req.param("calendarId"), input.data),
+      RESOURCE.calendar,
+      url.calendar,
+    );
   });
   api.put("/calendars/:calendarId/members", async (c) => {
     const input = await body(c, MembersBodySchema);
     if (!input.ok) return input.response;
-    return send(c, await updateCalendar(c.var.repo, c.req.param("calendarId"), input.data), RESOURCE.calendar, url.calendar);
+    return send(
+      c,
+      await updateCalendar(c.var.repo, c.req.param("calendarId"), input.data),
+      RESOURCE.calendar,
+      url.calendar,
+    );
   });
   api.put("/calendars/:calendarId/services", async (c) => {
     const input = await body(c, ServiceIdsBodySchema);
     if (!input.ok) return input.response;
-    return send(c, await updateCalendar(c.var.repo, c.req.param("calendarId"), input.data), RESOURCE.calendar, url.calendar);
+    return send(
+      c,
+      await updateCalendar(c.var.repo, c.req.param("calendarId"), input.data),
+      RESOURCE.calendar,
+      url.calendar,
+    );
   });
-  api.delete("/calendars/:calendarId", async (c) => deleted(c, await c.var.repo.deleteCalendar(c.req.param("calendarId"), deps.clock()), RESOURCE.calendar));
+  api.delete("/calendars/:calendarId", async (c) =>
+    deleted(c, await c.var.repo.deleteCalendar(c.req.param("calendarId"), deps.clock()), RESOURCE.calendar),
+  );
 
   // ---- Service menus ----------------------------------------------------------------------------
   api.get("/service-menus", async (c) => c.json((await c.var.repo.listServiceMenus()).map(url.menu)));
@@ -294,32 +368,56 @@ export function businessApi(deps: BusinessApiDeps) {
     if (!input.ok) return input.response;
     return send(c, await c.var.repo.createServiceMenu(input.data), RESOURCE.serviceMenu, url.menu, 201);
   });
-  api.get("/service-menus/:serviceMenuId", async (c) => found(c, await c.var.repo.getServiceMenu(c.req.param("serviceMenuId")), RESOURCE.serviceMenu, url.menu));
+  api.get("/service-menus/:serviceMenuId", async (c) =>
+    found(c, await c.var.repo.getServiceMenu(c.req.param("serviceMenuId")), RESOURCE.serviceMenu, url.menu),
+  );
   api.patch("/service-menus/:serviceMenuId", async (c) => {
     const input = await body(c, ServiceMenuPatchSchema);
     if (!input.ok) return input.response;
-    return send(c, await c.var.repo.updateServiceMenu(c.req.param("serviceMenuId"), input.data), RESOURCE.serviceMenu, url.menu);
+    return send(
+      c,
+      await c.var.repo.updateServiceMenu(c.req.param("serviceMenuId"), input.data),
+      RESOURCE.serviceMenu,
+      url.menu,
+    );
   });
   api.put("/service-menus/:serviceMenuId/items", async (c) => {
     const input = await body(c, ServiceIdsBodySchema);
     if (!input.ok) return input.response;
-    return send(c, await c.var.repo.updateServiceMenu(c.req.param("serviceMenuId"), input.data), RESOURCE.serviceMenu, url.menu);
+    return send(
+      c,
+      await c.var.repo.updateServiceMenu(c.req.param("serviceMenuId"), input.data),
+      RESOURCE.serviceMenu,
+      url.menu,
+    );
   });
-  api.delete("/service-menus/:serviceMenuId", async (c) => deleted(c, await c.var.repo.deleteServiceMenu(c.req.param("serviceMenuId")), RESOURCE.serviceMenu));
+  api.delete("/service-menus/:serviceMenuId", async (c) =>
+    deleted(c, await c.var.repo.deleteServiceMenu(c.req.param("serviceMenuId")), RESOURCE.serviceMenu),
+  );
 
   // ---- One-time links ---------------------------------------------------------------------------
   api.get("/one-time-links", async (c) => {
     const query = parse(OneTimeLinkQuerySchema, c.req.query());
     if (!query.ok) return validationProblem(c, query.error);
-    return send(c, await c.var.repo.listOneTimeLinks(query.data, deps.clock()), RESOURCE.calendar, (list) => list.map(url.link));
+    return send(c, await c.var.repo.listOneTimeLinks(query.data, deps.clock()), RESOURCE.calendar, (list) =>
+      list.map(url.link),
+    );
   });
   api.post("/one-time-links", async (c) => {
     const input = await body(c, OneTimeLinkCreateSchema);
     if (!input.ok) return input.response;
     const expiresAt = input.data.expiresAt ? new Date(input.data.expiresAt) : null;
-    return send(c, await createOneTimeLink(c.var.repo, { calendarId: input.data.calendarId, expiresAt }, deps.clock()), RESOURCE.link, url.link, 201);
+    return send(
+      c,
+      await createOneTimeLink(c.var.repo, { calendarId: input.data.calendarId, expiresAt }, deps.clock()),
+      RESOURCE.link,
+      url.link,
+      201,
+    );
   });
-  api.delete("/one-time-links/:linkId", async (c) => deleted(c, await c.var.repo.revokeOneTimeLink(c.req.param("linkId"), deps.clock()), RESOURCE.link));
+  api.delete("/one-time-links/:linkId", async (c) =>
+    deleted(c, await c.var.repo.revokeOneTimeLink(c.req.param("linkId"), deps.clock()), RESOURCE.link),
+  );
 
   // ---- Bookings ---------------------------------------------------------------------------------
   api.get("/bookings", async (c) => {
@@ -331,8 +429,15 @@ export function businessApi(deps: BusinessApiDeps) {
     const fromMs = isLocalDate(from) ? startOfLocalDay(from, zone) : Date.parse(from);
     const toMs = isLocalDate(to) ? startOfLocalDay(addDays(to, 1), zone) : Date.parse(to);
     if (toMs <= fromMs) return problem(c, 400, "INVALID_RANGE", "`to` must be after `from`.");
-    if (toMs - fromMs > 400 * 86_400_000) return problem(c, 400, "RANGE_TOO_LONG", "The range can cover at most 400 days.");
-    const result = await c.var.repo.listBookings({ fromMs, toMs, ...(query.data.status ? { statuses: query.data.status } : {}), ...(query.data.calendarId ? { calendarId: query.data.calendarId } : {}), limit: query.data.limit });
+    if (toMs - fromMs > 400 * 86_400_000)
+      return problem(c, 400, "RANGE_TOO_LONG", "The range can cover at most 400 days.");
+    const result = await c.var.repo.listBookings({
+      fromMs,
+      toMs,
+      ...(query.data.status ? { statuses: query.data.status } : {}),
+      ...(query.data.calendarId ? { calendarId: query.data.calendarId } : {}),
+      limit: query.data.limit,
+    });
     return send(c, result, RESOURCE.calendar, same);
   });
   api.get("/bookings/:bookingId", async (c) => {
@@ -341,14 +446,16 @@ export function businessApi(deps: BusinessApiDeps) {
   });
 
   /** Runs a booking use case on one of this business's bookings and answers with the booking after it. */
-  const bookingAction = (run: (c: Context<Env>, bookingId: string) => Promise<{ ok: true } | { ok: false; response: Response }>) => async (c: Context<Env>) => {
-    const bookingId = c.req.param("bookingId") ?? "";
-    // Scoped lookup first: another business's booking is not found before any use case runs.
-    if (!(await c.var.repo.getBooking(bookingId))) return bookingProblem(c, { code: "BOOKING_NOT_FOUND" });
-    const outcome = await run(c, bookingId);
-    if (!outcome.ok) return outcome.response;
-    return c.json((await c.var.repo.getBooking(bookingId))!);
-  };
+  const bookingAction =
+    (run: (c: Context<Env>, bookingId: string) => Promise<{ ok: true } | { ok: false; response: Response }>) =>
+    async (c: Context<Env>) => {
+      const bookingId = c.req.param("bookingId") ?? "";
+      // Scoped lookup first: another business's booking is not found before any use case runs.
+      if (!(await c.var.repo.getBooking(bookingId))) return bookingProblem(c, { code: "BOOKING_NOT_FOUND" });
+      const outcome = await run(c, bookingId);
+      if (!outcome.ok) return outcome.response;
+      return c.json((await c.var.repo.getBooking(bookingId))!);
+    };
   const businessIdOf = (c: Context<Env>) => c.var.repo.businessId;
 
   api.post(

@@ -43,12 +43,18 @@ import {
   WeeklyHoursSchema,
 } from "./business-api-schemas.ts";
 
-const json = (schema: z.ZodType, io: "input" | "output" = "output") => z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+const json = (schema: z.ZodType, io: "input" | "output" = "output") =>
+  z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function queryParameters(schema: z.ZodObject) {
   const js = json(schema, "input") as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(js.properties ?? {}).map(([name, s]) => ({ name, in: "query", required: js.required?.includes(name) ?? false, schema: s }));
+  return Object.entries(js.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: "query",
+    required: js.required?.includes(name) ?? false,
+    schema: s,
+  }));
 }
 
 const PATH_PARAMS: Record<string, string> = {
@@ -66,11 +72,28 @@ const PATH_PARAMS: Record<string, string> = {
 
 const problemContent = { "application/problem+json": { schema: ref("Problem") } };
 const PROBLEMS = {
-  auth: { "401": { description: "AUTHENTICATION_REQUIRED, INVALID_API_KEY (missing, unknown or revoked key)", content: problemContent } },
-  validation: { "400": { description: "VALIDATION_FAILED (field-level `errors`), INVALID_JSON", content: problemContent } },
-  notFound: { "404": { description: "NOT_FOUND (also for ids of other businesses), REFERENCE_NOT_FOUND (an id in the body)", content: problemContent } },
+  auth: {
+    "401": {
+      description: "AUTHENTICATION_REQUIRED, INVALID_API_KEY (missing, unknown or revoked key)",
+      content: problemContent,
+    },
+  },
+  validation: {
+    "400": { description: "VALIDATION_FAILED (field-level `errors`), INVALID_JSON", content: problemContent },
+  },
+  notFound: {
+    "404": {
+      description: "NOT_FOUND (also for ids of other businesses), REFERENCE_NOT_FOUND (an id in the body)",
+      content: problemContent,
+    },
+  },
   slug: { "409": { description: "SLUG_TAKEN (`errors[0].path` = slug), IN_USE", content: problemContent } },
-  booking: { "409": { description: "NOT_A_REQUEST, BOOKING_CANCELLED, STAFF_BUSY, SEATS_EXCEEDED, NO_SLOTS …", content: problemContent } },
+  booking: {
+    "409": {
+      description: "NOT_A_REQUEST, BOOKING_CANCELLED, STAFF_BUSY, SEATS_EXCEEDED, NO_SLOTS …",
+      content: problemContent,
+    },
+  },
 };
 
 interface Op {
@@ -83,9 +106,17 @@ interface Op {
 }
 
 function operation(path: string, op: Op) {
-  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1]!, in: "path", required: true, description: PATH_PARAMS[m[1]!] ?? m[1]!, schema: { type: "string" } }));
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1]!,
+    in: "path",
+    required: true,
+    description: PATH_PARAMS[m[1]!] ?? m[1]!,
+    schema: { type: "string" },
+  }));
   const responses: Record<string, unknown> = {
-    [String(op.ok)]: op.result ? { description: "OK", content: { "application/json": { schema: ref(op.result) } } } : { description: op.ok === 204 ? "Done" : "OK" },
+    [String(op.ok)]: op.result
+      ? { description: "OK", content: { "application/json": { schema: ref(op.result) } } }
+      : { description: op.ok === 204 ? "Done" : "OK" },
     ...PROBLEMS.auth,
   };
   for (const p of op.problems ?? []) Object.assign(responses, PROBLEMS[p]);
@@ -107,88 +138,280 @@ type Methods = Partial<Record<"get" | "post" | "put" | "patch" | "delete", Op>>;
 export const BUSINESS_OPERATIONS: Record<string, Methods> = {
   "/api/business": {
     get: { summary: "The business of the key", ok: 200, result: "Business" },
-    patch: { summary: "Change name, time zone (IANA), locale or currency (ISO 4217)", body: "BusinessPatch", ok: 200, result: "Business", problems: ["validation"] },
+    patch: {
+      summary: "Change name, time zone (IANA), locale or currency (ISO 4217)",
+      body: "BusinessPatch",
+      ok: 200,
+      result: "Business",
+      problems: ["validation"],
+    },
   },
   "/api/business/api-keys": {
     get: { summary: "API keys (never the secrets)", ok: 200, result: "ApiKeyList" },
-    post: { summary: "Create a key: `key` is shown once, only its SHA-256 hash is stored", body: "ApiKeyCreate", ok: 201, result: "ApiKeyCreated", problems: ["validation"] },
+    post: {
+      summary: "Create a key: `key` is shown once, only its SHA-256 hash is stored",
+      body: "ApiKeyCreate",
+      ok: 201,
+      result: "ApiKeyCreated",
+      problems: ["validation"],
+    },
   },
-  "/api/business/api-keys/{apiKeyId}": { delete: { summary: "Revoke a key (immediately refused afterwards)", ok: 204, problems: ["notFound"] } },
+  "/api/business/api-keys/{apiKeyId}": {
+    delete: { summary: "Revoke a key (immediately refused afterwards)", ok: 204, problems: ["notFound"] },
+  },
   "/api/business/staff": {
     get: { summary: "Staff members", ok: 200, result: "StaffList" },
-    post: { summary: "Add a staff member (with weekly and date-specific hours)", body: "StaffCreate", ok: 201, result: "Staff", problems: ["validation"] },
+    post: {
+      summary: "Add a staff member (with weekly and date-specific hours)",
+      body: "StaffCreate",
+      ok: 201,
+      result: "Staff",
+      problems: ["validation"],
+    },
   },
   "/api/business/staff/{staffId}": {
     get: { summary: "A staff member", ok: 200, result: "Staff", problems: ["notFound"] },
-    patch: { summary: "Change a staff member", body: "StaffPatch", ok: 200, result: "Staff", problems: ["validation", "notFound"] },
-    delete: { summary: "Remove a staff member (kept as deleted when bookings refer to them)", ok: 204, problems: ["notFound"] },
+    patch: {
+      summary: "Change a staff member",
+      body: "StaffPatch",
+      ok: 200,
+      result: "Staff",
+      problems: ["validation", "notFound"],
+    },
+    delete: {
+      summary: "Remove a staff member (kept as deleted when bookings refer to them)",
+      ok: 204,
+      problems: ["notFound"],
+    },
   },
-  "/api/business/staff/{staffId}/weekly-hours": { put: { summary: "Replace the weekly hours", body: "WeeklyHours", ok: 200, result: "Staff", problems: ["validation", "notFound"] } },
-  "/api/business/staff/{staffId}/date-hours": { get: { summary: "Date-specific hours", ok: 200, result: "DateOverrides", problems: ["notFound"] } },
+  "/api/business/staff/{staffId}/weekly-hours": {
+    put: {
+      summary: "Replace the weekly hours",
+      body: "WeeklyHours",
+      ok: 200,
+      result: "Staff",
+      problems: ["validation", "notFound"],
+    },
+  },
+  "/api/business/staff/{staffId}/date-hours": {
+    get: { summary: "Date-specific hours", ok: 200, result: "DateOverrides", problems: ["notFound"] },
+  },
   "/api/business/staff/{staffId}/date-hours/{date}": {
-    put: { summary: "Set the hours of one date ([] = day off)", body: "DateHours", ok: 200, result: "Staff", problems: ["validation", "notFound"] },
+    put: {
+      summary: "Set the hours of one date ([] = day off)",
+      body: "DateHours",
+      ok: 200,
+      result: "Staff",
+      problems: ["validation", "notFound"],
+    },
     delete: { summary: "Back to the weekly hours on that date", ok: 204, problems: ["notFound"] },
   },
   "/api/business/staff/{staffId}/time-off": {
     get: { summary: "Time off of a staff member", ok: 200, result: "TimeOffList", problems: ["notFound"] },
-    post: { summary: "Add time off", body: "TimeOffCreate", ok: 201, result: "TimeOff", problems: ["validation", "notFound"] },
+    post: {
+      summary: "Add time off",
+      body: "TimeOffCreate",
+      ok: 201,
+      result: "TimeOff",
+      problems: ["validation", "notFound"],
+    },
   },
-  "/api/business/staff/{staffId}/time-off/{timeOffId}": { delete: { summary: "Remove time off", ok: 204, problems: ["notFound"] } },
+  "/api/business/staff/{staffId}/time-off/{timeOffId}": {
+    delete: { summary: "Remove time off", ok: 204, problems: ["notFound"] },
+  },
   "/api/business/services": {
     get: { summary: "Services", ok: 200, result: "ServiceList" },
-    post: { summary: "Add a service (duration, price, deposit, eligible staff, guests per slot)", body: "ServiceCreate", ok: 201, result: "Service", problems: ["validation", "notFound", "slug"] },
+    post: {
+      summary: "Add a service (duration, price, deposit, eligible staff, guests per slot)",
+      body: "ServiceCreate",
+      ok: 201,
+      result: "Service",
+      problems: ["validation", "notFound", "slug"],
+    },
   },
   "/api/business/services/{serviceId}": {
     get: { summary: "A service", ok: 200, result: "Service", problems: ["notFound"] },
-    patch: { summary: "Change a service", body: "ServicePatch", ok: 200, result: "Service", problems: ["validation", "notFound", "slug"] },
-    delete: { summary: "Remove a service (kept as deleted when bookings refer to it)", ok: 204, problems: ["notFound"] },
+    patch: {
+      summary: "Change a service",
+      body: "ServicePatch",
+      ok: 200,
+      result: "Service",
+      problems: ["validation", "notFound", "slug"],
+    },
+    delete: {
+      summary: "Remove a service (kept as deleted when bookings refer to it)",
+      ok: 204,
+      problems: ["notFound"],
+    },
   },
   "/api/business/groups": {
     get: { summary: "Groups", ok: 200, result: "GroupList" },
-    post: { summary: "Add a group (calendars join it with their groupId)", body: "GroupCreate", ok: 201, result: "Group", problems: ["validation", "slug"] },
+    post: {
+      summary: "Add a group (calendars join it with their groupId)",
+      body: "GroupCreate",
+      ok: 201,
+      result: "Group",
+      problems: ["validation", "slug"],
+    },
   },
   "/api/business/groups/{groupId}": {
     get: { summary: "A group", ok: 200, result: "Group", problems: ["notFound"] },
-    patch: { summary: "Change a group (isActive: false hides its page)", body: "GroupPatch", ok: 200, result: "Group", problems: ["validation", "notFound", "slug"] },
+    patch: {
+      summary: "Change a group (isActive: false hides its page)",
+      body: "GroupPatch",
+      ok: 200,
+      result: "Group",
+      problems: ["validation", "notFound", "slug"],
+    },
     delete: { summary: "Remove a group (its calendars stay, without group)", ok: 204, problems: ["notFound"] },
   },
   "/api/business/calendars": {
     get: { summary: "Calendars", query: CalendarQuerySchema, ok: 200, result: "CalendarList", problems: ["notFound"] },
-    post: { summary: "Add a calendar of any type with its settings, members and services", body: "CalendarCreate", ok: 201, result: "Calendar", problems: ["validation", "notFound", "slug"] },
+    post: {
+      summary: "Add a calendar of any type with its settings, members and services",
+      body: "CalendarCreate",
+      ok: 201,
+      result: "Calendar",
+      problems: ["validation", "notFound", "slug"],
+    },
   },
   "/api/business/calendars/{calendarId}": {
     get: { summary: "A calendar", ok: 200, result: "Calendar", problems: ["notFound"] },
-    patch: { summary: "Change a calendar; `settings` is merged into the stored settings", body: "CalendarPatch", ok: 200, result: "Calendar", problems: ["validation", "notFound", "slug"] },
-    delete: { summary: "Remove a calendar (kept as deleted when bookings refer to it; refused while a service menu uses it)", ok: 204, problems: ["notFound", "slug"] },
+    patch: {
+      summary: "Change a calendar; `settings` is merged into the stored settings",
+      body: "CalendarPatch",
+      ok: 200,
+      result: "Calendar",
+      problems: ["validation", "notFound", "slug"],
+    },
+    delete: {
+      summary: "Remove a calendar (kept as deleted when bookings refer to it; refused while a service menu uses it)",
+      ok: 204,
+      problems: ["notFound", "slug"],
+    },
   },
-  "/api/business/calendars/{calendarId}/members": { put: { summary: "Replace the team", body: "MembersBody", ok: 200, result: "Calendar", problems: ["validation", "notFound"] } },
-  "/api/business/calendars/{calendarId}/services": { put: { summary: "Replace the services (service calendars)", body: "ServiceIdsBody", ok: 200, result: "Calendar", problems: ["validation", "notFound"] } },
+  "/api/business/calendars/{calendarId}/members": {
+    put: {
+      summary: "Replace the team",
+      body: "MembersBody",
+      ok: 200,
+      result: "Calendar",
+      problems: ["validation", "notFound"],
+    },
+  },
+  "/api/business/calendars/{calendarId}/services": {
+    put: {
+      summary: "Replace the services (service calendars)",
+      body: "ServiceIdsBody",
+      ok: 200,
+      result: "Calendar",
+      problems: ["validation", "notFound"],
+    },
+  },
   "/api/business/service-menus": {
     get: { summary: "Service menus", ok: 200, result: "ServiceMenuList" },
-    post: { summary: "Add a service menu", body: "ServiceMenuCreate", ok: 201, result: "ServiceMenu", problems: ["validation", "notFound", "slug"] },
+    post: {
+      summary: "Add a service menu",
+      body: "ServiceMenuCreate",
+      ok: 201,
+      result: "ServiceMenu",
+      problems: ["validation", "notFound", "slug"],
+    },
   },
   "/api/business/service-menus/{serviceMenuId}": {
     get: { summary: "A service menu", ok: 200, result: "ServiceMenu", problems: ["notFound"] },
-    patch: { summary: "Change a service menu", body: "ServiceMenuPatch", ok: 200, result: "ServiceMenu", problems: ["validation", "notFound", "slug"] },
+    patch: {
+      summary: "Change a service menu",
+      body: "ServiceMenuPatch",
+      ok: 200,
+      result: "ServiceMenu",
+      problems: ["validation", "notFound", "slug"],
+    },
     delete: { summary: "Remove a service menu", ok: 204, problems: ["notFound"] },
   },
-  "/api/business/service-menus/{serviceMenuId}/items": { put: { summary: "Replace the menu's services", body: "ServiceIdsBody", ok: 200, result: "ServiceMenu", problems: ["validation", "notFound"] } },
-  "/api/business/one-time-links": {
-    get: { summary: "One-time links", query: OneTimeLinkQuerySchema, ok: 200, result: "OneTimeLinkList", problems: ["notFound"] },
-    post: { summary: "Create a one-time link; `url` is the public page to share", body: "OneTimeLinkCreate", ok: 201, result: "OneTimeLink", problems: ["validation", "notFound"] },
+  "/api/business/service-menus/{serviceMenuId}/items": {
+    put: {
+      summary: "Replace the menu's services",
+      body: "ServiceIdsBody",
+      ok: 200,
+      result: "ServiceMenu",
+      problems: ["validation", "notFound"],
+    },
   },
-  "/api/business/one-time-links/{linkId}": { delete: { summary: "Revoke a one-time link", ok: 204, problems: ["notFound"] } },
-  "/api/business/bookings": { get: { summary: "Bookings starting in a range, by status and calendar", query: BookingsQuerySchema, ok: 200, result: "BusinessBookingList", problems: ["validation", "notFound"] } },
-  "/api/business/bookings/{bookingId}": { get: { summary: "A booking", ok: 200, result: "BusinessBooking", problems: ["notFound"] } },
-  "/api/business/bookings/{bookingId}/confirm": { post: { summary: "Confirm a request (status new → confirmed)", ok: 200, result: "BusinessBooking", problems: ["notFound", "booking"] } },
-  "/api/business/bookings/{bookingId}/decline": { post: { summary: "Decline a request (new → cancelled)", body: "ReasonBody", ok: 200, result: "BusinessBooking", problems: ["notFound", "booking"] } },
-  "/api/business/bookings/{bookingId}/cancel": { post: { summary: "Cancel as the business (the visitor's cut-off does not apply)", body: "ReasonBody", ok: 200, result: "BusinessBooking", problems: ["notFound", "booking"] } },
-  "/api/business/bookings/{bookingId}/reschedule": { post: { summary: "Move as the business (slot rules apply; the visitor's policy does not)", body: "RescheduleBody", ok: 200, result: "BusinessBooking", problems: ["validation", "notFound", "booking"] } },
+  "/api/business/one-time-links": {
+    get: {
+      summary: "One-time links",
+      query: OneTimeLinkQuerySchema,
+      ok: 200,
+      result: "OneTimeLinkList",
+      problems: ["notFound"],
+    },
+    post: {
+      summary: "Create a one-time link; `url` is the public page to share",
+      body: "OneTimeLinkCreate",
+      ok: 201,
+      result: "OneTimeLink",
+      problems: ["validation", "notFound"],
+    },
+  },
+  "/api/business/one-time-links/{linkId}": {
+    delete: { summary: "Revoke a one-time link", ok: 204, problems: ["notFound"] },
+  },
+  "/api/business/bookings": {
+    get: {
+      summary: "Bookings starting in a range, by status and calendar",
+      query: BookingsQuerySchema,
+      ok: 200,
+      result: "BusinessBookingList",
+      problems: ["validation", "notFound"],
+    },
+  },
+  "/api/business/bookings/{bookingId}": {
+    get: { summary: "A booking", ok: 200, result: "BusinessBooking", problems: ["notFound"] },
+  },
+  "/api/business/bookings/{bookingId}/confirm": {
+    post: {
+      summary: "Confirm a request (status new → confirmed)",
+      ok: 200,
+      result: "BusinessBooking",
+      problems: ["notFound", "booking"],
+    },
+  },
+  "/api/business/bookings/{bookingId}/decline": {
+    post: {
+      summary: "Decline a request (new → cancelled)",
+      body: "ReasonBody",
+      ok: 200,
+      result: "BusinessBooking",
+      problems: ["notFound", "booking"],
+    },
+  },
+  "/api/business/bookings/{bookingId}/cancel": {
+    post: {
+      summary: "Cancel as the business (the visitor's cut-off does not apply)",
+      body: "ReasonBody",
+      ok: 200,
+      result: "BusinessBooking",
+      problems: ["notFound", "booking"],
+    },
+  },
+  "/api/business/bookings/{bookingId}/reschedule": {
+    post: {
+      summary: "Move as the business (slot rules apply; the visitor's policy does not)",
+      body: "RescheduleBody",
+      ok: 200,
+      result: "BusinessBooking",
+      problems: ["validation", "notFound", "booking"],
+    },
+  },
 };
 
 export function businessOpenApi() {
   const paths = Object.fromEntries(
-    Object.entries(BUSINESS_OPERATIONS).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, operation(path, op)]))]),
+    Object.entries(BUSINESS_OPERATIONS).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, operation(path, op)])),
+    ]),
   );
   const schemas = {
     Business: json(BusinessSchema),
@@ -233,17 +456,28 @@ export function businessOpenApi() {
     RescheduleBody: json(RescheduleBodySchema, "input"),
   };
   const securitySchemes = {
-    businessKey: { type: "http", scheme: "bearer", description: "A business API key `bk_…` (npm run business:create prints the first one; POST /api/business/api-keys makes more)" },
+    businessKey: {
+      type: "http",
+      scheme: "bearer",
+      description:
+        "A business API key `bk_…` (npm run business:create prints the first one; POST /api/business/api-keys makes more)",
+    },
   };
   return { paths, schemas, securitySchemes };
 }
 
 /** Merges the business API into an OpenAPI document built for the public API. */
-export function withBusinessApi<D extends { paths: object; components: { schemas: object; securitySchemes: object } }>(doc: D): D {
+export function withBusinessApi<D extends { paths: object; components: { schemas: object; securitySchemes: object } }>(
+  doc: D,
+): D {
   const business = businessOpenApi();
   return {
     ...doc,
     paths: { ...doc.paths, ...business.paths },
-    components: { ...doc.components, schemas: { ...doc.components.schemas, ...business.schemas }, securitySchemes: { ...doc.components.securitySchemes, ...business.securitySchemes } },
+    components: {
+      ...doc.components,
+      schemas: { ...doc.components.schemas, ...business.schemas },
+      securitySchemes: { ...doc.components.securitySchemes, ...business.securitySchemes },
+    },
   };
 }

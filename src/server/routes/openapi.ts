@@ -22,32 +22,67 @@ import {
   WidgetConfigSchema,
 } from "./public-api-schemas.ts";
 
-const json = (schema: z.ZodType, io: "input" | "output" = "output") => z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+const json = (schema: z.ZodType, io: "input" | "output" = "output") =>
+  z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
 
 function queryParameters(schema: z.ZodObject) {
   const js = json(schema, "input") as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(js.properties ?? {}).map(([name, s]) => ({ name, in: "query", required: js.required?.includes(name) ?? false, schema: s }));
+  return Object.entries(js.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: "query",
+    required: js.required?.includes(name) ?? false,
+    schema: s,
+  }));
 }
 
-const pathParam = (name: string, description: string) => ({ name, in: "path", required: true, description, schema: { type: "string" } });
-const tokenParam = { name: "token", in: "query", required: false, description: "Manage token (alternative to the Bearer header)", schema: { type: "string" } };
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: { type: "string" },
+});
+const tokenParam = {
+  name: "token",
+  in: "query",
+  required: false,
+  description: "Manage token (alternative to the Bearer header)",
+  schema: { type: "string" },
+};
 const problemRef = { $ref: "#/components/schemas/Problem" };
 const problems = (...codes: (keyof typeof BOOKING_PROBLEMS | string)[]) => {
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const mapping = BOOKING_PROBLEMS[code as keyof typeof BOOKING_PROBLEMS];
-    const status = mapping?.status ?? (code === "VALIDATION_FAILED" ? 400 : code === "RATE_LIMITED" ? 429 : code.startsWith("IDEMPOTENCY_KEY") ? 422 : 409);
+    const status =
+      mapping?.status ??
+      (code === "VALIDATION_FAILED"
+        ? 400
+        : code === "RATE_LIMITED"
+          ? 429
+          : code.startsWith("IDEMPOTENCY_KEY")
+            ? 422
+            : 409);
     const text = mapping ? `${code}: '${mapping.message({ availableSeats: "{n}", count: "{count}" })}'` : code;
     byStatus.set(status, [...(byStatus.get(status) ?? []), text]);
   }
   return Object.fromEntries(
-    [...byStatus.entries()].map(([status, lines]) => [String(status), { description: lines.join("; "), content: { "application/problem+json": { schema: problemRef } } }]),
+    [...byStatus.entries()].map(([status, lines]) => [
+      String(status),
+      { description: lines.join("; "), content: { "application/problem+json": { schema: problemRef } } },
+    ]),
   );
 };
 const ok = (status: number, schemaName: string, description: string) => ({
-  [String(status)]: { description, content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } } },
+  [String(status)]: {
+    description,
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } },
+  },
 });
-const body = (schemaName: string) => ({ required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } } });
+const body = (schemaName: string) => ({
+  required: true,
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } },
+});
 
 let cached: unknown = null;
 
@@ -66,14 +101,20 @@ export function buildOpenApiDocument() {
         get: {
           summary: "Widget configuration of a calendar",
           parameters: [pathParam("calendarId", "Calendar id")],
-          responses: { ...ok(200, "WidgetConfig", "Public configuration (nothing private)"), ...problems("CALENDAR_NOT_FOUND", "CALENDAR_UNAVAILABLE") },
+          responses: {
+            ...ok(200, "WidgetConfig", "Public configuration (nothing private)"),
+            ...problems("CALENDAR_NOT_FOUND", "CALENDAR_UNAVAILABLE"),
+          },
         },
       },
       "/api/one-time-links/{slug}": {
         get: {
           summary: "Widget configuration behind a one-time link",
           parameters: [pathParam("slug", "One-time link slug")],
-          responses: { ...ok(200, "WidgetConfig", "Configuration plus `oneTimeSlug`"), ...problems("LINK_NOT_FOUND", "SLUG_EXPIRED") },
+          responses: {
+            ...ok(200, "WidgetConfig", "Configuration plus `oneTimeSlug`"),
+            ...problems("LINK_NOT_FOUND", "SLUG_EXPIRED"),
+          },
         },
       },
       "/api/calendars/{calendarId}/free-slots": {
@@ -82,7 +123,16 @@ export function buildOpenApiDocument() {
           parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(SlotsQuerySchema)],
           responses: {
             ...ok(200, "FreeSlots", "Dates without slots are omitted"),
-            ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "RANGE_TOO_LONG", "INVALID_RANGE", "CALENDAR_NOT_FOUND", "SERVICES_REQUIRED", "SERVICE_GUEST_LIMIT", "RATE_LIMITED"),
+            ...problems(
+              "VALIDATION_FAILED",
+              "TIMEZONE_NOT_FOUND",
+              "RANGE_TOO_LONG",
+              "INVALID_RANGE",
+              "CALENDAR_NOT_FOUND",
+              "SERVICES_REQUIRED",
+              "SERVICE_GUEST_LIMIT",
+              "RATE_LIMITED",
+            ),
           },
         },
       },
@@ -90,7 +140,17 @@ export function buildOpenApiDocument() {
         get: {
           summary: "First date on or after `from` with a free slot (null: none in the booking window)",
           parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(NextAvailableQuerySchema)],
-          responses: { ...ok(200, "NextAvailable", "The date or null"), ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "CALENDAR_NOT_FOUND", "SERVICES_REQUIRED", "SERVICE_GUEST_LIMIT", "RATE_LIMITED") },
+          responses: {
+            ...ok(200, "NextAvailable", "The date or null"),
+            ...problems(
+              "VALIDATION_FAILED",
+              "TIMEZONE_NOT_FOUND",
+              "CALENDAR_NOT_FOUND",
+              "SERVICES_REQUIRED",
+              "SERVICE_GUEST_LIMIT",
+              "RATE_LIMITED",
+            ),
+          },
         },
       },
       "/api/calendars/{calendarId}/holds": {
@@ -100,7 +160,18 @@ export function buildOpenApiDocument() {
           requestBody: body("HoldRequest"),
           responses: {
             ...ok(201, "Hold", "Pass `holdId` with the booking"),
-            ...problems("VALIDATION_FAILED", "TIMEZONE_NOT_FOUND", "CALENDAR_NOT_FOUND", "SERVICES_REQUIRED", "SERVICE_GUEST_LIMIT", "STAFF_BUSY", "RESOURCE_UNAVAILABLE", "NO_SLOTS", "HOLD_NOT_SUPPORTED", "RATE_LIMITED"),
+            ...problems(
+              "VALIDATION_FAILED",
+              "TIMEZONE_NOT_FOUND",
+              "CALENDAR_NOT_FOUND",
+              "SERVICES_REQUIRED",
+              "SERVICE_GUEST_LIMIT",
+              "STAFF_BUSY",
+              "RESOURCE_UNAVAILABLE",
+              "NO_SLOTS",
+              "HOLD_NOT_SUPPORTED",
+              "RATE_LIMITED",
+            ),
           },
         },
       },
@@ -110,7 +181,14 @@ export function buildOpenApiDocument() {
           description:
             "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
           parameters: [
-            { name: "Idempotency-Key", in: "header", required: false, description: "Replays return the identical response for 24 h; a different body with the same key is 422; while the first is in flight, 409.", schema: { type: "string", maxLength: 255 } },
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description:
+                "Replays return the identical response for 24 h; a different body with the same key is 422; while the first is in flight, 409.",
+              schema: { type: "string", maxLength: 255 },
+            },
           ],
           requestBody: body("BookingRequest"),
           responses: {
@@ -159,7 +237,16 @@ export function buildOpenApiDocument() {
           requestBody: body("RescheduleRequest"),
           responses: {
             ...ok(200, "Booking", "Moved; `previousStartTime` and `sequence` updated"),
-            ...problems("BOOKING_NOT_FOUND", "RESCHEDULE_NOT_ALLOWED", "CHANGE_WINDOW_CLOSED", "BOOKING_CANCELLED", "STAFF_BUSY", "NO_SLOTS", "SEATS_EXCEEDED", "RATE_LIMITED"),
+            ...problems(
+              "BOOKING_NOT_FOUND",
+              "RESCHEDULE_NOT_ALLOWED",
+              "CHANGE_WINDOW_CLOSED",
+              "BOOKING_CANCELLED",
+              "STAFF_BUSY",
+              "NO_SLOTS",
+              "SEATS_EXCEEDED",
+              "RATE_LIMITED",
+            ),
           },
         },
       },
@@ -169,7 +256,16 @@ export function buildOpenApiDocument() {
           security: [{ manageToken: [] }],
           parameters: [pathParam("id", "Booking id"), tokenParam],
           requestBody: body("CancelRequest"),
-          responses: { ...ok(200, "Booking", "Cancelled"), ...problems("BOOKING_NOT_FOUND", "CANCEL_NOT_ALLOWED", "CHANGE_WINDOW_CLOSED", "BOOKING_CANCELLED", "RATE_LIMITED") },
+          responses: {
+            ...ok(200, "Booking", "Cancelled"),
+            ...problems(
+              "BOOKING_NOT_FOUND",
+              "CANCEL_NOT_ALLOWED",
+              "CHANGE_WINDOW_CLOSED",
+              "BOOKING_CANCELLED",
+              "RATE_LIMITED",
+            ),
+          },
         },
       },
       "/api/bookings/{id}/calendar.ics": {
@@ -177,12 +273,17 @@ export function buildOpenApiDocument() {
           summary: "Calendar file of the booking",
           security: [{ manageToken: [] }],
           parameters: [pathParam("id", "Booking id"), tokenParam],
-          responses: { "200": { description: "text/calendar", content: { "text/calendar": { schema: { type: "string" } } } }, ...problems("BOOKING_NOT_FOUND") },
+          responses: {
+            "200": { description: "text/calendar", content: { "text/calendar": { schema: { type: "string" } } } },
+            ...problems("BOOKING_NOT_FOUND"),
+          },
         },
       },
     },
     components: {
-      securitySchemes: { manageToken: { type: "http", scheme: "bearer", description: "The manage token returned when booking" } },
+      securitySchemes: {
+        manageToken: { type: "http", scheme: "bearer", description: "The manage token returned when booking" },
+      },
       schemas: {
         WidgetConfig: json(WidgetConfigSchema),
         FreeSlots: json(FreeSlotsResponseSchema),

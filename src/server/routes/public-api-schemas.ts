@@ -4,14 +4,22 @@
  */
 import { z } from "zod";
 
-const isoDateTime = z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00" });
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00",
+});
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
 const zone = z.string().min(1).max(64).meta({ description: "IANA time zone, e.g. Europe/Berlin" });
 const id = z.string().min(1).max(64);
 const serviceIdList = z
   .string()
   .max(2000)
-  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  )
   .meta({ description: "Comma-separated service ids" });
 
 /**
@@ -22,51 +30,87 @@ const serviceIdList = z
  * by different staff at the same time.
  */
 const cart = z.array(id).max(20);
-const guestCartList = z.array(cart).max(100).meta({
-  description:
-    "Service calendars: one cart (service ids) per additional guest, in guest order; the booker's cart is `serviceIds`. Every guest needs at least one service (SERVICES_REQUIRED).",
-  example: [["<cut>"], ["<colour>", "<cut>"]],
-});
+const guestCartList = z
+  .array(cart)
+  .max(100)
+  .meta({
+    description:
+      "Service calendars: one cart (service ids) per additional guest, in guest order; the booker's cart is `serviceIds`. Every guest needs at least one service (SERVICES_REQUIRED).",
+    example: [["<cut>"], ["<colour>", "<cut>"]],
+  });
 const guestCartsQuery = z
   .string()
   .max(4000)
-  .transform((v) => v.split(";").map((c) => c.split(",").map((s) => s.trim()).filter((s) => s !== "")))
-  .meta({ description: "Service calendars: one cart per additional guest, carts separated by `;`, service ids in a cart by `,` (e.g. `cutId;colourId,cutId`)" });
+  .transform((v) =>
+    v.split(";").map((c) =>
+      c
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== ""),
+    ),
+  )
+  .meta({
+    description:
+      "Service calendars: one cart per additional guest, carts separated by `;`, service ids in a cart by `,` (e.g. `cutId;colourId,cutId`)",
+  });
 
 /** `guests` and `guestCarts` must agree when both are given. */
-const oneCartPerGuest = (v: { guests?: number | null | undefined; guestCarts?: readonly unknown[] | null | undefined }, ctx: z.core.$RefinementCtx) => {
+const oneCartPerGuest = (
+  v: { guests?: number | null | undefined; guestCarts?: readonly unknown[] | null | undefined },
+  ctx: z.core.$RefinementCtx,
+) => {
   if (v.guestCarts != null && v.guests != null && v.guests !== v.guestCarts.length) {
     ctx.addIssue({ code: "custom", path: ["guestCarts"], message: "guestCarts must hold one cart per guest" });
   }
 };
 
-export const SlotsQuerySchema = z.object({
-  startDate: localDate,
-  endDate: localDate,
-  timezone: zone,
-  staffId: id.optional(),
-  serviceIds: serviceIdList.optional(),
-  guestCarts: guestCartsQuery.optional(),
-  guests: z.coerce.number().int().min(0).max(100).optional().meta({ description: "Additional attendees (default: one per guest cart)" }),
-}).superRefine(oneCartPerGuest);
+export const SlotsQuerySchema = z
+  .object({
+    startDate: localDate,
+    endDate: localDate,
+    timezone: zone,
+    staffId: id.optional(),
+    serviceIds: serviceIdList.optional(),
+    guestCarts: guestCartsQuery.optional(),
+    guests: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .meta({ description: "Additional attendees (default: one per guest cart)" }),
+  })
+  .superRefine(oneCartPerGuest);
 
-export const NextAvailableQuerySchema = z.object({
-  from: localDate,
-  timezone: zone,
-  staffId: id.optional(),
-  serviceIds: serviceIdList.optional(),
-  guestCarts: guestCartsQuery.optional(),
-  guests: z.coerce.number().int().min(0).max(100).optional(),
-}).superRefine(oneCartPerGuest);
+export const NextAvailableQuerySchema = z
+  .object({
+    from: localDate,
+    timezone: zone,
+    staffId: id.optional(),
+    serviceIds: serviceIdList.optional(),
+    guestCarts: guestCartsQuery.optional(),
+    guests: z.coerce.number().int().min(0).max(100).optional(),
+  })
+  .superRefine(oneCartPerGuest);
 
-export const HoldBodySchema = z.object({
-  startTime: isoDateTime,
-  timezone: zone,
-  staffId: id.nullish(),
-  serviceIds: cart.nullish().meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
-  guestCarts: guestCartList.nullish(),
-  guests: z.number().int().min(0).max(100).nullish().meta({ description: "Additional attendees (default: one per guest cart)" }),
-}).superRefine(oneCartPerGuest);
+export const HoldBodySchema = z
+  .object({
+    startTime: isoDateTime,
+    timezone: zone,
+    staffId: id.nullish(),
+    serviceIds: cart
+      .nullish()
+      .meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
+    guestCarts: guestCartList.nullish(),
+    guests: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullish()
+      .meta({ description: "Additional attendees (default: one per guest cart)" }),
+  })
+  .superRefine(oneCartPerGuest);
 
 const text = (max: number) => z.string().max(max);
 
@@ -84,41 +128,55 @@ export const ContactSchema = z.object({
 export const GuestSchema = z.object({
   name: text(200).nullish(),
   email: text(300).nullish(),
-  serviceIds: cart.nullish().meta({ description: "Service calendars: this guest's own cart (the same as giving it in `guestCarts`)" }),
+  serviceIds: cart
+    .nullish()
+    .meta({ description: "Service calendars: this guest's own cart (the same as giving it in `guestCarts`)" }),
 });
 
-export const BookingBodySchema = z.object({
-  calendarId: id,
-  startTime: isoDateTime,
-  timezone: zone,
-  contact: ContactSchema,
-  staffId: id.nullish(),
-  serviceIds: cart.nullish().meta({ description: "Service calendars: the booker's cart, and every guest's when no guest has a cart of their own" }),
-  guestCarts: guestCartList.nullish(),
-  guests: z
-    .union([z.number(), z.array(GuestSchema).max(1000)])
-    .optional()
-    .meta({ description: "Additional attendees: a count (count-only calendars) or a list of {name, email, serviceIds?}; with `guestCarts` alone, count-only guests are one per cart" }),
-  answers: z.record(z.string().max(100), z.unknown()).nullish(),
-  oneTimeSlug: text(200).nullish(),
-  holdId: id.nullish(),
-  recurring: z
-    .object({
-      frequency: z.enum(["daily", "weekly", "monthly"]),
-      count: z.number().int().min(1).max(24),
-      policy: z.enum(["skip", "book_next"]),
-    })
-    .nullish(),
-  locale: text(10).nullish(),
-}).superRefine((v, ctx) => {
-  const list = Array.isArray(v.guests) ? v.guests : null;
-  if (v.guestCarts != null && list?.some((g) => g.serviceIds != null)) {
-    ctx.addIssue({ code: "custom", path: ["guestCarts"], message: "give guests' carts either in guestCarts or in guests[].serviceIds, not both" });
-  } else if (v.guestCarts != null && v.guests !== undefined) {
-    const count = list ? list.length : (v.guests as number);
-    if (count !== v.guestCarts.length) ctx.addIssue({ code: "custom", path: ["guestCarts"], message: "guestCarts must hold one cart per guest" });
-  }
-});
+export const BookingBodySchema = z
+  .object({
+    calendarId: id,
+    startTime: isoDateTime,
+    timezone: zone,
+    contact: ContactSchema,
+    staffId: id.nullish(),
+    serviceIds: cart.nullish().meta({
+      description: "Service calendars: the booker's cart, and every guest's when no guest has a cart of their own",
+    }),
+    guestCarts: guestCartList.nullish(),
+    guests: z
+      .union([z.number(), z.array(GuestSchema).max(1000)])
+      .optional()
+      .meta({
+        description:
+          "Additional attendees: a count (count-only calendars) or a list of {name, email, serviceIds?}; with `guestCarts` alone, count-only guests are one per cart",
+      }),
+    answers: z.record(z.string().max(100), z.unknown()).nullish(),
+    oneTimeSlug: text(200).nullish(),
+    holdId: id.nullish(),
+    recurring: z
+      .object({
+        frequency: z.enum(["daily", "weekly", "monthly"]),
+        count: z.number().int().min(1).max(24),
+        policy: z.enum(["skip", "book_next"]),
+      })
+      .nullish(),
+    locale: text(10).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const list = Array.isArray(v.guests) ? v.guests : null;
+    if (v.guestCarts != null && list?.some((g) => g.serviceIds != null)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["guestCarts"],
+        message: "give guests' carts either in guestCarts or in guests[].serviceIds, not both",
+      });
+    } else if (v.guestCarts != null && v.guests !== undefined) {
+      const count = list ? list.length : (v.guests as number);
+      if (count !== v.guestCarts.length)
+        ctx.addIssue({ code: "custom", path: ["guestCarts"], message: "guestCarts must hold one cart per guest" });
+    }
+  });
 
 export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone });
 export const CancelBodySchema = z.object({ reason: text(1000).nullish() });
@@ -153,7 +211,9 @@ export const BookingCreatedSchema = z.object({
   staffId: z.string(),
   staffIds: z.array(z.string()),
   serviceIds: z.array(z.string()).meta({ description: "Every service booked, once each" }),
-  carts: z.array(z.array(z.string())).meta({ description: "Service calendars: each attendee's services, the booker first" }),
+  carts: z
+    .array(z.array(z.string()))
+    .meta({ description: "Service calendars: each attendee's services, the booker first" }),
   seats: z.number().int(),
   priceCents: z.number().int().meta({ description: "Total over every attendee's cart" }),
   depositCents: z.number().int(),
@@ -175,7 +235,9 @@ export const BookingViewSchema = z.object({
   previousStartTime: z.string().nullable(),
   staff: z.array(z.object({ id: z.string(), name: z.string() })),
   serviceIds: z.array(z.string()),
-  carts: z.array(z.array(z.string())).meta({ description: "Service calendars: each attendee's services, the booker first" }),
+  carts: z
+    .array(z.array(z.string()))
+    .meta({ description: "Service calendars: each attendee's services, the booker first" }),
   seats: z.number().int(),
   sequence: z.number().int(),
   cancelReason: z.string().nullable(),
@@ -191,9 +253,28 @@ export const WidgetConfigSchema = z.object({
   durationMinutes: z.number().int(),
   slotIntervalMinutes: z.number().int(),
   guestMode: z.enum(["none", "count_only", "collect_detail"]),
-  questions: z.array(z.object({ id: z.string(), label: z.string(), kind: z.string(), required: z.boolean(), options: z.array(z.string()).optional() })),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      kind: z.string(),
+      required: z.boolean(),
+      options: z.array(z.string()).optional(),
+    }),
+  ),
   location: z.object({ kind: z.string(), value: z.string().nullable() }).nullable(),
-  services: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), category: z.string(), durationMinutes: z.number(), priceCents: z.number(), deposit: z.unknown(), maxGuestsPerSlot: z.number() })),
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      category: z.string(),
+      durationMinutes: z.number(),
+      priceCents: z.number(),
+      deposit: z.unknown(),
+      maxGuestsPerSlot: z.number(),
+    }),
+  ),
   staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),
   seatsPerSlot: z.number().int().nullable(),
   allowReschedule: z.boolean(),

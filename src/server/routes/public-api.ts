@@ -49,20 +49,27 @@ function withOccurrenceMessages(body: CreatedBooking) {
   return {
     ...body,
     occurrences:
-      body.occurrences?.map((o) => ({ ...o, message: o.code ? BOOKING_PROBLEMS[o.code as BookingErrorCode]?.message(undefined) ?? null : null })) ?? null,
+      body.occurrences?.map((o) => ({
+        ...o,
+        message: o.code ? (BOOKING_PROBLEMS[o.code as BookingErrorCode]?.message(undefined) ?? null) : null,
+      })) ?? null,
   };
 }
 
 /** The answer for a key another request already used: its stored response, or why there is none. */
 function answerStoredKey(c: Context, claim: Exclude<IdempotencyClaim, { kind: "claimed" }>) {
-  if (claim.kind === "mismatch") return problem(c, 422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
+  if (claim.kind === "mismatch")
+    return problem(c, 422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request.");
   if (claim.kind === "in_flight") {
     c.header("Retry-After", "1");
     return problem(c, 409, "IDEMPOTENCY_IN_FLIGHT", "A request with this Idempotency-Key is still being processed.");
   }
   c.header("Idempotent-Replayed", "true");
-  if (claim.statusCode < 400) return c.json(withOccurrenceMessages(claim.body as CreatedBooking), claim.statusCode as 201);
-  return c.body(JSON.stringify(claim.body), claim.statusCode as 409, { "content-type": "application/problem+json; charset=utf-8" });
+  if (claim.statusCode < 400)
+    return c.json(withOccurrenceMessages(claim.body as CreatedBooking), claim.statusCode as 201);
+  return c.body(JSON.stringify(claim.body), claim.statusCode as 409, {
+    "content-type": "application/problem+json; charset=utf-8",
+  });
 }
 
 async function readJson(c: Context): Promise<{ ok: true; value: unknown; text: string } | { ok: false }> {
@@ -76,7 +83,10 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown; text: s
 
 const badJson = (c: Context) => problem(c, 400, "INVALID_JSON", "The request body is not valid JSON.");
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.infer<S> } | { ok: false; error: z.ZodError } {
+function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.infer<S> } | { ok: false; error: z.ZodError } {
   const result = schema.safeParse(value);
   return result.success ? { ok: true, data: result.data } : { ok: false, error: result.error };
 }
@@ -135,7 +145,12 @@ export function publicApi(deps: PublicApiDeps) {
     if (!body.ok) return badJson(c);
     const key = c.req.header("idempotency-key") ?? null;
     if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-      return problem(c, 400, "INVALID_IDEMPOTENCY_KEY", "The Idempotency-Key header must be 1 to 255 visible ASCII characters.");
+      return problem(
+        c,
+        400,
+        "INVALID_IDEMPOTENCY_KEY",
+        "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
+      );
     }
     const input = parse(BookingBodySchema, body.value);
     if (!input.ok) return validationProblem(c, input.error);
@@ -144,7 +159,10 @@ export function publicApi(deps: PublicApiDeps) {
     // statement for a success, and the first answer stored wins. A request whose key is already
     // taken cannot book (the key's insert fails, rolling the booking back) and ends below with
     // the stored answer, so a replay costs a little more and a first request one round trip less.
-    const scope = key === null ? null : { endpoint: BOOKINGS_ENDPOINT, key, requestHash: createHash("sha256").update(body.text).digest("hex") };
+    const scope =
+      key === null
+        ? null
+        : { endpoint: BOOKINGS_ENDPOINT, key, requestHash: createHash("sha256").update(body.text).digest("hex") };
     const result = await createBooking(deps, input.data, scope);
     if (result.ok) return c.json(withOccurrenceMessages(result.value), 201);
     if (scope) {
@@ -153,8 +171,18 @@ export function publicApi(deps: PublicApiDeps) {
       // booking holds the slot, or its key failed this one's insert), that answer is the one for
       // every request with the key.
       const { status, detail, extra } = bookingProblemBody(result.error);
-      const bodyOut = { type: `about:blank#${result.error.code}`, title: result.error.code, status, code: result.error.code, detail, ...extra };
-      const stored = await deps.store.completeIdempotencyKey({ ...scope, statusCode: status, body: bodyOut }, deps.clock().getTime());
+      const bodyOut = {
+        type: `about:blank#${result.error.code}`,
+        title: result.error.code,
+        status,
+        code: result.error.code,
+        detail,
+        ...extra,
+      };
+      const stored = await deps.store.completeIdempotencyKey(
+        { ...scope, statusCode: status, body: bodyOut },
+        deps.clock().getTime(),
+      );
       if (stored.kind !== "claimed") return answerStoredKey(c, stored);
     }
     return fail(c, result.error);
@@ -190,7 +218,10 @@ export function publicApi(deps: PublicApiDeps) {
     if (!deps.renderCalendarFile) return problem(c, 404, "NOT_FOUND", "Calendar files are not available.");
     const { ctx, record } = found.value;
     const ics = await deps.renderCalendarFile(toSnapshot(ctx, record, deps.publicUrl, manageToken(c)));
-    return c.body(ics, 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="booking-${record.id}.ics"` });
+    return c.body(ics, 200, {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": `attachment; filename="booking-${record.id}.ics"`,
+    });
   });
 
   return api;

@@ -40,7 +40,9 @@ export function rateLimit(limiter: RateLimiter, clock: () => Date): MiddlewareHa
     const wait = limiter.hit(clientKey(c), clock().getTime());
     if (wait !== null) {
       c.header("Retry-After", String(wait));
-      return problem(c, 429, "RATE_LIMITED", "Too many requests. Please try again shortly.", { retryAfterSeconds: wait });
+      return problem(c, 429, "RATE_LIMITED", "Too many requests. Please try again shortly.", {
+        retryAfterSeconds: wait,
+      });
     }
     await next();
   };

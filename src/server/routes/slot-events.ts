@@ -19,7 +19,8 @@ export function slotEvents(deps: { store: BookingStore; events: SlotChangeEvents
     const ctx = await deps.store.loadCalendar(calendarId);
     if (!ctx || !ctx.calendar.isLive) return problem(c, 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
     const staff = new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((s) => s.staffIds)]);
-    const concerns = (change: SlotChange) => change.calendarId === calendarId || change.staffIds.some((id) => staff.has(id));
+    const concerns = (change: SlotChange) =>
+      change.calendarId === calendarId || change.staffIds.some((id) => staff.has(id));
     // compress() leaves text/event-stream alone; no-transform keeps proxies from buffering it too.
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");

@@ -19,7 +19,10 @@ export function useLocalePath(): (path: string) => string {
   return (path) => localePath(path, locale, LOCALE_ROUTING);
 }
 
-export const LocaleLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(function LocaleLink({ to, ...props }, ref) {
+export const LocaleLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(function LocaleLink(
+  { to, ...props },
+  ref,
+) {
   const toLocalePath = useLocalePath();
   return <Link ref={ref} to={toLocalePath(to)} {...props} />;
 });

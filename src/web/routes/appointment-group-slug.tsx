@@ -10,5 +10,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }];
 
 export default function AppointmentGroupSlug({ loaderData }: Route.ComponentProps) {
-  return <CalendarChooser title={loaderData.name} description={loaderData.description} calendars={loaderData.calendars} />;
+  return (
+    <CalendarChooser title={loaderData.name} description={loaderData.description} calendars={loaderData.calendars} />
+  );
 }

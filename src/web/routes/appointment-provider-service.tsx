@@ -6,7 +6,10 @@ import type { Route } from "./+types/appointment-provider-service";
 /** `/widget/appointment/:provider/:service`: a calendar (`service`) of a team or group (`provider`). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
-  const calendar = requireFound(await context.pages.calendarInGroup(business, params.provider, params.service), request);
+  const calendar = requireFound(
+    await context.pages.calendarInGroup(business, params.provider, params.service),
+    request,
+  );
   return requireFound(await loadBookingPage(context, request, calendar.id), request);
 }
 

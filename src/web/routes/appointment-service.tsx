@@ -7,10 +7,19 @@ import type { Route } from "./+types/appointment-service";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const { calendar, service } = requireFound(await context.pages.serviceCalendar(business, params.service), request);
-  return requireFound(await loadBookingPage(context, request, calendar.id, { presetServiceIds: [service.id] }), request);
+  return requireFound(
+    await loadBookingPage(context, request, calendar.id, { presetServiceIds: [service.id] }),
+    request,
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.config.services.find((s) => data.presetServiceIds.includes(s.id))?.name ?? ""} · ${data.config.name}` : "" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  {
+    title: data
+      ? `${data.config.services.find((s) => data.presetServiceIds.includes(s.id))?.name ?? ""} · ${data.config.name}`
+      : "",
+  },
+];
 
 export default function AppointmentService({ loaderData }: Route.ComponentProps) {
   return <BookingPage data={loaderData} />;

@@ -12,11 +12,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { serviceName: found.service.name, managed };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.managed ? data.managed.managed.booking.calendarName : (data?.serviceName ?? "") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.managed ? data.managed.managed.booking.calendarName : (data?.serviceName ?? "") },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 export default function CancelAppointment({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  if (loaderData.managed) return <BookingResult page={loaderData.managed.managed} token={loaderData.managed.token} done={null} startWithCancel />;
+  if (loaderData.managed)
+    return (
+      <BookingResult page={loaderData.managed.managed} token={loaderData.managed.token} done={null} startWithCancel />
+    );
   return (
     <section aria-labelledby="cancel-title">
       <h1 id="cancel-title">{i18n._("booking.cancelTitle")}</h1>

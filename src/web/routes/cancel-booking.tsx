@@ -10,11 +10,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return requireFound(await loadManagedBooking(context, request), request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? data.managed.booking.calendarName : "Cancel a booking" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? data.managed.booking.calendarName : "Cancel a booking" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 export default function CancelBooking({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  if (loaderData) return <BookingResult page={loaderData.managed} token={loaderData.token} done={null} startWithCancel />;
+  if (loaderData)
+    return <BookingResult page={loaderData.managed} token={loaderData.token} done={null} startWithCancel />;
   return (
     <section aria-labelledby="cancel-title">
       <h1 id="cancel-title">{i18n._("booking.cancelTitle")}</h1>

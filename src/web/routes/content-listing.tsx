@@ -16,7 +16,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : p.tagSlug
         ? { kind: "tag", tag: p.tagSlug }
         : null;
-  const listing = requireFound(filter ? await context.pages.postListing(business, filter, context.now()) : null, request);
+  const listing = requireFound(
+    filter ? await context.pages.postListing(business, filter, context.now()) : null,
+    request,
+  );
   return { ...listing, kind: filter!.kind, basePath: p.path ? `/${p.path}/` : "/" };
 }
 

@@ -9,7 +9,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return requireFound(await context.pages.contentPage(business, params.path), request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "description", content: data?.description ?? "" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "" },
+  { name: "description", content: data?.description ?? "" },
+];
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();

@@ -10,12 +10,18 @@ const PREVIEW_KINDS = ["blog", "category", "author", "tag", "post", "product", "
  * TODO(issue 2 follow-up): preview tokens for non-post kinds.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const kind = requireFound(PREVIEW_KINDS.find((k) => k === params.kind), request);
+  const kind = requireFound(
+    PREVIEW_KINDS.find((k) => k === params.kind),
+    request,
+  );
   if (kind !== "post" && kind !== "blog") pageNotFound(request);
   return requireFound(await context.pages.previewPost(params.id), request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex,nofollow" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "" },
+  { name: "robots", content: "noindex,nofollow" },
+];
 
 export default function ContentPreview({ loaderData }: Route.ComponentProps) {
   return <PostArticle post={loaderData} isPreview />;

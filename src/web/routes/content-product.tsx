@@ -9,7 +9,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return requireFound(await context.pages.product(business, p.productId), request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }, { property: "og:type", content: "product" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.name ?? "" },
+  { property: "og:type", content: "product" },
+];
 
 export default function ContentProduct({ loaderData }: Route.ComponentProps) {
   return <ProductCard product={loaderData} headingLevel={1} />;

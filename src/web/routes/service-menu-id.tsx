@@ -5,8 +5,14 @@ import type { Route } from "./+types/service-menu-id";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const menu = requireFound(await context.pages.serviceMenuById(params.serviceMenuId), request);
-  const page = requireFound(await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id) }), request);
-  return { ...page, config: { ...page.config, name: menu.name, description: menu.description || page.config.description } };
+  const page = requireFound(
+    await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id) }),
+    request,
+  );
+  return {
+    ...page,
+    config: { ...page.config, name: menu.name, description: menu.description || page.config.description },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];

@@ -7,13 +7,22 @@ import type { Route } from "./+types/service-menu-service";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const menu = requireFound(await context.pages.serviceMenuBySlug(business, params.servicemenu), request);
-  const selected = requireFound(menu.services.find((s) => s.slug === params.service || s.id === params.service), request);
-  // Preselected in the services step (not skipped): the visitor may add services and guests.
-  const page = requireFound(
-    await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id), preselectedServiceIds: [selected.id] }),
+  const selected = requireFound(
+    menu.services.find((s) => s.slug === params.service || s.id === params.service),
     request,
   );
-  return { ...page, config: { ...page.config, name: menu.name, description: menu.description || page.config.description } };
+  // Preselected in the services step (not skipped): the visitor may add services and guests.
+  const page = requireFound(
+    await loadBookingPage(context, request, menu.calendar.id, {
+      offeredServiceIds: menu.services.map((s) => s.id),
+      preselectedServiceIds: [selected.id],
+    }),
+    request,
+  );
+  return {
+    ...page,
+    config: { ...page.config, name: menu.name, description: menu.description || page.config.description },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];

@@ -6,8 +6,14 @@ import type { Route } from "./+types/service-menu-slug";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const menu = requireFound(await context.pages.serviceMenuBySlug(business, params.serviceMenuSlug), request);
-  const page = requireFound(await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id) }), request);
-  return { ...page, config: { ...page.config, name: menu.name, description: menu.description || page.config.description } };
+  const page = requireFound(
+    await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id) }),
+    request,
+  );
+  return {
+    ...page,
+    config: { ...page.config, name: menu.name, description: menu.description || page.config.description },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];

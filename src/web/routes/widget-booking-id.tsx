@@ -7,7 +7,10 @@ import type { Route } from "./+types/widget-booking-id";
 
 /** `/widget/booking/:id` (the booking flow, and the manage link's page) and `/widget/booking/:ids` (choose among those calendars). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const ids = params.id.split(",").map((id) => id.trim()).filter(Boolean);
+  const ids = params.id
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (ids.length === 1) {
     const calendar = requireFound(await context.pages.calendarById(ids[0]!), request);
     return { kind: "flow" as const, page: requireFound(await loadBookingPage(context, request, calendar.id), request) };

@@ -15,7 +15,10 @@ export function clientAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(clients / 250)}.${clients % 250}`;
 }
 
-export async function bookingPage(browser: Browser, options: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): Promise<TrackedPage & { address: string }> {
+export async function bookingPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+): Promise<TrackedPage & { address: string }> {
   const tracked = await newPage(browser, options.viewport ? { viewport: options.viewport } : {});
   const address = clientAddress();
   await tracked.context.setExtraHTTPHeaders({ "x-forwarded-for": address });
@@ -38,7 +41,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`), fullPage: true, animations: "disabled" });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: "disabled",
+    });
   }
   if (original) await page.setViewportSize(original);
 }
@@ -53,7 +60,11 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 export async function firstSlot(page: Page) {
   const slots = page.locator(".slots .slot");
   const empty = page.getByRole("button", { name: "Find next available" }).first();
-  await expect.poll(async () => (await slots.count()) > 0 || (await page.locator(".empty-state").count()) > 0, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await slots.count()) > 0 || (await page.locator(".empty-state").count()) > 0, {
+      timeout: 10_000,
+    })
+    .toBe(true);
   if ((await slots.count()) === 0) {
     await empty.click();
     await expect.poll(() => slots.count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -61,7 +72,10 @@ export async function firstSlot(page: Page) {
   return slots.first();
 }
 
-export async function fillContact(page: Page, contact: { firstName: string; lastName: string; email: string; phone?: string }): Promise<void> {
+export async function fillContact(
+  page: Page,
+  contact: { firstName: string; lastName: string; email: string; phone?: string },
+): Promise<void> {
   await page.getByLabel("First name").fill(contact.firstName);
   await page.getByLabel("Last name").fill(contact.lastName);
   await page.getByLabel(/^Email \(required\)/).fill(contact.email);
@@ -80,12 +94,19 @@ export async function bookThroughApi(baseURL: string, body: Record<string, unkno
 export const heading = (page: Page) => page.locator("#step-heading");
 
 /** The first free start at least `daysAhead` days from now, through the public API. */
-export async function findSlotViaApi(baseURL: string, calendarId: string, daysAhead: number, extra: Record<string, string> = {}): Promise<string> {
+export async function findSlotViaApi(
+  baseURL: string,
+  calendarId: string,
+  daysAhead: number,
+  extra: Record<string, string> = {},
+): Promise<string> {
   for (let offset = daysAhead; offset < daysAhead + 60; offset += 14) {
     const start = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const end = new Date(Date.now() + (offset + 13) * 86_400_000).toISOString().slice(0, 10);
     const q = new URLSearchParams({ startDate: start, endDate: end, timezone: "UTC", ...extra });
-    const res = await fetch(`${baseURL}/api/calendars/${calendarId}/free-slots?${q}`, { headers: { "x-forwarded-for": clientAddress() } });
+    const res = await fetch(`${baseURL}/api/calendars/${calendarId}/free-slots?${q}`, {
+      headers: { "x-forwarded-for": clientAddress() },
+    });
     const body = (await res.json()) as Record<string, { slots: string[] }>;
     const slot = Object.keys(body)
       .sort()
@@ -95,4 +116,8 @@ export async function findSlotViaApi(baseURL: string, calendarId: string, daysAh
   throw new Error(`no free slot for ${calendarId}`);
 }
 
-export const contact = (name: string) => ({ firstName: name, lastName: "Tester", email: `${name.toLowerCase()}@example.com` });
+export const contact = (name: string) => ({
+  firstName: name,
+  lastName: "Tester",
+  email: `${name.toLowerCase()}@example.com`,
+});

@@ -11,7 +11,8 @@ import { expect } from "vitest";
 
 function chromiumPath(): string {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  for (const candidate of ["/usr/bin/chromium", "/usr/bin/chromium-browser"]) if (fs.existsSync(candidate)) return candidate;
+  for (const candidate of ["/usr/bin/chromium", "/usr/bin/chromium-browser"])
+    if (fs.existsSync(candidate)) return candidate;
   return execFileSync("which", ["chromium"]).toString().trim();
 }
 
@@ -38,7 +39,10 @@ export interface TrackedPage {
   pageErrors: string[];
 }
 
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<TrackedPage> {
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -54,12 +58,16 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-    return w.__reactRouterDataRouter?.state.initialized === true && document.documentElement.dataset.hydrated === "true";
+    return (
+      w.__reactRouterDataRouter?.state.initialized === true && document.documentElement.dataset.hydrated === "true"
+    );
   });
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary).toEqual([]);
 }

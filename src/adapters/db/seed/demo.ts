@@ -15,8 +15,10 @@ import { DEMO } from "./demo-ids.ts";
 
 export { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
 
-const weekdays = (intervals: { start: string; end: string }[], days: readonly (keyof WeeklyHours)[] = ["1", "2", "3", "4", "5"]): WeeklyHours =>
-  Object.fromEntries(days.map((d) => [d, intervals]));
+const weekdays = (
+  intervals: { start: string; end: string }[],
+  days: readonly (keyof WeeklyHours)[] = ["1", "2", "3", "4", "5"],
+): WeeklyHours => Object.fromEntries(days.map((d) => [d, intervals]));
 
 /** The seed goes through the business use cases: a refusal here is a bug in the demo data. */
 function must<T>(result: Result<T>, what: string): T {
@@ -47,7 +49,14 @@ export async function seedDemo(db: Db): Promise<void> {
     must(
       await createBusiness(
         directory,
-        { slug: DEMO.businessSlug, name: "Northwind Wellness Studio", timeZone: "Europe/Berlin", locale: "en", currency: "EUR", hostnames: ["localhost", "127.0.0.1"] },
+        {
+          slug: DEMO.businessSlug,
+          name: "Northwind Wellness Studio",
+          timeZone: "Europe/Berlin",
+          locale: "en",
+          currency: "EUR",
+          hostnames: ["localhost", "127.0.0.1"],
+        },
         { id: businessId },
       ),
       "business",
@@ -55,7 +64,12 @@ export async function seedDemo(db: Db): Promise<void> {
     const repo = directory.forBusiness(businessId);
     await seedScheduling(repo);
 
-    await tx.insert(t.oneTimeLinks).values({ businessId, calendarId: DEMO.calendars.introCall, slug: DEMO.usedOneTimeLinkSlug, usedAt: new Date("2026-01-05T10:00:00Z") });
+    await tx.insert(t.oneTimeLinks).values({
+      businessId,
+      calendarId: DEMO.calendars.introCall,
+      slug: DEMO.usedOneTimeLinkSlug,
+      usedAt: new Date("2026-01-05T10:00:00Z"),
+    });
     await tx.insert(t.forms).values([
       { id: DEMO.formId, businessId, kind: "form", name: "Contact us", definition: { fields: [] } },
       { id: DEMO.surveyId, businessId, kind: "survey", name: "How was your visit?", definition: { slides: [] } },
@@ -77,7 +91,13 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
         { start: "13:00", end: "17:00" },
       ]),
     },
-    { id: DEMO.staff.marco, name: "Marco Rossi", email: "marco@northwind.example", timeZone: "America/New_York", weeklyHours: weekdays([{ start: "08:00", end: "16:00" }]) },
+    {
+      id: DEMO.staff.marco,
+      name: "Marco Rossi",
+      email: "marco@northwind.example",
+      timeZone: "America/New_York",
+      weeklyHours: weekdays([{ start: "08:00", end: "16:00" }]),
+    },
     {
       id: DEMO.staff.priya,
       name: "Priya Sharma",
@@ -91,24 +111,82 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
         ["1", "2", "3", "4", "5", "6"],
       ),
     },
-    { id: DEMO.staff.liam, name: "Liam O'Connor", email: "liam@northwind.example", timeZone: "Europe/London", weeklyHours: weekdays([{ start: "10:00", end: "19:00" }], ["2", "3", "4", "5", "6"]) },
+    {
+      id: DEMO.staff.liam,
+      name: "Liam O'Connor",
+      email: "liam@northwind.example",
+      timeZone: "Europe/London",
+      weeklyHours: weekdays([{ start: "10:00", end: "19:00" }], ["2", "3", "4", "5", "6"]),
+    },
   ];
   for (const { id, ...input } of staff) await repo.createStaff(input, { id });
 
   const services = [
-    { id: DEMO.services.haircut, slug: "haircut", name: "Haircut", category: "Hair", description: "Wash, cut and style.", durationMinutes: 30, priceCents: 3500, maxGuestsPerSlot: 2, staffIds: [DEMO.staff.anna, DEMO.staff.liam] },
-    { id: DEMO.services.colour, slug: "colour", name: "Colour", category: "Hair", description: "Full colour with gloss.", durationMinutes: 90, priceCents: 12000, deposit: { kind: "percentage" as const, percent: 30 }, maxGuestsPerSlot: 1, staffIds: [DEMO.staff.liam] },
-    { id: DEMO.services.massage, slug: "massage", name: "Relaxing massage", category: "Body", description: "60 minutes of full-body massage.", durationMinutes: 60, priceCents: 7000, maxGuestsPerSlot: 2, staffIds: [DEMO.staff.anna] },
-    { id: DEMO.services.manicure, slug: "manicure", name: "Manicure", category: "Hands", description: "Shape, cuticle care and polish.", durationMinutes: 45, priceCents: 4000, maxGuestsPerSlot: 3, staffIds: [DEMO.staff.liam, DEMO.staff.anna] },
+    {
+      id: DEMO.services.haircut,
+      slug: "haircut",
+      name: "Haircut",
+      category: "Hair",
+      description: "Wash, cut and style.",
+      durationMinutes: 30,
+      priceCents: 3500,
+      maxGuestsPerSlot: 2,
+      staffIds: [DEMO.staff.anna, DEMO.staff.liam],
+    },
+    {
+      id: DEMO.services.colour,
+      slug: "colour",
+      name: "Colour",
+      category: "Hair",
+      description: "Full colour with gloss.",
+      durationMinutes: 90,
+      priceCents: 12000,
+      deposit: { kind: "percentage" as const, percent: 30 },
+      maxGuestsPerSlot: 1,
+      staffIds: [DEMO.staff.liam],
+    },
+    {
+      id: DEMO.services.massage,
+      slug: "massage",
+      name: "Relaxing massage",
+      category: "Body",
+      description: "60 minutes of full-body massage.",
+      durationMinutes: 60,
+      priceCents: 7000,
+      maxGuestsPerSlot: 2,
+      staffIds: [DEMO.staff.anna],
+    },
+    {
+      id: DEMO.services.manicure,
+      slug: "manicure",
+      name: "Manicure",
+      category: "Hands",
+      description: "Shape, cuticle care and polish.",
+      durationMinutes: 45,
+      priceCents: 4000,
+      maxGuestsPerSlot: 3,
+      staffIds: [DEMO.staff.liam, DEMO.staff.anna],
+    },
   ];
   for (const { id, ...input } of services) must(await repo.createService(input, { id }), `service ${input.slug}`);
 
   must(
-    await repo.createGroup({ slug: DEMO.groupSlug, name: "Our team", description: "Meet the Northwind team: pick the kind of appointment that suits you." }, { id: DEMO.groupId }),
+    await repo.createGroup(
+      {
+        slug: DEMO.groupSlug,
+        name: "Our team",
+        description: "Meet the Northwind team: pick the kind of appointment that suits you.",
+      },
+      { id: DEMO.groupId },
+    ),
     "group",
   );
 
-  const member = (staffId: string, priority: 0 | 0.5 | 1 = 0.5, isPrimary = false) => ({ staffId, priority, isPrimary });
+  const member = (staffId: string, priority: 0 | 0.5 | 1 = 0.5, isPrimary = false) => ({
+    staffId,
+    priority,
+    isPrimary,
+  });
   const calendar = (
     id: string,
     slug: string,
@@ -119,42 +197,135 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
     position: number,
     team: Pick<CalendarCreate, "members" | "serviceIds">,
     inGroup = true,
-  ) => ({ id, input: { slug, type, name, description, settings, position, groupId: inGroup ? DEMO.groupId : null, ...team } satisfies CalendarCreate });
+  ) => ({
+    id,
+    input: {
+      slug,
+      type,
+      name,
+      description,
+      settings,
+      position,
+      groupId: inGroup ? DEMO.groupId : null,
+      ...team,
+    } satisfies CalendarCreate,
+  });
 
   const calendars = [
-    calendar(DEMO.calendars.introCall, "intro-call", "personal", "Intro call with Anna", "A free 30-minute video call to talk about your goals.", { location: { kind: "video", value: "Video call link sent by email" } }, 0, { members: [member(DEMO.staff.anna)] }),
-    calendar(DEMO.calendars.salesDemo, "studio-tour", "round_robin", "Studio tour", "A guided tour of the studio with the first available team member.", { durationMinutes: 45, slotIntervalMinutes: 15, bufferAfterMinutes: 15, location: { kind: "physical", value: "Hafenstraße 12, 20457 Hamburg" } }, 1, {
-      members: [member(DEMO.staff.anna, 1), member(DEMO.staff.marco), member(DEMO.staff.liam)],
-    }),
-    calendar(DEMO.calendars.workshop, "planning-workshop", "collective", "Planning workshop", "A 60-minute session with Anna and Marco together.", { durationMinutes: 60, slotIntervalMinutes: 60, guestMode: "count_only" }, 2, {
-      members: [member(DEMO.staff.anna, 0.5, true), member(DEMO.staff.marco)],
-    }),
-    calendar(DEMO.calendars.yoga, "morning-yoga", "class", "Online yoga class", "Gentle yoga with Priya. Twelve places per class.", { durationMinutes: 60, slotIntervalMinutes: 60, seatsPerSlot: 12, guestMode: "none", priceCents: 1500 }, 3, { members: [member(DEMO.staff.priya)] }),
-    calendar(DEMO.calendars.salon, "salon", "service", "Salon appointments", "Book one or more salon services, for yourself and your guests.", { slotIntervalMinutes: 15, guestMode: "collect_detail" }, 4, {
-      members: [member(DEMO.staff.anna), member(DEMO.staff.liam)],
-      serviceIds: Object.values(DEMO.services),
-    }, false),
-    calendar(DEMO.calendars.consultation, "treatment-consultation", "personal", "Treatment consultation (on request)", "Ask for a consultation; we confirm your request by phone.", { durationMinutes: 45, autoConfirm: false }, 5, { members: [member(DEMO.staff.liam)] }),
+    calendar(
+      DEMO.calendars.introCall,
+      "intro-call",
+      "personal",
+      "Intro call with Anna",
+      "A free 30-minute video call to talk about your goals.",
+      { location: { kind: "video", value: "Video call link sent by email" } },
+      0,
+      { members: [member(DEMO.staff.anna)] },
+    ),
+    calendar(
+      DEMO.calendars.salesDemo,
+      "studio-tour",
+      "round_robin",
+      "Studio tour",
+      "A guided tour of the studio with the first available team member.",
+      {
+        durationMinutes: 45,
+        slotIntervalMinutes: 15,
+        bufferAfterMinutes: 15,
+        location: { kind: "physical", value: "Hafenstraße 12, 20457 Hamburg" },
+      },
+      1,
+      {
+        members: [member(DEMO.staff.anna, 1), member(DEMO.staff.marco), member(DEMO.staff.liam)],
+      },
+    ),
+    calendar(
+      DEMO.calendars.workshop,
+      "planning-workshop",
+      "collective",
+      "Planning workshop",
+      "A 60-minute session with Anna and Marco together.",
+      { durationMinutes: 60, slotIntervalMinutes: 60, guestMode: "count_only" },
+      2,
+      {
+        members: [member(DEMO.staff.anna, 0.5, true), member(DEMO.staff.marco)],
+      },
+    ),
+    calendar(
+      DEMO.calendars.yoga,
+      "morning-yoga",
+      "class",
+      "Online yoga class",
+      "Gentle yoga with Priya. Twelve places per class.",
+      { durationMinutes: 60, slotIntervalMinutes: 60, seatsPerSlot: 12, guestMode: "none", priceCents: 1500 },
+      3,
+      { members: [member(DEMO.staff.priya)] },
+    ),
+    calendar(
+      DEMO.calendars.salon,
+      "salon",
+      "service",
+      "Salon appointments",
+      "Book one or more salon services, for yourself and your guests.",
+      { slotIntervalMinutes: 15, guestMode: "collect_detail" },
+      4,
+      {
+        members: [member(DEMO.staff.anna), member(DEMO.staff.liam)],
+        serviceIds: Object.values(DEMO.services),
+      },
+      false,
+    ),
+    calendar(
+      DEMO.calendars.consultation,
+      "treatment-consultation",
+      "personal",
+      "Treatment consultation (on request)",
+      "Ask for a consultation; we confirm your request by phone.",
+      { durationMinutes: 45, autoConfirm: false },
+      5,
+      { members: [member(DEMO.staff.liam)] },
+    ),
   ];
   for (const { id, input } of calendars) must(await createCalendar(repo, input, { id }), `calendar ${input.slug}`);
 
   must(
     await repo.createServiceMenu(
-      { slug: DEMO.serviceMenuSlug, name: "Salon menu", description: "Hair, body and hands — choose one or several services.", calendarId: DEMO.calendars.salon, serviceIds: Object.values(DEMO.services) },
+      {
+        slug: DEMO.serviceMenuSlug,
+        name: "Salon menu",
+        description: "Hair, body and hands — choose one or several services.",
+        calendarId: DEMO.calendars.salon,
+        serviceIds: Object.values(DEMO.services),
+      },
       { id: DEMO.serviceMenuId },
     ),
     "service menu",
   );
   // A fixed slug for README's demo URL; real links get random ones (createOneTimeLink).
-  must(await repo.createOneTimeLink({ calendarId: DEMO.calendars.introCall, slug: DEMO.oneTimeLinkSlug, expiresAt: null }, new Date(0)), "one-time link");
+  must(
+    await repo.createOneTimeLink(
+      { calendarId: DEMO.calendars.introCall, slug: DEMO.oneTimeLinkSlug, expiresAt: null },
+      new Date(0),
+    ),
+    "one-time link",
+  );
 }
 
 async function seedContent(db: Db, businessId: string): Promise<void> {
   await db.insert(t.contentPages).values([
-    { businessId, path: "journal", title: "The Northwind Journal", description: "Notes on rest, movement and care.", hasBlog: true },
+    {
+      businessId,
+      path: "journal",
+      title: "The Northwind Journal",
+      description: "Notes on rest, movement and care.",
+      hasBlog: true,
+    },
     { businessId, path: "shop", title: "Shop", description: "Care products we use in the studio.", hasStore: true },
   ]);
-  const [author] = await db.insert(t.blogAuthors).values({ businessId, slug: "anna-berg", name: "Anna Berg" }).returning();
+  const [author] = await db
+    .insert(t.blogAuthors)
+    .values({ businessId, slug: "anna-berg", name: "Anna Berg" })
+    .returning();
   const categories = await db
     .insert(t.blogCategories)
     .values([

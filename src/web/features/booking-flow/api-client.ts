@@ -31,7 +31,16 @@ export interface BookingRequest {
   calendarId: string;
   startTime: string;
   timezone: string;
-  contact: { firstName: string; lastName: string; email: string; phone?: string | null; dateOfBirth?: string | null; location?: string | null; notes?: string | null; consent?: boolean | null };
+  contact: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone?: string | null;
+    dateOfBirth?: string | null;
+    location?: string | null;
+    notes?: string | null;
+    consent?: boolean | null;
+  };
   staffId?: string | null;
   /** Service calendars: the booker's cart. */
   serviceIds?: string[] | null;
@@ -57,12 +66,19 @@ async function call<T>(path: string, init?: RequestInit & { token?: string }): P
   }
   const body = (await response.json().catch(() => null)) as unknown;
   if (response.ok) return { ok: true, value: body as T };
-  const problem = body && typeof body === "object" && "code" in body ? (body as ApiProblem) : { status: response.status, code: "UNEXPECTED" };
+  const problem =
+    body && typeof body === "object" && "code" in body
+      ? (body as ApiProblem)
+      : { status: response.status, code: "UNEXPECTED" };
   return { ok: false, problem: { ...problem, status: response.status } };
 }
 
 const query = (params: Record<string, string | number | null | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined && e[1] !== "").map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined && e[1] !== "")
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 
 export interface SlotsParams {
   timezone: string;
@@ -82,24 +98,58 @@ const slotParams = (p: SlotsParams) => ({
 });
 
 export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: string, p: SlotsParams) =>
-  call<SlotsByDate>(`/api/calendars/${encodeURIComponent(calendarId)}/free-slots?${query({ startDate, endDate, ...slotParams(p) })}`);
+  call<SlotsByDate>(
+    `/api/calendars/${encodeURIComponent(calendarId)}/free-slots?${query({ startDate, endDate, ...slotParams(p) })}`,
+  );
 
 export const fetchNextAvailable = (calendarId: string, from: string, p: SlotsParams) =>
-  call<{ date: string | null }>(`/api/calendars/${encodeURIComponent(calendarId)}/next-available?${query({ from, ...slotParams(p) })}`);
+  call<{ date: string | null }>(
+    `/api/calendars/${encodeURIComponent(calendarId)}/next-available?${query({ from, ...slotParams(p) })}`,
+  );
 
-export const holdSlot = (calendarId: string, body: { startTime: string; timezone: string; staffId?: string | null; serviceIds?: string[]; guestCarts?: string[][]; guests?: number }) =>
-  call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, { method: "POST", body: JSON.stringify(body) });
+export const holdSlot = (
+  calendarId: string,
+  body: {
+    startTime: string;
+    timezone: string;
+    staffId?: string | null;
+    serviceIds?: string[];
+    guestCarts?: string[][];
+    guests?: number;
+  },
+) =>
+  call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
 
 export const createBooking = (body: BookingRequest, idempotencyKey: string) =>
-  call<CreatedBooking>(`/api/bookings`, { method: "POST", body: JSON.stringify(body), headers: { "idempotency-key": idempotencyKey } });
+  call<CreatedBooking>(`/api/bookings`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "idempotency-key": idempotencyKey },
+  });
 
 export const rescheduleBooking = (id: string, token: string, body: { startTime: string; timezone: string }) =>
-  call<BookingView>(`/api/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", body: JSON.stringify(body), token });
+  call<BookingView>(`/api/bookings/${encodeURIComponent(id)}/reschedule`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    token,
+  });
 
 export const cancelBooking = (id: string, token: string, reason: string | null) =>
-  call<BookingView>(`/api/bookings/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify({ reason }), token });
+  call<BookingView>(`/api/bookings/${encodeURIComponent(id)}/cancel`, {
+    method: "POST",
+    body: JSON.stringify({ reason }),
+    token,
+  });
 
 /** The URL of a booking's confirmation/manage screen (the same shape as the emails' manage link). */
-export function bookingPageUrl(calendarPath: string, id: string, token: string, done?: "booked" | "rescheduled" | "cancelled"): string {
+export function bookingPageUrl(
+  calendarPath: string,
+  id: string,
+  token: string,
+  done?: "booked" | "rescheduled" | "cancelled",
+): string {
   return `${calendarPath}?${query({ booking: id, token, done })}`;
 }

@@ -2,25 +2,50 @@ import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
-import { bookingPageUrl, createBooking, fetchFreeSlots, fetchNextAvailable, holdSlot, rescheduleBooking, type BookingRequest, type SlotsByDate } from "./api-client.ts";
+import {
+  bookingPageUrl,
+  createBooking,
+  fetchFreeSlots,
+  fetchNextAvailable,
+  holdSlot,
+  rescheduleBooking,
+  type BookingRequest,
+  type SlotsByDate,
+} from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { BookingSummary } from "./booking-summary.tsx";
 import { monthOf, monthRange } from "./dates.ts";
 import { DateTimeStep } from "./date-time-step.tsx";
 import { DetailsStep } from "./details-step.tsx";
-import { EMPTY_DETAILS, flowReducer, SLOT_PAGE, SLOT_TAKEN_CODES, stepsFor, type FlowState, type Step } from "./flow-reducer.ts";
+import {
+  EMPTY_DETAILS,
+  flowReducer,
+  SLOT_PAGE,
+  SLOT_TAKEN_CODES,
+  stepsFor,
+  type FlowState,
+  type Step,
+} from "./flow-reducer.ts";
 import { NoticeBanner } from "./notice-banner.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
 import { useLocalePath } from "../../components/locale.tsx";
 
-const flatten = (slots: SlotsByDate): Record<string, string[]> => Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
+const flatten = (slots: SlotsByDate): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
 
 function initialState(data: BookingPageData): FlowState {
-  const steps = data.isReschedule ? (["datetime"] as Step[]) : stepsFor(data.config.type, data.presetServiceIds.length > 0);
-  const preset = data.isReschedule ? [...(data.managed?.booking.serviceIds ?? [])] : data.presetServiceIds.length ? data.presetServiceIds : data.preselectedServiceIds;
+  const steps = data.isReschedule
+    ? (["datetime"] as Step[])
+    : stepsFor(data.config.type, data.presetServiceIds.length > 0);
+  const preset = data.isReschedule
+    ? [...(data.managed?.booking.serviceIds ?? [])]
+    : data.presetServiceIds.length
+      ? data.presetServiceIds
+      : data.preselectedServiceIds;
   // A rescheduled booking keeps every attendee's own cart.
-  const managedCarts = data.isReschedule && data.managed?.booking.carts.length ? data.managed.booking.carts.map((c) => [...c]) : null;
+  const managedCarts =
+    data.isReschedule && data.managed?.booking.carts.length ? data.managed.booking.carts.map((c) => [...c]) : null;
   const state: FlowState = {
     step: steps[0]!,
     steps,
@@ -31,7 +56,8 @@ function initialState(data: BookingPageData): FlowState {
     slotsStatus: data.slots ? "ready" : "loading",
     selectedDate: null,
     selectedSlot: null,
-    staffId: data.isReschedule && data.config.type === "round_robin" ? (data.managed?.booking.staff[0]?.id ?? null) : null,
+    staffId:
+      data.isReschedule && data.config.type === "round_robin" ? (data.managed?.booking.staff[0]?.id ?? null) : null,
     carts: managedCarts ?? [preset],
     activeCart: 0,
     hold: null,
@@ -82,7 +108,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
     (s: FlowState) => ({
       timezone: s.timezone,
       staffId: s.staffId,
-      serviceIds: config.type === "service" ? s.carts[0] ?? [] : [],
+      serviceIds: config.type === "service" ? (s.carts[0] ?? []) : [],
       guestCarts: config.type === "service" ? s.carts.slice(1) : [],
       guests: config.type === "service" ? s.carts.length - 1 : 0,
     }),
@@ -171,7 +197,12 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
       const s = stateRef.current;
       const result = await holdSlot(config.id, { startTime: slot, ...slotParams(s) });
       if (!result.ok) {
-        dispatch({ type: "slotRefused", slot, code: result.problem.code, ...(result.problem.availableSeats !== undefined ? { values: { count: result.problem.availableSeats } } : {}) });
+        dispatch({
+          type: "slotRefused",
+          slot,
+          code: result.problem.code,
+          ...(result.problem.availableSeats !== undefined ? { values: { count: result.problem.availableSeats } } : {}),
+        });
         void loadSlots(stateRef.current, "slotsChanged");
         return;
       }
@@ -184,13 +215,18 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
     const s = stateRef.current;
     if (!s.selectedSlot || !data.managed || !data.token) return;
     dispatch({ type: "submitStarted" });
-    const result = await rescheduleBooking(data.managed.booking.id, data.token, { startTime: s.selectedSlot, timezone: s.timezone });
+    const result = await rescheduleBooking(data.managed.booking.id, data.token, {
+      startTime: s.selectedSlot,
+      timezone: s.timezone,
+    });
     if (!result.ok) {
       dispatch({ type: "slotRefused", slot: s.selectedSlot, code: result.problem.code });
       void loadSlots(stateRef.current, "slotsChanged");
       return;
     }
-    navigate(toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, data.managed.booking.id, data.token, "rescheduled")));
+    navigate(
+      toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, data.managed.booking.id, data.token, "rescheduled")),
+    );
   };
 
   const continueFromServices = () => {
@@ -231,7 +267,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
         consent: d.consent,
       },
       staffId: s.staffId,
-      serviceIds: config.type === "service" ? s.carts[0] ?? [] : null,
+      serviceIds: config.type === "service" ? (s.carts[0] ?? []) : null,
       ...(config.type === "service" && s.carts.length > 1 ? { guestCarts: s.carts.slice(1) } : {}),
       answers: d.answers,
       oneTimeSlug: data.oneTimeSlug,
@@ -242,31 +278,55 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
       // The guests are the carts of the services step.
       if (s.carts.length > 1) body.guests = s.carts.length - 1;
     } else if (config.guestMode === "count_only" && d.guestCount.trim() !== "") body.guests = Number(d.guestCount);
-    if (config.guestMode === "collect_detail" && d.guests.length > 0) body.guests = d.guests.map((g) => ({ name: g.name.trim(), email: g.email.trim() }));
+    if (config.guestMode === "collect_detail" && d.guests.length > 0)
+      body.guests = d.guests.map((g) => ({ name: g.name.trim(), email: g.email.trim() }));
     const json = JSON.stringify(body);
     // The same request retried (a lost answer) reuses its key, so it can never book twice.
     if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
     dispatch({ type: "submitStarted" });
     const result = await createBooking(body, idempotency.current.key);
     if (result.ok) {
-      navigate(toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, result.value.id, result.value.manageToken, "booked")));
+      navigate(
+        toLocalePath(
+          bookingPageUrl(`/widget/booking/${config.id}`, result.value.id, result.value.manageToken, "booked"),
+        ),
+      );
       return;
     }
     const p = result.problem;
     if (SLOT_TAKEN_CODES.has(p.code)) {
-      dispatch({ type: "slotRefused", slot: s.selectedSlot, code: p.code, ...(p.availableSeats !== undefined ? { values: { count: p.availableSeats } } : {}) });
+      dispatch({
+        type: "slotRefused",
+        slot: s.selectedSlot,
+        code: p.code,
+        ...(p.availableSeats !== undefined ? { values: { count: p.availableSeats } } : {}),
+      });
       void loadSlots(stateRef.current, "slotsChanged");
       return;
     }
     const fieldErrors: Record<string, string> = {};
-    for (const e of p.errors ?? []) fieldErrors[fieldPathOf(e.path)] = e.code in ERROR_CODE_KEYS ? ERROR_CODE_KEYS[e.code]! : "widget.validation.invalid";
-    dispatch({ type: "submitRefused", code: p.code, ...(p.count !== undefined ? { values: { count: p.count } } : {}), fieldErrors });
+    for (const e of p.errors ?? [])
+      fieldErrors[fieldPathOf(e.path)] =
+        e.code in ERROR_CODE_KEYS ? ERROR_CODE_KEYS[e.code]! : "widget.validation.invalid";
+    dispatch({
+      type: "submitRefused",
+      code: p.code,
+      ...(p.count !== undefined ? { values: { count: p.count } } : {}),
+      fieldErrors,
+    });
     const first = firstInvalid(fieldErrors, FIELD_ORDER);
     if (first) focusField(first);
   };
 
   const stepIndex = state.steps.indexOf(state.step);
-  const stepTitle = state.step === "services" ? "widget.step.services" : state.step === "datetime" ? (data.isReschedule ? "widget.step.reschedule" : "widget.step.datetime") : "widget.step.details";
+  const stepTitle =
+    state.step === "services"
+      ? "widget.step.services"
+      : state.step === "datetime"
+        ? data.isReschedule
+          ? "widget.step.reschedule"
+          : "widget.step.datetime"
+        : "widget.step.details";
 
   return (
     <div className="booking-flow">
@@ -275,18 +335,34 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
         {state.steps.length > 1 ? (
           <ol className="steps" aria-label={i18n._("widget.steps.label")}>
             {state.steps.map((step, i) => (
-              <li key={step} className={`steps__item${i === stepIndex ? " steps__item--current" : ""}${i < stepIndex ? " steps__item--done" : ""}`} aria-current={i === stepIndex ? "step" : undefined}>
+              <li
+                key={step}
+                className={`steps__item${i === stepIndex ? " steps__item--current" : ""}${i < stepIndex ? " steps__item--done" : ""}`}
+                aria-current={i === stepIndex ? "step" : undefined}
+              >
                 <span className="steps__number" aria-hidden="true">
                   {i + 1}
                 </span>
-                <span className="steps__name">{i18n._(step === "services" ? "widget.step.services" : step === "datetime" ? "widget.step.datetime" : "widget.step.details")}</span>
+                <span className="steps__name">
+                  {i18n._(
+                    step === "services"
+                      ? "widget.step.services"
+                      : step === "datetime"
+                        ? "widget.step.datetime"
+                        : "widget.step.details",
+                  )}
+                </span>
               </li>
             ))}
           </ol>
         ) : null}
         <div className="step-head">
           {stepIndex > 0 ? (
-            <button type="button" className="link-button" onClick={() => dispatch({ type: "goTo", step: state.steps[stepIndex - 1]! })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => dispatch({ type: "goTo", step: state.steps[stepIndex - 1]! })}
+            >
               <span aria-hidden="true">←</span> {i18n._("widget.back")}
             </button>
           ) : null}
@@ -295,7 +371,15 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
           </h2>
         </div>
         <NoticeBanner notice={state.notice} onDismiss={() => dispatch({ type: "dismissNotice" })} />
-        {state.step === "services" ? <ServicesStep config={config} state={state} languageTag={tag} dispatch={dispatch} onContinue={continueFromServices} /> : null}
+        {state.step === "services" ? (
+          <ServicesStep
+            config={config}
+            state={state}
+            languageTag={tag}
+            dispatch={dispatch}
+            onContinue={continueFromServices}
+          />
+        ) : null}
         {state.step === "datetime" ? (
           <DateTimeStep
             data={data}
@@ -314,7 +398,9 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             onConfirmReschedule={() => void confirmReschedule()}
           />
         ) : null}
-        {state.step === "details" ? <DetailsStep data={data} state={state} languageTag={tag} dispatch={dispatch} onSubmit={() => void submit()} /> : null}
+        {state.step === "details" ? (
+          <DetailsStep data={data} state={state} languageTag={tag} dispatch={dispatch} onSubmit={() => void submit()} />
+        ) : null}
       </section>
     </div>
   );
@@ -344,4 +430,3 @@ function focusField(path: string | null) {
   // Let React commit the messages first, so the field is announced with its error.
   requestAnimationFrame(() => document.getElementById(`field-${path.replace(/\./g, "-")}`)?.focus());
 }
-

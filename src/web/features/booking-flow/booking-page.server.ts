@@ -49,10 +49,17 @@ export function requestTimeZone(request: Request): string | null {
 }
 
 /** Null when the calendar does not exist or is not live, or the manage link is not valid: a 404. */
-export async function loadBookingPage(context: AppLoadContext, request: Request, calendarId: string, options: BookingPageOptions = {}): Promise<BookingPageData | null> {
+export async function loadBookingPage(
+  context: AppLoadContext,
+  request: Request,
+  calendarId: string,
+  options: BookingPageOptions = {},
+): Promise<BookingPageData | null> {
   const loaded = await context.booking.widgetConfig(calendarId);
   if (!loaded) return null;
-  const config = options.offeredServiceIds ? { ...loaded, services: loaded.services.filter((s) => options.offeredServiceIds!.includes(s.id)) } : loaded;
+  const config = options.offeredServiceIds
+    ? { ...loaded, services: loaded.services.filter((s) => options.offeredServiceIds!.includes(s.id)) }
+    : loaded;
   const url = new URL(request.url);
   const bookingId = url.searchParams.get("booking") ?? url.searchParams.get("id");
   const token = url.searchParams.get("token");
@@ -62,19 +69,33 @@ export async function loadBookingPage(context: AppLoadContext, request: Request,
     if (!managed || managed.booking.calendarId !== config.id) return null;
   }
   const isReschedule = managed !== null && url.searchParams.get("reschedule") === "1" && managed.booking.canReschedule;
-  const timezone = requestTimeZone(request) ?? (managed && isValidTimeZone(managed.booking.timezone) ? managed.booking.timezone : config.business.timeZone);
+  const timezone =
+    requestTimeZone(request) ??
+    (managed && isValidTimeZone(managed.booking.timezone) ? managed.booking.timezone : config.business.timeZone);
   const today = localDateIn(context.now(), timezone);
   const month = monthOf(today);
   const presetServiceIds = (options.presetServiceIds ?? []).filter((id) => config.services.some((s) => s.id === id));
   // A rescheduled service booking keeps each attendee's cart: the booker's first, then the guests'.
   const managedCarts = isReschedule && managed!.booking.carts.length > 0 ? managed!.booking.carts : null;
-  const serviceIds = managedCarts ? [...(managedCarts[0] ?? [])] : isReschedule ? [...managed!.booking.serviceIds] : presetServiceIds;
+  const serviceIds = managedCarts
+    ? [...(managedCarts[0] ?? [])]
+    : isReschedule
+      ? [...managed!.booking.serviceIds]
+      : presetServiceIds;
   const needsSlots = !managed || isReschedule;
   let slots: Record<string, string[]> | null = null;
   let slotsError: string | null = null;
   if (needsSlots && (config.type !== "service" || serviceIds.length > 0)) {
-    const result = await context.booking.freeSlots({ calendarId: config.id, ...monthRange(month), timezone, serviceIds, ...(managedCarts && managedCarts.length > 1 ? { guestCarts: managedCarts.slice(1) } : {}), ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}) });
-    if (result.ok) slots = Object.fromEntries(Object.entries(result.value).map(([date, day]) => [date, [...day.slots]]));
+    const result = await context.booking.freeSlots({
+      calendarId: config.id,
+      ...monthRange(month),
+      timezone,
+      serviceIds,
+      ...(managedCarts && managedCarts.length > 1 ? { guestCarts: managedCarts.slice(1) } : {}),
+      ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}),
+    });
+    if (result.ok)
+      slots = Object.fromEntries(Object.entries(result.value).map(([date, day]) => [date, [...day.slots]]));
     else slotsError = result.code;
   }
   return {
@@ -95,7 +116,10 @@ export async function loadBookingPage(context: AppLoadContext, request: Request,
 }
 
 /** A booking opened from the email's cancel link (`?booking=…&token=…`, or `?id=…`); null when invalid. */
-export async function loadManagedBooking(context: AppLoadContext, request: Request): Promise<{ managed: ManagedBookingPage; token: string } | null> {
+export async function loadManagedBooking(
+  context: AppLoadContext,
+  request: Request,
+): Promise<{ managed: ManagedBookingPage; token: string } | null> {
   const url = new URL(request.url);
   const bookingId = url.searchParams.get("booking") ?? url.searchParams.get("id");
   const token = url.searchParams.get("token");

@@ -30,7 +30,17 @@ const TITLES: Record<Outcome, string> = {
  * The confirmation and manage screen: thank you / scheduled / requested / rescheduled / cancelled,
  * the summary, add-to-calendar links (built on the server), and the reschedule and cancel actions.
  */
-export function BookingResult({ page, token, done, startWithCancel = false }: { page: ManagedBookingPage; token: string; done: string | null; startWithCancel?: boolean }) {
+export function BookingResult({
+  page,
+  token,
+  done,
+  startWithCancel = false,
+}: {
+  page: ManagedBookingPage;
+  token: string;
+  done: string | null;
+  startWithCancel?: boolean;
+}) {
   const { i18n } = useLingui();
   const tag = languageTag(i18n.locale as LocaleCode);
   const { booking } = page;
@@ -45,16 +55,30 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
   return (
     <section className="result" aria-labelledby="result-title">
       <div className={`result__badge result__badge--${tone}`} aria-hidden="true">
-        {tone === "cancelled" ? <Icon d="M6 6l12 12M18 6L6 18" /> : tone === "success" ? <Icon d="M5 12.5l4.5 4.5L19 7" /> : <Icon d="M4 6h16v14H4zM4 10h16M9 3v4M15 3v4" />}
+        {tone === "cancelled" ? (
+          <Icon d="M6 6l12 12M18 6L6 18" />
+        ) : tone === "success" ? (
+          <Icon d="M5 12.5l4.5 4.5L19 7" />
+        ) : (
+          <Icon d="M4 6h16v14H4zM4 10h16M9 3v4M15 3v4" />
+        )}
       </div>
-      <p className="result__eyebrow">{outcome === "scheduled" || outcome === "requested" ? i18n._("widget.done.thankYou") : booking.businessName}</p>
+      <p className="result__eyebrow">
+        {outcome === "scheduled" || outcome === "requested" ? i18n._("widget.done.thankYou") : booking.businessName}
+      </p>
       <h1 id="result-title" ref={headingRef} tabIndex={-1}>
         {i18n._(TITLES[outcome])}
       </h1>
       {outcome === "requested" ? (
-        <p className="result__lead">{i18n._("widget.done.requestedBody", { method: i18n._(page.contactMethod === "phone" ? "widget.contact.phone" : "widget.contact.email") })}</p>
+        <p className="result__lead">
+          {i18n._("widget.done.requestedBody", {
+            method: i18n._(page.contactMethod === "phone" ? "widget.contact.phone" : "widget.contact.email"),
+          })}
+        </p>
       ) : null}
-      {outcome === "scheduled" ? <p className="result__lead">{i18n._("widget.done.scheduledBody", { email: booking.contact.email })}</p> : null}
+      {outcome === "scheduled" ? (
+        <p className="result__lead">{i18n._("widget.done.scheduledBody", { email: booking.contact.email })}</p>
+      ) : null}
 
       <dl className="result__summary">
         <dt>{i18n._("widget.summary.what")}</dt>
@@ -69,7 +93,8 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
               <ul className="result__carts">
                 {page.attendeeServices.map((a, i) => (
                   <li key={i}>
-                    <span className="cart__who">{a.name || i18n._("widget.guests.guest", { number: i })}:</span> {a.serviceNames.join(", ")}
+                    <span className="cart__who">{a.name || i18n._("widget.guests.guest", { number: i })}:</span>{" "}
+                    {a.serviceNames.join(", ")}
                   </li>
                 ))}
               </ul>
@@ -110,7 +135,9 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
             <dt>{i18n._("widget.payment.total")}</dt>
             <dd>
               {formatMoney(booking.priceCents, booking.currency, tag)}
-              {booking.depositCents > 0 ? ` · ${i18n._("widget.payment.deposit")}: ${formatMoney(booking.depositCents, booking.currency, tag)}` : ""}
+              {booking.depositCents > 0
+                ? ` · ${i18n._("widget.payment.deposit")}: ${formatMoney(booking.depositCents, booking.currency, tag)}`
+                : ""}
             </dd>
           </>
         ) : null}
@@ -127,17 +154,32 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
           <h2 id="add-title">{i18n._("widget.calendar.add")}</h2>
           <ul>
             <li>
-              <a className="button button--secondary" href={page.calendarLinks.google} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button button--secondary"
+                href={page.calendarLinks.google}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Google<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
               </a>
             </li>
             <li>
-              <a className="button button--secondary" href={page.calendarLinks.outlook} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button button--secondary"
+                href={page.calendarLinks.outlook}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Outlook.com<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
               </a>
             </li>
             <li>
-              <a className="button button--secondary" href={page.calendarLinks.office365} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button button--secondary"
+                href={page.calendarLinks.office365}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Microsoft 365<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
               </a>
             </li>
@@ -155,7 +197,10 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
           <h2 id="manage-title">{i18n._("widget.manage.changes")}</h2>
           <div className="manage__actions">
             {booking.canReschedule ? (
-              <LocaleLink className="button button--secondary" to={`/widget/booking/${booking.calendarId}?booking=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}&reschedule=1`}>
+              <LocaleLink
+                className="button button--secondary"
+                to={`/widget/booking/${booking.calendarId}?booking=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(token)}&reschedule=1`}
+              >
                 {i18n._("widget.manage.reschedule")}
               </LocaleLink>
             ) : null}
@@ -165,15 +210,34 @@ export function BookingResult({ page, token, done, startWithCancel = false }: { 
               </button>
             ) : null}
           </div>
-          {isCancelling ? <CancelForm bookingId={booking.id} token={token} calendarId={booking.calendarId} onClose={() => setCancelling(false)} /> : null}
+          {isCancelling ? (
+            <CancelForm
+              bookingId={booking.id}
+              token={token}
+              calendarId={booking.calendarId}
+              onClose={() => setCancelling(false)}
+            />
+          ) : null}
         </section>
       ) : null}
-      {outcome !== "cancelled" && !booking.canReschedule && !booking.canCancel ? <p className="muted">{i18n._("widget.manage.locked")}</p> : null}
+      {outcome !== "cancelled" && !booking.canReschedule && !booking.canCancel ? (
+        <p className="muted">{i18n._("widget.manage.locked")}</p>
+      ) : null}
     </section>
   );
 }
 
-function CancelForm({ bookingId, token, calendarId, onClose }: { bookingId: string; token: string; calendarId: string; onClose(): void }) {
+function CancelForm({
+  bookingId,
+  token,
+  calendarId,
+  onClose,
+}: {
+  bookingId: string;
+  token: string;
+  calendarId: string;
+  onClose(): void;
+}) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const toLocalePath = useLocalePath();
@@ -202,7 +266,14 @@ function CancelForm({ bookingId, token, calendarId, onClose }: { bookingId: stri
         <label htmlFor="field-cancelReason">
           {i18n._("widget.cancel.reason")} <span className="field__optional">{i18n._("widget.form.optional")}</span>
         </label>
-        <textarea id="field-cancelReason" ref={reasonRef} rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <textarea
+          id="field-cancelReason"
+          ref={reasonRef}
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
       {error ? (
         <p className="field__error" role="alert">

@@ -5,7 +5,15 @@ import type { FlowState } from "./flow-reducer.ts";
 import { quote } from "./pricing.ts";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
-export function BookingSummary({ data, state, languageTag }: { data: BookingPageData; state: FlowState; languageTag: string }) {
+export function BookingSummary({
+  data,
+  state,
+  languageTag,
+}: {
+  data: BookingPageData;
+  state: FlowState;
+  languageTag: string;
+}) {
   const { i18n } = useLingui();
   const { config } = data;
   const price = quote(config, state.carts, state.details);
@@ -16,7 +24,8 @@ export function BookingSummary({ data, state, languageTag }: { data: BookingPage
   const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
   const staff = config.staff.find((s) => s.id === state.staffId);
   // Every cart starts at the chosen time: the longest one is how long the visit takes.
-  const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (config.services.find((s) => s.id === id)?.durationMinutes ?? 0), 0);
+  const cartMinutes = (cart: string[]) =>
+    cart.reduce((sum, id) => sum + (config.services.find((s) => s.id === id)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
   return (
@@ -67,7 +76,8 @@ export function BookingSummary({ data, state, languageTag }: { data: BookingPage
                 <ul className="selection__carts">
                   {state.carts.map((cart, i) => (
                     <li key={i}>
-                      <span className="cart__who">{who(i)}:</span> {cart.length ? names(cart).join(", ") : i18n._("widget.cart.nothing")}
+                      <span className="cart__who">{who(i)}:</span>{" "}
+                      {cart.length ? names(cart).join(", ") : i18n._("widget.cart.nothing")}
                     </li>
                   ))}
                 </ul>

@@ -21,7 +21,19 @@ interface Props {
   onConfirmReschedule(): void;
 }
 
-export function DateTimeStep({ data, state, languageTag, onMonth, onDate, onSlot, onLoadMore, onFindNext, onTimezone, onStaff, onConfirmReschedule }: Props) {
+export function DateTimeStep({
+  data,
+  state,
+  languageTag,
+  onMonth,
+  onDate,
+  onSlot,
+  onLoadMore,
+  onFindNext,
+  onTimezone,
+  onStaff,
+  onConfirmReschedule,
+}: Props) {
   const { i18n } = useLingui();
   const { config } = data;
   const isLoading = state.slotsStatus === "loading";
@@ -36,7 +48,8 @@ export function DateTimeStep({ data, state, languageTag, onMonth, onDate, onSlot
     shownDay.current = day;
     document.getElementById("slots-title")?.scrollIntoView({ block: "nearest" });
   }, [day]);
-  const showStaff = !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
+  const showStaff =
+    !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
   return (
     <div className="datetime">
       {showStaff ? <StaffPicker staff={config.staff} value={state.staffId} onChange={onStaff} /> : null}
@@ -63,7 +76,11 @@ export function DateTimeStep({ data, state, languageTag, onMonth, onDate, onSlot
               ))}
             </div>
           ) : null}
-          {isLoading ? <p className="visually-hidden" role="status">{i18n._("widget.slots.loading")}</p> : null}
+          {isLoading ? (
+            <p className="visually-hidden" role="status">
+              {i18n._("widget.slots.loading")}
+            </p>
+          ) : null}
           {!isLoading && !hasAny ? (
             <div className="empty-state">
               <p className="empty-state__title">{i18n._("widget.slots.noneThisMonth")}</p>
@@ -108,8 +125,15 @@ export function DateTimeStep({ data, state, languageTag, onMonth, onDate, onSlot
               ) : null}
               {data.isReschedule && state.selectedSlot ? (
                 <div className="reschedule-confirm">
-                  <button type="button" className="button button--block" onClick={onConfirmReschedule} disabled={state.submitting}>
-                    {i18n._("widget.reschedule.confirm", { time: formatTime(state.selectedSlot, state.timezone, languageTag) })}
+                  <button
+                    type="button"
+                    className="button button--block"
+                    onClick={onConfirmReschedule}
+                    disabled={state.submitting}
+                  >
+                    {i18n._("widget.reschedule.confirm", {
+                      time: formatTime(state.selectedSlot, state.timezone, languageTag),
+                    })}
                   </button>
                 </div>
               ) : null}

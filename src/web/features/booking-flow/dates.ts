@@ -20,7 +20,12 @@ export function isValidTimeZone(zone: string | null | undefined): zone is string
 
 /** The local date of an instant in a zone. */
 export function localDateIn(instant: Date, zone: string): LocalDate {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
@@ -53,7 +58,10 @@ export const isoWeekday = (date: LocalDate) => ((utcNoon(date).getUTCDay() + 6) 
 /** The locale's first day of the week (ISO 1–7); Monday where the browser cannot tell. */
 export function firstDayOfWeek(languageTag: string): number {
   try {
-    const locale = new Intl.Locale(languageTag) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const locale = new Intl.Locale(languageTag) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
     const info = locale.getWeekInfo?.() ?? locale.weekInfo;
     if (info?.firstDay) return info.firstDay;
   } catch {
@@ -89,10 +97,14 @@ export function weekdayNames(languageTag: string, firstDay: number): [string, st
 }
 
 export const formatMonth = (month: Month, languageTag: string) =>
-  new Intl.DateTimeFormat(languageTag, { month: "long", year: "numeric", timeZone: "UTC" }).format(utcNoon(`${month}-01`));
+  new Intl.DateTimeFormat(languageTag, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    utcNoon(`${month}-01`),
+  );
 
 export const formatDayLong = (date: LocalDate, languageTag: string) =>
-  new Intl.DateTimeFormat(languageTag, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(utcNoon(date));
+  new Intl.DateTimeFormat(languageTag, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+    utcNoon(date),
+  );
 
 export const formatDayNumber = (date: LocalDate) => String(Number(date.slice(8, 10)));
 
@@ -101,13 +113,22 @@ export const formatTime = (iso: string, zone: string, languageTag: string) =>
   new Intl.DateTimeFormat(languageTag, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(iso));
 
 export const formatDateTime = (iso: string, zone: string, languageTag: string) =>
-  new Intl.DateTimeFormat(languageTag, { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(iso));
+  new Intl.DateTimeFormat(languageTag, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: zone,
+  }).format(new Date(iso));
 
 /** "1 hour 30 minutes", "45 minutes" (spec §9: hour and minute units). */
 export function formatDuration(minutes: number, languageTag: string): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const unit = (value: number, u: "hour" | "minute") => new Intl.NumberFormat(languageTag, { style: "unit", unit: u, unitDisplay: "long" }).format(value);
+  const unit = (value: number, u: "hour" | "minute") =>
+    new Intl.NumberFormat(languageTag, { style: "unit", unit: u, unitDisplay: "long" }).format(value);
   if (h === 0) return unit(m, "minute");
   return m === 0 ? unit(h, "hour") : `${unit(h, "hour")} ${unit(m, "minute")}`;
 }
@@ -117,17 +138,23 @@ export const formatMoney = (cents: number, currency: string, languageTag: string
 
 /** "GMT+1" style offset of a zone at an instant. */
 export function zoneOffset(zone: string, at: Date, languageTag = "en-US"): string {
-  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName");
+  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "shortOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
   return part?.value ?? "";
 }
 
 export function zoneLongName(zone: string, at: Date, languageTag: string): string {
-  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "long" }).formatToParts(at).find((p) => p.type === "timeZoneName");
+  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "long" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
   return part?.value ?? zone;
 }
 
 export function zoneShortName(zone: string, at: Date, languageTag: string): string {
-  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "short" }).formatToParts(at).find((p) => p.type === "timeZoneName");
+  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
   return part?.value ?? "";
 }
 

@@ -11,7 +11,12 @@ interface FieldProps {
   error: string | undefined;
   isRequired?: boolean;
   hint?: string;
-  children(props: { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined; "aria-required": boolean }): ReactNode;
+  children(props: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-describedby": string | undefined;
+    "aria-required": boolean;
+  }): ReactNode;
 }
 
 /** A labelled field with its message next to it (aria-describedby, aria-invalid). */
@@ -23,7 +28,11 @@ function Field({ path, label, error, isRequired = false, hint, children }: Field
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>
         {label}
-        {isRequired ? <span className="field__required"> {i18n._("widget.form.requiredMark")}</span> : <span className="field__optional"> {i18n._("widget.form.optional")}</span>}
+        {isRequired ? (
+          <span className="field__required"> {i18n._("widget.form.requiredMark")}</span>
+        ) : (
+          <span className="field__optional"> {i18n._("widget.form.optional")}</span>
+        )}
       </label>
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
@@ -61,9 +70,29 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
   const price = quote(config, state.carts, d);
   const isRequest = !config.autoConfirm;
   const guestsFixed = config.type === "service";
-  const text = (path: keyof DetailsValues, label: string, type: string, options: { isRequired?: boolean; autoComplete?: string; hint?: string } = {}) => (
-    <Field path={path} label={label} error={err(path)} isRequired={options.isRequired ?? false} {...(options.hint ? { hint: options.hint } : {})}>
-      {(props) => <input {...props} type={type} name={path} autoComplete={options.autoComplete} value={d[path] as string} onChange={(e) => set({ [path]: e.target.value })} />}
+  const text = (
+    path: keyof DetailsValues,
+    label: string,
+    type: string,
+    options: { isRequired?: boolean; autoComplete?: string; hint?: string } = {},
+  ) => (
+    <Field
+      path={path}
+      label={label}
+      error={err(path)}
+      isRequired={options.isRequired ?? false}
+      {...(options.hint ? { hint: options.hint } : {})}
+    >
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          name={path}
+          autoComplete={options.autoComplete}
+          value={d[path] as string}
+          onChange={(e) => set({ [path]: e.target.value })}
+        />
+      )}
     </Field>
   );
   return (
@@ -78,7 +107,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
       {state.selectedSlot ? (
         <div className="chosen-slot">
           <p>
-            <span className="chosen-slot__label">{i18n._("widget.details.chosen")}</span> {formatDateTime(state.selectedSlot, state.timezone, languageTag)}
+            <span className="chosen-slot__label">{i18n._("widget.details.chosen")}</span>{" "}
+            {formatDateTime(state.selectedSlot, state.timezone, languageTag)}
           </p>
           <button type="button" className="link-button" onClick={() => dispatch({ type: "goTo", step: "datetime" })}>
             {i18n._("widget.details.change")}
@@ -92,16 +122,40 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
           {text("lastName", i18n._("widget.form.lastName"), "text", { isRequired: true, autoComplete: "family-name" })}
         </div>
         {text("email", i18n._("widget.form.email"), "email", { isRequired: true, autoComplete: "email" })}
-        {text("phone", i18n._("widget.form.phone"), "tel", { autoComplete: "tel", ...(isRequest ? { hint: i18n._("widget.form.phoneHint") } : {}) })}
+        {text("phone", i18n._("widget.form.phone"), "tel", {
+          autoComplete: "tel",
+          ...(isRequest ? { hint: i18n._("widget.form.phoneHint") } : {}),
+        })}
         {text("dateOfBirth", i18n._("widget.form.dateOfBirth"), "date", { autoComplete: "bday" })}
-        {config.location?.kind === "ask_booker" ? text("location", i18n._("widget.form.location"), "text", { isRequired: true, autoComplete: "street-address" }) : null}
+        {config.location?.kind === "ask_booker"
+          ? text("location", i18n._("widget.form.location"), "text", {
+              isRequired: true,
+              autoComplete: "street-address",
+            })
+          : null}
       </fieldset>
 
       {config.guestMode === "count_only" && !guestsFixed ? (
         <fieldset className="form-section">
           <legend>{i18n._("widget.guests.title")}</legend>
-          <Field path="guestCount" label={i18n._("widget.guests.count")} error={err("guestCount")} hint={i18n._("widget.guests.countHint")}>
-            {(props) => <input {...props} type="number" inputMode="numeric" min={1} max={100} name="guestCount" value={d.guestCount} onChange={(e) => set({ guestCount: e.target.value })} />}
+          <Field
+            path="guestCount"
+            label={i18n._("widget.guests.count")}
+            error={err("guestCount")}
+            hint={i18n._("widget.guests.countHint")}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                name="guestCount"
+                value={d.guestCount}
+                onChange={(e) => set({ guestCount: e.target.value })}
+              />
+            )}
           </Field>
         </fieldset>
       ) : null}
@@ -115,26 +169,60 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
             <div key={i} className="guest">
               <p className="guest__title">{i18n._("widget.guests.guest", { number: i + 1 })}</p>
               <div className="form-row">
-                <Field path={`guests.${i}.name`} label={i18n._("widget.guests.name", { number: i + 1 })} error={err(`guests.${i}.name`)} isRequired>
+                <Field
+                  path={`guests.${i}.name`}
+                  label={i18n._("widget.guests.name", { number: i + 1 })}
+                  error={err(`guests.${i}.name`)}
+                  isRequired
+                >
                   {(props) => (
-                    <input {...props} type="text" autoComplete="off" value={guest.name} onChange={(e) => set({ guests: d.guests.map((g, j) => (j === i ? { ...g, name: e.target.value } : g)) })} />
+                    <input
+                      {...props}
+                      type="text"
+                      autoComplete="off"
+                      value={guest.name}
+                      onChange={(e) =>
+                        set({ guests: d.guests.map((g, j) => (j === i ? { ...g, name: e.target.value } : g)) })
+                      }
+                    />
                   )}
                 </Field>
-                <Field path={`guests.${i}.email`} label={i18n._("widget.guests.email", { number: i + 1 })} error={err(`guests.${i}.email`)} isRequired>
+                <Field
+                  path={`guests.${i}.email`}
+                  label={i18n._("widget.guests.email", { number: i + 1 })}
+                  error={err(`guests.${i}.email`)}
+                  isRequired
+                >
                   {(props) => (
-                    <input {...props} type="email" autoComplete="off" value={guest.email} onChange={(e) => set({ guests: d.guests.map((g, j) => (j === i ? { ...g, email: e.target.value } : g)) })} />
+                    <input
+                      {...props}
+                      type="email"
+                      autoComplete="off"
+                      value={guest.email}
+                      onChange={(e) =>
+                        set({ guests: d.guests.map((g, j) => (j === i ? { ...g, email: e.target.value } : g)) })
+                      }
+                    />
                   )}
                 </Field>
               </div>
               {guestsFixed ? null : (
-                <button type="button" className="link-button" onClick={() => set({ guests: d.guests.filter((_, j) => j !== i) })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => set({ guests: d.guests.filter((_, j) => j !== i) })}
+                >
                   {i18n._("widget.guests.remove", { number: i + 1 })}
                 </button>
               )}
             </div>
           ))}
           {guestsFixed || d.guests.length >= 100 ? null : (
-            <button type="button" className="button button--secondary" onClick={() => set({ guests: [...d.guests, { name: "", email: "" }] })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => set({ guests: [...d.guests, { name: "", email: "" }] })}
+            >
               {i18n._("widget.guests.add")}
             </button>
           )}
@@ -154,7 +242,11 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
               const errorText = err(path);
               const id = `field-${path.replace(/\./g, "-")}`;
               return (
-                <fieldset key={q.id} className={`field field--group${errorText ? " field--invalid" : ""}`} aria-describedby={errorText ? `${id}-error` : undefined}>
+                <fieldset
+                  key={q.id}
+                  className={`field field--group${errorText ? " field--invalid" : ""}`}
+                  aria-describedby={errorText ? `${id}-error` : undefined}
+                >
                   <legend>
                     {q.label}
                     {q.required ? <span className="field__required"> {i18n._("widget.form.requiredMark")}</span> : null}
@@ -166,7 +258,9 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
                         id={i === 0 ? id : undefined}
                         checked={list.includes(option)}
                         aria-invalid={Boolean(errorText)}
-                        onChange={(e) => setAnswer(e.target.checked ? [...list, option] : list.filter((o) => o !== option))}
+                        onChange={(e) =>
+                          setAnswer(e.target.checked ? [...list, option] : list.filter((o) => o !== option))
+                        }
                       />
                       {option}
                     </label>
@@ -183,9 +277,18 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
               <Field key={q.id} path={path} label={q.label} error={err(path)} isRequired={q.required}>
                 {(props) =>
                   q.kind === "textarea" ? (
-                    <textarea {...props} rows={3} value={typeof value === "string" ? value : ""} onChange={(e) => setAnswer(e.target.value)} />
+                    <textarea
+                      {...props}
+                      rows={3}
+                      value={typeof value === "string" ? value : ""}
+                      onChange={(e) => setAnswer(e.target.value)}
+                    />
                   ) : q.kind === "select" ? (
-                    <select {...props} value={typeof value === "string" ? value : ""} onChange={(e) => setAnswer(e.target.value)}>
+                    <select
+                      {...props}
+                      value={typeof value === "string" ? value : ""}
+                      onChange={(e) => setAnswer(e.target.value)}
+                    >
                       <option value="">{i18n._("widget.form.choose")}</option>
                       {(q.options ?? []).map((o) => (
                         <option key={o} value={o}>
@@ -194,7 +297,12 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
                       ))}
                     </select>
                   ) : (
-                    <input {...props} type="text" value={typeof value === "string" ? value : ""} onChange={(e) => setAnswer(e.target.value)} />
+                    <input
+                      {...props}
+                      type="text"
+                      value={typeof value === "string" ? value : ""}
+                      onChange={(e) => setAnswer(e.target.value)}
+                    />
                   )
                 }
               </Field>
@@ -206,10 +314,23 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
       <fieldset className="form-section">
         <legend className="visually-hidden">{i18n._("widget.form.notes")}</legend>
         <Field path="notes" label={i18n._("widget.form.notes")} error={err("notes")}>
-          {(props) => <textarea {...props} name="notes" rows={3} value={d.notes} onChange={(e) => set({ notes: e.target.value })} />}
+          {(props) => (
+            <textarea
+              {...props}
+              name="notes"
+              rows={3}
+              value={d.notes}
+              onChange={(e) => set({ notes: e.target.value })}
+            />
+          )}
         </Field>
         <label className="check">
-          <input type="checkbox" id="field-consent" checked={d.consent} onChange={(e) => set({ consent: e.target.checked })} />
+          <input
+            type="checkbox"
+            id="field-consent"
+            checked={d.consent}
+            onChange={(e) => set({ consent: e.target.checked })}
+          />
           {i18n._("widget.form.consent", { business: config.business.name })}
         </label>
       </fieldset>
@@ -231,8 +352,17 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
         </section>
       ) : null}
 
-      <button type="submit" className="button button--block button--large" disabled={state.submitting} aria-disabled={state.submitting}>
-        {state.submitting ? i18n._("widget.details.submitting") : isRequest ? i18n._("widget.details.request") : i18n._("widget.details.confirm")}
+      <button
+        type="submit"
+        className="button button--block button--large"
+        disabled={state.submitting}
+        aria-disabled={state.submitting}
+      >
+        {state.submitting
+          ? i18n._("widget.details.submitting")
+          : isRequest
+            ? i18n._("widget.details.request")
+            : i18n._("widget.details.confirm")}
       </button>
     </form>
   );

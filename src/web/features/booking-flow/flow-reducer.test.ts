@@ -23,7 +23,11 @@ const base: FlowState = {
   visibleSlots: 12,
   searchingNext: false,
 };
-const slots = { "2026-12-01": [], "2026-12-02": ["2026-12-02T10:00:00+01:00", "2026-12-02T10:30:00+01:00"], "2026-12-03": ["2026-12-03T09:00:00+01:00"] };
+const slots = {
+  "2026-12-01": [],
+  "2026-12-02": ["2026-12-02T10:00:00+01:00", "2026-12-02T10:30:00+01:00"],
+  "2026-12-03": ["2026-12-03T09:00:00+01:00"],
+};
 
 describe("booking flow reducer", () => {
   it("selects the first day with times when slots arrive, and ignores answers to older queries", () => {
@@ -56,27 +60,57 @@ describe("booking flow reducer", () => {
     let s = flowReducer(base, { type: "slotsLoaded", key: "k1", slots });
     s = flowReducer(s, { type: "slotSelected", slot: "2026-12-02T10:30:00+01:00" });
     const held = flowReducer(s, { type: "holdGranted", slot: "2026-12-02T10:30:00+01:00", id: "h1", expiresAt: "" });
-    const afterHold = flowReducer(held, { type: "slotsChanged", key: "k1", slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] } });
+    const afterHold = flowReducer(held, {
+      type: "slotsChanged",
+      key: "k1",
+      slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] },
+    });
     expect(afterHold.selectedSlot).toBe("2026-12-02T10:30:00+01:00");
     expect(afterHold.slots["2026-12-02"]).toContain("2026-12-02T10:30:00+01:00");
-    const taken = flowReducer(s, { type: "slotsChanged", key: "k1", slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] } });
+    const taken = flowReducer(s, {
+      type: "slotsChanged",
+      key: "k1",
+      slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] },
+    });
     expect(taken.selectedSlot).toBeNull();
     expect(taken.notice?.kind).toBe("slotTaken");
   });
 
   it("editing a field clears only its message", () => {
-    const s = flowReducer({ ...base, errors: { email: "e", "guests.0.name": "n", firstName: "f" } }, { type: "detailsChanged", patch: { email: "a@b.co" } });
+    const s = flowReducer(
+      { ...base, errors: { email: "e", "guests.0.name": "n", firstName: "f" } },
+      { type: "detailsChanged", patch: { email: "a@b.co" } },
+    );
     expect(s.errors).toEqual({ "guests.0.name": "n", firstName: "f" });
-    const g = flowReducer({ ...base, errors: { "guests.0.name": "n", firstName: "f" } }, { type: "detailsChanged", patch: { guests: [] } });
+    const g = flowReducer(
+      { ...base, errors: { "guests.0.name": "n", firstName: "f" } },
+      { type: "detailsChanged", patch: { guests: [] } },
+    );
     expect(g.errors).toEqual({ firstName: "f" });
   });
 
   it("'find next available' in another month switches month and preselects the day", () => {
-    const s = flowReducer({ ...base, searchingNext: true }, { type: "searchNextDone", date: "2027-02-03", month: "2027-02", key: "k2" });
-    expect(s).toMatchObject({ month: "2027-02", slotsKey: "k2", selectedDate: "2027-02-03", slotsStatus: "loading", searchingNext: false });
-    const loaded = flowReducer(s, { type: "slotsLoaded", key: "k2", slots: { "2027-02-01": ["a"], "2027-02-03": ["b"] } });
+    const s = flowReducer(
+      { ...base, searchingNext: true },
+      { type: "searchNextDone", date: "2027-02-03", month: "2027-02", key: "k2" },
+    );
+    expect(s).toMatchObject({
+      month: "2027-02",
+      slotsKey: "k2",
+      selectedDate: "2027-02-03",
+      slotsStatus: "loading",
+      searchingNext: false,
+    });
+    const loaded = flowReducer(s, {
+      type: "slotsLoaded",
+      key: "k2",
+      slots: { "2027-02-01": ["a"], "2027-02-03": ["b"] },
+    });
     expect(loaded.selectedDate).toBe("2027-02-03");
-    expect(flowReducer(base, { type: "searchNextDone", date: null }).notice).toEqual({ kind: "info", code: "widget.noSlotsAhead" });
+    expect(flowReducer(base, { type: "searchNextDone", date: null }).notice).toEqual({
+      kind: "info",
+      code: "widget.noSlotsAhead",
+    });
   });
 
   it("service calendars start with services unless the URL chose them", () => {

@@ -88,30 +88,65 @@ export type FlowEvent =
   | { type: "cartsChanged"; carts: string[][]; activeCart?: number }
   | { type: "goTo"; step: Step }
   | { type: "detailsChanged"; patch: Partial<DetailsValues> }
-  | { type: "validationFailed"; errors: Record<string, string>; values?: Record<string, Record<string, string | number>> }
+  | {
+      type: "validationFailed";
+      errors: Record<string, string>;
+      values?: Record<string, Record<string, string | number>>;
+    }
   | { type: "submitStarted" }
-  | { type: "submitRefused"; code: string; values?: Record<string, string | number>; fieldErrors?: Record<string, string> }
+  | {
+      type: "submitRefused";
+      code: string;
+      values?: Record<string, string | number>;
+      fieldErrors?: Record<string, string>;
+    }
   | { type: "searchNextStarted" }
   | { type: "searchNextDone"; date: string | null; month?: string; key?: string }
   | { type: "loadMore" }
   | { type: "dismissNotice" };
 
 /** Codes that mean "this time is no longer free": back to the calendar with fresh slots. */
-export const SLOT_TAKEN_CODES = new Set(["STAFF_BUSY", "NO_SLOTS", "RESOURCE_UNAVAILABLE", "SEATS_EXCEEDED", "SCHEDULING_FAILED", "HOLD_NOT_FOUND"]);
+export const SLOT_TAKEN_CODES = new Set([
+  "STAFF_BUSY",
+  "NO_SLOTS",
+  "RESOURCE_UNAVAILABLE",
+  "SEATS_EXCEEDED",
+  "SCHEDULING_FAILED",
+  "HOLD_NOT_FOUND",
+]);
 
 export function firstAvailableDate(slots: Record<string, string[]>): string | null {
-  return Object.keys(slots).filter((d) => (slots[d]?.length ?? 0) > 0).sort()[0] ?? null;
+  return (
+    Object.keys(slots)
+      .filter((d) => (slots[d]?.length ?? 0) > 0)
+      .sort()[0] ?? null
+  );
 }
 
 function withSlots(state: FlowState, slots: Record<string, string[]>): FlowState {
-  const keep = state.selectedDate && state.selectedDate.startsWith(state.month) && (slots[state.selectedDate]?.length ?? 0) > 0;
-  return { ...state, slots, slotsStatus: "ready", selectedDate: keep ? state.selectedDate : firstAvailableDate(slots), visibleSlots: keep ? state.visibleSlots : SLOT_PAGE };
+  const keep =
+    state.selectedDate && state.selectedDate.startsWith(state.month) && (slots[state.selectedDate]?.length ?? 0) > 0;
+  return {
+    ...state,
+    slots,
+    slotsStatus: "ready",
+    selectedDate: keep ? state.selectedDate : firstAvailableDate(slots),
+    visibleSlots: keep ? state.visibleSlots : SLOT_PAGE,
+  };
 }
 
 export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case "monthShown":
-      return { ...state, month: event.month, slotsKey: event.key, slotsStatus: "loading", slots: {}, selectedDate: null, visibleSlots: SLOT_PAGE };
+      return {
+        ...state,
+        month: event.month,
+        slotsKey: event.key,
+        slotsStatus: "loading",
+        slots: {},
+        selectedDate: null,
+        visibleSlots: SLOT_PAGE,
+      };
     case "slotsLoaded":
       if (event.key !== state.slotsKey) return state;
       return withSlots(state, event.slots);
@@ -121,10 +156,18 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       const slots = { ...event.slots };
       const held = state.hold?.slot;
       const heldDate = held && state.selectedDate;
-      if (held && heldDate && !slots[heldDate]?.includes(held)) slots[heldDate] = [...(slots[heldDate] ?? []), held].sort();
+      if (held && heldDate && !slots[heldDate]?.includes(held))
+        slots[heldDate] = [...(slots[heldDate] ?? []), held].sort();
       const next = withSlots(state, slots);
       const stillFree = !state.selectedSlot || Object.values(slots).some((list) => list.includes(state.selectedSlot!));
-      return stillFree ? next : { ...next, selectedSlot: null, hold: null, notice: state.step === "datetime" ? { kind: "slotTaken", code: "widget.slotTaken" } : state.notice };
+      return stillFree
+        ? next
+        : {
+            ...next,
+            selectedSlot: null,
+            hold: null,
+            notice: state.step === "datetime" ? { kind: "slotTaken", code: "widget.slotTaken" } : state.notice,
+          };
     }
     case "slotsFailed":
       if (event.key !== state.slotsKey) return state;
@@ -132,11 +175,20 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case "dateSelected":
       return { ...state, selectedDate: event.date, visibleSlots: SLOT_PAGE };
     case "slotSelected":
-      return { ...state, selectedSlot: event.slot, notice: null, hold: state.hold?.slot === event.slot ? state.hold : null };
+      return {
+        ...state,
+        selectedSlot: event.slot,
+        notice: null,
+        hold: state.hold?.slot === event.slot ? state.hold : null,
+      };
     case "holdGranted":
-      return state.selectedSlot === event.slot ? { ...state, hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt } } : state;
+      return state.selectedSlot === event.slot
+        ? { ...state, hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt } }
+        : state;
     case "slotRefused": {
-      const slots = Object.fromEntries(Object.entries(state.slots).map(([d, list]) => [d, list.filter((s) => s !== event.slot)]));
+      const slots = Object.fromEntries(
+        Object.entries(state.slots).map(([d, list]) => [d, list.filter((s) => s !== event.slot)]),
+      );
       return {
         ...state,
         step: "datetime",
@@ -144,15 +196,37 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         selectedSlot: null,
         hold: null,
         submitting: false,
-        notice: SLOT_TAKEN_CODES.has(event.code) ? { kind: "slotTaken", code: "widget.slotTaken", ...(event.values ? { values: event.values } : {}) } : { kind: "error", code: event.code, ...(event.values ? { values: event.values } : {}) },
+        notice: SLOT_TAKEN_CODES.has(event.code)
+          ? { kind: "slotTaken", code: "widget.slotTaken", ...(event.values ? { values: event.values } : {}) }
+          : { kind: "error", code: event.code, ...(event.values ? { values: event.values } : {}) },
       };
     }
     case "timezoneChanged":
-      return { ...state, timezone: event.timezone, slotsKey: event.key, slotsStatus: "loading", selectedSlot: null, hold: null };
+      return {
+        ...state,
+        timezone: event.timezone,
+        slotsKey: event.key,
+        slotsStatus: "loading",
+        selectedSlot: null,
+        hold: null,
+      };
     case "staffChanged":
-      return { ...state, staffId: event.staffId, slotsKey: event.key, slotsStatus: "loading", selectedSlot: null, hold: null };
+      return {
+        ...state,
+        staffId: event.staffId,
+        slotsKey: event.key,
+        slotsStatus: "loading",
+        selectedSlot: null,
+        hold: null,
+      };
     case "cartsChanged":
-      return { ...state, carts: event.carts, activeCart: event.activeCart ?? Math.min(state.activeCart, event.carts.length - 1), errors: {}, notice: null };
+      return {
+        ...state,
+        carts: event.carts,
+        activeCart: event.activeCart ?? Math.min(state.activeCart, event.carts.length - 1),
+        errors: {},
+        notice: null,
+      };
     case "goTo":
       return { ...state, step: event.step, notice: null };
     case "detailsChanged": {
@@ -179,7 +253,17 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case "searchNextDone":
       if (!event.date) return { ...state, searchingNext: false, notice: { kind: "info", code: "widget.noSlotsAhead" } };
       if (event.month && event.key && event.month !== state.month) {
-        return { ...state, searchingNext: false, month: event.month, slotsKey: event.key, slotsStatus: "loading", slots: {}, selectedDate: event.date, visibleSlots: SLOT_PAGE, notice: null };
+        return {
+          ...state,
+          searchingNext: false,
+          month: event.month,
+          slotsKey: event.key,
+          slotsStatus: "loading",
+          slots: {},
+          selectedDate: event.date,
+          visibleSlots: SLOT_PAGE,
+          notice: null,
+        };
       }
       return { ...state, searchingNext: false, selectedDate: event.date, notice: null };
     case "loadMore":

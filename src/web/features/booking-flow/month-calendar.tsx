@@ -1,6 +1,14 @@
 import { useLingui } from "@lingui/react";
 import { useMemo, useRef, type KeyboardEvent } from "react";
-import { addMonths, firstDayOfWeek, formatDayLong, formatDayNumber, formatMonth, monthGrid, weekdayNames } from "./dates.ts";
+import {
+  addMonths,
+  firstDayOfWeek,
+  formatDayLong,
+  formatDayNumber,
+  formatMonth,
+  monthGrid,
+  weekdayNames,
+} from "./dates.ts";
 
 interface Props {
   month: string;
@@ -19,14 +27,27 @@ interface Props {
  * Home/End to the week's ends, PageUp/PageDown change the month. Every day has a full accessible
  * name ("Tuesday, March 3, 4 times available"); days without times are disabled but focusable.
  */
-export function MonthCalendar({ month, languageTag, slots, selectedDate, today, isLoading, canGoBack, onMonth, onSelect }: Props) {
+export function MonthCalendar({
+  month,
+  languageTag,
+  slots,
+  selectedDate,
+  today,
+  isLoading,
+  canGoBack,
+  onMonth,
+  onSelect,
+}: Props) {
   const { i18n } = useLingui();
   const firstDay = firstDayOfWeek(languageTag);
   const weeks = useMemo(() => monthGrid(month, firstDay), [month, firstDay]);
   const names = useMemo(() => weekdayNames(languageTag, firstDay), [languageTag, firstDay]);
   const gridRef = useRef<HTMLTableElement>(null);
   const days = weeks.flat().filter((d): d is string => d !== null);
-  const focusDate = selectedDate && selectedDate.startsWith(month) ? selectedDate : (days.find((d) => (slots[d]?.length ?? 0) > 0) ?? (today.startsWith(month) ? today : days[0]));
+  const focusDate =
+    selectedDate && selectedDate.startsWith(month)
+      ? selectedDate
+      : (days.find((d) => (slots[d]?.length ?? 0) > 0) ?? (today.startsWith(month) ? today : days[0]));
   const title = formatMonth(month, languageTag);
 
   const moveFocus = (date: string) => {
@@ -34,8 +55,16 @@ export function MonthCalendar({ month, languageTag, slots, selectedDate, today, 
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
     const index = days.indexOf(date);
-    const column = weeks.findIndex((w) => w.includes(date)) >= 0 ? weeks.find((w) => w.includes(date))!.indexOf(date) : 0;
-    const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -column, End: 6 - column };
+    const column =
+      weeks.findIndex((w) => w.includes(date)) >= 0 ? weeks.find((w) => w.includes(date))!.indexOf(date) : 0;
+    const step: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -7,
+      ArrowDown: 7,
+      Home: -column,
+      End: 6 - column,
+    };
     if (event.key in step) {
       event.preventDefault();
       const target = days[Math.max(0, Math.min(days.length - 1, index + step[event.key]!))];
@@ -56,12 +85,23 @@ export function MonthCalendar({ month, languageTag, slots, selectedDate, today, 
           {title}
         </h3>
         <div className="month-calendar__nav">
-          <button type="button" className="icon-button" onClick={() => onMonth(addMonths(month, -1))} disabled={!canGoBack} aria-label={i18n._("widget.calendar.previousMonth")}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => onMonth(addMonths(month, -1))}
+            disabled={!canGoBack}
+            aria-label={i18n._("widget.calendar.previousMonth")}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
               <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-          <button type="button" className="icon-button" onClick={() => onMonth(addMonths(month, 1))} aria-label={i18n._("widget.calendar.nextMonth")}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => onMonth(addMonths(month, 1))}
+            aria-label={i18n._("widget.calendar.nextMonth")}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
               <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

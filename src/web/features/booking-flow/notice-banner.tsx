@@ -2,7 +2,10 @@ import { useLingui } from "@lingui/react";
 import type { Notice } from "./flow-reducer.ts";
 
 /** Maps a notice to its message: catalogue keys as they are, API codes via problem.<CODE>. */
-export function noticeMessage(i18n: { _(id: string, values?: Record<string, unknown>): string }, notice: Pick<Notice, "code" | "values">): string {
+export function noticeMessage(
+  i18n: { _(id: string, values?: Record<string, unknown>): string },
+  notice: Pick<Notice, "code" | "values">,
+): string {
   const id = notice.code.startsWith("widget.") ? notice.code : `problem.${notice.code}`;
   const text = i18n._(id, notice.values);
   return text === id ? i18n._("problem.UNEXPECTED") : text;

@@ -4,19 +4,30 @@ import type { WidgetConfig } from "./api-client.ts";
 import type { DetailsValues } from "./flow-reducer.ts";
 import type { DepositRule } from "../../../core/calendar/calendar.ts";
 
-export function attendeesOf(config: Pick<WidgetConfig, "type" | "guestMode">, carts: string[][], details: Pick<DetailsValues, "guestCount" | "guests">): number {
+export function attendeesOf(
+  config: Pick<WidgetConfig, "type" | "guestMode">,
+  carts: string[][],
+  details: Pick<DetailsValues, "guestCount" | "guests">,
+): number {
   if (config.type === "service") return carts.length;
   if (config.guestMode === "count_only") return 1 + (Number(details.guestCount) || 0);
   if (config.guestMode === "collect_detail") return 1 + details.guests.length;
   return 1;
 }
 
-export function quote(config: Pick<WidgetConfig, "type" | "guestMode" | "priceCents" | "deposit" | "services">, carts: string[][], details: Pick<DetailsValues, "guestCount" | "guests">): PriceQuote {
+export function quote(
+  config: Pick<WidgetConfig, "type" | "guestMode" | "priceCents" | "deposit" | "services">,
+  carts: string[][],
+  details: Pick<DetailsValues, "guestCount" | "guests">,
+): PriceQuote {
   const attendees = attendeesOf(config, carts, details);
   const deposit = (config.deposit as DepositRule | null) ?? null;
   if (config.type !== "service") return quotePrice([config.priceCents], attendees, deposit);
   // Every attendee's own cart, charged line by line (the server's rule: quoteCarts).
-  const lines = carts.flat().map((id) => config.services.find((s) => s.id === id)).filter((s): s is NonNullable<typeof s> => Boolean(s));
+  const lines = carts
+    .flat()
+    .map((id) => config.services.find((s) => s.id === id))
+    .filter((s): s is NonNullable<typeof s> => Boolean(s));
   return quoteCarts(
     lines.map((s) => ({ priceCents: s.priceCents, deposit: (s.deposit as DepositRule | null) ?? null })),
     deposit,

@@ -21,9 +21,13 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
   const cart = carts[activeCart] ?? [];
   const categories = [...new Set(config.services.map((s) => s.category))];
   const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
-  const setCart = (ids: string[]) => dispatch({ type: "cartsChanged", carts: carts.map((c, i) => (i === activeCart ? ids : c)) });
+  const setCart = (ids: string[]) =>
+    dispatch({ type: "cartsChanged", carts: carts.map((c, i) => (i === activeCart ? ids : c)) });
   const items = carts.reduce((n, c) => n + c.length, 0);
-  const total = carts.reduce((sum, c) => sum + c.reduce((s, id) => s + (config.services.find((x) => x.id === id)?.priceCents ?? 0), 0), 0);
+  const total = carts.reduce(
+    (sum, c) => sum + c.reduce((s, id) => s + (config.services.find((x) => x.id === id)?.priceCents ?? 0), 0),
+    0,
+  );
   const allowGuests = config.guestMode !== "none";
   const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : null);
   return (
@@ -32,19 +36,41 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
         <div className="attendees">
           <div className="attendees__tabs" role="group" aria-label={i18n._("widget.services.attendees")}>
             {carts.map((c, i) => (
-              <button key={i} type="button" className={`chip${i === activeCart ? " chip--active" : ""}`} aria-pressed={i === activeCart} onClick={() => dispatch({ type: "cartsChanged", carts, activeCart: i })}>
+              <button
+                key={i}
+                type="button"
+                className={`chip${i === activeCart ? " chip--active" : ""}`}
+                aria-pressed={i === activeCart}
+                onClick={() => dispatch({ type: "cartsChanged", carts, activeCart: i })}
+              >
                 {who(i)}
                 <span className="chip__count">{i18n._("widget.services.count", { count: c.length })}</span>
               </button>
             ))}
             {carts.length < MAX_ATTENDEES ? (
-              <button type="button" className="chip chip--add" onClick={() => dispatch({ type: "cartsChanged", carts: [...carts, [...(carts[0] ?? [])]], activeCart: carts.length })}>
+              <button
+                type="button"
+                className="chip chip--add"
+                onClick={() =>
+                  dispatch({ type: "cartsChanged", carts: [...carts, [...(carts[0] ?? [])]], activeCart: carts.length })
+                }
+              >
                 + {i18n._("widget.services.addGuest")}
               </button>
             ) : null}
           </div>
           {activeCart > 0 ? (
-            <button type="button" className="link-button" onClick={() => dispatch({ type: "cartsChanged", carts: carts.filter((_, i) => i !== activeCart), activeCart: activeCart - 1 })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() =>
+                dispatch({
+                  type: "cartsChanged",
+                  carts: carts.filter((_, i) => i !== activeCart),
+                  activeCart: activeCart - 1,
+                })
+              }
+            >
               {i18n._("widget.guests.remove", { number: activeCart })}
             </button>
           ) : null}
@@ -65,7 +91,8 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                     <div className="service__text">
                       <span className="service__name">{service.name}</span>
                       <span className="service__meta">
-                        {formatDuration(service.durationMinutes, languageTag)} · {formatMoney(service.priceCents, config.currency, languageTag)}
+                        {formatDuration(service.durationMinutes, languageTag)} ·{" "}
+                        {formatMoney(service.priceCents, config.currency, languageTag)}
                       </span>
                       {service.description ? <span className="service__description">{service.description}</span> : null}
                       {limit ? (
@@ -79,7 +106,10 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                       className={`button ${isChosen ? "button--chosen" : "button--secondary"}`}
                       aria-pressed={isChosen}
                       aria-describedby={limit ? `limit-${service.id}` : undefined}
-                      aria-label={i18n._(isChosen ? "widget.services.removeService" : "widget.services.addService", { name: service.name, who: who(activeCart) })}
+                      aria-label={i18n._(isChosen ? "widget.services.removeService" : "widget.services.addService", {
+                        name: service.name,
+                        who: who(activeCart),
+                      })}
                       onClick={() => setCart(isChosen ? cart.filter((id) => id !== service.id) : [...cart, service.id])}
                     >
                       {isChosen ? i18n._("widget.services.added") : i18n._("widget.services.add")}
@@ -99,7 +129,10 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
           <ul className="cart__list">
             {carts.map((c, i) => (
               <li key={i}>
-                <span className="cart__who">{who(i)}:</span> {c.length ? c.map((id) => config.services.find((s) => s.id === id)?.name).join(", ") : i18n._("widget.cart.nothing")}
+                <span className="cart__who">{who(i)}:</span>{" "}
+                {c.length
+                  ? c.map((id) => config.services.find((s) => s.id === id)?.name).join(", ")
+                  : i18n._("widget.cart.nothing")}
               </li>
             ))}
           </ul>

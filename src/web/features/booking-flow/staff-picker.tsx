@@ -10,17 +10,37 @@ const initials = (name: string) =>
     .join("");
 
 /** 'Any available' or one member, as radio buttons (arrow keys move between them). */
-export function StaffPicker({ staff, value, onChange }: { staff: readonly { id: string; name: string; photoUrl: string | null }[]; value: string | null; onChange(id: string | null): void }) {
+export function StaffPicker({
+  staff,
+  value,
+  onChange,
+}: {
+  staff: readonly { id: string; name: string; photoUrl: string | null }[];
+  value: string | null;
+  onChange(id: string | null): void;
+}) {
   const { i18n } = useLingui();
   const name = useId();
-  const options = [{ id: null as string | null, name: i18n._("widget.staff.any"), photoUrl: null as string | null }, ...staff];
+  const options = [
+    { id: null as string | null, name: i18n._("widget.staff.any"), photoUrl: null as string | null },
+    ...staff,
+  ];
   return (
     <fieldset className="staff-picker">
       <legend>{i18n._("widget.staff.label")}</legend>
       <div className="staff-picker__options">
         {options.map((member) => (
-          <label key={member.id ?? "any"} className={`staff-option${value === member.id ? " staff-option--selected" : ""}`}>
-            <input type="radio" name={name} className="visually-hidden" checked={value === member.id} onChange={() => onChange(member.id)} />
+          <label
+            key={member.id ?? "any"}
+            className={`staff-option${value === member.id ? " staff-option--selected" : ""}`}
+          >
+            <input
+              type="radio"
+              name={name}
+              className="visually-hidden"
+              checked={value === member.id}
+              onChange={() => onChange(member.id)}
+            />
             {member.photoUrl ? (
               <img className="avatar" src={member.photoUrl} alt="" width="36" height="36" />
             ) : (

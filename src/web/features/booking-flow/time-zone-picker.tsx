@@ -45,8 +45,18 @@ function allZones(languageTag: string, at: Date, countries: CountryTable | null)
     const country = code ? (regionNames?.of(code) ?? "") : "";
     const label = `${city}${country ? `, ${country}` : ""} · ${long} (${offset})`;
     // "GMT+5:30" is also found as "+5:30", "+05:30" and "utc+5:30".
-    const offsetForms = [offset, offset.replace("GMT", "UTC"), offset.replace("GMT", ""), offset.replace(/([+-])(\d)(?!\d)/, "$10$2")];
-    return { zone, label, names: [city.toLowerCase(), country.toLowerCase()], haystack: [zone, city, country, code ?? "", long, short, ...offsetForms].join(" ").toLowerCase() };
+    const offsetForms = [
+      offset,
+      offset.replace("GMT", "UTC"),
+      offset.replace("GMT", ""),
+      offset.replace(/([+-])(\d)(?!\d)/, "$10$2"),
+    ];
+    return {
+      zone,
+      label,
+      names: [city.toLowerCase(), country.toLowerCase()],
+      haystack: [zone, city, country, code ?? "", long, short, ...offsetForms].join(" ").toLowerCase(),
+    };
   });
 }
 
@@ -56,7 +66,15 @@ const MAX_RESULTS = 50;
  * A searchable list of every IANA zone (ARIA 1.2 combobox with a listbox popup): by city, zone id,
  * long name, abbreviation or offset. The list is built the first time the visitor opens it.
  */
-export function TimeZonePicker({ value, languageTag, onChange }: { value: string; languageTag: string; onChange(zone: string): void }) {
+export function TimeZonePicker({
+  value,
+  languageTag,
+  onChange,
+}: {
+  value: string;
+  languageTag: string;
+  onChange(zone: string): void;
+}) {
   const { i18n } = useLingui();
   const id = useId();
   const [isOpen, setOpen] = useState(false);
@@ -69,7 +87,14 @@ export function TimeZonePicker({ value, languageTag, onChange }: { value: string
   const results = useMemo(() => {
     if (!zones) return [];
     const terms = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
-    const rank = (z: ZoneOption) => (terms.length === 0 ? 0 : z.names.some((n) => n.startsWith(terms[0]!)) ? 0 : z.haystack.includes(` ${terms[0]}`) ? 1 : 2);
+    const rank = (z: ZoneOption) =>
+      terms.length === 0
+        ? 0
+        : z.names.some((n) => n.startsWith(terms[0]!))
+          ? 0
+          : z.haystack.includes(` ${terms[0]}`)
+            ? 1
+            : 2;
     return zones
       .filter((z) => terms.every((t) => z.haystack.includes(t)))
       .map((z, i) => ({ z, key: rank(z) * 100_000 + i }))
@@ -102,7 +127,12 @@ export function TimeZonePicker({ value, languageTag, onChange }: { value: string
       <div className="tz-picker__control">
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="tz-picker__icon">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path
+            d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          />
         </svg>
         <input
           ref={inputRef}
@@ -147,7 +177,13 @@ export function TimeZonePicker({ value, languageTag, onChange }: { value: string
       <p id={`${id}-current`} className="visually-hidden">
         {i18n._("widget.timezone.current", { zone: current })}
       </p>
-      <ul id={listId} role="listbox" className="tz-picker__list" hidden={!isOpen} aria-label={i18n._("widget.timezone.label")}>
+      <ul
+        id={listId}
+        role="listbox"
+        className="tz-picker__list"
+        hidden={!isOpen}
+        aria-label={i18n._("widget.timezone.label")}
+      >
         {isOpen && results.length === 0 ? (
           <li role="option" aria-selected="false" aria-disabled="true" className="tz-picker__empty">
             {i18n._("widget.timezone.none")}

@@ -16,8 +16,17 @@ describe("details validation (spec §5)", () => {
   });
 
   it.each([
-    [{ name: "", email: "" }, { "guests.0.name": "widget.validation.guestNameRequired", "guests.0.email": "widget.validation.guestEmailRequired" }],
-    [{ name: "R2-D2 ", email: "r2@x" }, { "guests.0.name": "widget.validation.guestNameInvalid", "guests.0.email": "widget.validation.emailInvalid" }],
+    [
+      { name: "", email: "" },
+      {
+        "guests.0.name": "widget.validation.guestNameRequired",
+        "guests.0.email": "widget.validation.guestEmailRequired",
+      },
+    ],
+    [
+      { name: "R2-D2 ", email: "r2@x" },
+      { "guests.0.name": "widget.validation.guestNameInvalid", "guests.0.email": "widget.validation.emailInvalid" },
+    ],
     [{ name: "Charles", email: "ADA@example.com" }, { "guests.0.email": "widget.validation.guestEmailDuplicate" }],
     [{ name: "Zoë O'Brien", email: "zoe@example.com" }, {}],
   ])("guest %j", (guest, errors) => {
@@ -26,8 +35,18 @@ describe("details validation (spec §5)", () => {
 
   it("a guest count is 1 to 100", () => {
     const countOnly = { ...config, guestMode: "count_only" as const };
-    for (const [count, ok] of [["0", false], ["1", true], ["100", true], ["101", false], ["2.5", false], ["", true]] as const) {
-      expect({ count, ok: !validateDetails(countOnly, { ...valid, guestCount: count }, "2026-11-22").errors.guestCount }).toEqual({ count, ok });
+    for (const [count, ok] of [
+      ["0", false],
+      ["1", true],
+      ["100", true],
+      ["101", false],
+      ["2.5", false],
+      ["", true],
+    ] as const) {
+      expect({
+        count,
+        ok: !validateDetails(countOnly, { ...valid, guestCount: count }, "2026-11-22").errors.guestCount,
+      }).toEqual({ count, ok });
     }
   });
 
@@ -40,7 +59,9 @@ describe("details validation (spec §5)", () => {
         { id: "q2", label: "Pick", kind: "checkbox" as const, required: true, options: ["a", "b"] },
       ],
     };
-    expect(validateDetails(withQuestions, { ...valid, phone: "call me", dateOfBirth: "2030-01-01" }, "2026-11-22").errors).toEqual({
+    expect(
+      validateDetails(withQuestions, { ...valid, phone: "call me", dateOfBirth: "2030-01-01" }, "2026-11-22").errors,
+    ).toEqual({
       phone: "widget.validation.phoneInvalid",
       dateOfBirth: "widget.validation.dateOfBirthInvalid",
       location: "widget.validation.location",

@@ -16,15 +16,24 @@ export interface ValidationResult {
   values: Record<string, Record<string, string | number>>;
 }
 
-export function validateDetails(config: Pick<WidgetConfig, "guestMode" | "questions" | "location">, d: DetailsValues, today: string): ValidationResult {
+export function validateDetails(
+  config: Pick<WidgetConfig, "guestMode" | "questions" | "location">,
+  d: DetailsValues,
+  today: string,
+): ValidationResult {
   const errors: Record<string, string> = {};
   if (d.firstName.trim() === "") errors.firstName = "widget.validation.required";
   if (d.lastName.trim() === "") errors.lastName = "widget.validation.required";
   if (d.email.trim() === "") errors.email = "widget.validation.emailRequired";
   else if (!isValidEmail(d.email.trim())) errors.email = "widget.validation.emailInvalid";
   if (d.phone.trim() !== "" && !PHONE_PATTERN.test(d.phone.trim())) errors.phone = "widget.validation.phoneInvalid";
-  if (d.dateOfBirth !== "" && (!/^\d{4}-\d{2}-\d{2}$/.test(d.dateOfBirth) || d.dateOfBirth > today || d.dateOfBirth < "1900-01-01")) errors.dateOfBirth = "widget.validation.dateOfBirthInvalid";
-  if (config.location?.kind === "ask_booker" && d.location.trim() === "") errors.location = "widget.validation.location";
+  if (
+    d.dateOfBirth !== "" &&
+    (!/^\d{4}-\d{2}-\d{2}$/.test(d.dateOfBirth) || d.dateOfBirth > today || d.dateOfBirth < "1900-01-01")
+  )
+    errors.dateOfBirth = "widget.validation.dateOfBirthInvalid";
+  if (config.location?.kind === "ask_booker" && d.location.trim() === "")
+    errors.location = "widget.validation.location";
 
   if (config.guestMode === "count_only" && d.guestCount.trim() !== "") {
     const n = Number(d.guestCount);
@@ -37,7 +46,8 @@ export function validateDetails(config: Pick<WidgetConfig, "guestMode" | "questi
       const name = g.name.trim();
       const email = g.email.trim();
       if (name === "") errors[`guests.${i}.name`] = "widget.validation.guestNameRequired";
-      else if (name.length > 100 || !NAME_PATTERN.test(name)) errors[`guests.${i}.name`] = "widget.validation.guestNameInvalid";
+      else if (name.length > 100 || !NAME_PATTERN.test(name))
+        errors[`guests.${i}.name`] = "widget.validation.guestNameInvalid";
       if (email === "") errors[`guests.${i}.email`] = "widget.validation.guestEmailRequired";
       else if (!isValidEmail(email)) errors[`guests.${i}.email`] = "widget.validation.emailInvalid";
       else if (seen.has(email.toLowerCase())) errors[`guests.${i}.email`] = "widget.validation.guestEmailDuplicate";
@@ -47,7 +57,9 @@ export function validateDetails(config: Pick<WidgetConfig, "guestMode" | "questi
   for (const q of config.questions) {
     const answer = d.answers[q.id];
     const isEmpty = Array.isArray(answer) ? answer.length === 0 : (answer ?? "").trim() === "";
-    if (q.required && isEmpty) errors[`answers.${q.id}`] = q.kind === "checkbox" || q.kind === "select" ? "widget.validation.option" : "widget.validation.required";
+    if (q.required && isEmpty)
+      errors[`answers.${q.id}`] =
+        q.kind === "checkbox" || q.kind === "select" ? "widget.validation.option" : "widget.validation.required";
   }
   return { errors, values: {} };
 }
@@ -74,7 +86,11 @@ export function validateCarts(carts: string[][], services: readonly ServiceLimit
 
 /** API field paths (contact.email, guests.0.name, answers.q1) → the form's field paths. */
 export function fieldPathOf(apiPath: string): string {
-  return apiPath.startsWith("contact.") ? apiPath.slice("contact.".length) : apiPath === "guests" ? "guestCount" : apiPath;
+  return apiPath.startsWith("contact.")
+    ? apiPath.slice("contact.".length)
+    : apiPath === "guests"
+      ? "guestCount"
+      : apiPath;
 }
 
 /** The order fields appear in, for focusing the first invalid one. */

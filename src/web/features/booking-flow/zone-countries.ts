@@ -10,4 +10,6 @@ const TABLE =
   "Africa/Cairo EG,Africa/Lagos NG,Africa/Nairobi KE,Africa/Johannesburg ZA,Africa/Casablanca MA,Africa/Algiers DZ,Africa/Tunis TN,Africa/Accra GH,Africa/Addis_Ababa ET," +
   "Australia/Sydney AU,Australia/Melbourne AU,Australia/Brisbane AU,Australia/Perth AU,Australia/Adelaide AU,Australia/Darwin AU,Australia/Hobart AU,Pacific/Auckland NZ,Pacific/Fiji FJ";
 
-export const ZONE_COUNTRIES: ReadonlyMap<string, string> = new Map(TABLE.split(",").map((entry) => entry.split(" ") as [string, string]));
+export const ZONE_COUNTRIES: ReadonlyMap<string, string> = new Map(
+  TABLE.split(",").map((entry) => entry.split(" ") as [string, string]),
+);

@@ -3,7 +3,15 @@ import { LocaleLink } from "../../components/locale.tsx";
 import type { CalendarSummary } from "../../../app/pages/public-pages.ts";
 
 /** A list of calendars to choose from (groups, multi-calendar links). */
-export function CalendarChooser({ title, description, calendars }: { title: string; description?: string; calendars: CalendarSummary[] }) {
+export function CalendarChooser({
+  title,
+  description,
+  calendars,
+}: {
+  title: string;
+  description?: string;
+  calendars: CalendarSummary[];
+}) {
   const { i18n } = useLingui();
   return (
     <section className="calendar-chooser" aria-labelledby="chooser-title">
@@ -15,7 +23,8 @@ export function CalendarChooser({ title, description, calendars }: { title: stri
             <LocaleLink className="choice-list__item" to={`/widget/booking/${calendar.id}`}>
               <span className="choice-list__name">{calendar.name}</span>
               <span className="choice-list__meta">
-                {i18n._(`calendar.type.${calendar.type}`)} · {i18n._("calendar.duration", { minutes: calendar.durationMinutes })}
+                {i18n._(`calendar.type.${calendar.type}`)} ·{" "}
+                {i18n._("calendar.duration", { minutes: calendar.durationMinutes })}
               </span>
             </LocaleLink>
           </li>

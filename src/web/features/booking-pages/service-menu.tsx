@@ -13,7 +13,9 @@ export function ServiceMenu({ menu, selected }: { menu: ServiceMenuView; selecte
         {menu.services.map((service) => (
           <li key={service.id} className="choice-list__item">
             <span className="choice-list__name">{service.name}</span>
-            <span className="choice-list__meta">{i18n._("calendar.duration", { minutes: service.durationMinutes })}</span>
+            <span className="choice-list__meta">
+              {i18n._("calendar.duration", { minutes: service.durationMinutes })}
+            </span>
           </li>
         ))}
       </ul>

@@ -13,7 +13,9 @@ export function PostList({ posts, basePath }: { posts: PostSummary[]; basePath: 
             <h2>
               <LocaleLink to={`${basePath}b/${post.slug}`}>{post.title}</LocaleLink>
             </h2>
-            {post.publishedAt ? <time dateTime={post.publishedAt}>{i18n.date(post.publishedAt, { dateStyle: "long" })}</time> : null}
+            {post.publishedAt ? (
+              <time dateTime={post.publishedAt}>{i18n.date(post.publishedAt, { dateStyle: "long" })}</time>
+            ) : null}
             <p>{post.description}</p>
           </article>
         </li>

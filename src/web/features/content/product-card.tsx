@@ -8,7 +8,9 @@ export function ProductCard({ product, headingLevel = 2 }: { product: ProductVie
     <article className="product">
       <Heading>{product.name}</Heading>
       <p>{product.description}</p>
-      <p className="product__price">{i18n.number(product.priceCents / 100, { style: "currency", currency: product.currency })}</p>
+      <p className="product__price">
+        {i18n.number(product.priceCents / 100, { style: "currency", currency: product.currency })}
+      </p>
     </article>
   );
 }

@@ -34,15 +34,23 @@ describe("route errors", () => {
   });
 
   it("the favicon is a 404 'Not found'", () => {
-    expect(describeError(asErrorResponse(thrown(faviconNotFound)))).toMatchObject({ status: 404, message: "Not found" });
+    expect(describeError(asErrorResponse(thrown(faviconNotFound)))).toMatchObject({
+      status: 404,
+      message: "Not found",
+    });
   });
 
   it("an expired link carries exactly 'Slug Expired'", () => {
-    expect(describeError(asErrorResponse(thrown(slugExpired)))).toMatchObject({ message: "Slug Expired", code: "SLUG_EXPIRED" });
+    expect(describeError(asErrorResponse(thrown(slugExpired)))).toMatchObject({
+      message: "Slug Expired",
+      code: "SLUG_EXPIRED",
+    });
   });
 
   it("a plain string status message 'Slug Expired' is recognised too", () => {
-    expect(describeError({ status: 410, statusText: "", internal: false, data: "Slug Expired" })).toMatchObject({ code: "SLUG_EXPIRED" });
+    expect(describeError({ status: 410, statusText: "", internal: false, data: "Slug Expired" })).toMatchObject({
+      code: "SLUG_EXPIRED",
+    });
   });
 
   it("anything else is a 500 with its message", () => {

@@ -14,7 +14,12 @@ export function describeError(error: unknown): ErrorDescription {
   if (isRouteErrorResponse(error)) {
     const body = error.data as Partial<RouteErrorBody> | string | undefined;
     if (body && typeof body === "object" && typeof body.message === "string") {
-      return { status: error.status, message: body.message, code: body.code ?? "UNEXPECTED", ...(body.path ? { path: body.path } : {}) };
+      return {
+        status: error.status,
+        message: body.message,
+        code: body.code ?? "UNEXPECTED",
+        ...(body.path ? { path: body.path } : {}),
+      };
     }
     const message = typeof body === "string" && body ? body : error.statusText || "Error";
     return { status: error.status, message, code: message === "Slug Expired" ? "SLUG_EXPIRED" : "UNEXPECTED" };
