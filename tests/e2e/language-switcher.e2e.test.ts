@@ -53,3 +53,30 @@ describe("language switcher", () => {
     await context.close();
   });
 });
+
+describe("language switch in the middle of a booking", () => {
+  it("keeps the chosen time and everything typed", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
+    await waitForHydration(page);
+    await expect.poll(() => page.locator(".slots .slot").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.locator(".day--available").last().click();
+    await page.locator(".slots .slot").first().click();
+    await expect.poll(() => page.locator("#field-firstName").count()).toBe(1);
+    await page.locator("#field-firstName").fill("Zofia");
+    await page.locator("#field-email").fill("zofia@example.com");
+    const chosen = await page.locator(".booking-summary time").getAttribute("datetime");
+    expect(chosen).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    await page.locator(".language-switcher summary").click();
+    await page.locator('[data-locale-switch="pl"]').click();
+    await page.waitForURL(`${baseURL}/pl/widget/booking/${DEMO.calendars.introCall}`);
+    await waitForHydration(page);
+    expect(await page.getAttribute("html", "lang")).toBe("pl-PL");
+    await expect.poll(() => page.locator("#field-firstName").inputValue()).toBe("Zofia");
+    expect(await page.locator("#field-email").inputValue()).toBe("zofia@example.com");
+    // The same time is still chosen (now described in Polish).
+    expect(await page.locator(".booking-summary time").getAttribute("datetime")).toBe(chosen);
+    await context.close();
+  });
+});

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { LOCALES } from "../../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { switchLocalePath } from "../../i18n/routing/locale-prefix.ts";
-import { useLocale } from "./locale.tsx";
+import { LOCALE_SWITCH_EVENT, useLocale } from "./locale.tsx";
 
 /**
  * Language choice as plain links to the same page in another locale (switchLocalePath keeps the
@@ -36,6 +36,7 @@ export function LanguageSwitcher() {
                 // The server never sees the hash; add the live one so the visitor lands on the same spot.
                 onClick={(event) => {
                   event.currentTarget.hash = window.location.hash;
+                  window.dispatchEvent(new Event(LOCALE_SWITCH_EVENT));
                 }}
               >
                 {l.name}

@@ -8,6 +8,9 @@ import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "../../i18n/locale
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../../i18n/routing/locale-prefix.ts";
 
+/** Dispatched on window just before the language switch leaves the page, so features can keep their state. */
+export const LOCALE_SWITCH_EVENT = "app:locale-switch";
+
 export function useLocale(): LocaleCode {
   const data = useRouteLoaderData("root") as { locale?: string } | undefined;
   return isLocaleCode(data?.locale) ? data.locale : DEFAULT_LOCALE;

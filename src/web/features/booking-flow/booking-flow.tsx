@@ -25,11 +25,13 @@ import {
   stepsFor,
   type FlowState,
   type Step,
+  saveFlow,
+  type SavedFlow,
 } from "./flow-reducer.ts";
 import { NoticeBanner } from "./notice-banner.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
-import { useLocalePath } from "../../components/locale.tsx";
+import { LOCALE_SWITCH_EVENT, useLocalePath } from "../../components/locale.tsx";
 
 const flatten = (slots: SlotsByDate): Record<string, string[]> =>
   Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
@@ -144,6 +146,23 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
       void loadSlots(stateRef.current);
     }
   }, []);
+
+  // The language switch is a full page load: keep the visitor's place and input across it.
+  useEffect(() => {
+    const storageKey = `booking-flow:${config.id}:${data.isReschedule ? "reschedule" : "book"}`;
+    const saved = sessionStorage.getItem(storageKey);
+    if (saved) {
+      sessionStorage.removeItem(storageKey);
+      try {
+        dispatch({ type: "restored", saved: JSON.parse(saved) as SavedFlow });
+      } catch {
+        // A damaged entry is ignored: the flow simply starts afresh.
+      }
+    }
+    const save = () => sessionStorage.setItem(storageKey, JSON.stringify(saveFlow(stateRef.current)));
+    window.addEventListener(LOCALE_SWITCH_EVENT, save);
+    return () => window.removeEventListener(LOCALE_SWITCH_EVENT, save);
+  }, [config.id, data.isReschedule]);
 
   // Slots booked elsewhere disappear within about a second (server-sent events).
   useEffect(() => {

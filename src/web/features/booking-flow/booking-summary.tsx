@@ -98,7 +98,11 @@ export function BookingSummary({
           {state.selectedSlot ? (
             <>
               <dt>{i18n._("widget.summary.when")}</dt>
-              <dd>{formatDateTime(state.selectedSlot, state.timezone, languageTag)}</dd>
+              <dd>
+                <time dateTime={state.selectedSlot}>
+                  {formatDateTime(state.selectedSlot, state.timezone, languageTag)}
+                </time>
+              </dd>
             </>
           ) : null}
         </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_DETAILS, flowReducer, firstAvailableDate, stepsFor, type FlowState } from "./flow-reducer.ts";
+import { EMPTY_DETAILS, flowReducer, firstAvailableDate, saveFlow, stepsFor, type FlowState } from "./flow-reducer.ts";
 
 const base: FlowState = {
   step: "datetime",
@@ -117,5 +117,20 @@ describe("booking flow reducer", () => {
     expect(stepsFor("service", false)).toEqual(["services", "datetime", "details"]);
     expect(stepsFor("service", true)).toEqual(["datetime", "details"]);
     expect(stepsFor("class", false)).toEqual(["datetime", "details"]);
+  });
+
+  it("restores a saved flow (language switch): place and input back, a foreign step ignored", () => {
+    const typed: FlowState = {
+      ...base,
+      step: "details",
+      selectedSlot: "2026-12-01T09:00:00+01:00",
+      details: { ...EMPTY_DETAILS, firstName: "Zofia" },
+      errors: { firstName: "x" },
+    };
+    const restored = flowReducer(base, { type: "restored", saved: saveFlow(typed) });
+    expect(restored).toMatchObject({ step: "details", selectedSlot: typed.selectedSlot, errors: {} });
+    expect(restored.details.firstName).toBe("Zofia");
+    const foreign = flowReducer(base, { type: "restored", saved: { ...saveFlow(typed), step: "services" } });
+    expect(foreign.step).toBe("datetime");
   });
 });

@@ -74,6 +74,17 @@ export interface FlowState {
 
 export const SLOT_PAGE = 12;
 
+/** What survives a full page load (the language switch): the visitor's place and everything typed. */
+export type SavedFlow = Pick<
+  FlowState,
+  "step" | "selectedDate" | "selectedSlot" | "staffId" | "carts" | "activeCart" | "hold" | "details"
+>;
+
+export function saveFlow(state: FlowState): SavedFlow {
+  const { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details } = state;
+  return { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details };
+}
+
 export type FlowEvent =
   | { type: "monthShown"; month: string; key: string }
   | { type: "slotsLoaded"; key: string; slots: Record<string, string[]> }
@@ -87,6 +98,7 @@ export type FlowEvent =
   | { type: "staffChanged"; staffId: string | null; key: string }
   | { type: "cartsChanged"; carts: string[][]; activeCart?: number }
   | { type: "goTo"; step: Step }
+  | { type: "restored"; saved: SavedFlow }
   | { type: "detailsChanged"; patch: Partial<DetailsValues> }
   | {
       type: "validationFailed";
@@ -137,6 +149,11 @@ function withSlots(state: FlowState, slots: Record<string, string[]>): FlowState
 
 export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
+    case "restored": {
+      // Only a step this flow has; the details and choices come back as they were.
+      const step = state.steps.includes(event.saved.step) ? event.saved.step : state.step;
+      return { ...state, ...event.saved, step, errors: {}, errorValues: {}, submitting: false };
+    }
     case "monthShown":
       return {
         ...state,
