@@ -153,8 +153,8 @@ function expandCarts(
   return { ok: true, value: tasks };
 }
 
-/** Longest span after a start that an offered slot can occupy (for resolving enough hours). */
-function maxSpanMs(rules: CalendarRules, carts: readonly GuestCart[] | undefined): number {
+/** Longest span after a start that an offered slot can occupy (for resolving enough hours, and busy-span.ts). */
+export function maxSpanMs(rules: CalendarRules, carts: readonly GuestCart[] | undefined): number {
   if (rules.type !== "service") return rules.durationMinutes * MINUTE_MS;
   const durations = new Map((rules.services ?? []).map((s) => [s.serviceId, s.durationMinutes]));
   let max = 0;

@@ -25,7 +25,7 @@ export const MAX_OCCURRENCES = 24;
 /** "We check only until the next 3 slots for availability" (domain notes, recurring). */
 export const BOOK_NEXT_LOOKAHEAD_SLOTS = 3;
 /** How far after a taken occurrence book_next looks for those 3 starts. */
-const BOOK_NEXT_HORIZON_MS = 7 * WALL_DAY_MS;
+export const BOOK_NEXT_HORIZON_MS = 7 * WALL_DAY_MS;
 
 export interface RecurrenceRequest {
   readonly firstStartMs: EpochMs;
@@ -59,7 +59,10 @@ export type RecurrenceError =
  * Occurrence dates in the host's zone. Monthly follows RFC 5545: a month without that day
  * (the 31st, 29 February) is skipped, not clamped, and does not count toward `count`.
  */
-function occurrenceStarts(request: RecurrenceRequest, clock: ZoneClock): EpochMs[] {
+function occurrenceStarts(
+  request: Pick<RecurrenceRequest, "firstStartMs" | "frequency" | "count">,
+  clock: ZoneClock,
+): EpochMs[] {
   const wall = clock.toWallMs(request.firstStartMs);
   const firstDay = Math.floor(wall / WALL_DAY_MS);
   const timeOfDay = wall - firstDay * WALL_DAY_MS;
@@ -76,6 +79,23 @@ function occurrenceStarts(request: RecurrenceRequest, clock: ZoneClock): EpochMs
     if (day !== null) out.push(k === 0 ? request.firstStartMs : clock.fromWallMs(day * WALL_DAY_MS + timeOfDay));
   }
   return out;
+}
+
+/**
+ * The requested start of every occurrence, in order: the same local wall time in the host's zone
+ * (the chosen member, else the first member; collective: the calendar's zone). What planRecurring
+ * checks, so callers can load busy time for exactly these instants (busy-span.ts).
+ */
+export function recurrenceStarts(
+  input: Pick<AvailabilityInput, "rules" | "staff">,
+  request: Pick<RecurrenceRequest, "firstStartMs" | "frequency" | "count" | "staffId">,
+): EpochMs[] {
+  const { rules } = input;
+  const hostId = request.staffId ?? (rules.type === "collective" ? undefined : rules.members[0]?.staffId);
+  const hostZone = input.staff.find((s) => s.staffId === hostId)?.timeZone ?? rules.timeZone;
+  const span = 800 * WALL_DAY_MS; // 24 months with margin
+  const clock = new ZoneClock(hostZone, request.firstStartMs, request.firstStartMs + span);
+  return occurrenceStarts(request, clock);
 }
 
 /**
@@ -99,11 +119,7 @@ export function planRecurring(
   ) {
     return { ok: false, error: { code: "RECURRING_NEEDS_SINGLE_STAFF" } };
   }
-  const hostId = request.staffId ?? (rules.type === "collective" ? undefined : rules.members[0]?.staffId);
-  const hostZone = input.staff.find((s) => s.staffId === hostId)?.timeZone ?? rules.timeZone;
-  const span = 800 * WALL_DAY_MS; // 24 months with margin
-  const clock = new ZoneClock(hostZone, request.firstStartMs, request.firstStartMs + span);
-  const starts = occurrenceStarts(request, clock);
+  const starts = recurrenceStarts(input, request);
   const last = starts[starts.length - 1] ?? request.firstStartMs;
 
   const engine = createEngine(
