@@ -22,6 +22,9 @@ import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 
+/** How long a stopping server keeps answering before it closes its listener and idle connections. */
+const DRAIN_MS = 300;
+
 async function main() {
   let config;
   let appSecret: string;
@@ -97,13 +100,21 @@ async function main() {
     openNotification: linkSealer.open,
   });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  let stopping = false;
+  // While stopping, every answer closes its connection, so keep-alive clients move elsewhere.
+  const fetchWhileStopping: typeof app.fetch = async (request, ...rest) => {
+    const response = await app.fetch(request, ...rest);
+    if (!stopping) return response;
+    const headers = new Headers(response.headers);
+    headers.set("connection", "close");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+  const server = serve({ fetch: fetchWhileStopping, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);
     outboxWorker.start();
     logger.info({ email: mailTransport.kind }, "outbox worker started");
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -113,14 +124,17 @@ async function main() {
       if ("closeAllConnections" in server) server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    server.close(async () => {
-      await outboxWorker.stop();
-      mailTransport.close();
-      await database.close();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    // A short drain before closing the listener: requests already sent but not yet read from their
+    // sockets are answered (with Connection: close) instead of being cut off as "idle" by close().
+    setTimeout(() => {
+      server.close(async () => {
+        await outboxWorker.stop();
+        mailTransport.close();
+        await database.close();
+        logger.info("stopped");
+        process.exit(0);
+      });
+    }, DRAIN_MS);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
