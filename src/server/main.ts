@@ -122,6 +122,11 @@ async function main() {
     const force = setTimeout(() => {
       logger.warn("shutdown timeout: closing remaining connections");
       if ("closeAllConnections" in server) server.closeAllConnections();
+      // Never hang: if closing the database or the worker does not finish either, leave anyway.
+      setTimeout(() => {
+        logger.error("shutdown did not complete: exiting");
+        process.exit(1);
+      }, 2000).unref();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     // A short drain before closing the listener: requests already sent but not yet read from their
