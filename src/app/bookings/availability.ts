@@ -81,12 +81,8 @@ function toBusy(o: Occupancy): BusyInterval {
   };
 }
 
-export function toAvailabilityInput(
-  ctx: CalendarContext,
-  occupancy: readonly Occupancy[],
-  nowMs: EpochMs,
-  exclude: Exclusions = {},
-): AvailabilityInput {
+/** The engine's input without busy time: rules and schedules (what bounds the busy time to load). */
+export function toSchedules(ctx: CalendarContext): Pick<AvailabilityInput, "rules" | "staff"> {
   const rules = toRules(ctx);
   const staff: StaffSchedule[] = ctx.staff.map((m) => ({
     staffId: m.id,
@@ -95,6 +91,17 @@ export function toAvailabilityInput(
     dateOverrides: m.dateOverrides,
     timeOff: ctx.timeOff.filter((o) => o.staffId === m.id).map((o) => ({ startMs: o.startMs, endMs: o.endMs })),
   }));
+  return { rules, staff };
+}
+
+export function toAvailabilityInput(
+  ctx: CalendarContext,
+  occupancy: readonly Occupancy[],
+  nowMs: EpochMs,
+  exclude: Exclusions = {},
+  schedules: Pick<AvailabilityInput, "rules" | "staff"> = toSchedules(ctx),
+): AvailabilityInput {
+  const { rules, staff } = schedules;
   const busy = occupancy
     .filter(
       (o) =>

@@ -8,7 +8,16 @@
 import { checkSlot } from "../../core/availability/compute-slots.ts";
 import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
 import type { AvailabilityInput, GuestCart } from "../../core/availability/model.ts";
-import { planRecurring, type RecurrenceFrequency, type RecurrencePolicy } from "../../core/availability/recurring.ts";
+import { busySpanFor } from "../../core/availability/busy-span.ts";
+import {
+  BOOK_NEXT_HORIZON_MS,
+  MAX_OCCURRENCES,
+  planRecurring,
+  recurrenceStarts,
+  type RecurrenceFrequency,
+  type RecurrencePolicy,
+  type RecurrenceRequest,
+} from "../../core/availability/recurring.ts";
 import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
 import { validateAnswers } from "../../core/booking/answers.ts";
 import { fail, ok, type BookingError, type Outcome } from "../../core/booking/errors.ts";
@@ -20,7 +29,6 @@ import {
   checkErrorToBookingError,
   distinctServiceIds,
   itemsPerTask,
-  OCCUPANCY_MARGIN_MS,
   occupancyItem,
   queryErrorToBookingError,
   rejectionToBookingError,
@@ -29,6 +37,7 @@ import {
   seatsLeft,
   slotRequest,
   toAvailabilityInput,
+  toSchedules,
 } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { generateManageToken, hashManageToken } from "./manage-token.ts";
@@ -126,6 +135,7 @@ interface Prepared {
   readonly hold: HoldRecord | null;
   readonly occupancy: Occupancy[];
   readonly availability: AvailabilityInput;
+  readonly recurrence: RecurrenceRequest | null;
 }
 
 const MAX_ROUND_ROBIN_ATTEMPTS = 5;
@@ -211,15 +221,18 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
     }
   }
 
-  const lastStartMs = input.recurring
-    ? startMs + seriesSpanMs(input.recurring.frequency, input.recurring.count)
-    : startMs;
-  const occupancy = await deps.store.loadOccupancy(
-    relevantStaffIds(ctx),
-    startMs - OCCUPANCY_MARGIN_MS,
-    lastStartMs + OCCUPANCY_MARGIN_MS + 8 * WALL_DAY_MS,
+  // Only the busy time the rules can look at for these starts (busySpanFor).
+  const schedules = toSchedules(ctx);
+  const recurrence = input.recurring ? recurrenceRequest(ctx, input.recurring, startMs, attendees, staffFilter) : null;
+  const starts = recurrence && validRecurrence(recurrence) ? recurrenceStarts(schedules, recurrence) : [startMs];
+  const span = busySpanFor(
+    schedules,
+    starts,
+    slotRequest(ctx, attendees, carts, staffFilter),
+    recurrence?.policy === "book_next" ? BOOK_NEXT_HORIZON_MS : 0,
   );
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: hold?.id ?? null });
+  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: hold?.id ?? null }, schedules);
   return ok({
     ctx,
     input,
@@ -233,14 +246,34 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
     hold,
     occupancy,
     availability,
+    recurrence,
   });
 }
 
-/** Upper bound of a series' length, for loading occupancy. */
-function seriesSpanMs(frequency: RecurrenceFrequency, count: number): number {
-  const days = frequency === "daily" ? count : frequency === "weekly" ? 7 * count : 31 * count * 2;
-  return days * WALL_DAY_MS;
+/** The series planRecurring is asked for: one host where the calendar or the visitor names one. */
+function recurrenceRequest(
+  ctx: CalendarContext,
+  recurring: NonNullable<CreateBookingInput["recurring"]>,
+  firstStartMs: EpochMs,
+  attendees: number,
+  staffFilter: readonly string[] | undefined,
+): RecurrenceRequest {
+  const singleStaff =
+    staffFilter?.[0] ??
+    (ctx.calendar.type === "round_robin" && ctx.members.length === 1 ? ctx.members[0]?.staffId : undefined);
+  return {
+    firstStartMs,
+    frequency: recurring.frequency,
+    count: recurring.count,
+    policy: recurring.policy,
+    guests: attendees,
+    ...(singleStaff ? { staffId: singleStaff } : {}),
+  };
 }
+
+/** planRecurring refuses anything else before looking at busy time. */
+const validRecurrence = (r: RecurrenceRequest) =>
+  Number.isInteger(r.count) && r.count >= 1 && r.count <= MAX_OCCURRENCES && Number.isFinite(r.firstStartMs);
 
 /** The booking rows for one start once its staff are known. */
 function buildBooking(
@@ -429,22 +462,7 @@ async function bookSeries(
   idempotency: IdempotencyScope | null,
 ): Promise<Outcome<CreatedBooking>> {
   const { ctx } = p;
-  const recurring = p.input.recurring!;
-  const singleStaff =
-    p.staffFilter?.[0] ??
-    (ctx.calendar.type === "round_robin" && ctx.members.length === 1 ? ctx.members[0]?.staffId : undefined);
-  const plan = planRecurring(
-    p.availability,
-    {
-      firstStartMs: p.startMs,
-      frequency: recurring.frequency,
-      count: recurring.count,
-      policy: recurring.policy,
-      guests: p.attendees,
-      ...(singleStaff ? { staffId: singleStaff } : {}),
-    },
-    p.nowMs,
-  );
+  const plan = planRecurring(p.availability, p.recurrence!, p.nowMs);
   if (!plan.ok) {
     const e = plan.error;
     if (e.code === "RECURRING_NEEDS_SINGLE_STAFF" || e.code === "INVALID_RECURRENCE")
