@@ -909,6 +909,14 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       expect(confirmed.ok && confirmed.value.status).toBe("confirmed");
       const clash = await confirmRequest(deps, fx.businessId, b.id);
       expect(!clash.ok && clash.error.code).toBe("STAFF_BUSY");
+      // A request does not occupy (its rows are inactive, the constraint never sees it), so the
+      // engine, not the database, refuses one over a confirmed booking: occupancy is still read.
+      await expectProblem(
+        await book({ calendarId: fx.calendars.requests, startTime: at(14, "09:00") }),
+        409,
+        "STAFF_BUSY",
+        "Not booked: Staff busy",
+      );
       expect((await confirmRequest(deps, fx.businessId, a.id)).ok).toBe(false);
       expect((await confirmRequest(deps, randomUUID(), b.id)).ok).toBe(false);
       const declined = await declineRequest(deps, fx.businessId, b.id, "Fully booked");

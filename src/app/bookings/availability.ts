@@ -17,6 +17,7 @@ import type {
   WeeklyHours,
 } from "../../core/availability/model.ts";
 import { fail, ok, type BookingError, type FieldError, type Outcome } from "../../core/booking/errors.ts";
+import { initialStatus, occupies } from "../../core/booking/policy.ts";
 import { MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext, Occupancy, OccupancyItem } from "./ports.ts";
 
@@ -109,6 +110,34 @@ export function toAvailabilityInput(
     )
     .map(toBusy);
   return { rules, staff, busy: indexBusy(rules, busy, nowMs) };
+}
+
+/**
+ * Whether, for one booking of this calendar, the database's answer about busy time is the engine's:
+ * then the booking need not load occupancy at all. True for personal and collective calendars
+ * without daily limits whose new bookings occupy (confirmed, or requests that block):
+ *
+ * - with no limit set, the engine's only use of busy time is rule 7 (busy → STAFF_BUSY), checked
+ *   after every other rule, so an empty busy index gives the same answer for every other reason;
+ * - the engine sees only active occupancy rows and blocks on a subset of them; the new booking's
+ *   rows are active and block [start − buffer before, end + buffer after), exactly the interval rule
+ *   7 tests, so whenever the engine would say STAFF_BUSY the EXCLUDE constraint refuses the insert
+ *   (23P01 → STAFF_BUSY, the same code and message; an expired hold is purged and the insert
+ *   retried, as the engine ignores it), and the constraint refuses every conflict committed after
+ *   any read anyway. The visitor's own hold is deleted in the same transaction.
+ *
+ * Not for round robin (the engine picks a free member), class (seats, overlapping sessions),
+ * service (assignments), daily limits, requests that do not occupy, or series (per-occurrence
+ * skip / book_next).
+ */
+export function databaseDecidesBusy(ctx: CalendarContext): boolean {
+  const s = ctx.calendar.settings;
+  return (
+    (ctx.calendar.type === "personal" || ctx.calendar.type === "collective") &&
+    s.maxBookingsPerDay == null &&
+    s.maxBookingsPerDayPerStaff == null &&
+    occupies(initialStatus(s), s)
+  );
 }
 
 /** Every staff member whose occupancy can matter for this calendar. */

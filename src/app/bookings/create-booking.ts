@@ -27,6 +27,7 @@ import { quoteCarts, quotePrice } from "../../core/booking/pricing.ts";
 import { formatInstant, isValidTimeZone, MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
 import {
   checkErrorToBookingError,
+  databaseDecidesBusy,
   distinctServiceIds,
   itemsPerTask,
   occupancyItem,
@@ -221,17 +222,21 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
     }
   }
 
-  // Only the busy time the rules can look at for these starts (busySpanFor).
+  // Only the busy time the rules can look at for these starts (busySpanFor), or none at all where
+  // the database's constraint gives the same answer alone (databaseDecidesBusy).
   const schedules = toSchedules(ctx);
   const recurrence = input.recurring ? recurrenceRequest(ctx, input.recurring, startMs, attendees, staffFilter) : null;
-  const starts = recurrence && validRecurrence(recurrence) ? recurrenceStarts(schedules, recurrence) : [startMs];
-  const span = busySpanFor(
-    schedules,
-    starts,
-    slotRequest(ctx, attendees, carts, staffFilter),
-    recurrence?.policy === "book_next" ? BOOK_NEXT_HORIZON_MS : 0,
-  );
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  let occupancy: Occupancy[] = [];
+  if (recurrence || !databaseDecidesBusy(ctx)) {
+    const starts = recurrence && validRecurrence(recurrence) ? recurrenceStarts(schedules, recurrence) : [startMs];
+    const span = busySpanFor(
+      schedules,
+      starts,
+      slotRequest(ctx, attendees, carts, staffFilter),
+      recurrence?.policy === "book_next" ? BOOK_NEXT_HORIZON_MS : 0,
+    );
+    occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  }
   const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: hold?.id ?? null }, schedules);
   return ok({
     ctx,
