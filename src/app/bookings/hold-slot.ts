@@ -3,6 +3,7 @@
  * booking (same exclusion constraint), stops blocking at `expiresAt`, and is released by the
  * booking that presents its id.
  */
+import { busySpanFor } from "../../core/availability/busy-span.ts";
 import { checkSlot } from "../../core/availability/compute-slots.ts";
 import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
@@ -12,13 +13,13 @@ import {
   checkErrorToBookingError,
   distinctServiceIds,
   itemsPerTask,
-  OCCUPANCY_MARGIN_MS,
   occupancyItem,
   relevantStaffIds,
   resolveCarts,
   seatsLeft,
   slotRequest,
   toAvailabilityInput,
+  toSchedules,
 } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 
@@ -59,18 +60,12 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   }
   const serviceIds = carts ? distinctServiceIds(carts) : [];
 
-  const occupancy = await deps.store.loadOccupancy(
-    relevantStaffIds(ctx),
-    startMs - OCCUPANCY_MARGIN_MS,
-    startMs + OCCUPANCY_MARGIN_MS,
-  );
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const verdict = checkSlot(
-    availability,
-    startMs,
-    nowMs,
-    slotRequest(ctx, attendees, carts, input.staffId ? [input.staffId] : null),
-  );
+  const request = slotRequest(ctx, attendees, carts, input.staffId ? [input.staffId] : null);
+  const schedules = toSchedules(ctx);
+  const span = busySpanFor(schedules, [startMs], request);
+  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  const availability = toAvailabilityInput(ctx, occupancy, nowMs, {}, schedules);
+  const verdict = checkSlot(availability, startMs, nowMs, request);
   if (!verdict.ok)
     return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
 

@@ -3,6 +3,7 @@
  * rules as a new booking (the booking's own occupancy does not count against it), then moved in
  * one transaction: old occupancy out, new in, previous start recorded, SEQUENCE incremented.
  */
+import { busySpanFor } from "../../core/availability/busy-span.ts";
 import { checkSlot } from "../../core/availability/compute-slots.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { occupies, visitorChangeRefusal } from "../../core/booking/policy.ts";
@@ -10,12 +11,12 @@ import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
 import {
   checkErrorToBookingError,
   itemsPerTask,
-  OCCUPANCY_MARGIN_MS,
   occupancyItem,
   relevantStaffIds,
   seatsLeft,
   slotRequest,
   toAvailabilityInput,
+  toSchedules,
 } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
@@ -55,18 +56,7 @@ export async function moveBooking(
   const startMs = Date.parse(input.startTime);
   if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
 
-  const occupancy = await deps.store.loadOccupancy(
-    relevantStaffIds(ctx),
-    startMs - OCCUPANCY_MARGIN_MS,
-    startMs + OCCUPANCY_MARGIN_MS,
-  );
-  // A class booking leaves its old session: its seats there do not count for the new start.
-  const adjusted = record.classSessionId
-    ? occupancy.map((o) =>
-        o.sessionId === record.classSessionId ? { ...o, seats: Math.max(0, o.seats - record.seats) } : o,
-      )
-    : occupancy;
-  const availability = toAvailabilityInput(ctx, adjusted, nowMs, { bookingId: record.id });
+  // Carts and staff as checked below: they decide which busy time the rules can consult.
   const isService = ctx.calendar.type === "service";
   // The same people keep the booking (round robin: the assigned member; collective: everyone).
   const staffFilter = ctx.calendar.type === "round_robin" ? [record.staffId] : undefined;
@@ -76,7 +66,18 @@ export async function moveBooking(
         (c) => ({ serviceIds: [...c] }),
       )
     : undefined;
-  const verdict = checkSlot(availability, startMs, nowMs, slotRequest(ctx, record.seats, carts, staffFilter));
+  const request = slotRequest(ctx, record.seats, carts, staffFilter);
+  const schedules = toSchedules(ctx);
+  const span = busySpanFor(schedules, [startMs], request);
+  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  // A class booking leaves its old session: its seats there do not count for the new start.
+  const adjusted = record.classSessionId
+    ? occupancy.map((o) =>
+        o.sessionId === record.classSessionId ? { ...o, seats: Math.max(0, o.seats - record.seats) } : o,
+      )
+    : occupancy;
+  const availability = toAvailabilityInput(ctx, adjusted, nowMs, { bookingId: record.id }, schedules);
+  const verdict = checkSlot(availability, startMs, nowMs, request);
   if (!verdict.ok)
     return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, adjusted, startMs)) };
 
