@@ -1,12 +1,32 @@
 import { defineConfig } from "vitest/config";
 
+const CONCURRENCY_SUITE = "tests/integration/booking-concurrency.test.ts";
+const shared = { environment: "node", env: { TZ: "UTC" }, testTimeout: 60_000, hookTimeout: 120_000 } as const;
+
 // Kept apart from vite.config.ts: the React Router plugin must not run under vitest.
+// The concurrency suite (150 simultaneous bookings against one database) runs after everything
+// else, alone: on 2 cores, sharing the CPU with other database suites only makes it slow, not truer.
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/integration/**/*.test.ts"],
-    environment: "node",
-    env: { TZ: "UTC" },
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: "unit and integration",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/integration/**/*.test.ts"],
+          exclude: [CONCURRENCY_SUITE, "**/node_modules/**"],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: "concurrency",
+          include: [CONCURRENCY_SUITE],
+          testTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
