@@ -5,7 +5,7 @@
  */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import type { BookingDeps } from "./deps.ts";
-import type { BookingRecord } from "./ports.ts";
+import type { BookingRecord, CalendarContext } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
 
 export async function confirmRequest(
@@ -13,11 +13,9 @@ export async function confirmRequest(
   businessId: string,
   bookingId: string,
 ): Promise<Outcome<BookingRecord>> {
-  const record = await deps.store.loadBooking(bookingId);
-  if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
-  if (record.status !== "new") return fail("NOT_A_REQUEST");
-  const ctx = await deps.store.loadCalendar(record.calendarId);
-  if (!ctx) return fail("BOOKING_NOT_FOUND");
+  const request = await loadRequest(deps, businessId, bookingId);
+  if (!request.ok) return request;
+  const { ctx } = request.value;
   const result = await deps.store.changeStatus({
     bookingId,
     businessId,
@@ -34,4 +32,18 @@ export async function confirmRequest(
   if (!result.ok && result.refusal.code === "SEATS_EXCEEDED")
     return fail("SEATS_EXCEEDED", { availableSeats: result.refusal.availableSeats });
   return fail("NOT_A_REQUEST");
+}
+
+/** A request of this business awaiting its answer, with its calendar (shared with declineRequest). */
+export async function loadRequest(
+  deps: BookingDeps,
+  businessId: string,
+  bookingId: string,
+): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
+  const record = await deps.store.loadBooking(bookingId);
+  if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
+  if (record.status !== "new") return fail("NOT_A_REQUEST");
+  const ctx = await deps.store.loadCalendar(record.calendarId);
+  if (!ctx) return fail("BOOKING_NOT_FOUND");
+  return ok({ record, ctx });
 }

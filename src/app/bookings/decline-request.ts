@@ -1,5 +1,6 @@
 /** The business declines an appointment request (status new → cancelled); its time is freed. */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { loadRequest } from "./confirm-request.ts";
 import type { BookingDeps } from "./deps.ts";
 import type { BookingRecord } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
@@ -10,11 +11,9 @@ export async function declineRequest(
   bookingId: string,
   reason: string | null = null,
 ): Promise<Outcome<BookingRecord>> {
-  const record = await deps.store.loadBooking(bookingId);
-  if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
-  if (record.status !== "new") return fail("NOT_A_REQUEST");
-  const ctx = await deps.store.loadCalendar(record.calendarId);
-  if (!ctx) return fail("BOOKING_NOT_FOUND");
+  const request = await loadRequest(deps, businessId, bookingId);
+  if (!request.ok) return request;
+  const { ctx } = request.value;
   const result = await deps.store.changeStatus({
     bookingId,
     businessId,
