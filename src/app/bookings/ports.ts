@@ -117,12 +117,12 @@ export interface StoredContact {
   readonly consent: boolean;
 }
 
-export interface NewBooking {
+/** What a booking holds, stored or about to be. */
+export interface BookingFields {
   readonly id: string;
   readonly businessId: string;
   readonly calendarId: string;
   readonly seriesId: string | null;
-  readonly occurrenceIndex: number | null;
   readonly status: BookingStatus;
   readonly startMs: EpochMs;
   readonly endMs: EpochMs;
@@ -135,14 +135,18 @@ export interface NewBooking {
   readonly bufferAfterMinutes: number;
   readonly seats: number;
   readonly guests: readonly { name: string; email: string | null }[];
-  /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
-  readonly carts: readonly (readonly string[])[];
   readonly contact: StoredContact;
   readonly answers: Readonly<Record<string, unknown>>;
   readonly priceCents: number;
   readonly depositCents: number;
   readonly currency: string;
   readonly manageTokenHash: string;
+}
+
+export interface NewBooking extends BookingFields {
+  readonly occurrenceIndex: number | null;
+  /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
+  readonly carts: readonly (readonly string[])[];
   /** Whether the occupancy blocks (requests: per unconfirmedBlocks). */
   readonly active: boolean;
   /** Exclusive occupancy; empty for class bookings, which take seats instead. */
@@ -185,31 +189,9 @@ export type CommitRefusal =
 
 export type CommitResult = { readonly ok: true } | { readonly ok: false; readonly refusal: CommitRefusal };
 
-export interface BookingRecord {
-  readonly id: string;
-  readonly businessId: string;
-  readonly calendarId: string;
-  readonly seriesId: string | null;
-  readonly status: BookingStatus;
-  readonly startMs: EpochMs;
-  readonly endMs: EpochMs;
-  readonly timeZone: string;
-  readonly locale: string;
-  readonly staffId: string;
-  readonly staffIds: readonly string[];
-  readonly serviceIds: readonly string[];
-  readonly bufferBeforeMinutes: number;
-  readonly bufferAfterMinutes: number;
-  readonly seats: number;
-  readonly guests: readonly { name: string; email: string | null }[];
+export interface BookingRecord extends BookingFields {
   /** Service calendars: one cart per attendee, the booker first; empty for older bookings (everyone took `serviceIds`). */
   readonly carts: readonly (readonly string[])[];
-  readonly contact: StoredContact;
-  readonly answers: Readonly<Record<string, unknown>>;
-  readonly priceCents: number;
-  readonly depositCents: number;
-  readonly currency: string;
-  readonly manageTokenHash: string;
   readonly sequence: number;
   readonly previousStartMs: EpochMs | null;
   readonly cancelReason: string | null;
