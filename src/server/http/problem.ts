@@ -1,6 +1,6 @@
 /**
- * Every API error is an RFC 9457 problem document with a stable `code` the widget localises; the
- * `detail` is English for logs and developers (docs/decisions/0005-error-model.md).
+ * Every API error is an RFC 9457 problem document with a stable `code`; booking errors carry a
+ * `detail` in the request's language, other details are English (docs/decisions/0005-error-model.md).
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

@@ -93,7 +93,7 @@ export function buildOpenApiDocument() {
       title: "Booking widget public API",
       version: "1.0.0",
       description:
-        "Public endpoints of the booking widget. Errors are RFC 9457 problem documents with a stable `code` (localise it) and an English `detail`. Free-slots and booking endpoints are rate limited per client (429 with Retry-After).",
+        "Public endpoints of the booking widget. Errors are RFC 9457 problem documents with a stable `code` and a `detail` in the request's language (`?locale=` or Accept-Language; English, with the spec's exact texts, by default). Free-slots and booking endpoints are rate limited per client (429 with Retry-After).",
     },
     servers: [{ url: "/" }],
     paths: {
