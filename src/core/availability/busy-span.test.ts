@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blockedSpan, indexBusy } from "./busy-index.ts";
 import { busySpanFor } from "./busy-span.ts";
 import { checkSlot } from "./compute-slots.ts";
-import { at, everyDay, range, rules, staff } from "./fixtures.test-helper.ts";
+import { at, everyDay, generatedServices, range, rules, staff } from "./fixtures.test-helper.ts";
 import type { BusyInterval, CalendarRules, CalendarType, GuestCart, StaffSchedule, WeeklyHours } from "./model.ts";
 import { BOOK_NEXT_HORIZON_MS, planRecurring, recurrenceStarts, type RecurrenceRequest } from "./recurring.ts";
 
@@ -205,13 +205,7 @@ function cases(types: readonly CalendarType[]): fc.Arbitrary<Case> {
         seatsPerSlot: g.seats,
         unconfirmedBlocks: g.unconfirmedBlocks,
         members: ids.map((staffId, i) => ({ staffId, priority: i === 0 ? 1 : 0.5 })),
-        services: g.services.map((svc, i) => ({
-          serviceId: `svc${i}`,
-          durationMinutes: svc.duration,
-          staffIds: svc.staff,
-          ...(svc.before === null ? {} : { bufferBeforeMinutes: svc.before }),
-          ...(svc.after === null ? {} : { bufferAfterMinutes: svc.after }),
-        })),
+        services: generatedServices(g.services),
       };
       return {
         rules: r,

@@ -1,6 +1,14 @@
 import { Temporal } from "temporal-polyfill";
 import { indexBusy } from "./busy-index.ts";
-import type { AvailabilityInput, BusyInterval, CalendarRules, StaffSchedule, TimeRange, WeeklyHours } from "./model.ts";
+import type {
+  AvailabilityInput,
+  BusyInterval,
+  CalendarRules,
+  ServiceDefinition,
+  StaffSchedule,
+  TimeRange,
+  WeeklyHours,
+} from "./model.ts";
 
 /** Test-only builders: readable defaults, overridable per case. */
 
@@ -62,4 +70,17 @@ export function booking(
     calendarId: "cal",
     ...extra,
   };
+}
+
+/** A generated service (property tests) as the engine's ServiceDefinition: `null` buffers fall back to the calendar's. */
+export function generatedServices(
+  services: readonly { duration: number; staff: readonly string[]; before: number | null; after: number | null }[],
+): ServiceDefinition[] {
+  return services.map((svc, i) => ({
+    serviceId: `svc${i}`,
+    durationMinutes: svc.duration,
+    staffIds: svc.staff,
+    ...(svc.before === null ? {} : { bufferBeforeMinutes: svc.before }),
+    ...(svc.after === null ? {} : { bufferAfterMinutes: svc.after }),
+  }));
 }

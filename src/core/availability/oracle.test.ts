@@ -3,6 +3,7 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { indexBusy } from "./busy-index.ts";
 import { checkSlot, computeSlots } from "./compute-slots.ts";
+import { generatedServices } from "./fixtures.test-helper.ts";
 import type {
   AvailabilityInput,
   BusyInterval,
@@ -205,13 +206,7 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
         seatsPerSlot: g.seats,
         unconfirmedBlocks: g.unconfirmedBlocks,
         members: staffIds.map((staffId, i) => ({ staffId, priority: i === 0 ? 1 : 0.5 })),
-        services: g.services.map((svc, i) => ({
-          serviceId: `svc${i}`,
-          durationMinutes: svc.duration,
-          staffIds: svc.staff,
-          ...(svc.before === null ? {} : { bufferBeforeMinutes: svc.before }),
-          ...(svc.after === null ? {} : { bufferAfterMinutes: svc.after }),
-        })),
+        services: generatedServices(g.services),
       };
       const query: SlotQuery = {
         startDate: startDate.toString(),
