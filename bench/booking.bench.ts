@@ -238,7 +238,7 @@ async function main() {
     }
 
     const rows = await database.execute(
-      "select (select count(*) from bookings)::int as bookings, (select count(*) from outbox)::int as outbox, current_setting('synchronous_commit') as sync",
+      "select (select count(*) from bookings)::int as bookings, (select count(distinct xmin::text) from bookings)::int as transactions, (select count(*) from outbox)::int as outbox, current_setting('synchronous_commit') as sync",
     );
     const ratio = booking.perSecond / rawRun.perSecond;
     const row = rows.rows[0] ?? {};
@@ -255,7 +255,7 @@ async function main() {
       `raw insert transactions: ${rawRun.perSecond.toFixed(0)} tx/s, p50 ${rawRun.p50.toFixed(1)} ms, p99 ${rawRun.p99.toFixed(1)} ms (failures: ${rawRun.failures}; CPU per tx: server ${rawRun.serverCpuMs.toFixed(2)} ms, client ${rawRun.clientCpuMs.toFixed(2)} ms, PostgreSQL ${rawRun.postgresCpuMs?.toFixed(2) ?? "?"} ms)`,
     );
     console.log(
-      `bookings / raw: ${(ratio * 100).toFixed(0)} %   (rows: ${row.bookings} bookings, ${row.outbox} outbox)`,
+      `bookings / raw: ${(ratio * 100).toFixed(0)} %   (rows: ${row.bookings} bookings in ${row.transactions} transactions, ${(Number(row.bookings) / Number(row.transactions)).toFixed(1)} per transaction; ${row.outbox} outbox)`,
     );
     const verdict = [
       `≥ 1,200/s: ${booking.perSecond >= 1200 ? "YES" : "NO"}`,

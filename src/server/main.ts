@@ -71,6 +71,7 @@ async function main() {
   const app = createApp({
     database,
     linkSealer,
+    ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
     pages: createPublicPagesRepository(database.db, DEMO.businessSlug),
     logger,
     clock: () => new Date(),

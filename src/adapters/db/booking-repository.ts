@@ -27,6 +27,7 @@ import type { NotificationMessage } from "../../core/notifications/notification.
 import type { Database, Db } from "./client.ts";
 import { isUuid } from "./public-pages-repository.ts";
 import * as t from "./schema.ts";
+import { createWriteBatcher } from "./write-batcher.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -153,6 +154,18 @@ export interface BookingRepositoryOptions {
    * links (src/adapters/outbox/link-sealing.ts) so the outbox holds no token in the clear.
    */
   readonly sealNotification?: (message: NotificationMessage) => NotificationMessage;
+  /**
+   * Statements writing common bookings in flight at once (ADR 0011); bookings arriving while they
+   * are all busy share the next one. Default: 4 on a PostgreSQL pool, 1 on PGlite.
+   */
+  readonly writeConcurrency?: number;
+}
+
+/** A common booking waiting for its batch (see createWriteBatcher). */
+interface SimpleWrite {
+  readonly booking: NewBooking;
+  readonly idempotency: CreateCommand["idempotency"];
+  readonly nowMs: number;
 }
 
 /** A PostgreSQL array literal of ids (ids are UUIDs: no quoting needed). */
@@ -161,6 +174,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Executor {
   readonly db: Db;
+  /** A connection pool (PostgreSQL): several statements can run at once. */
+  readonly pooled: boolean;
   /** `name`: a prepared statement name, used where the driver supports it (pg), to skip re-planning. */
   execute(text: string, params?: unknown[], name?: string): Promise<{ rows: Record<string, unknown>[] }>;
 }
@@ -181,6 +196,7 @@ function executorOf(source: Database | Db): Executor {
   const plain = "kind" in source && "db" in source ? source : null;
   return {
     db,
+    pooled: pool !== null,
     async execute(text, params = [], name) {
       if (pool && name) return pool.query({ name, text, values: params });
       if (plain) return plain.execute(text, params);
@@ -456,84 +472,109 @@ export function createBookingRepository(source: Database | Db, options: BookingR
         .where(lte(t.idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_RETENTION_MS)));
   }
 
+  /** One booking of a batch, as a row of the statement's JSON input (column names as in the SQL). */
+  function simpleBookingRecord({ booking: b, idempotency, nowMs }: SimpleWrite) {
+    return {
+      id: b.id,
+      business_id: b.businessId,
+      calendar_id: b.calendarId,
+      series_id: b.seriesId,
+      occurrence_index: b.occurrenceIndex,
+      status: b.status,
+      starts_at: iso(b.startMs),
+      ends_at: iso(b.endMs),
+      time_zone: b.timeZone,
+      locale: b.locale,
+      staff_id: b.staffId,
+      staff_ids: b.staffIds,
+      service_ids: b.serviceIds,
+      buffer_before_minutes: b.bufferBeforeMinutes,
+      buffer_after_minutes: b.bufferAfterMinutes,
+      seats: b.seats,
+      guests: b.guests,
+      contact: b.contact,
+      answers: b.answers,
+      price_cents: b.priceCents,
+      deposit_cents: b.depositCents,
+      currency: b.currency,
+      manage_token_hash: b.manageTokenHash,
+      confirmed_at: b.status === "confirmed" ? iso(nowMs) : null,
+      carts: b.carts,
+      active: b.active,
+      items: b.items.map((item) => ({
+        staff_id: item.staffId,
+        service_id: item.serviceId,
+        lo: iso(item.blockedStartMs),
+        hi: iso(item.blockedEndMs),
+        s: iso(item.startMs),
+        e: iso(item.endMs),
+      })),
+      notification: seal(b.notification),
+      key_endpoint: idempotency?.endpoint ?? null,
+      key: idempotency?.key ?? null,
+      request_hash: idempotency?.requestHash ?? null,
+      status_code: idempotency?.statusCode ?? null,
+      // Stored as JSON text in a jsonb string: a replay returns the very bytes of the first answer.
+      response: idempotency ? JSON.stringify(idempotency.body) : null,
+      created_at: iso(nowMs),
+    };
+  }
+
   /**
-   * The common booking (one booking, no link, no hold, no class seats) as ONE statement: booking,
-   * occupancy, outbox row and idempotent response in data-modifying CTEs. A single statement is
-   * atomic on its own, so this is the same transaction in one round trip instead of six.
+   * Common bookings (one booking, no link, no hold, no class seats) as ONE statement: bookings,
+   * occupancy, outbox rows and idempotent responses in data-modifying CTEs over a JSON array. A
+   * single statement is atomic on its own, so this is the same transaction in one round trip
+   * instead of six; the write batcher hands it several bookings at once under load (ADR 0011).
    */
-  async function createSimpleBooking(
-    b: NewBooking,
-    idempotency: CreateCommand["idempotency"],
-    nowMs: number,
-  ): Promise<void> {
+  async function insertSimpleBookings(writes: readonly SimpleWrite[]): Promise<void> {
     await database.execute(
-      `with b as (
-         insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone, locale,
-           staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats, guests, contact, answers,
-           price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts)
-         values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::int, $6, $7::timestamptz, $8::timestamptz, $9, $10,
-           $11::uuid, $12::uuid[], $13::uuid[], $14::int, $15::int, $16::int, $17::jsonb, $18::jsonb, $19::jsonb,
-           $20::int, $21::int, $22, $23, $24::timestamptz, $34::jsonb)
+      `with input as (
+         select * from jsonb_to_recordset($1::jsonb) as x(id uuid, business_id uuid, calendar_id uuid, series_id uuid,
+           occurrence_index int, status text, starts_at timestamptz, ends_at timestamptz, time_zone text, locale text,
+           staff_id uuid, staff_ids uuid[], service_ids uuid[], buffer_before_minutes int, buffer_after_minutes int,
+           seats int, guests jsonb, contact jsonb, answers jsonb, price_cents int, deposit_cents int, currency text,
+           manage_token_hash text, confirmed_at timestamptz, carts jsonb, active boolean, items jsonb,
+           notification jsonb, key_endpoint text, key text, request_hash text, status_code int, response jsonb,
+           created_at timestamptz)
+       ), b as (
+         insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at,
+           time_zone, locale, staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats,
+           guests, contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts)
+         select id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone,
+           locale, staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats, guests,
+           contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts
+         from input
          returning id
        ), i as (
          insert into booking_items (business_id, booking_id, staff_id, service_id, blocked, starts_at, ends_at, active)
-         select $2::uuid, b.id, x.staff_id, x.service_id, tstzrange(x.lo, x.hi), x.s, x.e, $25::boolean
-         from b, jsonb_to_recordset($26::jsonb) as x(staff_id uuid, service_id uuid, lo timestamptz, hi timestamptz, s timestamptz, e timestamptz)
+         select input.business_id, b.id, x.staff_id, x.service_id, tstzrange(x.lo, x.hi), x.s, x.e, input.active
+         from b join input on input.id = b.id,
+           jsonb_to_recordset(input.items) as x(staff_id uuid, service_id uuid, lo timestamptz, hi timestamptz, s timestamptz, e timestamptz)
        ), o as (
-         insert into outbox (business_id, topic, payload) select $2::uuid, 'notification', $27::jsonb from b
+         insert into outbox (business_id, topic, payload)
+         select input.business_id, 'notification', input.notification from b join input on input.id = b.id
        ), k as (
          insert into idempotency_keys (endpoint, key, request_hash, status_code, response, created_at)
-         select $30, $31, $32, $28::int, $29::jsonb, $33::timestamptz from b where $31::text is not null
+         select input.key_endpoint, input.key, input.request_hash, input.status_code, input.response, input.created_at
+         from b join input on input.id = b.id where input.key is not null
        )
-       select id from b`,
-      [
-        b.id,
-        b.businessId,
-        b.calendarId,
-        b.seriesId,
-        b.occurrenceIndex,
-        b.status,
-        iso(b.startMs),
-        iso(b.endMs),
-        b.timeZone,
-        b.locale,
-        b.staffId,
-        uuidArray(b.staffIds),
-        uuidArray(b.serviceIds),
-        b.bufferBeforeMinutes,
-        b.bufferAfterMinutes,
-        b.seats,
-        JSON.stringify(b.guests),
-        JSON.stringify(b.contact),
-        JSON.stringify(b.answers),
-        b.priceCents,
-        b.depositCents,
-        b.currency,
-        b.manageTokenHash,
-        b.status === "confirmed" ? iso(nowMs) : null,
-        b.active,
-        JSON.stringify(
-          b.items.map((item) => ({
-            staff_id: item.staffId,
-            service_id: item.serviceId,
-            lo: iso(item.blockedStartMs),
-            hi: iso(item.blockedEndMs),
-            s: iso(item.startMs),
-            e: iso(item.endMs),
-          })),
-        ),
-        JSON.stringify(seal(b.notification)),
-        idempotency?.statusCode ?? null,
-        idempotency ? JSON.stringify(JSON.stringify(idempotency.body)) : null,
-        idempotency?.endpoint ?? null,
-        idempotency?.key ?? null,
-        idempotency?.requestHash ?? null,
-        iso(nowMs),
-        JSON.stringify(b.carts),
-      ],
-      "bookings_create_simple_v3",
+       select count(*)::int as n from b`,
+      [JSON.stringify(writes.map(simpleBookingRecord))],
+      "bookings_create_batch_v1",
     );
   }
+
+  /** Concurrent common bookings share statements; bookings of one staff member never share one. */
+  const simpleBookings = createWriteBatcher<SimpleWrite>({
+    concurrency: options.writeConcurrency ?? (database.pooled ? 4 : 1),
+    maxBatch: 64,
+    conflictKeys: ({ booking, idempotency }) => {
+      const keys = booking.items.map((item) => item.staffId);
+      if (idempotency) keys.push(`${idempotency.endpoint}\n${idempotency.key}`);
+      return keys;
+    },
+    writeBatch: insertSimpleBookings,
+  });
 
   async function statement(run: () => Promise<void>): Promise<CommitResult> {
     for (let attempt = 0; ; attempt++) {
@@ -673,7 +714,9 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       const only = command.bookings[0];
       if (only && command.bookings.length === 1 && !command.holdId && !command.oneTimeSlug && !only.classSeats) {
         return withHoldPurge(staffIds, command.nowMs, () =>
-          statement(() => createSimpleBooking(only, command.idempotency, command.nowMs)),
+          statement(() =>
+            simpleBookings.write({ booking: only, idempotency: command.idempotency, nowMs: command.nowMs }),
+          ),
         );
       }
       return withHoldPurge(staffIds, command.nowMs, () =>
