@@ -6,7 +6,6 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { Database } from "../adapters/db/client.ts";
@@ -14,6 +13,7 @@ import { DEFAULT_LOCALE, isLocaleCode } from "../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import type { LocaleRoutingOptions } from "../i18n/routing/options.ts";
 import type { WebLoadContext } from "../web/load-context.ts";
+import { compression } from "./http/compression.ts";
 import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
@@ -40,6 +40,8 @@ export interface AppDependencies {
   bookingApi?: Partial<PublicApiDeps>;
   /** Seals manage links in the outbox (main.ts passes one built from APP_SECRET). */
   linkSealer?: LinkSealer;
+  /** Booking statements in flight at once (BOOKING_WRITE_CONCURRENCY); the repository's default when absent. */
+  bookingWriteConcurrency?: number;
 }
 
 export function createApp(deps: AppDependencies) {
@@ -48,15 +50,15 @@ export function createApp(deps: AppDependencies) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    const url = new URL(c.req.url);
-    if (!url.pathname.startsWith("/assets/")) {
+    const path = c.req.path;
+    if (!path.startsWith("/assets/")) {
       deps.logger.info(
-        { method: c.req.method, path: url.pathname, status: c.res.status, ms: Math.round(performance.now() - started) },
+        { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
         "request",
       );
     }
   });
-  app.use(compress());
+  app.use(compression());
 
   app.get("/api/health", async (c) => {
     try {
@@ -81,7 +83,10 @@ export function createApp(deps: AppDependencies) {
     ...deps.bookingApi,
     store: withSlotChangeEvents(
       deps.bookingApi?.store ??
-        createBookingRepository(deps.database.db, deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}),
+        createBookingRepository(deps.database.db, {
+          ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}),
+          ...(deps.bookingWriteConcurrency ? { writeConcurrency: deps.bookingWriteConcurrency } : {}),
+        }),
       slotChanges,
     ),
   };
