@@ -44,6 +44,12 @@ export interface AppDependencies {
   bookingWriteConcurrency?: number;
 }
 
+/**
+ * How long a loaded calendar is reused. Changes drop it at once through `calendar_changes`
+ * notifications; the limit only bounds what a lost notification could leave stale.
+ */
+const CALENDAR_CACHE_MS = 60_000;
+
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
 
@@ -84,12 +90,22 @@ export function createApp(deps: AppDependencies) {
     store: withSlotChangeEvents(
       deps.bookingApi?.store ??
         createBookingRepository(deps.database.db, {
+          calendarCacheMs: CALENDAR_CACHE_MS,
           ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}),
           ...(deps.bookingWriteConcurrency ? { writeConcurrency: deps.bookingWriteConcurrency } : {}),
         }),
       slotChanges,
     ),
   };
+  // Any committed change to a calendar's inputs, by this process or another, NOTIFYs (migration 0005).
+  deps.database
+    .listen("calendar_changes", () => bookingDeps.store.forgetCalendars?.())
+    .catch((error: unknown) =>
+      deps.logger.warn(
+        { err: error },
+        `calendar change notifications unavailable: cached calendars live ${CALENDAR_CACHE_MS / 1000} s`,
+      ),
+    );
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
   const widgetBooking = createWidgetBookingPort(bookingDeps);

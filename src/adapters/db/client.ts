@@ -21,21 +21,55 @@ export interface Database {
   kind: DatabaseTarget["kind"];
   /** Plain SQL escape hatch for tests and the raw-rate benchmark. */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Calls `onNotify` on every NOTIFY of `channel`, from any connection or process, and whenever the
+   * listening connection was lost (notifications may have been missed meanwhile). On PostgreSQL a
+   * dedicated connection listens and reconnects; close() ends it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_MS = 1000;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "pglite") {
     const client = await PGlite.create(target.dataDir ?? undefined, { extensions: { btree_gist } });
     return fromPglite(client);
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  const url = target.url;
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle client whose connection dies (server restart, a dropped test database) emits "error" on
   // the pool; unhandled it would crash the process. The pool replaces it on the next checkout.
   pool.on("error", () => {});
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();
+  const listeners = new Set<pg.Client>();
+  let closed = false;
+  /** A connection that LISTENs on `channel`; when it dies, `onNotify` and a new one a second later. */
+  async function listenOn(channel: string, onNotify: () => void): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => message.channel === channel && onNotify());
+    client.on("error", () => {});
+    client.on("end", () => {
+      listeners.delete(client);
+      if (closed) return;
+      onNotify();
+      const retry = () => void listenOn(channel, onNotify).catch(() => !closed && setTimeout(retry, RECONNECT_MS));
+      setTimeout(retry, RECONNECT_MS);
+    });
+    listeners.add(client);
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      listeners.delete(client);
+      await client.end().catch(() => {});
+      throw error;
+    }
+  }
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
@@ -43,7 +77,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const result = await pool.query(sqlText, params as unknown[]);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    close: () => pool.end(),
+    async listen(channel, onNotify) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      await listenOn(channel, onNotify);
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }
 
@@ -54,6 +96,10 @@ export function fromPglite(client: PGlite): Database {
     async execute(sqlText, params) {
       const result = await client.query(sqlText, params as unknown[]);
       return { rows: result.rows as Record<string, unknown>[] };
+    },
+    async listen(channel, onNotify) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      await client.listen(channel, () => onNotify());
     },
     close: () => client.close(),
   };
