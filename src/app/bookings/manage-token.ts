@@ -2,10 +2,28 @@
  * Manage tokens: 256 random bits (base64url), never derived from booking data, stored only as a
  * SHA-256 hash and compared in constant time.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomFillSync, timingSafeEqual } from "node:crypto";
 import { isManageTokenFormat, MANAGE_TOKEN_BYTES } from "../../core/booking/manage-token.ts";
 
-export const generateManageToken = (): string => randomBytes(MANAGE_TOKEN_BYTES).toString("base64url");
+/**
+ * Random bytes are drawn from the CSPRNG a page at a time and each token takes its own 32 (the
+ * way node's randomUUID pools its entropy): one OpenSSL call per 128 tokens instead of one per
+ * token, which was a tenth of a booking's application CPU. Bytes are wiped once used.
+ */
+const POOL_BYTES = MANAGE_TOKEN_BYTES * 128;
+const pool = Buffer.alloc(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+export function generateManageToken(): string {
+  if (poolOffset + MANAGE_TOKEN_BYTES > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const token = pool.toString("base64url", poolOffset, poolOffset + MANAGE_TOKEN_BYTES);
+  pool.fill(0, poolOffset, poolOffset + MANAGE_TOKEN_BYTES);
+  poolOffset += MANAGE_TOKEN_BYTES;
+  return token;
+}
 
 export const hashManageToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
