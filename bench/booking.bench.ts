@@ -2,7 +2,7 @@
  * Booking creation on PostgreSQL with 16 concurrent clients, next to the raw insert-transaction
  * rate of the same database measured in the same run, the same way.
  *
- *   npx tsx bench/booking.bench.ts            (BENCH_BOOKINGS=8000 BENCH_CLIENTS=16 to change)
+ *   npx tsx bench/booking.bench.ts   (BENCH_BOOKINGS=8000 BENCH_RAW=16000 BENCH_ROUNDS=4 BENCH_CLIENTS=16 to change)
  *
  * What is measured: the real HTTP endpoint `POST /api/bookings` (the app of src/server/app.ts on
  * @hono/node-server, config from parseConfig with RATE_LIMIT_BOOKINGS_PER_MINUTE raised), driven by
@@ -10,7 +10,9 @@
  * connections, one request in flight each, latency measured by the client). The raw baseline goes
  * through the same server, the same connections and the same kind of request: `POST /bench/raw`
  * parses the same JSON body and runs `begin; insert …; commit` on its own pool of the same size.
- * Durability is the server's default (synchronous_commit on) for both.
+ * Durability is the server's default (synchronous_commit on) for both. The two alternate in rounds so a
+ * machine whose speed drifts during the run weighs on both alike. The load generator sends no
+ * Accept-Encoding (an API client), so response compression is not part of either figure.
  *
  * Targets (issue 4): ≥ 1,200 bookings/s, p99 ≤ 50 ms, ≥ 50 % of the raw rate.
  * Skips with a message when PostgreSQL is unreachable.
@@ -33,6 +35,7 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 8000);
 const RAW_TRANSACTIONS = Number(process.env.BENCH_RAW ?? 16000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const STAFF = 64;
 const WARMUP = 800;
 const NOW = new Date("2026-11-30T00:00:00Z");
@@ -80,8 +83,18 @@ function postgresCpuMs(database: string): number | null {
   }
 }
 
-/** One phase through the load-generator process; also the CPU time per request of the server and of PostgreSQL. */
-async function drive(loader: ReturnType<typeof fork>, job: LoadJob, database: string) {
+interface Phase {
+  readonly requests: number;
+  readonly seconds: number;
+  readonly latencies: number[];
+  readonly failures: number;
+  readonly serverCpuMs: number;
+  readonly clientCpuMs: number;
+  readonly postgresCpuMs: number | null;
+}
+
+/** One phase through the load-generator process, with the CPU time of the server and of PostgreSQL. */
+async function drive(loader: ReturnType<typeof fork>, job: LoadJob, database: string): Promise<Phase> {
   const pg0 = postgresCpuMs(database);
   const cpu0 = process.cpuUsage();
   const result = await new Promise<LoadResult>((resolve) => {
@@ -90,18 +103,35 @@ async function drive(loader: ReturnType<typeof fork>, job: LoadJob, database: st
   });
   const cpu = process.cpuUsage(cpu0);
   const pg1 = postgresCpuMs(database);
-  const n = job.requests.length;
-  const latencies = result.latencies.sort((a, b) => a - b);
   for (const failure of result.firstFailures) console.error(`${job.path}: ${failure}`);
   return {
-    perSecond: n / result.seconds,
+    requests: job.requests.length,
     seconds: result.seconds,
+    latencies: result.latencies,
+    failures: result.failures,
+    serverCpuMs: (cpu.user + cpu.system) / 1000,
+    clientCpuMs: result.cpuMs,
+    postgresCpuMs: pg0 === null || pg1 === null ? null : pg1 - pg0,
+  };
+}
+
+/** Rounds of one kind added up: rate over their total time, percentiles over all latencies, CPU per request. */
+function summarise(phases: readonly Phase[]) {
+  const n = phases.reduce((sum, p) => sum + p.requests, 0);
+  const seconds = phases.reduce((sum, p) => sum + p.seconds, 0);
+  const latencies = phases.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const pgCpu = phases.every((p) => p.postgresCpuMs !== null)
+    ? phases.reduce((sum, p) => sum + p.postgresCpuMs!, 0) / n
+    : null;
+  return {
+    perSecond: n / seconds,
+    seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    failures: result.failures,
-    serverCpuMs: (cpu.user + cpu.system) / 1000 / n,
-    clientCpuMs: result.cpuMs / n,
-    postgresCpuMs: pg0 === null || pg1 === null ? null : (pg1 - pg0) / n,
+    failures: phases.reduce((sum, p) => sum + p.failures, 0),
+    serverCpuMs: phases.reduce((sum, p) => sum + p.serverCpuMs, 0) / n,
+    clientCpuMs: phases.reduce((sum, p) => sum + p.clientCpuMs, 0) / n,
+    postgresCpuMs: pgCpu,
   };
 }
 
@@ -167,6 +197,7 @@ async function main() {
       logger: createLogger("silent"),
       clock: () => NOW,
       mode: "production",
+      ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
       bookingApi: {
         publicUrl: "https://bench.example",
         holdMinutes: config.HOLD_MINUTES,
@@ -225,17 +256,30 @@ async function main() {
       expectStatus: 201,
     });
 
-    let booking, rawRun;
+    // Interleaved rounds (bookings, raw, bookings, raw, …): a machine whose speed drifts during the
+    // run (shared cores) weighs on both rates alike, so their ratio stays fair.
+    const bookingPhases: Phase[] = [];
+    const rawPhases: Phase[] = [];
     try {
       await drive(loader, job("/api/bookings", requests(0, WARMUP, "bench")), name);
-      booking = await drive(loader, job("/api/bookings", requests(WARMUP, BOOKINGS, "bench")), name);
       await drive(loader, job("/bench/raw", requests(0, WARMUP, "raw")), name);
-      rawRun = await drive(loader, job("/bench/raw", requests(0, RAW_TRANSACTIONS, "raw")), name);
+      const perRound = Math.ceil(BOOKINGS / ROUNDS);
+      const rawPerRound = Math.ceil(RAW_TRANSACTIONS / ROUNDS);
+      for (let round = 0; round < ROUNDS; round++) {
+        const from = WARMUP + round * perRound;
+        bookingPhases.push(await drive(loader, job("/api/bookings", requests(from, perRound, "bench")), name));
+        rawPhases.push(
+          await drive(loader, job("/bench/raw", requests(WARMUP + round * rawPerRound, rawPerRound, "raw")), name),
+        );
+      }
     } finally {
       loader.kill();
       server.close();
       await rawPool.end();
     }
+    const booking = summarise(bookingPhases);
+    const rawRun = summarise(rawPhases);
+    const BOOKED = bookingPhases.reduce((sum, p) => sum + p.requests, 0);
 
     const rows = await database.execute(
       "select (select count(*) from bookings)::int as bookings, (select count(distinct xmin::text) from bookings)::int as transactions, (select count(*) from outbox)::int as outbox, current_setting('synchronous_commit') as sync",
@@ -249,7 +293,7 @@ async function main() {
       `measured: HTTP POST /api/bookings on a node server, load generator in a separate process; raw = POST /bench/raw (same server, same body, begin/insert/commit)`,
     );
     console.log(
-      `bookings:  ${BOOKINGS} in ${booking.seconds.toFixed(2)} s  → ${booking.perSecond.toFixed(0)} bookings/s, p50 ${booking.p50.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms (failures: ${booking.failures}; CPU per booking: server ${booking.serverCpuMs.toFixed(2)} ms, client ${booking.clientCpuMs.toFixed(2)} ms, PostgreSQL ${booking.postgresCpuMs?.toFixed(2) ?? "?"} ms)`,
+      `bookings:  ${BOOKED} in ${booking.seconds.toFixed(2)} s  → ${booking.perSecond.toFixed(0)} bookings/s, p50 ${booking.p50.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms (failures: ${booking.failures}; CPU per booking: server ${booking.serverCpuMs.toFixed(2)} ms, client ${booking.clientCpuMs.toFixed(2)} ms, PostgreSQL ${booking.postgresCpuMs?.toFixed(2) ?? "?"} ms)`,
     );
     console.log(
       `raw insert transactions: ${rawRun.perSecond.toFixed(0)} tx/s, p50 ${rawRun.p50.toFixed(1)} ms, p99 ${rawRun.p99.toFixed(1)} ms (failures: ${rawRun.failures}; CPU per tx: server ${rawRun.serverCpuMs.toFixed(2)} ms, client ${rawRun.clientCpuMs.toFixed(2)} ms, PostgreSQL ${rawRun.postgresCpuMs?.toFixed(2) ?? "?"} ms)`,
