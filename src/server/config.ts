@@ -48,7 +48,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_SLOTS_PER_MINUTE: positiveInt("a positive integer (requests per minute per client)").default(300),
   /**
    * Statements writing bookings in flight at once on PostgreSQL; bookings arriving while all are
-   * busy share the next statement (ADR 0011). Unset: 4 on PostgreSQL, 1 on the embedded database.
+   * busy share the next statement (ADR 0011). Unset: 2 on PostgreSQL, 1 on the embedded database.
    */
   BOOKING_WRITE_CONCURRENCY: positiveInt("a positive integer (statements)").optional(),
   /** How long a held slot stays reserved for the visitor who holds it. */

@@ -156,7 +156,7 @@ export interface BookingRepositoryOptions {
   readonly sealNotification?: (message: NotificationMessage) => NotificationMessage;
   /**
    * Statements writing common bookings in flight at once (ADR 0011); bookings arriving while they
-   * are all busy share the next one. Default: 4 on a PostgreSQL pool, 1 on PGlite.
+   * are all busy share the next one. Default: 2 on a PostgreSQL pool, 1 on PGlite.
    */
   readonly writeConcurrency?: number;
 }
@@ -566,7 +566,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
 
   /** Concurrent common bookings share statements; bookings of one staff member never share one. */
   const simpleBookings = createWriteBatcher<SimpleWrite>({
-    concurrency: options.writeConcurrency ?? (database.pooled ? 4 : 1),
+    concurrency: options.writeConcurrency ?? (database.pooled ? 2 : 1),
     maxBatch: 64,
     conflictKeys: ({ booking, idempotency }) => {
       const keys = booking.items.map((item) => item.staffId);
