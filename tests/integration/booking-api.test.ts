@@ -956,6 +956,46 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       });
       await expectProblem(busy, 409, "STAFF_BUSY", "Not booked: Staff busy");
     });
+    it("continue keeps a busy occurrence as a request that occupies nothing, confirmed once its time is free", async () => {
+      const blocker = (await (
+        await book({
+          calendarId: fx.calendars.personal,
+          startTime: at(23, "14:00"),
+          contact: { ...contact, email: "blocker@example.com" },
+        })
+      ).json()) as Json;
+      const res = await book({
+        calendarId: fx.calendars.personal,
+        startTime: at(16, "14:00"),
+        recurring: { frequency: "weekly", count: 2, policy: "continue" },
+        contact: { ...contact, email: "continue@example.com" },
+      });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as Json;
+      expect(body.occurrences.map((o: Json) => [o.status, o.message])).toEqual([
+        ["booked", null],
+        ["requested", null],
+      ]);
+      const requested = body.occurrences[1].bookingId as string;
+      const rows = await testDb.database.execute(
+        "select b.status, bool_or(i.active) as active from bookings b join booking_items i on i.booking_id = b.id where b.id = $1 group by b.status",
+        [requested],
+      );
+      expect(rows.rows).toEqual([{ status: "new", active: false }]);
+      expect(await outboxKinds(requested)).toEqual(["request_received"]);
+      // Never two active bookings of one staff member: confirming waits until the time is free.
+      const clash = await confirmRequest(deps, fx.businessId, requested);
+      expect(!clash.ok && clash.error.code).toBe("STAFF_BUSY");
+      const cancelled = await post(
+        app,
+        `/api/bookings/${blocker.id}/cancel`,
+        { reason: "Moved" },
+        { authorization: `Bearer ${blocker.manageToken}` },
+      );
+      expect(cancelled.status).toBe(200);
+      const confirmed = await confirmRequest(deps, fx.businessId, requested);
+      expect(confirmed.ok && confirmed.value.status).toBe("confirmed");
+    });
   });
 
   describe("rate limits and documentation", () => {

@@ -86,7 +86,8 @@ export interface CreateBookingInput {
 export interface OccurrenceOutcome {
   readonly index: number;
   readonly requestedStartTime: string;
-  readonly status: "booked" | "not_booked";
+  /** requested: policy "continue" over a busy time — an appointment request that occupies nothing. */
+  readonly status: "booked" | "requested" | "not_booked";
   readonly bookingId: string | null;
   readonly startTime: string | null;
   readonly endTime: string | null;
@@ -290,10 +291,12 @@ function buildBooking(
   tokenHash: string,
   token: string,
   series: { id: string; index: number } | null,
+  overlap = false,
 ): NewBooking {
   const { ctx, input } = p;
   const s = ctx.calendar.settings;
-  const status = initialStatus(s);
+  // An overlapping occurrence (recurring policy "continue") waits for the business, occupying nothing.
+  const status = overlap ? "new" : initialStatus(s);
   const id = deps.newId();
   let endMs = startMs + s.durationMinutes * MINUTE_MS;
   let items = staffIds.map((staffId) =>
@@ -373,7 +376,7 @@ function buildBooking(
     depositCents: price.depositCents,
     currency: ctx.business.currency,
     manageTokenHash: tokenHash,
-    active: occupies(status, s),
+    active: !overlap && occupies(status, s),
     items,
     classSeats,
     notification: notification(
@@ -499,15 +502,22 @@ async function bookSeries(
         ? [occ.staffIds[0] as string]
         : [...occ.staffIds];
     const verdict: SlotVerdict = { startMs: occ.bookedStartMs, staffIds: occ.staffIds };
-    const booking = buildBooking(deps, p, occ.bookedStartMs, verdict, staffIds, tokenHash, token, {
-      id: seriesId,
-      index: occ.index,
-    });
+    const booking = buildBooking(
+      deps,
+      p,
+      occ.bookedStartMs,
+      verdict,
+      staffIds,
+      tokenHash,
+      token,
+      { id: seriesId, index: occ.index },
+      occ.overlap ?? false,
+    );
     bookings.push(booking);
     occurrences.push({
       index: occ.index,
       requestedStartTime,
-      status: "booked",
+      status: occ.overlap ? "requested" : "booked",
       bookingId: booking.id,
       startTime: formatInstant(booking.startMs, p.input.timezone),
       endTime: formatInstant(booking.endMs, p.input.timezone),

@@ -46,6 +46,30 @@ describe("planRecurring", () => {
     ).toEqual([["taken", null, "STAFF_BUSY"]]);
   });
 
+  it("continue: keeps a busy occurrence at its time as an overlap; other reasons still skip", () => {
+    const request = {
+      firstStartMs: at("2026-03-02T09:00:00Z"),
+      frequency: "daily",
+      count: 3,
+      policy: "continue",
+    } as const;
+    expect(plan(busy, request)).toEqual([
+      ["free", "2026-03-02T09:00", null],
+      ["taken", "2026-03-03T09:00", "STAFF_BUSY"],
+      ["taken", "2026-03-04T09:00", "STAFF_BUSY"],
+    ]);
+    const result = planRecurring(input(rules(), [staff("a", "UTC", hours)], busy), request, NOW);
+    expect(result.ok && result.value.map((o) => [o.overlap ?? false, o.staffIds])).toEqual([
+      [false, ["a"]],
+      [true, ["a"]],
+      [true, ["a"]],
+    ]);
+    // 11:30 + 30 minutes ends after the 12:00 close: outside hours is no overlap to record.
+    expect(
+      plan([], { firstStartMs: at("2026-03-02T11:45:00Z"), frequency: "daily", count: 1, policy: "continue" }),
+    ).toEqual([["taken", null, "OUTSIDE_HOURS"]]);
+  });
+
   it("keeps the local time across DST (weekly, Berlin)", () => {
     const result = plan(
       [],

@@ -15,10 +15,15 @@ import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./mod
 
 export type RecurrenceFrequency = "daily" | "weekly" | "monthly";
 /**
- * What to do with an occurrence whose time is taken (the source product's options, minus
- * "continue", which double-books and so is a booking decision, not an availability one).
+ * What to do with an occurrence whose time is taken (the source product's three options):
+ * - skip: book the free occurrences only;
+ * - book_next: move a taken occurrence to the next free start among the next 3;
+ * - continue: the source product double-books an occurrence whose host is busy. We never hold two
+ *   active bookings of one staff member, so such an occurrence is planned as an `overlap`, which
+ *   the booking layer records as an appointment request that occupies no time, for the business
+ *   to confirm (re-checked then) or decline. Any other reason (hours, window, notice) skips it.
  */
-export type RecurrencePolicy = "skip" | "book_next";
+export type RecurrencePolicy = "skip" | "book_next" | "continue";
 
 /** The source product allows at most 24 repetitions. */
 export const MAX_OCCURRENCES = 24;
@@ -47,6 +52,8 @@ export interface OccurrencePlan {
   /** The start to book: the requested one, the next free one (book_next), or null (not booked). */
   readonly bookedStartMs: EpochMs | null;
   readonly staffIds: readonly string[];
+  /** policy "continue": booked at its taken time as a request that occupies nothing. */
+  readonly overlap?: boolean;
 }
 
 export type RecurrenceError =
@@ -143,6 +150,12 @@ export function planRecurring(
     return result;
   };
 
+  // The host of an overlapping occurrence (continue): the chosen member, else the calendar's own.
+  const overlapHosts = request.staffId
+    ? [request.staffId]
+    : rules.type === "collective"
+      ? rules.members.map((m) => m.staffId)
+      : rules.members.slice(0, 1).map((m) => m.staffId);
   const plans: OccurrencePlan[] = [];
   for (const [index, requestedStartMs] of starts.entries()) {
     const result = check(engine.value, requestedStartMs);
@@ -159,6 +172,23 @@ export function planRecurring(
     }
     let bookedStartMs: EpochMs | null = null;
     let staffIds: readonly string[] = [];
+    if (
+      request.policy === "continue" &&
+      result.reason === "STAFF_BUSY" &&
+      rules.type !== "class" &&
+      overlapHosts.length > 0
+    ) {
+      plans.push({
+        index,
+        requestedStartMs,
+        status: "taken",
+        reason: result.reason,
+        bookedStartMs: requestedStartMs,
+        staffIds: overlapHosts,
+        overlap: true,
+      });
+      continue;
+    }
     if (request.policy === "book_next") {
       const next = candidateStarts(engine.value, requestedStartMs + 1, requestedStartMs + BOOK_NEXT_HORIZON_MS).slice(
         0,

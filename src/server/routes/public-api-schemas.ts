@@ -158,7 +158,10 @@ export const BookingBodySchema = z
       .object({
         frequency: z.enum(["daily", "weekly", "monthly"]),
         count: z.number().int().min(1).max(24),
-        policy: z.enum(["skip", "book_next"]),
+        policy: z.enum(["skip", "book_next", "continue"]).meta({
+          description:
+            "When an occurrence's time is taken: skip it, book the next free start among the next 3, or continue — keep it at its time as an appointment request (status new) that occupies nothing until the business confirms it",
+        }),
       })
       .nullish(),
     locale: text(10).nullish(),
