@@ -4,6 +4,7 @@
  * the database.
  */
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -22,8 +23,12 @@ import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 
-/** How long a stopping server keeps answering before it closes its listener and idle connections. */
+/** How long a stopping server keeps answering before it closes its listener. */
 const DRAIN_MS = 300;
+/** The listener closes once no connection has arrived for this long (the accept backlog is empty). */
+const QUIET_MS = 250;
+/** Then how long before keep-alive connections with nothing in flight are closed. */
+const IDLE_GRACE_MS = 1000;
 
 async function main() {
   let config;
@@ -116,6 +121,8 @@ async function main() {
     logger.info({ email: mailTransport.kind }, "outbox worker started");
   });
 
+  let lastConnectionAt = performance.now();
+  server.on("connection", () => (lastConnectionAt = performance.now()));
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -130,17 +137,29 @@ async function main() {
       }, 2000).unref();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // A short drain before closing the listener: requests already sent but not yet read from their
-    // sockets are answered (with Connection: close) instead of being cut off as "idle" by close().
-    setTimeout(() => {
-      server.close(async () => {
-        await outboxWorker.stop();
-        mailTransport.close();
-        await database.close();
-        logger.info("stopped");
-        process.exit(0);
+    // http.Server.close() would also cut every connection it deems idle — including one whose request
+    // was sent but not yet read — and closing the listener resets connections still waiting in the
+    // accept backlog while the event loop is busy (server-rendering the requests already in). So the
+    // listener closes (net.Server's close: open connections stay) once no connection has arrived for
+    // QUIET_MS, checked right after a poll phase has accepted whatever was waiting; in-flight requests
+    // finish (their answers say Connection: close); keep-alive connections with nothing in flight are
+    // closed after a grace period. The shutdown timeout bounds it all.
+    const closeListenerWhenQuiet = () =>
+      setImmediate(() => {
+        const quietFor = performance.now() - lastConnectionAt;
+        if (quietFor < QUIET_MS) return void setTimeout(closeListenerWhenQuiet, QUIET_MS - quietFor);
+        net.Server.prototype.close.call(server, async () => {
+          await outboxWorker.stop();
+          mailTransport.close();
+          await database.close();
+          logger.info("stopped");
+          process.exit(0);
+        });
+        setTimeout(() => {
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        }, IDLE_GRACE_MS).unref();
       });
-    }, DRAIN_MS);
+    setTimeout(closeListenerWhenQuiet, DRAIN_MS);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
