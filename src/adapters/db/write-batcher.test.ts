@@ -25,6 +25,12 @@ function recordingWriter() {
   return { batches, writeBatch, answerAll };
 }
 
+/** A batcher over `writeBatch`; `byStaff`: writes of one staff member conflict. */
+const batcherOver = (
+  writeBatch: (writes: readonly Write[]) => Promise<void>,
+  { concurrency = 1, maxBatch = 10, byStaff = true } = {},
+) => createWriteBatcher<Write>({ concurrency, maxBatch, conflictKeys: (w) => (byStaff ? [w.staff] : []), writeBatch });
+
 const settle = (p: Promise<void>) =>
   p.then(
     () => "ok",
@@ -34,12 +40,7 @@ const settle = (p: Promise<void>) =>
 describe("createWriteBatcher", () => {
   it("writes at once while a slot is free, and batches what arrives while all are busy", async () => {
     const writer = recordingWriter();
-    const batcher = createWriteBatcher<Write>({
-      concurrency: 1,
-      maxBatch: 10,
-      conflictKeys: (w) => [w.staff],
-      writeBatch: writer.writeBatch,
-    });
+    const batcher = batcherOver(writer.writeBatch);
     const results = ["a", "b", "c", "d"].map((id, i) => settle(batcher.write({ id, staff: `s${i}` })));
     expect(writer.batches).toEqual([["a"]]);
     await writer.answerAll();
@@ -50,12 +51,7 @@ describe("createWriteBatcher", () => {
 
   it("never puts two writes with a shared key in one batch, and keeps arrival order otherwise", async () => {
     const writer = recordingWriter();
-    const batcher = createWriteBatcher<Write>({
-      concurrency: 1,
-      maxBatch: 10,
-      conflictKeys: (w) => [w.staff],
-      writeBatch: writer.writeBatch,
-    });
+    const batcher = batcherOver(writer.writeBatch);
     const writes = [
       { id: "first", staff: "x" },
       { id: "b1", staff: "anna" },
@@ -71,12 +67,7 @@ describe("createWriteBatcher", () => {
 
   it("respects maxBatch and the concurrency limit", async () => {
     const writer = recordingWriter();
-    const batcher = createWriteBatcher<Write>({
-      concurrency: 2,
-      maxBatch: 3,
-      conflictKeys: () => [],
-      writeBatch: writer.writeBatch,
-    });
+    const batcher = batcherOver(writer.writeBatch, { concurrency: 2, maxBatch: 3, byStaff: false });
     const results = Array.from({ length: 9 }, (_, i) => settle(batcher.write({ id: `w${i}`, staff: "" })));
     expect(writer.batches).toEqual([["w0"], ["w1"]]);
     await writer.answerAll();
@@ -86,12 +77,7 @@ describe("createWriteBatcher", () => {
 
   it("when a batch is refused, writes each alone so only the refused write fails", async () => {
     const writer = recordingWriter();
-    const batcher = createWriteBatcher<Write>({
-      concurrency: 1,
-      maxBatch: 10,
-      conflictKeys: (w) => [w.staff],
-      writeBatch: writer.writeBatch,
-    });
+    const batcher = batcherOver(writer.writeBatch);
     const first = settle(batcher.write({ id: "first", staff: "x" }));
     const rest = [
       settle(batcher.write({ id: "p", staff: "a" })),
@@ -105,12 +91,7 @@ describe("createWriteBatcher", () => {
   });
 
   it("a lone write's refusal is its own", async () => {
-    const batcher = createWriteBatcher<Write>({
-      concurrency: 4,
-      maxBatch: 10,
-      conflictKeys: () => [],
-      writeBatch: () => Promise.reject(new Error("23P01")),
-    });
+    const batcher = batcherOver(() => Promise.reject(new Error("23P01")), { concurrency: 4 });
     await expect(batcher.write({ id: "only", staff: "a" })).rejects.toThrow("23P01");
   });
 });
