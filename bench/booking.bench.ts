@@ -24,11 +24,10 @@ import { serve } from "@hono/node-server";
 import pg from "pg";
 import { openDatabase } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
-import * as t from "../src/adapters/db/schema.ts";
-import { DEFAULT_CALENDAR_SETTINGS } from "../src/adapters/db/seed/demo.ts";
 import { createApp } from "../src/server/app.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
+import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -149,42 +148,7 @@ async function main() {
   const database = await openDatabase({ kind: "postgres", url });
   try {
     await migrateDatabase(database);
-    const businessId = randomUUID();
-    await database.db
-      .insert(t.businesses)
-      .values({ id: businessId, slug: "bench", name: "Bench", timeZone: "UTC", currency: "EUR" });
-    const allDay = Object.fromEntries(
-      ["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]),
-    );
-    const staffIds = Array.from({ length: STAFF }, () => randomUUID());
-    const calendarIds = Array.from({ length: STAFF }, () => randomUUID());
-    await database.db.insert(t.staff).values(
-      staffIds.map((id, i) => ({
-        id,
-        businessId,
-        name: `Staff ${i}`,
-        email: `s${i}@bench.example`,
-        timeZone: "UTC",
-        weeklyHours: allDay,
-      })),
-    );
-    await database.db.insert(t.calendars).values(
-      calendarIds.map((id, i) => ({
-        id,
-        businessId,
-        slug: `c${i}`,
-        type: "personal" as const,
-        name: `Calendar ${i}`,
-        settings: {
-          ...DEFAULT_CALENDAR_SETTINGS,
-          minimumNoticeMinutes: 0,
-          bookingWindow: { kind: "rolling_days" as const, days: 3000 },
-        },
-      })),
-    );
-    await database.db
-      .insert(t.calendarMembers)
-      .values(calendarIds.map((calendarId, i) => ({ calendarId, staffId: staffIds[i]!, isPrimary: true })));
+    const { calendarIds } = await seedPersonalCalendars(database, STAFF, 3000);
 
     const config = parseConfig({
       ...process.env,

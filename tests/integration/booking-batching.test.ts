@@ -4,64 +4,21 @@
  * database refuses fails alone while its batch neighbours are booked, and two requests with one
  * Idempotency-Key still give one booking.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as t from "../../src/adapters/db/schema.ts";
-import { DEFAULT_CALENDAR_SETTINGS } from "../../src/adapters/db/seed/demo.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
-import { NOW, post } from "./booking-fixtures.ts";
+import { NOW, post, seedPersonalCalendars } from "./booking-fixtures.ts";
 
 const STAFF = 20;
-const allDay = Object.fromEntries(
-  ["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]),
-);
-
 describe.each(DATABASE_KINDS)("batched booking writes on %s", (kind) => {
   let testDb: TestDatabase;
   let app: ReturnType<typeof createApp>;
-  const calendarIds = Array.from({ length: STAFF }, () => randomUUID());
+  let calendarIds: string[] = [];
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
-    const db = testDb.database.db;
-    const businessId = randomUUID();
-    await db.insert(t.businesses).values({
-      id: businessId,
-      slug: `batch-${businessId.slice(0, 8)}`,
-      name: "Batch",
-      timeZone: "UTC",
-      currency: "EUR",
-    });
-    const staffIds = calendarIds.map(() => randomUUID());
-    await db.insert(t.staff).values(
-      staffIds.map((id, i) => ({
-        id,
-        businessId,
-        name: `Staff ${i}`,
-        email: `s${i}@batch.example`,
-        timeZone: "UTC",
-        weeklyHours: allDay,
-      })),
-    );
-    await db.insert(t.calendars).values(
-      calendarIds.map((id, i) => ({
-        id,
-        businessId,
-        slug: `c${i}`,
-        type: "personal" as const,
-        name: `Calendar ${i}`,
-        settings: {
-          ...DEFAULT_CALENDAR_SETTINGS,
-          minimumNoticeMinutes: 0,
-          bookingWindow: { kind: "rolling_days" as const, days: 400 },
-        },
-      })),
-    );
-    await db
-      .insert(t.calendarMembers)
-      .values(calendarIds.map((calendarId, i) => ({ calendarId, staffId: staffIds[i]!, isPrimary: true })));
+    ({ calendarIds } = await seedPersonalCalendars(testDb.database, STAFF));
     // One statement at a time: everything that arrives meanwhile waits for the next batch.
     app = createApp({
       database: testDb.database,

@@ -153,6 +153,60 @@ export async function seedBookingFixture(database: Database): Promise<Fixture> {
   return { businessId, staff, calendars, services, oneTimeSlug };
 }
 
+/**
+ * A business in UTC whose `count` staff work around the clock, each with a personal calendar of
+ * their own (no notice, a `windowDays` rolling window): bookings of different calendars never
+ * compete, as in the booking benchmark and the batching suite.
+ */
+export async function seedPersonalCalendars(
+  database: Database,
+  count: number,
+  windowDays = 400,
+): Promise<{ businessId: string; staffIds: string[]; calendarIds: string[] }> {
+  const db = database.db;
+  const businessId = randomUUID();
+  const allDay = Object.fromEntries(
+    ["1", "2", "3", "4", "5", "6", "7"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]),
+  );
+  const staffIds = Array.from({ length: count }, () => randomUUID());
+  const calendarIds = Array.from({ length: count }, () => randomUUID());
+  await db.insert(t.businesses).values({
+    id: businessId,
+    slug: `p-${businessId.slice(0, 8)}`,
+    name: "Personal calendars",
+    timeZone: "UTC",
+    currency: "EUR",
+  });
+  await db.insert(t.staff).values(
+    staffIds.map((id, i) => ({
+      id,
+      businessId,
+      name: `Staff ${i}`,
+      email: `s${i}@personal.example`,
+      timeZone: "UTC",
+      weeklyHours: allDay,
+    })),
+  );
+  await db.insert(t.calendars).values(
+    calendarIds.map((id, i) => ({
+      id,
+      businessId,
+      slug: `c${i}`,
+      type: "personal" as const,
+      name: `Calendar ${i}`,
+      settings: {
+        ...DEFAULT_CALENDAR_SETTINGS,
+        minimumNoticeMinutes: 0,
+        bookingWindow: { kind: "rolling_days" as const, days: windowDays },
+      },
+    })),
+  );
+  await db
+    .insert(t.calendarMembers)
+    .values(calendarIds.map((calendarId, i) => ({ calendarId, staffId: staffIds[i]!, isPrimary: true })));
+  return { businessId, staffIds, calendarIds };
+}
+
 export function bookingApp(database: Database, overrides: Partial<PublicApiDeps> = {}, clock: () => Date = () => NOW) {
   return createApp({
     database,
