@@ -30,7 +30,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+/** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
+function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+}
 const RECONNECT_MS = 1000;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -78,7 +81,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       return { rows: result.rows as Record<string, unknown>[] };
     },
     async listen(channel, onNotify) {
-      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      assertChannel(channel);
       await listenOn(channel, onNotify);
     },
     async close() {
@@ -98,7 +101,7 @@ export function fromPglite(client: PGlite): Database {
       return { rows: result.rows as Record<string, unknown>[] };
     },
     async listen(channel, onNotify) {
-      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      assertChannel(channel);
       await client.listen(channel, () => onNotify());
     },
     close: () => client.close(),

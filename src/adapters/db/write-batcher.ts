@@ -27,8 +27,6 @@ export interface WriteBatcherOptions<T> {
 export interface WriteBatcher<T> {
   /** Resolves once the write is committed; rejects with the database's error for this write alone. */
   write(item: T): Promise<void>;
-  /** Batches written so far and the writes in them (benchmarks report the mean batch size). */
-  stats(): { readonly batches: number; readonly writes: number };
 }
 
 interface Pending<T> {
@@ -40,8 +38,6 @@ interface Pending<T> {
 export function createWriteBatcher<T>(options: WriteBatcherOptions<T>): WriteBatcher<T> {
   const queue: Pending<T>[] = [];
   let inFlight = 0;
-  let batches = 0;
-  let writes = 0;
 
   /** The next batch: queued writes in arrival order, skipping any that conflict with one already taken. */
   function takeBatch(): Pending<T>[] {
@@ -60,8 +56,6 @@ export function createWriteBatcher<T>(options: WriteBatcherOptions<T>): WriteBat
   }
 
   async function run(batch: Pending<T>[]): Promise<void> {
-    batches++;
-    writes += batch.length;
     try {
       await options.writeBatch(batch.map((p) => p.item));
       for (const p of batch) p.resolve();
@@ -74,7 +68,6 @@ export function createWriteBatcher<T>(options: WriteBatcherOptions<T>): WriteBat
     }
     // Someone's write was refused: find whose, one write at a time.
     for (const p of batch) {
-      batches++;
       try {
         await options.writeBatch([p.item]);
         p.resolve();
@@ -102,6 +95,5 @@ export function createWriteBatcher<T>(options: WriteBatcherOptions<T>): WriteBat
         pump();
       });
     },
-    stats: () => ({ batches, writes }),
   };
 }
