@@ -13,7 +13,15 @@ import { DEFAULT_LOCALE, isLocaleCode } from "../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import type { LocaleRoutingOptions } from "../i18n/routing/options.ts";
 import type { WebLoadContext } from "../web/load-context.ts";
+import { bodyLimit } from "hono/body-limit";
+import {
+  clientAddressMiddleware,
+  NO_TRUSTED_PROXY,
+  withoutUntrustedForwarding,
+  type TrustedProxy,
+} from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
@@ -42,7 +50,14 @@ export interface AppDependencies {
   linkSealer?: LinkSealer;
   /** Booking statements in flight at once (BOOKING_WRITE_CONCURRENCY); the repository's default when absent. */
   bookingWriteConcurrency?: number;
+  /** Which proxies' X-Forwarded-* headers are believed (TRUSTED_PROXY); none by default. */
+  trustedProxy?: TrustedProxy;
+  /** `frame-ancestors` of widget pages (FRAME_ANCESTORS); `*` by default. */
+  widgetFrameAncestors?: string;
 }
+
+/** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * How long a loaded calendar is reused. Changes drop it at once through `calendar_changes`
@@ -52,6 +67,7 @@ const CALENDAR_CACHE_MS = 60_000;
 
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
+  const trustedProxy = deps.trustedProxy ?? NO_TRUSTED_PROXY;
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -64,7 +80,17 @@ export function createApp(deps: AppDependencies) {
       );
     }
   });
+  app.use(securityHeaders({ widgetFrameAncestors: deps.widgetFrameAncestors ?? "*", trustedProxy }));
+  app.use(clientAddressMiddleware(trustedProxy));
   app.use(compression());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        problem(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+    }),
+  );
 
   app.get("/api/health", async (c) => {
     try {
@@ -136,7 +162,8 @@ export function createApp(deps: AppDependencies) {
     app.use("/assets/*", serveStatic({ root }));
     const handler = createRequestHandler(deps.build, deps.mode);
     app.all("*", async (c) => {
-      const localeRouting = resolveLocaleForRequest(c.req.raw, deps.localeRouting ?? LOCALE_ROUTING, deps.clock());
+      const request = withoutUntrustedForwarding(c.req.raw, trustedProxy);
+      const localeRouting = resolveLocaleForRequest(request, deps.localeRouting ?? LOCALE_ROUTING, deps.clock());
       const vary = localeRouting?.detectedFrom || localeRouting?.redirect ? "Cookie, Accept-Language" : undefined;
       if (localeRouting?.redirect) {
         const headers = new Headers({ Location: localeRouting.redirect.location });
@@ -144,7 +171,7 @@ export function createApp(deps: AppDependencies) {
         if (localeRouting.setCookie) headers.append("Set-Cookie", localeRouting.setCookie);
         return new Response(null, { status: localeRouting.redirect.status, headers });
       }
-      const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? null;
+      const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
       let business: ReturnType<WebLoadContext["business"]> | undefined;
       const context: AppLoadContext = {
         pages: deps.pages,
@@ -152,8 +179,9 @@ export function createApp(deps: AppDependencies) {
         locale: isLocaleCode(localeRouting?.locale) ? localeRouting.locale : DEFAULT_LOCALE,
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,
+        cspNonce: c.get("cspNonce"),
       } satisfies WebLoadContext;
-      const response = await handler(c.req.raw, context);
+      const response = await handler(request, context);
       if (!localeRouting?.setCookie && !vary) return response;
       // Copied: a Response's headers may be immutable.
       const headers = new Headers(response.headers);

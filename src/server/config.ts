@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustedProxy, type TrustedProxy } from "./http/client-address.ts";
 
 const port = z.coerce
   .number({ error: "expected an integer port number between 1 and 65535" })
@@ -64,6 +65,29 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"], { error: "expected true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  /**
+   * Which proxies' X-Forwarded-For / -Host / -Proto are believed: unset (none: the socket address is
+   * the client), a hop count (`1`: one proxy in front), or addresses / CIDR ranges (`10.0.0.0/8,127.0.0.1`).
+   */
+  TRUSTED_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustedProxy => {
+      const parsed = parseTrustedProxy(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** `frame-ancestors` of widget pages: who may embed the widget (`*`, or origins separated by spaces). */
+  FRAME_ANCESTORS: z
+    .string()
+    .regex(
+      /^(\*|'self'|'none'|(https?:\/\/[^\s;,']+)(\s+https?:\/\/[^\s;,']+)*)$/,
+      "expected *, 'self', 'none' or origins such as https://example.com separated by spaces",
+    )
+    .default("*"),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -83,6 +83,8 @@ async function main() {
     build,
     clientDir: path.join(buildDir, "client"),
     mode: config.NODE_ENV,
+    trustedProxy: config.TRUSTED_PROXY,
+    widgetFrameAncestors: config.FRAME_ANCESTORS,
     localeRouting: createLocaleRoutingConfig({ cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN }),
     bookingApi: {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),

@@ -26,7 +26,10 @@ export default async function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const nonce = loadContext.cspNonce;
+    const router = <ServerRouter context={routerContext} url={request.url} {...(nonce ? { nonce } : {})} />;
+    const { pipe, abort } = renderToPipeableStream(router, {
+      ...(nonce ? { nonce } : {}),
       [readyOption]() {
         const body = new PassThrough({
           final(callback) {

@@ -11,6 +11,8 @@ export interface WebLoadContext {
   /** The business this request belongs to (by host name), resolved once per request. */
   business(): Promise<BusinessRef | null>;
   now(): Date;
+  /** This request's Content-Security-Policy nonce: every server-rendered script carries it. */
+  cspNonce?: string;
 }
 
 declare module "react-router" {

@@ -31,7 +31,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     fullPath: url.pathname + url.search,
     baseUrl: requestOrigin(url, request.headers),
   });
-  return { locale: context.locale, head };
+  // The nonce travels in the page's own data so that <Scripts> can stamp it on the inline scripts.
+  return { locale: context.locale, head, nonce: context.cspNonce };
 }
 
 /**
@@ -77,8 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );

@@ -999,18 +999,59 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
   });
 
   describe("rate limits and documentation", () => {
-    it("answers 429 with Retry-After over the limit, per client", async () => {
+    /** What @hono/node-server passes as `c.env` for a request that came over a socket from `address`. */
+    const fromSocket = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+    const send = (app: ReturnType<typeof bookingApp>, path: string, address: string, headers = {}) =>
+      app.request(
+        path,
+        path.endsWith("/bookings")
+          ? { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" }
+          : { headers },
+        fromSocket(address),
+      );
+    const slots = () =>
+      `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`;
+
+    it("answers 429 with Retry-After over the limit, per client address", async () => {
       const limited = bookingApp(testDb.database, { rateLimits: { bookingsPerMinute: 2, slotsPerMinute: 1 } });
-      const ip = { "x-forwarded-for": "203.0.113.7, 10.0.0.1" };
-      for (let i = 0; i < 2; i++) expect((await post(limited, "/api/bookings", {}, ip)).status).toBe(400);
-      const res = await post(limited, "/api/bookings", {}, ip);
+      for (let i = 0; i < 2; i++) expect((await send(limited, "/api/bookings", "203.0.113.7")).status).toBe(400);
+      const res = await send(limited, "/api/bookings", "203.0.113.7");
       const body = await expectProblem(res, 429, "RATE_LIMITED");
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(body.retryAfterSeconds).toBe(Number(res.headers.get("retry-after")));
-      expect((await post(limited, "/api/bookings", {}, { "x-forwarded-for": "198.51.100.1" })).status).toBe(400);
-      const slots = `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-01&timezone=${TZ}`;
-      expect((await limited.request(slots, { headers: ip })).status).toBe(200);
-      expect((await limited.request(slots, { headers: ip })).status).toBe(429);
+      expect((await send(limited, "/api/bookings", "198.51.100.1")).status).toBe(400);
+      expect((await send(limited, slots(), "203.0.113.7")).status).toBe(200);
+      expect((await send(limited, slots(), "203.0.113.7")).status).toBe(429);
+    });
+
+    it("does not believe X-Forwarded-For without a trusted proxy: rotating it is still one client", async () => {
+      const limited = bookingApp(testDb.database, { rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const forged = { "x-forwarded-for": `198.51.${i >> 8}.${i & 255}` };
+        statuses.push((await send(limited, "/api/bookings", "203.0.113.9", forged)).status);
+      }
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+      const slotStatuses: number[] = [];
+      for (let i = 0; i < 400; i++) {
+        const forged = { "x-forwarded-for": `192.0.2.${i & 255}, 10.${i}.0.1` };
+        slotStatuses.push((await send(limited, slots(), "203.0.113.9", forged)).status);
+      }
+      expect(slotStatuses.filter((s) => s === 429)).toHaveLength(100);
+    });
+
+    it("believes a trusted proxy's X-Forwarded-For: the right-most untrusted hop is the client", async () => {
+      const limited = bookingApp(
+        testDb.database,
+        { rateLimits: { bookingsPerMinute: 1, slotsPerMinute: 1 } },
+        undefined,
+        { trustedProxy: { kind: "ranges", ranges: ["10.0.0.0/8"] } },
+      );
+      // The visitor forges a left-most entry; the proxy (10.0.0.2) appends the address it saw.
+      const viaProxy = (seen: string, forged: string) => ({ "x-forwarded-for": `${forged}, ${seen}` });
+      expect((await send(limited, "/api/bookings", "10.0.0.2", viaProxy("198.51.100.5", "1.1.1.1"))).status).toBe(400);
+      expect((await send(limited, "/api/bookings", "10.0.0.2", viaProxy("198.51.100.5", "2.2.2.2"))).status).toBe(429);
+      expect((await send(limited, "/api/bookings", "10.0.0.2", viaProxy("198.51.100.6", "1.1.1.1"))).status).toBe(400);
     });
 
     it("serves the OpenAPI 3.1 document and a self-contained reference page", async () => {

@@ -7,7 +7,7 @@ import type { Database } from "../../src/adapters/db/client.ts";
 import * as t from "../../src/adapters/db/schema.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/adapters/db/seed/demo.ts";
 import type { CalendarSettings, CalendarType } from "../../src/core/calendar/calendar.ts";
-import { createApp } from "../../src/server/app.ts";
+import { createApp, type AppDependencies } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import type { PublicApiDeps } from "../../src/server/routes/public-api.ts";
 
@@ -207,8 +207,14 @@ export async function seedPersonalCalendars(
   return { businessId, staffIds, calendarIds };
 }
 
-export function bookingApp(database: Database, overrides: Partial<PublicApiDeps> = {}, clock: () => Date = () => NOW) {
+export function bookingApp(
+  database: Database,
+  overrides: Partial<PublicApiDeps> = {},
+  clock: () => Date = () => NOW,
+  appOverrides: Partial<AppDependencies> = {},
+) {
   return createApp({
+    ...appOverrides,
     database,
     pages: {} as never,
     logger: createLogger("silent"),

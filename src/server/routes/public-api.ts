@@ -105,7 +105,7 @@ export function publicApi(deps: PublicApiDeps) {
   const fail = (c: Context, error: BookingError) => bookingProblem(c, error);
 
   api.get("/openapi.json", (c) => c.json(buildOpenApiDocument()));
-  api.get("/docs", (c) => c.html(DOCS_HTML));
+  api.get("/docs", (c) => c.html(DOCS_HTML.replace("<script>", `<script nonce="${c.get("cspNonce") ?? ""}">`)));
 
   api.get("/calendars/:calendarId", async (c) => {
     const result = await getWidgetConfig(deps, c.req.param("calendarId"));

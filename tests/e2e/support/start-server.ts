@@ -38,6 +38,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // The journeys stand for many visitors behind one local proxy: each page sends its own
+      // X-Forwarded-For (support/booking.ts), believed only because loopback is the trusted proxy.
+      TRUSTED_PROXY: "127.0.0.1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,93 @@
+/**
+ * Security headers on every response (issue 13): a Content-Security-Policy whose scripts run only
+ * with this request's nonce (no `unsafe-inline` for scripts), framing allowed only where the widget is
+ * meant to be embedded, no MIME sniffing, a referrer policy, HSTS over TLS, and no caching of any
+ * response that carries a manage token or is reached with one.
+ */
+import { randomBytes } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import type { TrustedProxy } from "./client-address.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** This request's CSP nonce: the server-rendered scripts carry it. */
+    cspNonce: string;
+  }
+}
+
+export interface SecurityHeaderOptions {
+  /**
+   * `frame-ancestors` of widget pages (FRAME_ANCESTORS): businesses embed the widget on their own
+   * sites, so `*` until per-business allow-lists exist; every other page may not be framed at all.
+   */
+  readonly widgetFrameAncestors: string;
+  readonly trustedProxy: TrustedProxy;
+}
+
+/** Widget pages, with or without a locale prefix (`/de/widget/…`, `/pt-br/widget/…`). */
+const WIDGET_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/widget(?:\/|$)/;
+/** Every answer of these carries a manage token or a booking's personal data. */
+const TOKEN_API_PATH = /^\/api\/bookings(?:\/|$)/;
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // React sets `style` attributes (progress bars, positions); attributes cannot carry a nonce.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join("; ");
+}
+
+/** JSON answers load nothing and are framed by nobody. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+/** The one API path that is a page (the reference, with one inline script). */
+const API_DOCS_PATH = "/api/docs";
+
+/** A manage token in the query (`?token=`) or the path's nature makes a response private to one person. */
+export function isTokenBearing(c: Context): boolean {
+  return TOKEN_API_PATH.test(c.req.path) || c.req.query("token") !== undefined;
+}
+
+function isTls(c: Context, trust: TrustedProxy): boolean {
+  const socket = (c.env as { incoming?: { socket?: { encrypted?: boolean } } } | undefined)?.incoming?.socket;
+  if (socket?.encrypted) return true;
+  return trust.kind !== "none" && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    // Only pages run scripts: the JSON API gets a fixed policy and costs no random bytes.
+    const isPage = !path.startsWith("/api/") || path === API_DOCS_PATH;
+    const nonce = isPage ? randomBytes(16).toString("base64") : "";
+    if (isPage) c.set("cspNonce", nonce);
+    await next();
+    const tokenBearing = isTokenBearing(c);
+    const headers: Record<string, string> = {
+      "Content-Security-Policy": isPage
+        ? contentSecurityPolicy(nonce, WIDGET_PATH.test(path) ? options.widgetFrameAncestors : "'none'")
+        : API_POLICY,
+      "X-Content-Type-Options": "nosniff",
+      // A token in the URL must not travel to another site in a Referer.
+      "Referrer-Policy": tokenBearing ? "no-referrer" : "strict-origin-when-cross-origin",
+      "Cross-Origin-Opener-Policy": "same-origin",
+    };
+    if (isTls(c, options.trustedProxy)) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+    if (tokenBearing) headers["Cache-Control"] = "no-store";
+    try {
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    } catch {
+      // Some responses (a fetched or static one) have immutable headers: answer with a copy.
+      const copy = new Headers(c.res.headers);
+      for (const [name, value] of Object.entries(headers)) copy.set(name, value);
+      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers: copy });
+    }
+  };
+}

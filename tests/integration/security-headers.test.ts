@@ -1,0 +1,112 @@
+/**
+ * Issue 13: every response carries the security headers, token-bearing ones are never cached, and a
+ * body over the limit is refused before it is read. Over every route the API answers, in process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { bookingApp, contact, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+
+/** Observatory-style rules for one response (https://developer.mozilla.org/en-US/observatory). */
+function expectSecureHeaders(res: Response, where: string) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  expect(csp, where).not.toBe("");
+  expect(csp, where).toMatch(/default-src '(self|none)'/);
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+  expect(scriptSrc, where).not.toContain("unsafe-inline");
+  expect(scriptSrc, where).not.toContain("unsafe-eval");
+  expect(csp, where).toMatch(/frame-ancestors /);
+  expect(csp, where).toMatch(/base-uri /);
+  if (!csp.startsWith("default-src 'none'")) expect(csp, where).toContain("object-src 'none'");
+  expect(res.headers.get("x-content-type-options"), where).toBe("nosniff");
+  expect(res.headers.get("referrer-policy"), where).toMatch(/^(no-referrer|strict-origin-when-cross-origin)$/);
+}
+
+describe("security headers and body limit", () => {
+  let testDb: TestDatabase;
+  let fx: Fixture;
+  let app: ReturnType<typeof bookingApp>;
+  beforeAll(async () => {
+    testDb = await createTestDatabase("pglite");
+    fx = await seedBookingFixture(testDb.database);
+    app = bookingApp(testDb.database);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  it("are on every route the API answers, including errors and 404s", async () => {
+    const routes = app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL");
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      const path = route.path
+        .replace(":calendarId", fx.calendars.personal)
+        .replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
+      const init: RequestInit =
+        route.method === "GET"
+          ? {}
+          : { method: route.method, headers: { "content-type": "application/json" }, body: "{}" };
+      const res = await app.request(path, init);
+      expectSecureHeaders(res, `${route.method} ${route.path} → ${res.status}`);
+    }
+    expectSecureHeaders(await app.request("/api/no/such/thing"), "unknown API path");
+  });
+
+  it("the reference page runs its one script by nonce", async () => {
+    const res = await app.request("/api/docs");
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await res.text()).toContain(`<script nonce="${nonce}">`);
+    const again = await app.request("/api/docs");
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("never lets a token-bearing answer be cached", async () => {
+    const created = await app.request("/api/bookings", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        calendarId: fx.calendars.personal,
+        start: "2026-12-01T09:00:00.000Z",
+        timezone: "Europe/Berlin",
+        contact,
+      }),
+    });
+    expect(created.headers.get("cache-control")).toBe("no-store");
+    const body = (await created.json()) as { id?: string; bookingId?: string; manageToken?: string };
+    const id = body.id ?? body.bookingId;
+    for (const path of [`/api/bookings/${id}?token=${body.manageToken}`, `/api/bookings/${id}/calendar.ics?token=x`]) {
+      const res = await app.request(path);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+
+  it("refuses a 100 MB body with 413 without reading it whole", async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 100 * 1024 * 1024) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await app.request("/api/bookings", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(((await res.json()) as { code: string }).code).toBe("PAYLOAD_TOO_LARGE");
+    expect(sent).toBeLessThan(2 * 1024 * 1024);
+
+    const declared = await app.request("/api/bookings", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(100 * 1024 * 1024) },
+      body: "{}",
+    });
+    expect(declared.status).toBe(413);
+  });
+});
