@@ -44,8 +44,17 @@ export function requestTimeZone(request: Request): string | null {
   const fromQuery = url.searchParams.get("tz");
   if (isValidTimeZone(fromQuery)) return fromQuery;
   const cookie = request.headers.get("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
-  const fromCookie = cookie ? decodeURIComponent(cookie) : null;
+  const fromCookie = cookie ? decodeCookieValue(cookie) : null;
   return isValidTimeZone(fromCookie) ? fromCookie : null;
+}
+
+/** A cookie is the client's to garble (`%ZZ`): an undecodable one counts as absent, never a 500. */
+function decodeCookieValue(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Null when the calendar does not exist or is not live, or the manage link is not valid: a 404. */
