@@ -21,6 +21,7 @@ import {
   type TrustedProxy,
 } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
+import { refuseUnstorableText } from "./http/input-bounds.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDependencies) {
         problem(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
     }),
   );
+  app.use(refuseUnstorableText());
 
   app.get("/api/health", async (c) => {
     try {
@@ -117,7 +119,7 @@ export function createApp(deps: AppDependencies) {
       deps.bookingApi?.store ??
         createBookingRepository(deps.database.db, {
           calendarCacheMs: CALENDAR_CACHE_MS,
-          ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal } : {}),
+          ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal, secretSealer: deps.linkSealer } : {}),
           ...(deps.bookingWriteConcurrency ? { writeConcurrency: deps.bookingWriteConcurrency } : {}),
         }),
       slotChanges,

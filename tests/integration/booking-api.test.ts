@@ -9,6 +9,7 @@ import { createBookingRepository } from "../../src/adapters/db/booking-repositor
 import { confirmRequest } from "../../src/app/bookings/confirm-request.ts";
 import { declineRequest } from "../../src/app/bookings/decline-request.ts";
 import type { BookingDeps } from "../../src/app/bookings/deps.ts";
+import { canonicalJson } from "../../src/core/shared/canonical-json.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
 
@@ -728,9 +729,44 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const payload = JSON.stringify({ timezone: TZ, contact, ...request });
       await testDb.database.execute(
         "insert into idempotency_keys (endpoint, key, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3)",
-        [inFlight, createHash("sha256").update(payload).digest("hex"), NOW],
+        [inFlight, createHash("sha256").update(canonicalJson(JSON.parse(payload))).digest("hex"), NOW],
       );
       await expectProblem(await book(request, { "Idempotency-Key": inFlight }), 409, "IDEMPOTENCY_IN_FLIGHT");
+    });
+
+    it("treats the same JSON with other white space and key order as the same request (issue 13)", async () => {
+      const key = randomUUID();
+      const body = { timezone: TZ, contact, calendarId: fx.calendars.personal, startTime: at(8, "13:00") };
+      const compact = await app.request("/api/bookings", {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(body),
+      });
+      const reordered = { startTime: body.startTime, calendarId: body.calendarId, contact, timezone: TZ };
+      const spaced = await app.request("/api/bookings", {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(reordered, null, 4),
+      });
+      expect(compact.status).toBe(201);
+      expect(spaced.status).toBe(201);
+      expect(spaced.headers.get("idempotent-replayed")).toBe("true");
+      expect(await spaced.text()).toBe(await compact.text());
+    });
+
+    it("keeps no manage token in the clear in the stored answer, and replays it all the same (issue 13)", async () => {
+      const key = randomUUID();
+      const request = { calendarId: fx.calendars.personal, startTime: at(8, "15:00") };
+      const first = await book(request, { "Idempotency-Key": key });
+      const created = (await first.clone().json()) as Json;
+      expect(created.manageToken).toMatch(/\S{32,}/);
+      const stored = await testDb.database.execute("select response::text as response from idempotency_keys where key = $1", [
+        key,
+      ]);
+      expect(String(stored.rows[0]?.response)).not.toContain(created.manageToken);
+      expect(String(stored.rows[0]?.response)).toContain(created.id);
+      const replay = await book(request, { "Idempotency-Key": key });
+      expect(await replay.text()).toBe(await first.text());
     });
   });
 

@@ -7,6 +7,7 @@
  * - class seats → conditional `update … where seats_taken + n <= seats_total` (+ CHECK, 23514);
  * - one-time links → conditional `update … where used_at is null … returning`.
  */
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type {
   BookingRecord,
@@ -24,6 +25,7 @@ import type {
 } from "../../app/bookings/ports.ts";
 import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import { createLinkSealer, type LinkSealer } from "../outbox/link-sealing.ts";
 import type { Database, Db } from "./client.ts";
 import { isUuid } from "./public-pages-repository.ts";
 import * as t from "./schema.ts";
@@ -155,6 +157,12 @@ export interface BookingRepositoryOptions {
    */
   readonly sealNotification?: (message: NotificationMessage) => NotificationMessage;
   /**
+   * Seals the manage token inside an answer stored for idempotent replay, so the database never
+   * holds it in the clear (issue 13). The server passes its APP_SECRET sealer; without one, a
+   * random per-process key is used (replays then work until the process restarts).
+   */
+  readonly secretSealer?: Pick<LinkSealer, "sealText" | "openText">;
+  /**
    * Statements writing common bookings in flight at once (ADR 0011); bookings arriving while they
    * are all busy share the next one. Default: 2 on a PostgreSQL pool, 1 on PGlite.
    */
@@ -209,11 +217,20 @@ function executorOf(source: Database | Db): Executor {
   };
 }
 
+/** The answer with its `manageToken` (the one secret a 201 carries) passed through `fn`. */
+function mapManageToken(body: unknown, fn: (value: string) => string): unknown {
+  if (typeof body !== "object" || body === null || !("manageToken" in body)) return body;
+  const token = (body as { manageToken: unknown }).manageToken;
+  return typeof token === "string" ? { ...body, manageToken: fn(token) } : body;
+}
+
 export function createBookingRepository(source: Database | Db, options: BookingRepositoryOptions = {}): BookingStore {
   const database = executorOf(source);
   const db = database.db;
   const calendarCacheMs = options.calendarCacheMs ?? 2000;
   const seal = options.sealNotification ?? leaveAsIs;
+  const secrets = options.secretSealer ?? createLinkSealer(randomBytes(32).toString("hex"));
+  const storedAnswer = (body: unknown) => JSON.stringify(mapManageToken(body, secrets.sealText));
   /** Loaded calendars, by id; a load in progress is shared by every request that needs it (single flight). */
   const calendarCache = new Map<string, { context: Promise<CalendarContext | null>; expiresAt: number }>();
   /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
@@ -453,7 +470,10 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       return {
         kind: "replay",
         statusCode: row.statusCode,
-        body: typeof row.response === "string" ? JSON.parse(row.response) : row.response,
+        body: mapManageToken(
+          typeof row.response === "string" ? JSON.parse(row.response) : row.response,
+          secrets.openText,
+        ),
       };
     }
     if (row.createdMs >= nowMs - IN_FLIGHT_TIMEOUT_MS) return { kind: "in_flight" };
@@ -515,7 +535,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
       request_hash: idempotency?.requestHash ?? null,
       status_code: idempotency?.statusCode ?? null,
       // Stored as JSON text in a jsonb string: a replay returns the very bytes of the first answer.
-      response: idempotency ? JSON.stringify(idempotency.body) : null,
+      response: idempotency ? storedAnswer(idempotency.body) : null,
       created_at: iso(nowMs),
     };
   }
@@ -782,7 +802,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
             const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
             await tx
               .insert(t.idempotencyKeys)
-              .values({ endpoint, key, requestHash, statusCode, response: JSON.stringify(body), createdAt: now });
+              .values({ endpoint, key, requestHash, statusCode, response: storedAnswer(body), createdAt: now });
           }
         }),
       );

@@ -12,6 +12,9 @@ const LINK_FIELDS = ["manageUrl", "rescheduleUrl", "cancelUrl"] as const;
 export interface LinkSealer {
   seal(message: NotificationMessage): NotificationMessage;
   open(message: NotificationMessage): NotificationMessage;
+  /** Any secret text (a manage token in a stored idempotent answer); `openText` passes unsealed text through. */
+  sealText(value: string): string;
+  openText(value: string): string;
 }
 
 /** The key is derived from the secret with SHA-256, so any long random string serves as APP_SECRET. */
@@ -41,5 +44,7 @@ export function createLinkSealer(secret: string): LinkSealer {
   return {
     seal: (message) => mapLinks(message, sealValue),
     open: (message) => mapLinks(message, openValue),
+    sealText: sealValue,
+    openText: openValue,
   };
 }

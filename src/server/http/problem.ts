@@ -1,10 +1,53 @@
 /**
- * Every API error is an RFC 9457 problem document with a stable `code`; booking errors carry a
- * `detail` in the request's language, other details are English (docs/decisions/0005-error-model.md).
+ * Every API error is an RFC 9457 problem document with a stable `code` and a `detail` in the
+ * request's language (docs/decisions/0005-error-model.md). The codes are one typed union: a code
+ * without an English catalogue entry `problem.<CODE>` does not compile, and `npm run i18n:check`
+ * holds every other language to the English keys.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import type { BookingErrorCode } from "../../core/booking/errors.ts";
+import type english from "../../i18n/catalogs/en.json";
+import { DEFAULT_LOCALE } from "../../i18n/locales.ts";
+import { serverI18n } from "../../i18n/server-i18n.ts";
+import { requestLocale } from "./request-locale.ts";
+
+/** The codes of the HTTP edge itself (booking outcomes are BookingErrorCode). */
+export const HTTP_PROBLEM_CODES = [
+  "VALIDATION_FAILED",
+  "INVALID_JSON",
+  "INVALID_IDEMPOTENCY_KEY",
+  "IDEMPOTENCY_KEY_REUSED",
+  "IDEMPOTENCY_IN_FLIGHT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "AUTHENTICATION_REQUIRED",
+  "INVALID_API_KEY",
+  "NOT_FOUND",
+  "REFERENCE_NOT_FOUND",
+  "SLUG_TAKEN",
+  "IN_USE",
+  "DATABASE_UNAVAILABLE",
+  "INTERNAL",
+] as const;
+export type HttpProblemCode = (typeof HTTP_PROBLEM_CODES)[number];
+export type ProblemCode = HttpProblemCode | BookingErrorCode;
+
+/** Compile-time: every code has its English message (the other languages are checked against English). */
+type MissingProblemMessage = Exclude<`problem.${ProblemCode}`, keyof typeof english>;
+const everyCodeHasAMessage: [MissingProblemMessage] extends [never] ? true : MissingProblemMessage = true;
+void everyCodeHasAMessage;
+
+/**
+ * The detail in the request's language: the catalogue's text for a language other than English;
+ * in English the caller's own, more specific sentence (it names the endpoint, the limit …).
+ */
+function localisedDetail(c: Context, code: ProblemCode, english: string | undefined): string | undefined {
+  const locale = requestLocale(c);
+  if (locale === DEFAULT_LOCALE) return english ?? serverI18n(locale).t(`problem.${code}`);
+  return serverI18n(locale).t(`problem.${code}`);
+}
 
 export interface Problem {
   type: string;
@@ -19,8 +62,19 @@ export interface Problem {
 export function problem(
   c: Context,
   status: ContentfulStatusCode,
-  code: string,
-  detail?: string,
+  code: ProblemCode,
+  englishDetail?: string,
+  extra: Record<string, unknown> = {},
+) {
+  return problemResponse(c, status, code, localisedDetail(c, code, englishDetail), extra);
+}
+
+/** A problem whose detail the caller already put in the request's language (booking outcomes, with their counts). */
+export function problemResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ProblemCode,
+  detail: string | undefined,
   extra: Record<string, unknown> = {},
 ) {
   const body: Problem = {

@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BookingError, BookingErrorCode } from "../../core/booking/errors.ts";
 import { DEFAULT_LOCALE } from "../../i18n/locales.ts";
 import { serverI18n } from "../../i18n/server-i18n.ts";
-import { problem } from "../http/problem.ts";
+import { problemResponse } from "../http/problem.ts";
 import { requestLocale } from "../http/request-locale.ts";
 
 type Details = BookingError["details"];
@@ -87,5 +87,5 @@ export function bookingProblemBody(error: BookingError, locale: string = DEFAULT
 
 export function bookingProblem(c: Context, error: BookingError) {
   const { status, detail, extra } = bookingProblemBody(error, requestLocale(c));
-  return problem(c, status, error.code, detail, extra);
+  return problemResponse(c, status, error.code, detail, extra);
 }

@@ -6,16 +6,13 @@
 import { z } from "zod";
 import { CALENDAR_TYPES } from "../../core/calendar/calendar.ts";
 import { MAX_CLASS_SEATS } from "../../core/calendar/calendar-setup.ts";
-import { isLocalDate, isValidTimeZone, parseTimeOfDay } from "../../core/shared/time.ts";
+import { isValidTimeZone, parseTimeOfDay } from "../../core/shared/time.ts";
+import { IsoDateTimeSchema as isoDateTime, LocalDateSchema, MinorUnitsSchema } from "../http/input-bounds.ts";
 import { LOCALE_CODES } from "../../i18n/locales.ts";
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
-const isoDateTime = z.iso.datetime({
-  offset: true,
-  error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00",
-});
-export const LocalDateSchema = z.string().refine(isLocalDate, "expected a date YYYY-MM-DD");
+export { LocalDateSchema };
 const id = z.string().min(1).max(64);
 const name = z.string().trim().min(1, "must not be empty").max(200);
 const description = z.string().max(5000);
@@ -73,7 +70,7 @@ export const DateOverridesSchema = z
   .meta({ description: "Local date → intervals replacing the weekly hours; [] = day off" });
 
 const DepositSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("amount"), amountCents: z.number().int().min(0) }),
+  z.strictObject({ kind: z.literal("amount"), amountCents: MinorUnitsSchema }),
   z.strictObject({ kind: z.literal("percentage"), percent: z.number().min(0).max(100) }),
 ]);
 
@@ -135,7 +132,7 @@ export const CalendarSettingsSchema = z
       .nullable()
       .meta({ description: "Visitors cannot reschedule or cancel later than this before the start; null = any time" }),
     guestMode: z.enum(["none", "count_only", "collect_detail"]),
-    priceCents: z.number().int().min(0),
+    priceCents: MinorUnitsSchema,
     deposit: DepositSchema.nullable(),
     location: z
       .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
@@ -200,7 +197,7 @@ const serviceFields = {
     .int()
     .min(5)
     .max(24 * 60),
-  priceCents: z.number().int().min(0).optional(),
+  priceCents: MinorUnitsSchema.optional(),
   deposit: DepositSchema.nullable().optional(),
   maxGuestsPerSlot: z
     .number()

@@ -3,12 +3,8 @@
  * source of the OpenAPI document (openapi.ts, via z.toJSONSchema).
  */
 import { z } from "zod";
+import { IsoDateTimeSchema as isoDateTime, LocalDateSchema as localDate } from "../http/input-bounds.ts";
 
-const isoDateTime = z.iso.datetime({
-  offset: true,
-  error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00",
-});
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
 const zone = z.string().min(1).max(64).meta({ description: "IANA time zone, e.g. Europe/Berlin" });
 const id = z.string().min(1).max(64);
 const serviceIdList = z

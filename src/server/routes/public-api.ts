@@ -18,6 +18,7 @@ import { findManagedBooking } from "../../app/bookings/manage-booking.ts";
 import { rescheduleBooking } from "../../app/bookings/reschedule-booking.ts";
 import { toSnapshot } from "../../app/bookings/snapshot.ts";
 import type { BookingError, BookingErrorCode } from "../../core/booking/errors.ts";
+import { canonicalJson } from "../../core/shared/canonical-json.ts";
 import type { BookingSnapshot } from "../../core/notifications/notification.ts";
 import { problem, validationProblem } from "../http/problem.ts";
 import { BOOKING_PROBLEMS, bookingProblem, bookingProblemBody } from "./booking-problems.ts";
@@ -72,10 +73,10 @@ function answerStoredKey(c: Context, claim: Exclude<IdempotencyClaim, { kind: "c
   });
 }
 
-async function readJson(c: Context): Promise<{ ok: true; value: unknown; text: string } | { ok: false }> {
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
   const text = await c.req.text();
   try {
-    return { ok: true, value: text === "" ? {} : JSON.parse(text), text };
+    return { ok: true, value: text === "" ? {} : JSON.parse(text) };
   } catch {
     return { ok: false };
   }
@@ -162,7 +163,11 @@ export function publicApi(deps: PublicApiDeps) {
     const scope =
       key === null
         ? null
-        : { endpoint: BOOKINGS_ENDPOINT, key, requestHash: createHash("sha256").update(body.text).digest("hex") };
+        : {
+            endpoint: BOOKINGS_ENDPOINT,
+            key,
+            requestHash: createHash("sha256").update(canonicalJson(body.value)).digest("hex"),
+          };
     const result = await createBooking(deps, input.data, scope);
     if (result.ok) return c.json(withOccurrenceMessages(result.value), 201);
     if (scope) {

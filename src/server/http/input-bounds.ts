@@ -1,0 +1,97 @@
+/**
+ * The edge's shared input primitives, with bounds that match what the database and the time code
+ * can hold (issue 13: a year 0 date, a price of 2^31 minor units or a NUL character reached the
+ * database and came back as a 500). One definition each, for the public and the business API.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { isLocalDate } from "../../core/shared/time.ts";
+import { problem } from "./problem.ts";
+
+/** Years a booking system has any business with; also keeps every instant inside what Temporal and PostgreSQL hold. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+/** Amounts are stored in `integer` columns of minor units (ISO 4217: cents, yen, fils). */
+export const MAX_MINOR_UNITS = 2_147_483_647;
+
+const yearOf = (value: string) => Number(/^(\d{4,})/.exec(value)?.[1] ?? NaN);
+const inYearRange = (value: string) => yearOf(value) >= MIN_YEAR && yearOf(value) <= MAX_YEAR;
+const YEAR_MESSAGE = `expected a year from ${MIN_YEAR} to ${MAX_YEAR}`;
+
+export const LocalDateSchema = z
+  .string()
+  .refine(isLocalDate, "expected a date YYYY-MM-DD")
+  .refine(inYearRange, YEAR_MESSAGE)
+  .meta({ description: `Local date YYYY-MM-DD, years ${MIN_YEAR}–${MAX_YEAR}` });
+
+export const IsoDateTimeSchema = z.iso
+  .datetime({ offset: true, error: "expected an ISO 8601 date-time with offset, e.g. 2026-12-01T10:00:00+01:00" })
+  .refine(inYearRange, YEAR_MESSAGE);
+
+/** An amount in minor units of the business's currency. */
+export const MinorUnitsSchema = z
+  .number()
+  .int("expected a whole number of minor units")
+  .min(0)
+  .max(MAX_MINOR_UNITS, `expected at most ${MAX_MINOR_UNITS} minor units`);
+
+/**
+ * Text PostgreSQL cannot store or that no honest client sends: NUL, and UTF-16 halves without their
+ * partner (lone surrogates, which have no UTF-8 form).
+ */
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasUnstorableText(value: string): boolean {
+  return UNSTORABLE_TEXT.test(value);
+}
+
+/** The first path (`contact.firstName`, `answers.3`) under which a value holds unstorable text, or null. */
+export function findUnstorableText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return hasUnstorableText(value) ? path.join(".") || "(body)" : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (hasUnstorableText(key)) return [...path, key].join(".");
+    const found = findUnstorableText(child, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses, before any route runs, a request whose path, query or JSON body holds unstorable text:
+ * one check for every field of every route instead of a refinement on each string schema.
+ */
+export function refuseUnstorableText(): MiddlewareHandler {
+  return async (c, next) => {
+    const where = await findUnstorableInRequest(c);
+    if (where === null) return next();
+    if (!c.req.path.startsWith("/api/")) return c.text("Bad Request", 400);
+    return problem(c, 400, "VALIDATION_FAILED", "The request is not valid.", {
+      errors: [{ path: where, code: "invalid_text", message: "must not contain NUL or unpaired surrogate characters" }],
+    });
+  };
+}
+
+async function findUnstorableInRequest(c: Context): Promise<string | null> {
+  if (hasUnstorableText(safeDecode(c.req.path))) return "(path)";
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (hasUnstorableText(name) || values.some(hasUnstorableText)) return name;
+  }
+  if (c.req.method === "GET" || c.req.method === "HEAD") return null;
+  if (!c.req.header("content-type")?.includes("json")) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return null; // not JSON: the route answers INVALID_JSON
+  }
+  return findUnstorableText(body);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
