@@ -729,7 +729,13 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const payload = JSON.stringify({ timezone: TZ, contact, ...request });
       await testDb.database.execute(
         "insert into idempotency_keys (endpoint, key, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3)",
-        [inFlight, createHash("sha256").update(canonicalJson(JSON.parse(payload))).digest("hex"), NOW],
+        [
+          inFlight,
+          createHash("sha256")
+            .update(canonicalJson(JSON.parse(payload)))
+            .digest("hex"),
+          NOW,
+        ],
       );
       await expectProblem(await book(request, { "Idempotency-Key": inFlight }), 409, "IDEMPOTENCY_IN_FLIGHT");
     });
@@ -760,9 +766,10 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const first = await book(request, { "Idempotency-Key": key });
       const created = (await first.clone().json()) as Json;
       expect(created.manageToken).toMatch(/\S{32,}/);
-      const stored = await testDb.database.execute("select response::text as response from idempotency_keys where key = $1", [
-        key,
-      ]);
+      const stored = await testDb.database.execute(
+        "select response::text as response from idempotency_keys where key = $1",
+        [key],
+      );
       expect(String(stored.rows[0]?.response)).not.toContain(created.manageToken);
       expect(String(stored.rows[0]?.response)).toContain(created.id);
       const replay = await book(request, { "Idempotency-Key": key });

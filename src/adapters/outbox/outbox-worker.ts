@@ -2,8 +2,10 @@
  * Delivers outbox rows after commit, at least once.
  *
  * A poll claims due rows with `for update skip locked` and leases them (`locked_until`), so several
- * workers — or a worker and a test's `drain()` — never deliver the same row at the same time, and a
- * row leased by a process that died is picked up again when its lease runs out. Attempts are counted
+ * workers — or a worker and a test's `drain()` — never deliver the same row at the same time. The
+ * lease is short and the live worker renews it while it delivers (a heartbeat), so a row leased by a
+ * process that was killed is picked up again within one lease (30 s), not after the slowest delivery
+ * anyone could imagine. Attempts are counted
  * at claim time, so even a row that crashes the process on every try ends. A failure schedules the
  * next attempt with exponential backoff and jitter; after `maxAttempts` the row is dead: kept, with
  * its last error, and `next_attempt_at = 'infinity'` so it is never claimed again.
@@ -52,8 +54,10 @@ export interface OutboxWorkerOptions extends Partial<RetryPolicy> {
   logger?: WorkerLogger;
   pollIntervalMs?: number;
   batchSize?: number;
-  /** How long a claimed row stays leased; longer than the slowest delivery of a batch. */
+  /** How long a claimed row stays leased without a renewal (the heartbeat renews it every third of this). */
   lockMs?: number;
+  /** How often the leases of the batch in progress are renewed; 0 never (only to stand for a dead process in tests). */
+  heartbeatMs?: number;
   /** Jitter source in [0, 1); injectable for tests. */
   random?: () => number;
 }
@@ -99,7 +103,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 10;
-  const lockMs = options.lockMs ?? 5 * 60_000;
+  const lockMs = options.lockMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(lockMs / 3));
   const random = options.random ?? Math.random;
 
   let timer: NodeJS.Timeout | null = null;
@@ -165,10 +170,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return "delivered";
   }
 
+  /**
+   * Renews the leases of rows still being delivered. A row counts as ours while its attempt count
+   * is the one we claimed it with: had our lease lapsed and another worker claimed it, that count moved.
+   */
+  function keepLeases(rows: OutboxRow[]): () => void {
+    if (heartbeatMs <= 0 || rows.length === 0) return () => undefined;
+    const pending = new Map(rows.map((row) => [row.id, row.attempts]));
+    const renew = async () => {
+      const ids = [...pending.keys()];
+      if (ids.length === 0) return;
+      const attempts = ids.map((id) => pending.get(id)!);
+      await db.execute(sql`
+        update outbox o
+           set locked_until = now() + ${lockMs}::integer * interval '1 millisecond'
+          from (select unnest(${`{${ids.join(",")}}`}::uuid[]) as id,
+                       unnest(${`{${attempts.join(",")}}`}::int[]) as attempts) mine
+         where o.id = mine.id and o.attempts = mine.attempts and o.delivered_at is null
+           and o.locked_until is not null`);
+    };
+    const timer = setInterval(() => {
+      renew().catch((error: unknown) =>
+        logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "outbox lease renewal failed"),
+      );
+    }, heartbeatMs);
+    return () => clearInterval(timer);
+  }
+
   async function batch(): Promise<RunResult & { claimed: number }> {
     const rows = await claim();
     const result = { delivered: 0, failed: 0, dead: 0, claimed: rows.length };
-    for (const row of rows) result[await deliver(row)] += 1;
+    const stopRenewing = keepLeases(rows);
+    try {
+      for (const row of rows) result[await deliver(row)] += 1;
+    } finally {
+      stopRenewing();
+    }
     return result;
   }
 

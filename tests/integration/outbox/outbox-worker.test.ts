@@ -161,6 +161,46 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
     expect((await row(orphaned)).attempts).toBe(2);
   });
 
+  it("renews a slow delivery's lease, and takes over a killed worker's row within one lease (issue 13)", async () => {
+    const lease = { db: db(), logger: silent, lockMs: 400 };
+    const sent: string[] = [];
+    const other = createOutboxWorker({
+      ...lease,
+      handlers: { notification: async (r) => void sent.push(`other:${r.id}`) },
+    });
+
+    // A live worker whose delivery takes three leases: its heartbeat keeps the row its own.
+    const slowId = await enqueueNotification(db(), businessId, notification("booking_confirmed"));
+    let finish!: () => void;
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const live = createOutboxWorker({
+      ...lease,
+      handlers: { notification: async (r) => void (await slow, sent.push(`live:${r.id}`)) },
+    });
+    const delivering = live.runOnce();
+    await expect.poll(async () => (await row(slowId)).attempts, { timeout: 5_000, interval: 20 }).toBe(1);
+    const until = Date.now() + 1_200;
+    while (Date.now() < until) {
+      expect((await other.runOnce()).delivered).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 25)); // a poll interval: lets the heartbeat's timer run
+    }
+    finish();
+    await delivering;
+    expect(sent).toEqual([`live:${slowId}`]);
+
+    // A worker killed mid-delivery renews nothing (heartbeatMs 0 stands for the dead process).
+    const orphanId = await enqueueNotification(db(), businessId, notification("booking_cancelled"));
+    const killed = createOutboxWorker({
+      ...lease,
+      heartbeatMs: 0,
+      handlers: { notification: () => new Promise(() => {}) },
+    });
+    void killed.runOnce();
+    await expect.poll(async () => (await row(orphanId)).attempts, { timeout: 5_000, interval: 20 }).toBe(1);
+    await expect.poll(async () => (await other.runOnce()).delivered, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(sent).toEqual([`live:${slowId}`, `other:${orphanId}`]);
+  });
+
   it("does not take a row another worker holds a live lease on", async () => {
     const id = await enqueueNotification(db(), businessId, notification("booking_confirmed"));
     await testDb.database.execute(`update outbox set locked_until = now() + interval '1 minute' where id = $1`, [id]);
