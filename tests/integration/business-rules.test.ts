@@ -189,6 +189,42 @@ describe.each(DATABASE_KINDS)("business API rules on %s", (kind) => {
     expect(patched.settings).toMatchObject({ durationMinutes: 90, slotIntervalMinutes: 30, autoConfirm: true });
   });
 
+  it("replaces a service's staff, a menu's items and a calendar's members race-free (20 identical writes at once)", async () => {
+    const service = await expectStatus(201, app, "POST", "/api/business/services", key, {
+      slug: "race-cut",
+      name: "Race cut",
+      durationMinutes: 30,
+      staffIds: [ana],
+    });
+    const calendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, {
+      slug: "race-salon",
+      type: "service",
+      name: "Race salon",
+      members: [{ staffId: ana }],
+      serviceIds: [service.id],
+    });
+    const menu = await expectStatus(201, app, "POST", "/api/business/service-menus", key, {
+      slug: "race-menu",
+      name: "Race menu",
+      calendarId: calendar.id,
+      serviceIds: [],
+    });
+    const twenty = (write: () => Promise<{ status: number; text: string }>) =>
+      Promise.all(Array.from({ length: 20 }, write));
+    const staffWrites = await twenty(() => req("PATCH", `/services/${service.id}`, { staffIds: [ana, ben] }));
+    const itemWrites = await twenty(() => req("PUT", `/service-menus/${menu.id}/items`, { serviceIds: [service.id] }));
+    const memberWrites = await twenty(() =>
+      req("PATCH", `/calendars/${calendar.id}`, { members: [{ staffId: ana }, { staffId: ben }] }),
+    );
+    for (const reply of [...staffWrites, ...itemWrites, ...memberWrites]) expect(reply.status, reply.text).toBe(200);
+    expect((await req("GET", `/services/${service.id}`)).body.staffIds.sort()).toEqual([ana, ben].sort());
+    expect((await req("GET", `/service-menus/${menu.id}`)).body.serviceIds).toEqual([service.id]);
+    const members = (await req("GET", `/calendars/${calendar.id}`)).body.members.map(
+      (m: { staffId: string }) => m.staffId,
+    );
+    expect(members.sort()).toEqual([ana, ben].sort());
+  });
+
   it("deletes without breaking history: soft when bookings refer, 409 while a menu books through a calendar", async () => {
     const cut = await expectStatus(201, app, "POST", "/api/business/services", key, {
       slug: "trim",

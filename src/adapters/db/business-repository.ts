@@ -58,6 +58,15 @@ class Refusal extends Error {
   }
 }
 
+/**
+ * Replace-writes (delete the children, insert the new set) lock the parent row first: two identical
+ * concurrent replacements then run one after the other — the second sees the first's rows and
+ * replaces them — instead of both inserting and one failing on the unique key (issue 13).
+ */
+async function lockRow(tx: Tx, table: typeof t.services | typeof t.serviceMenus | typeof t.calendars, id: string) {
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+}
+
 async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await db.transaction(async (tx) => {
@@ -240,6 +249,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   }
 
   async function replaceServiceStaff(tx: Tx, serviceId: string, staffIds: readonly string[]): Promise<Result<null>> {
+    await lockRow(tx, t.services, serviceId);
     const missing = await firstMissing(tx, "staff", staffIds, (i) => `staffIds.${i}`);
     if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
     await tx.delete(t.serviceStaff).where(inArray(t.serviceStaff.serviceId, ownServiceIds(serviceId)));
@@ -318,6 +328,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   }
 
   async function writeCalendarLinks(tx: Tx, calendarId: string, input: CalendarRecordInput): Promise<Result<null>> {
+    await lockRow(tx, t.calendars, calendarId);
     if (input.groupId !== null) {
       const missing = await firstMissing(tx, "groups", [input.groupId], () => "groupId");
       if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
@@ -423,6 +434,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   }
 
   async function replaceMenuItems(tx: Tx, menuId: string, serviceIds: readonly string[]): Promise<void> {
+    await lockRow(tx, t.serviceMenus, menuId);
     await tx.delete(t.serviceMenuItems).where(inArray(t.serviceMenuItems.serviceMenuId, ownMenuIds(menuId)));
     const unique = [...new Set(serviceIds)];
     if (unique.length > 0)
