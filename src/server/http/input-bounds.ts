@@ -39,6 +39,7 @@ export const MinorUnitsSchema = z
  * Text PostgreSQL cannot store or that no honest client sends: NUL, and UTF-16 halves without their
  * partner (lone surrogates, which have no UTF-8 form).
  */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function hasUnstorableText(value: string): boolean {
