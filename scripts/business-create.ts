@@ -1,14 +1,12 @@
 /**
  * `npm run business:create -- --name "Atelier Lumière" [--time-zone Europe/Paris --locale fr --currency EUR] [--slug atelier]`:
- * creates a business in the configured database (PGlite in DATA_DIR, or DATABASE_URL) and prints
- * its first API key — once: only its hash is stored.
+ * creates a business in the configured database (PGlite in DATA_DIR — through the running server when
+ * one holds it — or DATABASE_URL) and prints its first API key — once: only its hash is stored.
  */
-import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { createBusinessDirectory } from "../src/adapters/db/business-repository.ts";
-import { openDatabase } from "../src/adapters/db/client.ts";
-import { migrateDatabase } from "../src/adapters/db/migrate.ts";
 import { createBusinessWithKey } from "../src/app/business/create-business.ts";
+import type { BusinessView } from "../src/app/business/ports.ts";
+import { runBusinessAdmin } from "./lib/business-admin.ts";
 import { BusinessPatchSchema, SlugSchema } from "../src/server/routes/business-api-schemas.ts";
 import { ConfigError, parseConfig } from "../src/server/config.ts";
 
@@ -75,38 +73,36 @@ try {
   }
   throw error;
 }
-if (!config.DATABASE_URL) fs.mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(
-  config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.dataDir },
-);
-try {
-  await migrateDatabase(database);
-  const created = await createBusinessWithKey(createBusinessDirectory(database.db), {
-    name: parsed.data.name!,
-    timeZone: parsed.data.timeZone!,
-    locale: parsed.data.locale!,
-    currency: parsed.data.currency!,
-    ...(slug?.success ? { slug: slug.data } : {}),
-  });
-  if (!created.ok) {
-    console.error(
-      created.error.code === "SLUG_TAKEN"
-        ? `--slug: another business already uses "${args.slug}".`
-        : `Could not create the business (${created.error.code}).`,
-    );
-    process.exitCode = 1;
-  } else {
-    const { business, key } = created.value;
-    console.log(`Business created in ${config.DATABASE_URL ? "PostgreSQL" : config.dataDir}:`);
-    console.log(`  id:       ${business.id}`);
-    console.log(`  slug:     ${business.slug}`);
-    console.log(`  name:     ${business.name} (${business.timeZone}, ${business.locale}, ${business.currency})`);
-    console.log("");
-    console.log("API key (shown once; only its hash is stored — keep it secret):");
-    console.log(`  ${key}`);
-    console.log("");
-    console.log(`Try: curl -H "Authorization: Bearer ${key}" http://localhost:${config.PORT}/api/business`);
-  }
-} finally {
-  await database.close();
+const input = {
+  name: parsed.data.name!,
+  timeZone: parsed.data.timeZone!,
+  locale: parsed.data.locale!,
+  currency: parsed.data.currency!,
+  ...(slug?.success ? { slug: slug.data } : {}),
+};
+const created = await runBusinessAdmin<{ business: BusinessView; key: string }>(config, {
+  path: "/businesses",
+  body: input,
+  direct: (directory) => createBusinessWithKey(directory, input),
+  refusal: (code) =>
+    code === "SLUG_TAKEN"
+      ? `--slug: another business already uses "${args.slug}".`
+      : `Could not create the business (${code}).`,
+});
+if (!created.ok) {
+  console.error(created.message);
+  process.exit(created.exitCode);
 }
+const { business, key } = created.value;
+console.log(`Business created in ${created.where}:`);
+console.log(`  id:       ${business.id}`);
+console.log(`  slug:     ${business.slug}`);
+console.log(`  name:     ${business.name} (${business.timeZone}, ${business.locale}, ${business.currency})`);
+console.log("");
+console.log("API key (shown once; only its hash is stored — keep it secret):");
+console.log(`  ${key}`);
+console.log("");
+console.log(`Try: curl -H "Authorization: Bearer ${key}" http://localhost:${config.PORT}/api/business`);
+console.log(
+  `Its pages: give it a host name (PATCH /api/business {"hostnames": ["${business.slug}.localhost"]}), then open http://${business.slug}.localhost:${config.PORT}/`,
+);

@@ -30,6 +30,8 @@ import { createBookingRepository } from "../adapters/db/booking-repository.ts";
 import type { LinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 import { createBusinessApi } from "./routes/business-api.ts";
+import { createAdminApi } from "./routes/admin-api.ts";
+import { createBusinessDirectory } from "../adapters/db/business-repository.ts";
 import { createSlotChangeEvents, withSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
 import { slotEvents } from "./routes/slot-events.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
@@ -55,6 +57,8 @@ export interface AppDependencies {
   trustedProxy?: TrustedProxy;
   /** `frame-ancestors` of widget pages (FRAME_ANCESTORS); `*` by default. */
   widgetFrameAncestors?: string;
+  /** The token of the local admin channel (routes/admin-api.ts); absent, there is no such channel. */
+  adminToken?: string;
 }
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
@@ -143,6 +147,13 @@ export function createApp(deps: AppDependencies) {
     if (c.req.method !== "GET" && c.res.status < 400) bookingDeps.store.forgetCalendars?.();
   });
   app.route("/api/business", createBusinessApi({ db: deps.database.db, bookings: bookingDeps }));
+
+  if (deps.adminToken) {
+    app.route(
+      "/api/admin",
+      createAdminApi({ directory: createBusinessDirectory(deps.database.db), token: deps.adminToken }),
+    );
+  }
 
   app.all("/api/*", (c) =>
     problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`),

@@ -80,6 +80,11 @@ export const ConfigSchema = z.object({
       }
       return parsed;
     }),
+  /** The business (by slug) whose pages a host name no business claims shows; unset: the oldest business. */
+  DEFAULT_BUSINESS: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a business slug such as northwind-wellness")
+    .optional(),
   /** `frame-ancestors` of widget pages: who may embed the widget (`*`, or origins separated by spaces). */
   FRAME_ANCESTORS: z
     .string()

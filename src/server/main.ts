@@ -9,11 +9,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { randomBytes } from "node:crypto";
 import { openDatabase } from "../adapters/db/client.ts";
+import { DataDirInUseError } from "../adapters/db/data-dir-lock.ts";
 import { migrateDatabase } from "../adapters/db/migrate.ts";
 import { createPublicPagesRepository } from "../adapters/db/public-pages-repository.ts";
-import { DEMO } from "../adapters/db/seed/demo-ids.ts";
-import { isDatabaseEmpty, seedDemo } from "../adapters/db/seed/demo.ts";
+import { seedDemoOnFirstStart } from "../adapters/db/seed/demo.ts";
 import { buildTransport } from "../adapters/email/build-transport.ts";
 import { createLinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { createNotificationWorker } from "../adapters/outbox/outbox-worker.ts";
@@ -49,7 +50,14 @@ async function main() {
     ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
     : ({ kind: "pglite", dataDir: config.dataDir } as const);
   if (target.kind === "pglite") fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(target);
+  let database;
+  try {
+    database = await openDatabase(target);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    logger.fatal(error.message);
+    process.exit(75); // EX_TEMPFAIL: try again once the other process has stopped
+  }
   logger.info(
     { database: target.kind, ...(target.kind === "pglite" ? { dataDir: config.dataDir } : {}) },
     "database opened",
@@ -59,9 +67,15 @@ async function main() {
     { applied: migrations.applied, total: migrations.total },
     `database migrations: ${migrations.applied} applied, ${migrations.total} in total`,
   );
-  if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
-    logger.info("empty database: demo business seeded");
+  if (config.SEED_DEMO) {
+    const demo = await seedDemoOnFirstStart(database.db);
+    if (demo) {
+      logger.info("empty database: demo business seeded");
+      logger.info(
+        { business: demo.slug },
+        `demo business API key (shown once): ${demo.key} — a new one any time: npm run business:key -- --slug ${demo.slug}`,
+      );
+    }
   }
 
   const buildDir = path.resolve("build");
@@ -73,11 +87,13 @@ async function main() {
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 
   const linkSealer = createLinkSealer(appSecret);
+  // The local admin channel (business:create and business:key while this server holds DATA_DIR).
+  const adminToken = database.lock ? randomBytes(32).toString("base64url") : undefined;
   const app = createApp({
     database,
     linkSealer,
     ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
-    pages: createPublicPagesRepository(database.db, DEMO.businessSlug),
+    pages: createPublicPagesRepository(database.db, config.DEFAULT_BUSINESS ?? null),
     logger,
     clock: () => new Date(),
     build,
@@ -85,6 +101,7 @@ async function main() {
     mode: config.NODE_ENV,
     trustedProxy: config.TRUSTED_PROXY,
     widgetFrameAncestors: config.FRAME_ANCESTORS,
+    ...(adminToken ? { adminToken } : {}),
     localeRouting: createLocaleRoutingConfig({ cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN }),
     bookingApi: {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
@@ -119,6 +136,9 @@ async function main() {
   };
   const server = serve({ fetch: fetchWhileStopping, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);
+    const reachableOnLoopback = ["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].includes(config.HOST);
+    if (adminToken && reachableOnLoopback)
+      database.lock?.update({ adminUrl: `http://127.0.0.1:${info.port}`, adminToken });
     outboxWorker.start();
     logger.info({ email: mailTransport.kind }, "outbox worker started");
   });

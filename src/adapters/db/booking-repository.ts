@@ -356,6 +356,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
           name: t.businesses.name,
           timeZone: t.businesses.timeZone,
           currency: t.businesses.currency,
+          locale: t.businesses.locale,
         },
       })
       .from(t.calendars)

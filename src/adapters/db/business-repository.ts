@@ -7,7 +7,7 @@
  * Deleting keeps history intact: staff, services and calendars that bookings refer to are only
  * marked `deleted_at` (their slug stays reserved); others are removed.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, ne, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type {
   ApiKeyView,
   BusinessBookingView,
@@ -50,6 +50,9 @@ async function slugSafe<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
     throw error;
   }
 }
+
+/** The transaction-level advisory lock every writer of business host names takes (any constant will do). */
+const HOSTNAMES_LOCK = 7_318_001;
 
 /** Thrown inside a transaction to roll it back and answer with a refusal. */
 class Refusal extends Error {
@@ -141,6 +144,7 @@ const businessView = (r: typeof t.businesses.$inferSelect): BusinessView => ({
   timeZone: r.timeZone,
   locale: r.locale,
   currency: r.currency,
+  hostnames: r.hostnames,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -453,9 +457,26 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
     },
 
     async updateBusiness(patch) {
-      if (Object.keys(patch).length > 0) await db.update(t.businesses).set(patch).where(eq(t.businesses.id, B));
-      const [row] = await db.select().from(t.businesses).where(eq(t.businesses.id, B));
-      return row ? ok(businessView(row)) : notFound();
+      const { hostnames, ...fields } = patch;
+      return inTransaction(db, async (tx) => {
+        if (hostnames) {
+          // Host names are unique across businesses. An array column has no unique index, so every
+          // writer of host names takes the same transaction lock, then checks, then writes.
+          await tx.execute(sql`select pg_advisory_xact_lock(${HOSTNAMES_LOCK})`);
+          const [taken] = await tx
+            .select({ hostnames: t.businesses.hostnames })
+            .from(t.businesses)
+            .where(and(sql`${t.businesses.hostnames} && ${sql.param([...hostnames])}::text[]`, ne(t.businesses.id, B)));
+          if (taken) {
+            const index = hostnames.findIndex((h) => taken.hostnames.includes(h));
+            return refuse({ code: "HOSTNAME_TAKEN", path: `hostnames.${index}` });
+          }
+        }
+        const set = { ...fields, ...(hostnames ? { hostnames: [...new Set(hostnames)] } : {}) };
+        if (Object.keys(set).length > 0) await tx.update(t.businesses).set(set).where(eq(t.businesses.id, B));
+        const [row] = await tx.select().from(t.businesses).where(eq(t.businesses.id, B));
+        return row ? ok(businessView(row)) : notFound();
+      });
     },
 
     async listApiKeys() {
@@ -984,6 +1005,11 @@ export function createBusinessDirectory(db: Db): BusinessDirectory {
           .returning();
         return ok(businessView(row!));
       }),
+
+    async findBusinessId(slug) {
+      const [row] = await db.select({ id: t.businesses.id }).from(t.businesses).where(eq(t.businesses.slug, slug));
+      return row?.id ?? null;
+    },
 
     async findKeyOwner(keyHash) {
       const [row] = await db

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -28,6 +29,8 @@ export interface Database {
    */
   listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's data-directory lock (null in memory and on PostgreSQL). */
+  readonly lock: DataDirLock | null;
 }
 
 /** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
@@ -38,8 +41,15 @@ const RECONNECT_MS = 1000;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "pglite") {
-    const client = await PGlite.create(target.dataDir ?? undefined, { extensions: { btree_gist } });
-    return fromPglite(client);
+    // Throws DataDirInUseError while another live process has the directory open.
+    const lock = target.dataDir ? acquireDataDirLock(target.dataDir) : null;
+    try {
+      const client = await PGlite.create(target.dataDir ?? undefined, { extensions: { btree_gist } });
+      return fromPglite(client, lock);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
   const url = target.url;
   const pool = new pg.Pool({ connectionString: url, max: 20 });
@@ -84,6 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       assertChannel(channel);
       await listenOn(channel, onNotify);
     },
+    lock: null,
     async close() {
       closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
@@ -92,7 +103,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-export function fromPglite(client: PGlite): Database {
+export function fromPglite(client: PGlite, lock: DataDirLock | null = null): Database {
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
@@ -104,6 +115,10 @@ export function fromPglite(client: PGlite): Database {
       assertChannel(channel);
       await client.listen(channel, () => onNotify());
     },
-    close: () => client.close(),
+    lock,
+    async close() {
+      await client.close();
+      lock?.release();
+    },
   };
 }

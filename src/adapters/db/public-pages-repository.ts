@@ -103,7 +103,11 @@ const productColumns = {
   currency: t.products.currency,
 };
 
-export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string): PublicPagesPort {
+/**
+ * `defaultBusinessSlug` answers a host name no business claims (DEFAULT_BUSINESS); without one, the
+ * oldest business does — a single-business install works on any host, and so does a fresh demo.
+ */
+export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string | null = null): PublicPagesPort {
   const businessColumns = {
     id: t.businesses.id,
     slug: t.businesses.slug,
@@ -178,10 +182,13 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string)
           .limit(1);
         if (byHost) return byHost;
       }
-      const [fallback] = await db
-        .select(businessColumns)
-        .from(t.businesses)
-        .where(eq(t.businesses.slug, defaultBusinessSlug));
+      const [fallback] = defaultBusinessSlug
+        ? await db.select(businessColumns).from(t.businesses).where(eq(t.businesses.slug, defaultBusinessSlug))
+        : await db
+            .select(businessColumns)
+            .from(t.businesses)
+            .orderBy(asc(t.businesses.createdAt), asc(t.businesses.id))
+            .limit(1);
       return fallback ?? null;
     },
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { NOTIFICATION_KINDS, type NotificationMessage } from "../../core/notifications/notification.ts";
 
-const PersonSchema = z.object({ name: z.string(), email: z.string().nullable() });
+const PersonSchema = z.object({ name: z.string(), email: z.string().nullable(), timeZone: z.string().optional() });
 const Instant = z.iso.datetime({ offset: true });
 
 export const NotificationMessageSchema = z.object({
@@ -35,5 +35,13 @@ export const NotificationMessageSchema = z.object({
     rescheduleUrl: z.string().nullable(),
     cancelUrl: z.string().nullable(),
     contactMethod: z.string().nullable(),
+    businessSide: z
+      .object({
+        locale: z.string(),
+        notes: z.string().nullable(),
+        answers: z.array(z.object({ label: z.string(), value: z.string() })),
+        bookingUrl: z.string(),
+      })
+      .optional(),
   }),
 }) satisfies z.ZodType<NotificationMessage>;

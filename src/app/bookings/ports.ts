@@ -51,6 +51,8 @@ export interface CalendarContext {
     readonly name: string;
     readonly timeZone: string;
     readonly currency: string;
+    /** The business's own language: its staff's emails are written in it. */
+    readonly locale?: string;
   };
   readonly calendar: {
     readonly id: string;

@@ -38,9 +38,11 @@ export interface SnapshotSource {
     email: string;
     phone: string | null;
     location: string | null;
+    notes?: string | null;
   };
   readonly previousStartMs: EpochMs | null;
   readonly cancelReason: string | null;
+  readonly answers?: Readonly<Record<string, unknown>>;
 }
 
 /** Where the visitor manages a booking. One place, so the web routes and emails agree. */
@@ -75,7 +77,7 @@ export function toSnapshot(
 ): BookingSnapshot {
   const person = (id: string): Person => {
     const s = ctx.staff.find((m) => m.id === id);
-    return { name: s?.name ?? "", email: s?.email ?? null };
+    return { name: s?.name ?? "", email: s?.email ?? null, ...(s ? { timeZone: s.timeZone } : {}) };
   };
   const location = ctx.calendar.settings.location;
   return {
@@ -105,7 +107,29 @@ export function toSnapshot(
     guests: b.guests.map((g) => ({ name: g.name, email: g.email })),
     ...manageLinks(publicUrl, ctx, b.id, token, b.locale),
     contactMethod: b.status === "new" ? (b.contact.phone ? "phone" : "email") : null,
+    businessSide: {
+      locale: ctx.business.locale ?? b.locale,
+      notes: b.contact.notes ?? null,
+      answers: answerRows(ctx, b.answers ?? {}),
+      bookingUrl: `${publicUrl}/api/business/bookings/${encodeURIComponent(b.id)}`,
+    },
   };
+}
+
+/** The visitor's answers to the calendar's questions, labelled, in the calendar's order. */
+function answerRows(ctx: CalendarContext, answers: Readonly<Record<string, unknown>>) {
+  return ctx.calendar.settings.questions.flatMap((q) => {
+    const value = answers[q.id];
+    if (value === undefined || value === null || value === "") return [];
+    const text = Array.isArray(value)
+      ? value.join(", ")
+      : typeof value === "boolean"
+        ? value
+          ? "✓"
+          : "✗"
+        : String(value);
+    return [{ label: q.label, value: text }];
+  });
 }
 
 const serviceNames = (ctx: CalendarContext, ids: readonly string[]): string[] =>

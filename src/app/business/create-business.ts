@@ -45,3 +45,18 @@ export async function createBusinessWithKey(
   const { key } = await issueApiKey(directory.forBusiness(created.value.id), "First key (business:create)");
   return { ok: true, value: { business: created.value, key } };
 }
+
+/** Another key for an existing business, by slug (`npm run business:key`): for a key that was lost. */
+export async function issueKeyForBusiness(
+  directory: BusinessDirectory,
+  slug: string,
+  name: string,
+): Promise<Result<{ business: BusinessView; key: string }>> {
+  const id = await directory.findBusinessId(slug);
+  if (!id) return { ok: false, error: { code: "NOT_FOUND" } };
+  const repo = directory.forBusiness(id);
+  const business = await repo.getBusiness();
+  if (!business) return { ok: false, error: { code: "NOT_FOUND" } };
+  const { key } = await issueApiKey(repo, name);
+  return { ok: true, value: { business, key } };
+}

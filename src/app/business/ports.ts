@@ -19,6 +19,8 @@ export type BusinessError =
   | { readonly code: "NOT_FOUND" }
   | { readonly code: "REFERENCE_NOT_FOUND"; readonly path: string }
   | { readonly code: "SLUG_TAKEN"; readonly path: string }
+  /** A host name is another business's already: every host name leads to one business only. */
+  | { readonly code: "HOSTNAME_TAKEN"; readonly path: string }
   | { readonly code: "IN_USE"; readonly detail: string }
   | { readonly code: "SETUP_INVALID"; readonly errors: readonly { readonly path: string; readonly code: string }[] };
 
@@ -39,6 +41,8 @@ export interface BusinessView {
   readonly timeZone: string;
   readonly locale: string;
   readonly currency: string;
+  /** Host names whose pages are this business's (`book.example.com`); see docs/business-guide.md. */
+  readonly hostnames: readonly string[];
   readonly createdAt: string;
 }
 
@@ -228,7 +232,7 @@ export interface BusinessRepository {
 
   getBusiness(): Promise<BusinessView | null>;
   updateBusiness(
-    patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency">>,
+    patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency" | "hostnames">>,
   ): Promise<Result<BusinessView>>;
 
   listApiKeys(): Promise<ApiKeyView[]>;
@@ -297,4 +301,6 @@ export interface BusinessDirectory {
   /** The business of a live (not revoked) key, by the key's SHA-256 hash. */
   findKeyOwner(keyHash: string): Promise<{ readonly businessId: string; readonly keyHash: string } | null>;
   forBusiness(businessId: string): BusinessRepository;
+  /** A business's id by its slug (the CLI names businesses by slug). */
+  findBusinessId(slug: string): Promise<string | null>;
 }

@@ -16,6 +16,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export interface Person {
   name: string;
   email: string | null;
+  /** Staff: their own zone, for the times in their email. */
+  timeZone?: string;
 }
 
 export interface AttendeeServices {
@@ -59,6 +61,16 @@ export interface BookingSnapshot {
   cancelUrl: string | null;
   /** How the business will get in touch about a request ('we will contact you shortly…'). */
   contactMethod: string | null;
+  /**
+   * For the business's own copy (staff emails), never shown to the visitor: the business's language,
+   * the visitor's notes and answers, and where the business finds the booking.
+   */
+  businessSide?: {
+    locale: string;
+    notes: string | null;
+    answers: { label: string; value: string }[];
+    bookingUrl: string;
+  };
 }
 
 export interface NotificationMessage {

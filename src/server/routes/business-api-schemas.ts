@@ -156,11 +156,27 @@ export const MemberSchema = z.strictObject({
 
 // ---- Requests -------------------------------------------------------------------------------------
 
+/** A DNS host name, lower-cased; no port, no scheme (`book.example.com`, `localhost`). */
+export const HostnameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=[a-z0-9])[a-z0-9-]{1,63}(?<!-)(\.(?=[a-z0-9])[a-z0-9-]{1,63}(?<!-))*$/,
+    "expected a host name such as book.example.com (no scheme, no port)",
+  );
+
 export const BusinessPatchSchema = z.strictObject({
   name: name.optional(),
   timeZone: TimeZoneSchema.optional(),
   locale: LocaleSchema.optional(),
   currency: CurrencySchema.optional(),
+  hostnames: z
+    .array(HostnameSchema)
+    .max(20)
+    .optional()
+    .meta({ description: "Host names whose pages show this business (replaces the list); unique across businesses" }),
 });
 
 export const ApiKeyCreateSchema = z.strictObject({ name: name.default("API key") });
@@ -283,6 +299,7 @@ export const BusinessSchema = z.object({
   timeZone: z.string(),
   locale: z.string(),
   currency: z.string(),
+  hostnames: z.array(z.string()),
   createdAt: instant,
 });
 export const ApiKeySchema = z.object({

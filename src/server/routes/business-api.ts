@@ -119,6 +119,10 @@ function businessProblem(c: Context, error: BusinessError, resource: Resource) {
       return problem(c, 409, "SLUG_TAKEN", `Another ${resource} of this business already uses this slug.`, {
         errors: [{ path: error.path, code: "SLUG_TAKEN", message: "This slug is already taken." }],
       });
+    case "HOSTNAME_TAKEN":
+      return problem(c, 409, "HOSTNAME_TAKEN", "Another business already uses this host name.", {
+        errors: [{ path: error.path, code: "HOSTNAME_TAKEN", message: "This host name is already taken." }],
+      });
     case "IN_USE":
       return problem(c, 409, "IN_USE", error.detail);
     case "SETUP_INVALID":

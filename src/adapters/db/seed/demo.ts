@@ -4,6 +4,7 @@
  * every route of the spec's table to resolve to a real page.
  */
 import { eq, sql } from "drizzle-orm";
+import { issueApiKey } from "../../../app/business/api-keys.ts";
 import { createBusiness } from "../../../app/business/create-business.ts";
 import { createCalendar, type CalendarCreate } from "../../../app/business/configure-calendar.ts";
 import type { BusinessRepository, Result } from "../../../app/business/ports.ts";
@@ -29,6 +30,18 @@ function must<T>(result: Result<T>, what: string): T {
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(t.businesses);
   return Number(rows[0]?.n ?? 0) === 0;
+}
+
+/**
+ * The demo, chosen by configuration (SEED_DEMO) in the composition root: on an empty database, seeds
+ * the demo business and issues its first API key, which the caller shows once — without one nobody
+ * could see or confirm the demo's bookings (issue 23). Null when the database already had data.
+ */
+export async function seedDemoOnFirstStart(db: Db): Promise<{ slug: string; key: string } | null> {
+  if (!(await isDatabaseEmpty(db))) return null;
+  await seedDemo(db);
+  const { key } = await issueApiKey(createBusinessDirectory(db).forBusiness(DEMO.businessId), "Demo key (first start)");
+  return { slug: DEMO.businessSlug, key };
 }
 
 /** Removes the demo business (cascading to everything it owns) and creates it again. */
