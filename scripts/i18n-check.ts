@@ -20,6 +20,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "content.tag", // it, nl, pl, pt-br: "Tag" is the usual word for a post tag
   "email.calendar.google", // es, it, pt-PT: Google's own product name there is "Google Calendar"
   "email.calendar.outlook", // product name, not translated
+  "email.staff.label.client", // fr: "Client" is the French word as well
   "email.calendar.office365", // product name, not translated
   "widget.slots.slotLabel", // only placeholders and a comma: "{time}, {day}" reads the same in most languages
   "widget.contact.email", // it, pt-PT: "email" is the usual spelling

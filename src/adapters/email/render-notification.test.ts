@@ -146,3 +146,59 @@ describe("notificationRecipients", () => {
     ]);
   });
 });
+
+describe("the staff copy (issue 23)", () => {
+  const staffBooking = (kind: NotificationKind) => {
+    const message = notification(kind);
+    return {
+      ...message,
+      booking: {
+        ...message.booking,
+        staff: [{ name: "Dana Staff", email: "dana@harbour.example.com", timeZone: "Europe/Berlin" }],
+        businessSide: {
+          locale: "de",
+          notes: "Knee hurts since May",
+          answers: [{ label: "Insurance", value: "Private" }],
+          bookingUrl: "https://book.example.com/api/business/bookings/b-1",
+        },
+      },
+    };
+  };
+  const dana: EmailRecipient = {
+    name: "Dana Staff",
+    address: "dana@harbour.example.com",
+    role: "staff",
+    timeZone: "Europe/Berlin",
+  };
+
+  it.each(NOTIFICATION_KINDS)("%s: names the client, in the business's language and the staff's zone", (kind) => {
+    const email = renderNotification(staffBooking(kind), dana, options);
+    expect(email.html).toContain('<html lang="de-DE">');
+    expect(email.subject).toContain("Ada Visitor");
+    expect(email.text).toContain("Kunde: Ada Visitor");
+    expect(email.text).toContain("E-Mail: ada@visitor.example.com");
+    expect(email.text).toContain("Telefon: +1 555 0100");
+    expect(email.text).toContain("Anmerkungen: Knee hurts since May");
+    expect(email.text).toContain("Insurance: Private");
+    expect(email.text).toContain("Zeitzone: Europe/Berlin");
+    expect(plain(email.text)).toContain("16:30"); // 10:30 in New York is 16:30 in Berlin
+    expect(email.text).not.toContain("Hello Ada");
+    expect(email.text).not.toContain("We will contact you shortly");
+  });
+
+  it.each(NOTIFICATION_KINDS)("%s: carries none of the visitor's secrets, not even in the calendar file", (kind) => {
+    const email = renderNotification(staffBooking(kind), dana, options);
+    for (const part of [email.html, email.text, email.calendar.content]) expect(part).not.toContain("tok123");
+  });
+
+  it("asks staff to confirm or decline a request, with a link to the booking", () => {
+    const email = renderNotification(staffBooking("request_received"), dana, options);
+    expect(email.text).toContain("bestätigen oder ablehnen");
+    expect(email.text).toContain("https://book.example.com/api/business/bookings/b-1");
+  });
+
+  it("staff are recipients with their own zone", () => {
+    const recipients = notificationRecipients(staffBooking("booking_confirmed").booking);
+    expect(recipients.find((r) => r.role === "staff")).toMatchObject({ timeZone: "Europe/Berlin" });
+  });
+});

@@ -19,6 +19,8 @@ export type RecipientRole = "contact" | "guest" | "staff";
 
 export interface EmailRecipient extends EmailAddress {
   role: RecipientRole;
+  /** Staff: their own zone; the visitor's zone is the booking's. */
+  timeZone?: string;
 }
 
 export interface RenderedEmail {
@@ -39,7 +41,14 @@ export function notificationRecipients(booking: BookingSnapshot): EmailRecipient
   const contactName = `${booking.contact.firstName} ${booking.contact.lastName}`.trim();
   const candidates: EmailRecipient[] = [{ name: contactName, address: booking.contact.email, role: "contact" }];
   const add = (people: Person[], role: RecipientRole) => {
-    for (const person of people) if (person.email) candidates.push({ name: person.name, address: person.email, role });
+    for (const person of people)
+      if (person.email)
+        candidates.push({
+          name: person.name,
+          address: person.email,
+          role,
+          ...(person.timeZone ? { timeZone: person.timeZone } : {}),
+        });
   };
   add(booking.guests, "guest");
   add(booking.staff, "staff");
@@ -57,6 +66,7 @@ export function renderNotification(
   recipient: EmailRecipient,
   options: RenderOptions,
 ): RenderedEmail {
+  if (recipient.role === "staff") return renderStaffCopy(message, recipient, options);
   const { kind, booking } = message;
   const i18n = serverI18n(booking.locale);
   const when = whenFormatter(i18n.language, booking.timeZone);
@@ -91,6 +101,66 @@ export function renderNotification(
     calendarNote: i18n.t("email.calendar.ics"),
     footer: i18n.t("email.footer", { businessName: booking.businessName }),
   };
+  return {
+    subject,
+    calendar,
+    text: renderText(parts),
+    html: renderHtml({ ...parts, language: i18n.language, subject }),
+  };
+}
+
+/**
+ * The business's own copy, for staff (issue 23): who booked and how to reach them, their notes and
+ * answers, times in the staff member's zone, in the business's language — and none of the visitor's
+ * secrets: no manage, reschedule or cancel link, in the text or in the calendar file.
+ */
+function renderStaffCopy(
+  message: NotificationMessage,
+  recipient: EmailRecipient,
+  options: RenderOptions,
+): RenderedEmail {
+  const { kind } = message;
+  const booking: BookingSnapshot = { ...message.booking, manageUrl: null, rescheduleUrl: null, cancelUrl: null };
+  const side = booking.businessSide;
+  const i18n = serverI18n(side?.locale ?? booking.locale);
+  const when = whenFormatter(i18n.language, recipient.timeZone ?? booking.timeZone);
+  const event = calendarEventText(booking, i18n);
+  const calendar = buildIcs(booking, {
+    now: options.now,
+    kind,
+    text: event,
+    fallbackOrganizerEmail: options.fallbackOrganizerEmail,
+  });
+  const client = `${booking.contact.firstName} ${booking.contact.lastName}`.trim() || booking.contact.email;
+
+  const details = detailRows(kind, booking, i18n, when).filter((row) => row.label !== i18n.t("email.label.with"));
+  const whoRows: Row[] = [
+    { label: i18n.t("email.staff.label.client"), value: client },
+    { label: i18n.t("email.staff.label.email"), value: booking.contact.email },
+    ...(booking.contact.phone ? [{ label: i18n.t("email.staff.label.phone"), value: booking.contact.phone }] : []),
+    ...(side?.notes ? [{ label: i18n.t("email.staff.label.notes"), value: side.notes }] : []),
+    ...(side?.answers ?? []),
+  ];
+  const parts: Parts = {
+    heading: i18n.t(`email.staff.heading.${kind}`),
+    paragraphs: [
+      i18n.t("email.greeting", { name: recipient.name || booking.businessName }),
+      i18n.t(`email.staff.intro.${kind}`, { client }),
+    ],
+    details: [...whoRows, ...details],
+    actions:
+      side && isHttpUrl(side.bookingUrl) ? [{ label: i18n.t("email.staff.action.open"), url: side.bookingUrl }] : [],
+    addToCalendar:
+      calendar.method === "REQUEST" ? addToCalendarLinks(booking, event.summary, event.description, i18n) : [],
+    addToCalendarTitle: i18n.t("email.addToCalendar"),
+    calendarNote: i18n.t("email.calendar.ics"),
+    footer: i18n.t("email.staff.footer", { businessName: booking.businessName }),
+  };
+  const subject = i18n.t(`email.staff.subject.${kind}`, {
+    client,
+    summary: event.summary,
+    date: when.short(booking.startUtc),
+  });
   return {
     subject,
     calendar,

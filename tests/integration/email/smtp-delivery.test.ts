@@ -60,7 +60,9 @@ describe("notification emails through a real SMTP server", () => {
 
     const mails = await Promise.all(receiver.messages.map((m) => parseMail(m)));
     for (const [index, mail] of mails.entries()) {
-      expect(mail.subject?.startsWith(subjects[kind])).toBe(true);
+      // The staff member (index 2) gets the business's copy: its own subject, naming the client.
+      if (index < 2) expect(mail.subject?.startsWith(subjects[kind])).toBe(true);
+      else expect(mail.subject).toContain("Ada Visitor");
       expect(mail.subject).toContain("Initial assessment with Harbour Physio");
       expect(mail.from?.text).toBe('"Harbour Bookings" <bookings@harbour.example.com>');
       expect(mail.messageId).toBe(`<${rowId}.${index}@harbour.example.com>`);
@@ -85,6 +87,11 @@ describe("notification emails through a real SMTP server", () => {
     const [toAda, , toDana] = mails;
     expect(toAda?.text).toContain("Hello Ada Visitor,");
     expect(toDana?.text).toContain("Hello Dana Staff,");
+    expect(toDana?.text).toContain("Client: Ada Visitor");
+    expect(toDana?.text).toContain("Email: ada@visitor.example.com");
+    expect(toDana?.text).not.toContain("We will contact you shortly");
+    for (const part of [toDana?.text, toDana?.html, ...calendarParts(toDana!).map((p) => p.content.toString("utf8"))])
+      expect(part).not.toContain("tok123");
     if (kind === "request_received")
       expect(toAda?.text).toContain("We will contact you shortly to confirm your request.");
     if (kind === "booking_rescheduled") expect(toAda?.text).toContain("Former time:");
