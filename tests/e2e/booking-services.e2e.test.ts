@@ -36,12 +36,16 @@ describe("service menu", () => {
     expect(await heading(page).textContent()).toBe("Choose services");
     await page.getByRole("button", { name: "Add Colour for You" }).click();
     await page.getByRole("button", { name: "+ Add a guest" }).click();
-    // The guest starts with the same services; Colour takes one person per slot.
+    // Colour takes one person per slot: the guest starts without it instead of with an error (issue 23).
+    expect(await page.locator(".field__error").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Remove Colour for Guest 1" }).count()).toBe(0);
+    // Choosing it anyway says why not, with the count in the singular.
+    await page.getByRole("button", { name: "Add Colour for Guest 1" }).click();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect
       .poll(() => page.locator("#limit-" + DEMO.services.colour).textContent())
       .toBe(
-        "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.",
+        "You can reserve up to 1 slot for this service. To book for additional guests, kindly select a different service for the same time slot.",
       );
     await checkScreen(page, "13-services-limit");
     await page.getByRole("button", { name: "Remove Colour for Guest 1" }).click();

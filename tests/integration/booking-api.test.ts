@@ -163,7 +163,7 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         ),
         400,
         "SERVICE_GUEST_LIMIT",
-        "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.",
+        "You can reserve up to 1 slot for this service. To book for additional guests, kindly select a different service for the same time slot.",
       );
       expect(body.count).toBe(1);
     });
@@ -555,7 +555,7 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
     it("the per-service guest limit, with its count", async () => {
       const { cut, colour } = fx.services;
       const message =
-        "You can reserve up to 1 slots for this service. To book for additional guests, kindly select a different service for the same time slot.";
+        "You can reserve up to 1 slot for this service. To book for additional guests, kindly select a different service for the same time slot.";
       const refused = await expectProblem(
         await book({
           calendarId: fx.calendars.salon,

@@ -3,6 +3,7 @@ import type { Dispatch } from "react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
 import type { FlowEvent, FlowState } from "./flow-reducer.ts";
+import { newGuestCart } from "./validation.ts";
 
 interface Props {
   config: WidgetConfig;
@@ -52,7 +53,11 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                 type="button"
                 className="chip chip--add"
                 onClick={() =>
-                  dispatch({ type: "cartsChanged", carts: [...carts, [...(carts[0] ?? [])]], activeCart: carts.length })
+                  dispatch({
+                    type: "cartsChanged",
+                    carts: [...carts, newGuestCart(carts, config.services)],
+                    activeCart: carts.length,
+                  })
                 }
               >
                 + {i18n._("widget.services.addGuest")}

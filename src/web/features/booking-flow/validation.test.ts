@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_DETAILS } from "./flow-reducer.ts";
-import { validateCarts, validateDetails } from "./validation.ts";
+import { newGuestCart, validateCarts, validateDetails } from "./validation.ts";
 
 const config = { guestMode: "collect_detail" as const, questions: [], location: null };
 const valid = { ...EMPTY_DETAILS, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
@@ -85,5 +85,22 @@ describe("services per guest", () => {
       values: { "service.colour": { count: 1 } },
     });
     expect(validateCarts([["cut"], ["cut"]], services).errors).toEqual({});
+  });
+});
+
+describe("newGuestCart (issue 23: adding a guest started with an error)", () => {
+  const limits = [
+    { id: "colour", maxGuestsPerSlot: 1 },
+    { id: "cut", maxGuestsPerSlot: 2 },
+    { id: "wash", maxGuestsPerSlot: 0 },
+  ];
+  it("takes the booker's services that still have room, and never breaks a limit", () => {
+    expect(newGuestCart([["colour", "cut", "wash"]], limits)).toEqual(["cut", "wash"]);
+    expect(newGuestCart([["cut"], ["cut"]], limits)).toEqual([]);
+    expect(newGuestCart([["colour"]], limits)).toEqual([]);
+    for (const carts of [[["colour", "cut"]], [["cut", "wash"], ["cut"]], [[]]]) {
+      const next = [...carts, newGuestCart(carts, limits)];
+      expect(Object.keys(validateCarts(next, limits).errors).filter((k) => k.startsWith("service."))).toEqual([]);
+    }
   });
 });

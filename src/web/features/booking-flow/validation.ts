@@ -97,3 +97,15 @@ export function fieldPathOf(apiPath: string): string {
 export function firstInvalid(errors: Record<string, string>, order: string[]): string | null {
   return order.find((path) => errors[path]) ?? Object.keys(errors)[0] ?? null;
 }
+
+/**
+ * The cart a new guest starts with: the booker's services that still have room for one more
+ * attendee — never one that would break a service's limit before the visitor did anything (issue 23).
+ * Empty when none fits; the services step then asks for a choice.
+ */
+export function newGuestCart(carts: readonly string[][], services: readonly ServiceLimit[]): string[] {
+  return (carts[0] ?? []).filter((id) => {
+    const limit = services.find((s) => s.id === id)?.maxGuestsPerSlot ?? 0;
+    return limit <= 0 || carts.filter((cart) => cart.includes(id)).length < limit;
+  });
+}
