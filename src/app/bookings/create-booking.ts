@@ -176,6 +176,7 @@ async function prepare(deps: BookingDeps, input: CreateBookingInput): Promise<Ou
   const guests = validateGuests(
     guestsInput,
     ctx.calendar.type === "class" && settings.guestMode === "none" ? "none" : settings.guestMode,
+    input.contact.email,
   );
   if (!guests.ok) return guests;
   const answers = validateAnswers(

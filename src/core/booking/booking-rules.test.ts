@@ -38,6 +38,12 @@ describe("validateGuests", () => {
     if (!r.ok) expect(r.error.code).toBe(code);
   });
 
+  it("refuses a guest with the booker's own email, as the page does (issue 23)", () => {
+    const r = validateGuests([{ name: "Ann", email: " Booker@B.co " }], "collect_detail", "booker@b.co");
+    expect(!r.ok && r.error.fields).toEqual([{ path: "guests.0.email", code: "GUEST_EMAIL_DUPLICATE" }]);
+    expect(validateGuests([{ name: "Ann", email: "ann@b.co" }], "collect_detail", "booker@b.co").ok).toBe(true);
+  });
+
   it("accepts names in any script with apostrophes and hyphens, and reports every field", () => {
     expect(
       validateGuests(

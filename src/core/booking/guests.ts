@@ -25,10 +25,31 @@ export interface ValidGuests {
 export const isValidEmail = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);
 
 /**
+ * Spec §5 'Email ID must be unique for guests', decided once for the page and the server (issue 23):
+ * a guest's email differs from every other guest's and from the booker's own — each address is one
+ * person, who gets one copy of every email. The indexes of the guests whose email repeats one before.
+ */
+export function repeatedGuestEmails(bookerEmail: string | null, guestEmails: readonly string[]): Set<number> {
+  const seen = new Set<string>(bookerEmail?.trim() ? [bookerEmail.trim().toLowerCase()] : []);
+  const repeated = new Set<number>();
+  guestEmails.forEach((email, i) => {
+    const key = email.trim().toLowerCase();
+    if (key === "") return;
+    if (seen.has(key)) repeated.add(i);
+    else seen.add(key);
+  });
+  return repeated;
+}
+
+/**
  * Validates the visitor's guests against the calendar's guest mode and the spec's §5 rules.
  * Every problem is reported (one code per field), so the form can mark all fields at once.
  */
-export function validateGuests(input: GuestsInput, mode: CalendarSettings["guestMode"]): Outcome<ValidGuests> {
+export function validateGuests(
+  input: GuestsInput,
+  mode: CalendarSettings["guestMode"],
+  bookerEmail: string | null = null,
+): Outcome<ValidGuests> {
   if (input === undefined || (Array.isArray(input) && input.length === 0) || input === 0)
     return ok({ count: 0, people: [] });
   if (mode === "none") return fail("GUESTS_NOT_ALLOWED");
@@ -41,7 +62,10 @@ export function validateGuests(input: GuestsInput, mode: CalendarSettings["guest
   if (list.length > MAX_GUESTS)
     return fail("GUEST_COUNT_RANGE", undefined, [{ path: "guests", code: "GUEST_COUNT_RANGE" }]);
   const fields: FieldError[] = [];
-  const seen = new Map<string, number>();
+  const repeated = repeatedGuestEmails(
+    bookerEmail,
+    list.map((g) => g.email ?? ""),
+  );
   const people: { name: string; email: string }[] = [];
   list.forEach((guest, i) => {
     const name = (guest.name ?? "").trim();
@@ -51,11 +75,7 @@ export function validateGuests(input: GuestsInput, mode: CalendarSettings["guest
       fields.push({ path: `guests.${i}.name`, code: "GUEST_NAME_INVALID" });
     if (email === "") fields.push({ path: `guests.${i}.email`, code: "GUEST_EMAIL_REQUIRED" });
     else if (!isValidEmail(email)) fields.push({ path: `guests.${i}.email`, code: "GUEST_EMAIL_INVALID" });
-    else {
-      const key = email.toLowerCase();
-      if (seen.has(key)) fields.push({ path: `guests.${i}.email`, code: "GUEST_EMAIL_DUPLICATE" });
-      else seen.set(key, i);
-    }
+    else if (repeated.has(i)) fields.push({ path: `guests.${i}.email`, code: "GUEST_EMAIL_DUPLICATE" });
     people.push({ name, email });
   });
   const first = fields[0];

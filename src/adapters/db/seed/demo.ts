@@ -293,7 +293,7 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       "treatment-consultation",
       "personal",
       "Treatment consultation (on request)",
-      "Ask for a consultation; we confirm your request by phone.",
+      "Ask for a consultation; we confirm your request by phone if you leave a number, otherwise by email.",
       { durationMinutes: 45, autoConfirm: false },
       5,
       { members: [member(DEMO.staff.liam)] },

@@ -3,7 +3,7 @@
  * server checks the same rules again (src/core/booking/guests.ts, answers.ts); the browser only
  * answers faster and keeps every message next to its field.
  */
-import { isValidEmail, MAX_GUESTS, MIN_GUESTS } from "../../../core/booking/guests.ts";
+import { isValidEmail, MAX_GUESTS, MIN_GUESTS, repeatedGuestEmails } from "../../../core/booking/guests.ts";
 import type { DetailsValues } from "./flow-reducer.ts";
 import type { WidgetConfig } from "./api-client.ts";
 
@@ -41,7 +41,10 @@ export function validateDetails(
   }
   if (config.guestMode === "collect_detail") {
     if (d.guests.length > MAX_GUESTS) errors.guestCount = "widget.validation.guestCount";
-    const seen = new Set<string>([d.email.trim().toLowerCase()].filter(Boolean));
+    const repeated = repeatedGuestEmails(
+      d.email,
+      d.guests.map((g) => g.email),
+    );
     d.guests.forEach((g, i) => {
       const name = g.name.trim();
       const email = g.email.trim();
@@ -50,8 +53,7 @@ export function validateDetails(
         errors[`guests.${i}.name`] = "widget.validation.guestNameInvalid";
       if (email === "") errors[`guests.${i}.email`] = "widget.validation.guestEmailRequired";
       else if (!isValidEmail(email)) errors[`guests.${i}.email`] = "widget.validation.emailInvalid";
-      else if (seen.has(email.toLowerCase())) errors[`guests.${i}.email`] = "widget.validation.guestEmailDuplicate";
-      else seen.add(email.toLowerCase());
+      else if (repeated.has(i)) errors[`guests.${i}.email`] = "widget.validation.guestEmailDuplicate";
     });
   }
   for (const q of config.questions) {

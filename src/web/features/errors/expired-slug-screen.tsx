@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { LanguageSwitcher } from "../../components/language-switcher.tsx";
 
 /**
  * Spec §2 screen 11, shown instead of the error screen when the status message is exactly
@@ -10,6 +11,10 @@ export function ExpiredSlugScreen() {
   return (
     <main className="expired-screen" id="main">
       <title>{i18n._("expired.title")}</title>
+      {/* A visitor who cannot read the language they landed in can switch here too (issue 23). */}
+      <div className="layout__toolbar expired-screen__toolbar">
+        <LanguageSwitcher />
+      </div>
       <div className="expired-screen__card">
         <svg className="expired-screen__icon" aria-hidden="true" viewBox="0 0 24 24" width="48" height="48">
           <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.5" />
