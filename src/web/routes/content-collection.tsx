@@ -12,7 +12,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }];
 
-export default function ContentCollection({ loaderData }: Route.ComponentProps) {
+export default function ContentCollection({ loaderData, params }: Route.ComponentProps) {
+  const base = (params as { path?: string }).path ? `/${(params as { path: string }).path}` : "";
   const { i18n } = useLingui();
   return (
     <div>
@@ -20,7 +21,7 @@ export default function ContentCollection({ loaderData }: Route.ComponentProps) 
       <p>{loaderData.description}</p>
       <div className="product-grid">
         {loaderData.products.map((p) => (
-          <ProductCard key={p.id} product={p} />
+          <ProductCard key={p.id} product={p} href={`${base}/product/${p.id}`} />
         ))}
       </div>
     </div>

@@ -28,7 +28,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       {loaderData.products.length > 0 ? (
         <section aria-label={i18n._("content.products")} className="product-grid">
           {loaderData.products.map((p) => (
-            <ProductCard key={p.id} product={p} />
+            <ProductCard key={p.id} product={p} href={`/${loaderData.path}/product/${p.id}`} />
           ))}
         </section>
       ) : null}
