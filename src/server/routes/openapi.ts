@@ -87,219 +87,294 @@ const body = (schemaName: string) => ({
 let cached: unknown = null;
 
 export function buildOpenApiDocument() {
-  cached ??= withBusinessApi({
-    openapi: "3.1.0",
-    info: {
-      title: "Booking widget public API",
-      version: "1.0.0",
-      description:
-        "Public endpoints of the booking widget. Errors are RFC 9457 problem documents with a stable `code` and a `detail` in the request's language (`?locale=` or Accept-Language; English, with the spec's exact texts, by default). Free-slots and booking endpoints are rate limited per client (429 with Retry-After).",
-    },
-    servers: [{ url: "/" }],
-    paths: {
-      "/api/calendars/{calendarId}": {
-        get: {
-          summary: "Widget configuration of a calendar",
-          parameters: [pathParam("calendarId", "Calendar id")],
-          responses: {
-            ...ok(200, "WidgetConfig", "Public configuration (nothing private)"),
-            ...problems("CALENDAR_NOT_FOUND", "CALENDAR_UNAVAILABLE"),
-          },
-        },
+  cached ??= withOperationIdsAndSecurity(
+    withBusinessApi({
+      openapi: "3.1.0",
+      info: {
+        title: "Booking widget public API",
+        version: "1.0.0",
+        description:
+          "Public endpoints of the booking widget. Errors are RFC 9457 problem documents with a stable `code` and a `detail` in the request's language (`?locale=` or Accept-Language; English, with the spec's exact texts, by default). Free-slots and booking endpoints are rate limited per client (429 with Retry-After).",
       },
-      "/api/one-time-links/{slug}": {
-        get: {
-          summary: "Widget configuration behind a one-time link",
-          parameters: [pathParam("slug", "One-time link slug")],
-          responses: {
-            ...ok(200, "WidgetConfig", "Configuration plus `oneTimeSlug`"),
-            ...problems("LINK_NOT_FOUND", "SLUG_EXPIRED"),
-          },
-        },
-      },
-      "/api/calendars/{calendarId}/free-slots": {
-        get: {
-          summary: "Free start times, grouped by the visitor's local date (at most 31 days)",
-          parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(SlotsQuerySchema)],
-          responses: {
-            ...ok(200, "FreeSlots", "Dates without slots are omitted"),
-            ...problems(
-              "VALIDATION_FAILED",
-              "TIMEZONE_NOT_FOUND",
-              "RANGE_TOO_LONG",
-              "INVALID_RANGE",
-              "CALENDAR_NOT_FOUND",
-              "SERVICES_REQUIRED",
-              "SERVICE_GUEST_LIMIT",
-              "RATE_LIMITED",
-            ),
-          },
-        },
-      },
-      "/api/calendars/{calendarId}/next-available": {
-        get: {
-          summary: "First date on or after `from` with a free slot (null: none in the booking window)",
-          parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(NextAvailableQuerySchema)],
-          responses: {
-            ...ok(200, "NextAvailable", "The date or null"),
-            ...problems(
-              "VALIDATION_FAILED",
-              "TIMEZONE_NOT_FOUND",
-              "CALENDAR_NOT_FOUND",
-              "SERVICES_REQUIRED",
-              "SERVICE_GUEST_LIMIT",
-              "RATE_LIMITED",
-            ),
-          },
-        },
-      },
-      "/api/calendars/{calendarId}/holds": {
-        post: {
-          summary: "Hold a slot for a few minutes (busy for everyone else until it expires)",
-          parameters: [pathParam("calendarId", "Calendar id")],
-          requestBody: body("HoldRequest"),
-          responses: {
-            ...ok(201, "Hold", "Pass `holdId` with the booking"),
-            ...problems(
-              "VALIDATION_FAILED",
-              "TIMEZONE_NOT_FOUND",
-              "CALENDAR_NOT_FOUND",
-              "SERVICES_REQUIRED",
-              "SERVICE_GUEST_LIMIT",
-              "STAFF_BUSY",
-              "RESOURCE_UNAVAILABLE",
-              "NO_SLOTS",
-              "HOLD_NOT_SUPPORTED",
-              "RATE_LIMITED",
-            ),
-          },
-        },
-      },
-      "/api/bookings": {
-        post: {
-          summary: "Book a slot (or a recurring series)",
-          description:
-            "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
-          parameters: [
-            {
-              name: "Idempotency-Key",
-              in: "header",
-              required: false,
-              description:
-                "Replays return the identical response for 24 h; a different body with the same key is 422; while the first is in flight, 409.",
-              schema: { type: "string", maxLength: 255 },
+      servers: [{ url: "/" }],
+      paths: {
+        "/api/calendars/{calendarId}": {
+          get: {
+            summary: "Widget configuration of a calendar",
+            parameters: [pathParam("calendarId", "Calendar id")],
+            responses: {
+              ...ok(200, "WidgetConfig", "Public configuration (nothing private)"),
+              ...problems("CALENDAR_NOT_FOUND", "CALENDAR_UNAVAILABLE"),
             },
-          ],
-          requestBody: body("BookingRequest"),
-          responses: {
-            ...ok(201, "BookingCreated", "Booked (`confirmed`) or requested (`new`); keep `manageToken`"),
-            ...problems(
-              "VALIDATION_FAILED",
-              "GUEST_NAME_REQUIRED",
-              "GUEST_NAME_INVALID",
-              "GUEST_EMAIL_REQUIRED",
-              "GUEST_EMAIL_INVALID",
-              "GUEST_EMAIL_DUPLICATE",
-              "GUEST_COUNT_RANGE",
-              "FIELD_REQUIRED",
-              "LOCATION_REQUIRED",
-              "OPTION_REQUIRED",
-              "SERVICES_REQUIRED",
-              "SERVICE_GUEST_LIMIT",
-              "TIMEZONE_NOT_FOUND",
-              "CALENDAR_NOT_FOUND",
-              "STAFF_BUSY",
-              "RESOURCE_UNAVAILABLE",
-              "SEATS_EXCEEDED",
-              "SCHEDULING_FAILED",
-              "NO_SLOTS",
-              "SLUG_EXPIRED",
-              "IDEMPOTENCY_KEY_REUSED",
-              "RECURRING_NOT_SUPPORTED",
-              "RATE_LIMITED",
-            ),
+          },
+        },
+        "/api/one-time-links/{slug}": {
+          get: {
+            summary: "Widget configuration behind a one-time link",
+            parameters: [pathParam("slug", "One-time link slug")],
+            responses: {
+              ...ok(200, "WidgetConfig", "Configuration plus `oneTimeSlug`"),
+              ...problems("LINK_NOT_FOUND", "SLUG_EXPIRED"),
+            },
+          },
+        },
+        "/api/calendars/{calendarId}/free-slots": {
+          get: {
+            summary: "Free start times, grouped by the visitor's local date (at most 31 days)",
+            parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(SlotsQuerySchema)],
+            responses: {
+              ...ok(200, "FreeSlots", "Dates without slots are omitted"),
+              ...problems(
+                "VALIDATION_FAILED",
+                "TIMEZONE_NOT_FOUND",
+                "RANGE_TOO_LONG",
+                "INVALID_RANGE",
+                "CALENDAR_NOT_FOUND",
+                "SERVICES_REQUIRED",
+                "SERVICE_GUEST_LIMIT",
+                "RATE_LIMITED",
+              ),
+            },
+          },
+        },
+        "/api/calendars/{calendarId}/events": {
+          get: {
+            summary:
+              "Server-sent events: `ready` once, then `slots` whenever this calendar's free slots may have changed",
+            description:
+              "A text/event-stream for open widgets; it carries no personal data, only that something changed. Heartbeat comments keep it open.",
+            parameters: [pathParam("calendarId", "Calendar id")],
+            responses: {
+              "200": {
+                description: "An event stream",
+                content: { "text/event-stream": { schema: { type: "string" } } },
+              },
+              ...problems("CALENDAR_NOT_FOUND"),
+            },
+          },
+        },
+        "/api/calendars/{calendarId}/next-available": {
+          get: {
+            summary: "First date on or after `from` with a free slot (null: none in the booking window)",
+            parameters: [pathParam("calendarId", "Calendar id"), ...queryParameters(NextAvailableQuerySchema)],
+            responses: {
+              ...ok(200, "NextAvailable", "The date or null"),
+              ...problems(
+                "VALIDATION_FAILED",
+                "TIMEZONE_NOT_FOUND",
+                "CALENDAR_NOT_FOUND",
+                "SERVICES_REQUIRED",
+                "SERVICE_GUEST_LIMIT",
+                "RATE_LIMITED",
+              ),
+            },
+          },
+        },
+        "/api/calendars/{calendarId}/holds": {
+          post: {
+            summary: "Hold a slot for a few minutes (busy for everyone else until it expires)",
+            parameters: [pathParam("calendarId", "Calendar id")],
+            requestBody: body("HoldRequest"),
+            responses: {
+              ...ok(201, "Hold", "Pass `holdId` with the booking"),
+              ...problems(
+                "VALIDATION_FAILED",
+                "TIMEZONE_NOT_FOUND",
+                "CALENDAR_NOT_FOUND",
+                "SERVICES_REQUIRED",
+                "SERVICE_GUEST_LIMIT",
+                "STAFF_BUSY",
+                "RESOURCE_UNAVAILABLE",
+                "NO_SLOTS",
+                "HOLD_NOT_SUPPORTED",
+                "RATE_LIMITED",
+              ),
+            },
+          },
+        },
+        "/api/bookings": {
+          post: {
+            summary: "Book a slot (or a recurring series)",
+            description:
+              "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
+            parameters: [
+              {
+                name: "Idempotency-Key",
+                in: "header",
+                required: false,
+                description:
+                  "Replays return the identical response for 24 h; a different body with the same key is 422; while the first is in flight, 409.",
+                schema: { type: "string", maxLength: 255 },
+              },
+            ],
+            requestBody: body("BookingRequest"),
+            responses: {
+              ...ok(201, "BookingCreated", "Booked (`confirmed`) or requested (`new`); keep `manageToken`"),
+              ...problems(
+                "VALIDATION_FAILED",
+                "GUEST_NAME_REQUIRED",
+                "GUEST_NAME_INVALID",
+                "GUEST_EMAIL_REQUIRED",
+                "GUEST_EMAIL_INVALID",
+                "GUEST_EMAIL_DUPLICATE",
+                "GUEST_COUNT_RANGE",
+                "FIELD_REQUIRED",
+                "LOCATION_REQUIRED",
+                "OPTION_REQUIRED",
+                "SERVICES_REQUIRED",
+                "SERVICE_GUEST_LIMIT",
+                "TIMEZONE_NOT_FOUND",
+                "CALENDAR_NOT_FOUND",
+                "STAFF_BUSY",
+                "RESOURCE_UNAVAILABLE",
+                "SEATS_EXCEEDED",
+                "SCHEDULING_FAILED",
+                "NO_SLOTS",
+                "SLUG_EXPIRED",
+                "IDEMPOTENCY_KEY_REUSED",
+                "RECURRING_NOT_SUPPORTED",
+                "RATE_LIMITED",
+              ),
+            },
+          },
+        },
+        "/api/bookings/{id}": {
+          get: {
+            summary: "The visitor's booking (manage token required)",
+            security: [{ manageToken: [] }],
+            parameters: [pathParam("id", "Booking id"), tokenParam],
+            responses: { ...ok(200, "Booking", "The booking"), ...problems("BOOKING_NOT_FOUND") },
+          },
+        },
+        "/api/bookings/{id}/reschedule": {
+          post: {
+            summary: "Move the booking to another start",
+            security: [{ manageToken: [] }],
+            parameters: [pathParam("id", "Booking id"), tokenParam],
+            requestBody: body("RescheduleRequest"),
+            responses: {
+              ...ok(200, "Booking", "Moved; `previousStartTime` and `sequence` updated"),
+              ...problems(
+                "BOOKING_NOT_FOUND",
+                "RESCHEDULE_NOT_ALLOWED",
+                "CHANGE_WINDOW_CLOSED",
+                "BOOKING_CANCELLED",
+                "STAFF_BUSY",
+                "NO_SLOTS",
+                "SEATS_EXCEEDED",
+                "RATE_LIMITED",
+              ),
+            },
+          },
+        },
+        "/api/bookings/{id}/cancel": {
+          post: {
+            summary: "Cancel the booking",
+            security: [{ manageToken: [] }],
+            parameters: [pathParam("id", "Booking id"), tokenParam],
+            requestBody: body("CancelRequest"),
+            responses: {
+              ...ok(200, "Booking", "Cancelled"),
+              ...problems(
+                "BOOKING_NOT_FOUND",
+                "CANCEL_NOT_ALLOWED",
+                "CHANGE_WINDOW_CLOSED",
+                "BOOKING_CANCELLED",
+                "RATE_LIMITED",
+              ),
+            },
+          },
+        },
+        "/api/bookings/{id}/calendar.ics": {
+          get: {
+            summary: "Calendar file of the booking",
+            security: [{ manageToken: [] }],
+            parameters: [pathParam("id", "Booking id"), tokenParam],
+            responses: {
+              "200": { description: "text/calendar", content: { "text/calendar": { schema: { type: "string" } } } },
+              ...problems("BOOKING_NOT_FOUND"),
+            },
           },
         },
       },
-      "/api/bookings/{id}": {
-        get: {
-          summary: "The visitor's booking (manage token required)",
-          security: [{ manageToken: [] }],
-          parameters: [pathParam("id", "Booking id"), tokenParam],
-          responses: { ...ok(200, "Booking", "The booking"), ...problems("BOOKING_NOT_FOUND") },
+      components: {
+        securitySchemes: {
+          manageToken: { type: "http", scheme: "bearer", description: "The manage token returned when booking" },
+        },
+        schemas: {
+          WidgetConfig: json(WidgetConfigSchema),
+          FreeSlots: json(FreeSlotsResponseSchema),
+          NextAvailable: json(NextAvailableResponseSchema),
+          HoldRequest: json(HoldBodySchema, "input"),
+          Hold: json(HoldResponseSchema),
+          BookingRequest: json(BookingBodySchema, "input"),
+          BookingCreated: json(BookingCreatedSchema),
+          Booking: json(BookingViewSchema),
+          RescheduleRequest: json(RescheduleBodySchema, "input"),
+          CancelRequest: json(CancelBodySchema, "input"),
+          Problem: json(ProblemSchema),
         },
       },
-      "/api/bookings/{id}/reschedule": {
-        post: {
-          summary: "Move the booking to another start",
-          security: [{ manageToken: [] }],
-          parameters: [pathParam("id", "Booking id"), tokenParam],
-          requestBody: body("RescheduleRequest"),
-          responses: {
-            ...ok(200, "Booking", "Moved; `previousStartTime` and `sequence` updated"),
-            ...problems(
-              "BOOKING_NOT_FOUND",
-              "RESCHEDULE_NOT_ALLOWED",
-              "CHANGE_WINDOW_CLOSED",
-              "BOOKING_CANCELLED",
-              "STAFF_BUSY",
-              "NO_SLOTS",
-              "SEATS_EXCEEDED",
-              "RATE_LIMITED",
-            ),
-          },
-        },
-      },
-      "/api/bookings/{id}/cancel": {
-        post: {
-          summary: "Cancel the booking",
-          security: [{ manageToken: [] }],
-          parameters: [pathParam("id", "Booking id"), tokenParam],
-          requestBody: body("CancelRequest"),
-          responses: {
-            ...ok(200, "Booking", "Cancelled"),
-            ...problems(
-              "BOOKING_NOT_FOUND",
-              "CANCEL_NOT_ALLOWED",
-              "CHANGE_WINDOW_CLOSED",
-              "BOOKING_CANCELLED",
-              "RATE_LIMITED",
-            ),
-          },
-        },
-      },
-      "/api/bookings/{id}/calendar.ics": {
-        get: {
-          summary: "Calendar file of the booking",
-          security: [{ manageToken: [] }],
-          parameters: [pathParam("id", "Booking id"), tokenParam],
-          responses: {
-            "200": { description: "text/calendar", content: { "text/calendar": { schema: { type: "string" } } } },
-            ...problems("BOOKING_NOT_FOUND"),
-          },
-        },
-      },
-    },
-    components: {
-      securitySchemes: {
-        manageToken: { type: "http", scheme: "bearer", description: "The manage token returned when booking" },
-      },
-      schemas: {
-        WidgetConfig: json(WidgetConfigSchema),
-        FreeSlots: json(FreeSlotsResponseSchema),
-        NextAvailable: json(NextAvailableResponseSchema),
-        HoldRequest: json(HoldBodySchema, "input"),
-        Hold: json(HoldResponseSchema),
-        BookingRequest: json(BookingBodySchema, "input"),
-        BookingCreated: json(BookingCreatedSchema),
-        Booking: json(BookingViewSchema),
-        RescheduleRequest: json(RescheduleBodySchema, "input"),
-        CancelRequest: json(CancelBodySchema, "input"),
-        Problem: json(ProblemSchema),
-      },
-    },
-  });
+    }),
+  );
   return cached;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+const ACTIONS = new Set(["confirm", "decline", "cancel", "reschedule"]);
+const VERB: Record<(typeof METHODS)[number], string> = {
+  get: "get",
+  post: "create",
+  put: "replace",
+  patch: "update",
+  delete: "delete",
+};
+const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * A stable `operationId` from the method and path (`GET /api/business/calendars/{calendarId}` →
+ * `getBusinessCalendar`, `GET …/calendars` (a path with items) → `listBusinessCalendars`, `POST …/{bookingId}/confirm` →
+ * `confirmBusinessBooking`), so client generators name every call.
+ */
+export function operationIdOf(method: (typeof METHODS)[number], path: string, hasItems: boolean): string {
+  const segments = path
+    .replace(/^\/api\/?/, "")
+    .split("/")
+    .filter(Boolean);
+  const last = segments.at(-1) ?? "";
+  const action = method === "post" && ACTIONS.has(last) ? last : null;
+  const words: string[] = [];
+  for (const [i, segment] of (action ? segments.slice(0, -1) : segments).entries()) {
+    if (segment.startsWith("{")) continue;
+    const isItem = (action ? segments.slice(0, -1) : segments)[i + 1]?.startsWith("{") ?? false;
+    const word = pascal(segment.replace(/\.json$/, "-json").replace(/\.ics$/, "-file"));
+    words.push(isItem && word.endsWith("s") ? word.slice(0, -1) : word);
+  }
+  const isCollection = method === "get" && hasItems;
+  const verb = action ?? (isCollection ? "list" : VERB[method]);
+  // Creating adds one: `POST /bookings` is createBooking.
+  if (method === "post" && !action && words.length > 0) words.push(words.pop()!.replace(/s$/, ""));
+  return verb + words.join("");
+}
+
+/**
+ * Every operation named, and every public one saying it needs no credentials (`security: []`)
+ * rather than leaving it unsaid — both what Redocly's recommended rules ask for.
+ */
+function withOperationIdsAndSecurity<T extends { paths: Record<string, Record<string, Record<string, unknown>>> }>(
+  doc: T,
+): T {
+  const paths = Object.keys(doc.paths);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const hasItems = paths.some((other) => other.startsWith(`${path}/{`));
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      operation.operationId ??= operationIdOf(method, path, hasItems);
+      operation.security ??= [];
+    }
+  }
+  return doc;
 }
 
 /** A readable reference rendered in the browser from /api/openapi.json; no external resources. */

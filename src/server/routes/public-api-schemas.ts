@@ -192,7 +192,9 @@ export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: z.st
 export const OccurrenceSchema = z.object({
   index: z.number().int(),
   requestedStartTime: z.string(),
-  status: z.enum(["booked", "not_booked"]),
+  status: z
+    .enum(["booked", "requested", "not_booked"])
+    .meta({ description: "requested: kept at its time as an appointment request (recurring policy continue)" }),
   bookingId: z.string().nullable(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
