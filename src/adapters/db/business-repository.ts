@@ -377,47 +377,65 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   });
 
   // ---- Groups and menus ---------------------------------------------------------------------------
-  async function getGroup(q: Q, id: string): Promise<GroupView | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await q.select().from(t.groups).where(ownGroup(id));
-    if (!row) return null;
-    const calendars = await q
-      .select({ id: t.calendars.id })
-      .from(t.calendars)
-      .where(and(eq(t.calendars.businessId, B), eq(t.calendars.groupId, row.id), isNull(t.calendars.deletedAt)))
-      .orderBy(asc(t.calendars.position), asc(t.calendars.createdAt));
-    return {
+  /** Groups with their calendars: one query for the calendars of every group given (no query per group). */
+  async function groupViews(q: Q, rows: (typeof t.groups.$inferSelect)[]): Promise<GroupView[]> {
+    const ids = rows.map((r) => r.id);
+    const calendars = ids.length
+      ? await q
+          .select({ id: t.calendars.id, groupId: t.calendars.groupId })
+          .from(t.calendars)
+          .where(and(eq(t.calendars.businessId, B), inArray(t.calendars.groupId, ids), isNull(t.calendars.deletedAt)))
+          .orderBy(asc(t.calendars.position), asc(t.calendars.createdAt))
+      : [];
+    return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
       description: row.description,
       isActive: row.isActive,
-      calendarIds: calendars.map((c) => c.id),
+      calendarIds: calendars.filter((c) => c.groupId === row.id).map((c) => c.id),
       createdAt: row.createdAt.toISOString(),
-    };
+    }));
   }
 
-  async function getMenu(q: Q, id: string): Promise<ServiceMenuView | null> {
+  async function getGroup(q: Q, id: string): Promise<GroupView | null> {
     if (!isUuid(id)) return null;
-    const [row] = await q.select().from(t.serviceMenus).where(ownMenu(id));
-    if (!row) return null;
-    const items = await q
-      .select({ serviceId: t.serviceMenuItems.serviceId })
-      .from(t.serviceMenuItems)
-      .innerJoin(t.services, eq(t.services.id, t.serviceMenuItems.serviceId))
-      .where(
-        and(eq(t.serviceMenuItems.serviceMenuId, row.id), eq(t.services.businessId, B), isNull(t.services.deletedAt)),
-      )
-      .orderBy(asc(t.serviceMenuItems.position));
-    return {
+    const rows = await q.select().from(t.groups).where(ownGroup(id));
+    return (await groupViews(q, rows))[0] ?? null;
+  }
+
+  /** Menus with their items: one query for the items of every menu given (no query per menu). */
+  async function menuViews(q: Q, rows: (typeof t.serviceMenus.$inferSelect)[]): Promise<ServiceMenuView[]> {
+    const ids = rows.map((r) => r.id);
+    const items = ids.length
+      ? await q
+          .select({ menuId: t.serviceMenuItems.serviceMenuId, serviceId: t.serviceMenuItems.serviceId })
+          .from(t.serviceMenuItems)
+          .innerJoin(t.services, eq(t.services.id, t.serviceMenuItems.serviceId))
+          .where(
+            and(
+              inArray(t.serviceMenuItems.serviceMenuId, ids),
+              eq(t.services.businessId, B),
+              isNull(t.services.deletedAt),
+            ),
+          )
+          .orderBy(asc(t.serviceMenuItems.position))
+      : [];
+    return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
       description: row.description,
       calendarId: row.calendarId,
-      serviceIds: items.map((i) => i.serviceId),
+      serviceIds: items.filter((i) => i.menuId === row.id).map((i) => i.serviceId),
       createdAt: row.createdAt.toISOString(),
-    };
+    }));
+  }
+
+  async function getMenu(q: Q, id: string): Promise<ServiceMenuView | null> {
+    if (!isUuid(id)) return null;
+    const rows = await q.select().from(t.serviceMenus).where(ownMenu(id));
+    return (await menuViews(q, rows))[0] ?? null;
   }
 
   async function checkMenuRefs(
@@ -714,11 +732,11 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
     // ---- Groups ---------------------------------------------------------------------------------
     async listGroups() {
       const rows = await db
-        .select({ id: t.groups.id })
+        .select()
         .from(t.groups)
         .where(eq(t.groups.businessId, B))
         .orderBy(asc(t.groups.createdAt), asc(t.groups.id));
-      return (await Promise.all(rows.map((r) => getGroup(db, r.id)))).filter((g): g is GroupView => g !== null);
+      return groupViews(db, rows);
     },
 
     getGroup: (id) => getGroup(db, id),
@@ -855,11 +873,11 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
     // ---- Service menus --------------------------------------------------------------------------
     async listServiceMenus() {
       const rows = await db
-        .select({ id: t.serviceMenus.id })
+        .select()
         .from(t.serviceMenus)
         .where(eq(t.serviceMenus.businessId, B))
         .orderBy(asc(t.serviceMenus.createdAt), asc(t.serviceMenus.id));
-      return (await Promise.all(rows.map((r) => getMenu(db, r.id)))).filter((m): m is ServiceMenuView => m !== null);
+      return menuViews(db, rows);
     },
 
     getServiceMenu: (id) => getMenu(db, id),
