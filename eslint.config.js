@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const features = fs.existsSync("src/web/features")
@@ -19,8 +20,16 @@ export default tseslint.config(
   {
     plugins: { "import-x": importX },
     languageOptions: { ecmaVersion: 2023, sourceType: "module" },
-    settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
+    settings: {
+      // The built-in resolver: imports name their .ts/.tsx files, which it resolves (cycles and zones need it).
+      "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+      // Dependencies are parsed as TypeScript too, or no-cycle cannot follow them.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+    },
     rules: {
+      // What reviews kept finding (issue 12): import cycles.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-restricted-paths": [
@@ -52,6 +61,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The rules of hooks, for every component and hook.
+    files: ["src/web/**/*.tsx", "src/web/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    // A promise nobody awaits loses its error (type-aware: the server and its adapters, where it matters).
+    files: ["src/**/*.ts"],
+    ignores: ["src/**/*.test.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
   },
   {
     files: ["src/core/**/*.ts"],

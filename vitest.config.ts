@@ -1,7 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 const CONCURRENCY_SUITE = "tests/integration/booking-concurrency.test.ts";
-const shared = { environment: "node", env: { TZ: "UTC" }, testTimeout: 60_000, hookTimeout: 120_000 } as const;
+const shared = {
+  environment: "node",
+  env: { TZ: "UTC" },
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // An unexpected console.error fails the test (tests/support/fail-on-console-error.ts).
+  setupFiles: ["tests/support/fail-on-console-error.ts"] as string[],
+} as const;
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under vitest.
 // The concurrency suite (150 simultaneous bookings against one database) runs after everything

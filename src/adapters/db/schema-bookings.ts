@@ -27,7 +27,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses, calendars, staff } from "./schema.ts";
+import { businesses, calendars, staff } from "./schema-business.ts";
 
 /** PostgreSQL `tstzrange`, exchanged as its text form, e.g. `["2026-12-01 09:00:00+00","2026-12-01 10:00:00+00")`. */
 const tstzrange = customType<{ data: string; driverData: string }>({

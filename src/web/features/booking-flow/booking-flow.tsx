@@ -145,6 +145,8 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
     } else if (!data.slots && stateRef.current.step === "datetime") {
       void loadSlots(stateRef.current);
     }
+    // Once, on mount: it compares the server's first paint with this browser; later changes go through requery.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The language switch is a full page load: keep the visitor's place and input across it.

@@ -1,0 +1,377 @@
+/**
+ * The relational model. One deployment serves many businesses: every row that belongs to a business
+ * carries `business_id`, and the repositories in this folder take the business as their first
+ * argument, so tenant scoping happens at the data layer (issue 5), not by convention in handlers.
+ *
+ * Instants are `timestamptz` (UTC); schedules are stored with their IANA zone; local dates as text
+ * `YYYY-MM-DD` inside JSON schedules (see docs/decisions/0003-time-model.md).
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type {
+  CalendarSettings,
+  CalendarType,
+  DateOverrides,
+  DepositRule,
+  WeeklyHours,
+} from "../../core/calendar/calendar.ts";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const businessId = () =>
+  uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
+
+export const businesses = pgTable("businesses", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  timeZone: text("time_zone").notNull(),
+  locale: text("locale").notNull().default("en"),
+  currency: text("currency").notNull().default("USD"),
+  /** Host names (custom domains) whose requests belong to this business. */
+  hostnames: text("hostnames")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text("name").notNull(),
+    /** First characters of the key, shown in listings so a key can be recognised without revealing it. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash_uq").on(t.keyHash)],
+);
+
+export const staff = pgTable(
+  "staff",
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    photoUrl: text("photo_url"),
+    timeZone: text("time_zone").notNull(),
+    weeklyHours: jsonb("weekly_hours").$type<WeeklyHours>().notNull().default({}),
+    dateOverrides: jsonb("date_overrides").$type<DateOverrides>().notNull().default({}),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_business_idx").on(t.businessId)],
+);
+
+export const timeOff = pgTable(
+  "time_off",
+  {
+    id: id(),
+    businessId: businessId(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason"),
+  },
+  (t) => [index("time_off_staff_idx").on(t.staffId, t.startsAt)],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: id(),
+    businessId: businessId(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull().default(""),
+    durationMinutes: integer("duration_minutes").notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+    deposit: jsonb("deposit").$type<DepositRule | null>(),
+    /** Most guests one slot may take for this service ('You can reserve up to {count} slots…'). */
+    maxGuestsPerSlot: integer("max_guests_per_slot").notNull().default(1),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("services_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const serviceStaff = pgTable(
+  "service_staff",
+  {
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.staffId] })],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: id(),
+    businessId: businessId(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("groups_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const calendars = pgTable(
+  "calendars",
+  {
+    id: id(),
+    businessId: businessId(),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    type: text("type").$type<CalendarType>().notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    settings: jsonb("settings").$type<CalendarSettings>().notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("calendars_business_slug_uq").on(t.businessId, t.slug),
+    index("calendars_group_idx").on(t.groupId),
+  ],
+);
+
+export const calendarMembers = pgTable(
+  "calendar_members",
+  {
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    /** Round-robin preference: 0, 0.5 (default) or 1, stored ×2 as 0/1/2. */
+    priority: integer("priority").notNull().default(1),
+    isPrimary: boolean("is_primary").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.calendarId, t.staffId] })],
+);
+
+export const calendarServices = pgTable(
+  "calendar_services",
+  {
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.calendarId, t.serviceId] })],
+);
+
+export const serviceMenus = pgTable(
+  "service_menus",
+  {
+    id: id(),
+    businessId: businessId(),
+    /** The service calendar whose rules (window, notice, interval) govern bookings from this menu. */
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("service_menus_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const serviceMenuItems = pgTable(
+  "service_menu_items",
+  {
+    serviceMenuId: uuid("service_menu_id")
+      .notNull()
+      .references(() => serviceMenus.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.serviceMenuId, t.serviceId] })],
+);
+
+export const oneTimeLinks = pgTable(
+  "one_time_links",
+  {
+    id: id(),
+    businessId: businessId(),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    /** Unguessable public slug (≥ 128 random bits, base64url). */
+    slug: text("slug").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_links_calendar_idx").on(t.calendarId)],
+);
+
+export const forms = pgTable("forms", {
+  id: id(),
+  businessId: businessId(),
+  kind: text("kind").$type<"form" | "survey">().notNull(),
+  name: text("name").notNull(),
+  definition: jsonb("definition").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+// ---- Content site -------------------------------------------------------------------------------
+
+export const contentPages = pgTable(
+  "content_pages",
+  {
+    id: id(),
+    businessId: businessId(),
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    hasBlog: boolean("has_blog").notNull().default(false),
+    hasStore: boolean("has_store").notNull().default(false),
+  },
+  (t) => [uniqueIndex("content_pages_business_path_uq").on(t.businessId, t.path)],
+);
+
+export const blogAuthors = pgTable(
+  "blog_authors",
+  { id: id(), businessId: businessId(), slug: text("slug").notNull(), name: text("name").notNull() },
+  (t) => [uniqueIndex("blog_authors_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const blogCategories = pgTable(
+  "blog_categories",
+  { id: id(), businessId: businessId(), slug: text("slug").notNull(), label: text("label").notNull() },
+  (t) => [uniqueIndex("blog_categories_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const POST_STATUSES = ["draft", "published", "scheduled", "archived"] as const;
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    businessId: businessId(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    bodyHtml: text("body_html").notNull().default(""),
+    imageUrl: text("image_url"),
+    imageAlt: text("image_alt"),
+    authorId: uuid("author_id").references(() => blogAuthors.id),
+    categoryIds: uuid("category_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text("status").$type<(typeof POST_STATUSES)[number]>().notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("blog_posts_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const products = pgTable("products", {
+  id: id(),
+  businessId: businessId(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  imageUrl: text("image_url"),
+  priceCents: integer("price_cents").notNull(),
+  currency: text("currency").notNull(),
+  availableInStore: boolean("available_in_store").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const collections = pgTable(
+  "collections",
+  {
+    id: id(),
+    businessId: businessId(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("collections_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+export const productCollections = pgTable(
+  "product_collections",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
+);
+
+// ---- Outbox ---------------------------------------------------------------------------------------
+
+/**
+ * Side effects (emails) are written here in the same transaction as the change that causes them and
+ * delivered after commit by the outbox worker, with retries and backoff: a crash between commit and
+ * delivery loses nothing.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`delivered_at is null`),
+  ],
+);
