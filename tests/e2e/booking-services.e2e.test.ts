@@ -3,6 +3,8 @@
  * its item count and total, the staff choice, and a booking for two people; plus the time-zone
  * search and the widget inside an iframe.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
@@ -202,15 +204,18 @@ describe("time zones", () => {
 describe("embedding", () => {
   it("works inside an iframe", async () => {
     const { page, context } = await bookingPage(browser);
-    // The host is another site (about:blank here): widget pages may be framed by any origin (FRAME_ANCESTORS).
-    await page.setContent(
-      `<!doctype html><title>Host</title><iframe title="Booking" src="${baseURL}/widget/booking/${DEMO.calendars.workshop}" width="360" height="700"></iframe>`,
-    );
+    // The host is another site — another origin, a second local port — as a business's own page would be:
+    // widget pages may be framed by any origin (FRAME_ANCESTORS), every other page by none.
+    const html = `<!doctype html><title>Host</title><iframe title="Booking" src="${baseURL}/widget/booking/${DEMO.calendars.workshop}" width="360" height="700"></iframe>`;
+    const host = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+    await page.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
     const frame = page.frameLocator("iframe");
     await expect
       .poll(() => frame.locator(".slots .slot, .empty-state").count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
     expect(await frame.locator("h1").textContent()).toBe("Planning workshop");
     await context.close();
+    host.close();
   });
 });

@@ -3,10 +3,14 @@
  * reachable. Under CI=true an unreachable server fails the run instead of silently skipping
  * (issue 2: ".ci/run starts it if it is down").
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
-import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
-import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
+import { fromPglite, openDatabase, type Database } from "../../src/adapters/db/client.ts";
+import { migrateDatabase, MIGRATIONS_FOLDER } from "../../src/adapters/db/migrate.ts";
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -36,21 +40,98 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Migrating costs more than copying: each suite gets a copy of one database migrated once — per test
+ * worker for PGlite (`clone()`), per migration set on the server (`create database … template`),
+ * named by a hash of the migrations so a changed migration builds a new template.
+ */
+const MIGRATIONS_HASH = createHash("sha256")
+  .update(
+    fs
+      .readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".sql") || f.endsWith(".json"))
+      .sort()
+      .map((f) => `${f}\n${fs.readFileSync(path.join(MIGRATIONS_FOLDER, f), "utf8")}`)
+      .join("\n"),
+  )
+  .digest("hex")
+  .slice(0, 16);
+
+let pgliteTemplate: Promise<PGlite> | null = null;
+
+async function migratedPglite(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const template = await PGlite.create(undefined, { extensions: { btree_gist } });
+    await migrateDatabase(fromPglite(template));
+    return template;
+  })();
+  return fromPglite((await (await pgliteTemplate).clone()) as PGlite);
+}
+
+const adminQuery = async (text: string) => {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    return await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+};
+
+let postgresTemplate: Promise<string> | null = null;
+
+/** The migrated template database of this migration set; built once, by whichever worker gets there first. */
+function postgresTemplateName(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `test_template_${MIGRATIONS_HASH}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query("select pg_advisory_lock(hashtext('booking test template'))");
+      const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (exists.rowCount === 0) {
+        const building = `${name}_building_${randomBytes(3).toString("hex")}`;
+        await admin.query(`create database ${building}`);
+        const database = await openDatabase({ kind: "postgres", url: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`) });
+        await migrateDatabase(database);
+        await database.close();
+        // Renamed only once complete: a template that exists is a template that is fully migrated.
+        await admin.query(`alter database ${building} rename to ${name}`);
+        const stale = await admin.query(
+          "select datname from pg_database where datname like 'test\\_template\\_%' and datname <> $1",
+          [name],
+        );
+        for (const row of stale.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+      }
+    } finally {
+      await admin.query("select pg_advisory_unlock(hashtext('booking test template'))").catch(() => undefined);
+      await admin.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
 /** A fresh, migrated database of the given kind: PGlite in memory, or a new database on the server. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const database = await openDatabase({ kind: "pglite", dataDir: null });
-    await migrateDatabase(database);
+    const database = await migratedPglite();
     return { database, url: null, drop: () => database.close() };
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = await postgresTemplateName();
+  // Copying a template needs it free of sessions; another worker's copy in progress is one: retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`create database ${name} template ${template}`);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   const url = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ kind: "postgres", url });
-  await migrateDatabase(database);
   return {
     database,
     url,

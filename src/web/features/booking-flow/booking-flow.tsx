@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
@@ -152,16 +153,16 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
   // The language switch is a full page load: keep the visitor's place and input across it.
   useEffect(() => {
     const storageKey = `booking-flow:${config.id}:${data.isReschedule ? "reschedule" : "book"}`;
-    const saved = sessionStorage.getItem(storageKey);
+    const saved = readSession(storageKey);
     if (saved) {
-      sessionStorage.removeItem(storageKey);
+      removeSession(storageKey);
       try {
         dispatch({ type: "restored", saved: JSON.parse(saved) as SavedFlow });
       } catch {
         // A damaged entry is ignored: the flow simply starts afresh.
       }
     }
-    const save = () => sessionStorage.setItem(storageKey, JSON.stringify(saveFlow(stateRef.current)));
+    const save = () => writeSession(storageKey, JSON.stringify(saveFlow(stateRef.current)));
     window.addEventListener(LOCALE_SWITCH_EVENT, save);
     return () => window.removeEventListener(LOCALE_SWITCH_EVENT, save);
   }, [config.id, data.isReschedule]);

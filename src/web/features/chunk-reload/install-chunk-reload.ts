@@ -1,4 +1,5 @@
 import { createPath } from "react-router";
+import { readSession, writeSession } from "../../components/session-storage.ts";
 import { recordReload, shouldReload, type ReloadLog } from "./reload-guard.ts";
 
 const STORAGE_KEY = "chunk-reloads";
@@ -15,7 +16,7 @@ export class ChunkReloadSuppressedError extends Error {
 
 function readLog(): ReloadLog {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as ReloadLog;
+    return JSON.parse(readSession(STORAGE_KEY) ?? "{}") as ReloadLog;
   } catch {
     return {};
   }
@@ -45,10 +46,10 @@ export function installChunkReload(): void {
       if (!shouldReload(current, now, log)) {
         throw new ChunkReloadSuppressedError(`Not reloading ${target} or ${current} again within 10000 ms`);
       }
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(recordReload(current, now, log)));
+      writeSession(STORAGE_KEY, JSON.stringify(recordReload(current, now, log)));
       return;
     }
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(recordReload(target, now, log)));
+    writeSession(STORAGE_KEY, JSON.stringify(recordReload(target, now, log)));
     if (next) {
       const entry = (window.history.state ?? {}) as { idx?: number };
       window.history.replaceState({ usr: next.state, key: next.key, idx: entry.idx ?? 0 }, "", target);
