@@ -3,7 +3,7 @@
  * for one slot give exactly one booking (a 5-seat class: exactly five), on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlStateOf } from "../../src/adapters/db/booking-repository.ts";
+import { sqlStateOf } from "../../src/adapters/db/kernel.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
 

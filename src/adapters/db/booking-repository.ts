@@ -27,6 +27,7 @@ import type { CalendarSettings, CalendarType } from "../../core/calendar/calenda
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import { createLinkSealer, type LinkSealer } from "../outbox/link-sealing.ts";
 import type { Database, Db } from "./client.ts";
+import { sqlStateOf, withConflictRetries } from "./kernel.ts";
 import { isUuid } from "./public-pages-repository.ts";
 import * as t from "./schema.ts";
 import { createWriteBatcher } from "./write-batcher.ts";
@@ -38,23 +39,6 @@ class Refused extends Error {
   constructor(readonly refusal: CommitRefusal) {
     super(refusal.code);
   }
-}
-
-/** drizzle wraps the driver error; the SQLSTATE is on the cause (or on the error itself). */
-export function sqlStateOf(error: unknown): { code: string | null; detail: string; constraint: string | null } {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: unknown; detail?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        detail: typeof candidate.detail === "string" ? candidate.detail : "",
-        constraint: typeof candidate.constraint === "string" ? candidate.constraint : null,
-      };
-    }
-    e = candidate.cause;
-  }
-  return { code: null, detail: "", constraint: null };
 }
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -70,11 +54,6 @@ function refusalOf(error: unknown): CommitRefusal {
   if (code === "40P01" || code === "40001" || code === "23505") return { code: "SCHEDULING_FAILED" };
   throw error;
 }
-
-const isRetryable = (error: unknown) => {
-  const { code } = sqlStateOf(error);
-  return code === "40P01" || code === "40001";
-};
 
 const rangeLiteral = (fromMs: number, toMs: number) =>
   `["${new Date(fromMs).toISOString()}","${new Date(toMs).toISOString()}")`;
@@ -235,15 +214,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   const calendarCache = new Map<string, { context: Promise<CalendarContext | null>; expiresAt: number }>();
   /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
   async function transact(work: (tx: Tx) => Promise<void>): Promise<CommitResult> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db.transaction(work);
-        return { ok: true };
-      } catch (error) {
-        if (isRetryable(error) && attempt < 3) continue;
-        return { ok: false, refusal: refusalOf(error) };
-      }
-    }
+    return statement(() => db.transaction(work));
   }
 
   /**
@@ -597,15 +568,13 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     writeBatch: insertSimpleBookings,
   });
 
+  /** Runs one write, retried on transient conflicts; a refusal the database gave becomes the booking's answer. */
   async function statement(run: () => Promise<void>): Promise<CommitResult> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await run();
-        return { ok: true };
-      } catch (error) {
-        if (isRetryable(error) && attempt < 3) continue;
-        return { ok: false, refusal: refusalOf(error) };
-      }
+    try {
+      await withConflictRetries(run);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, refusal: refusalOf(error) };
     }
   }
 

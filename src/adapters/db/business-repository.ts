@@ -28,7 +28,7 @@ import type {
 import { notFound, ok, refuse } from "../../app/business/ports.ts";
 import type { CalendarSettings, CalendarType } from "../../core/calendar/calendar.ts";
 import type { MemberInput } from "../../core/calendar/calendar-setup.ts";
-import { sqlStateOf } from "./booking-repository.ts";
+import { sqlStateOf, withConflictRetries } from "./kernel.ts";
 import type { Db } from "./client.ts";
 import { isUuid } from "./public-pages-repository.ts";
 import * as t from "./schema.ts";
@@ -72,11 +72,13 @@ async function lockRow(tx: Tx, table: typeof t.services | typeof t.serviceMenus 
 
 async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
   try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx);
-      if (!result.ok) throw new Refusal(result);
-      return result;
-    });
+    return await withConflictRetries(() =>
+      db.transaction(async (tx) => {
+        const result = await work(tx);
+        if (!result.ok) throw new Refusal(result);
+        return result;
+      }),
+    );
   } catch (error) {
     if (error instanceof Refusal) return error.result;
     throw error;
