@@ -92,7 +92,10 @@ function postgresTemplateName(): Promise<string> {
       if (exists.rowCount === 0) {
         const building = `${name}_building_${randomBytes(3).toString("hex")}`;
         await admin.query(`create database ${building}`);
-        const database = await openDatabase({ kind: "postgres", url: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`) });
+        const database = await openDatabase({
+          kind: "postgres",
+          url: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`),
+        });
         await migrateDatabase(database);
         await database.close();
         // Renamed only once complete: a template that exists is a template that is fully migrated.
