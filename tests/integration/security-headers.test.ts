@@ -81,6 +81,18 @@ describe("security headers and body limit", () => {
     }
   });
 
+  it("sends HSTS only over TLS: an encrypted socket, or https said by a trusted proxy", async () => {
+    const socket = (encrypted: boolean) => ({ incoming: { socket: { remoteAddress: "10.0.0.2", encrypted } } });
+    const https = { "x-forwarded-proto": "https" };
+    const hsts = (res: Response) => res.headers.get("strict-transport-security");
+    expect(hsts(await app.request("/api/health", {}, socket(true)))).toMatch(/^max-age=31536000/);
+    expect(hsts(await app.request("/api/health", {}, socket(false)))).toBeNull();
+    // Without a trusted proxy the header is the client's word, not the connection's.
+    expect(hsts(await app.request("/api/health", { headers: https }, socket(false)))).toBeNull();
+    const proxied = bookingApp(testDb.database, {}, undefined, { trustedProxy: { kind: "hops", count: 1 } });
+    expect(hsts(await proxied.request("/api/health", { headers: https }, socket(false)))).toMatch(/^max-age=/);
+  });
+
   it("refuses a 100 MB body with 413 without reading it whole", async () => {
     let sent = 0;
     const chunk = new Uint8Array(64 * 1024).fill(0x20);
