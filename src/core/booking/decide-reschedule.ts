@@ -10,24 +10,20 @@ import type { AvailabilityInput } from "../availability/model.ts";
 import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { slotRequest } from "./booking-request.ts";
-import { classSeatsAt, type ClassSeats } from "./decide-booking.ts";
+import { classSeatsAt, type BookingDraft, type ClassSeats } from "./decide-booking.ts";
 import { fail, ok, type Outcome } from "./errors.ts";
 import { itemsPerTask, occupancyItem, type Buffers, type OccupancyItem } from "./occupancy-items.ts";
-import { occupies, type BookingStatus } from "./policy.ts";
+import { occupies } from "./policy.ts";
 import { checkErrorToBookingError, seatsLeft, type SessionSeats } from "./slot-refusals.ts";
 
 /** What the decision reads of the booking being moved. */
-export interface MovedBooking extends Buffers {
+export interface MovedBooking
+  extends
+    Buffers,
+    Pick<BookingDraft, "status" | "startMs" | "endMs" | "staffId" | "staffIds" | "serviceIds" | "seats"> {
   readonly id: string;
-  readonly status: BookingStatus;
-  readonly startMs: EpochMs;
-  readonly endMs: EpochMs;
-  readonly staffId: string;
-  readonly staffIds: readonly string[];
-  readonly serviceIds: readonly string[];
   /** One cart per attendee; empty for older bookings (everyone took `serviceIds`). */
-  readonly carts: readonly (readonly string[])[];
-  readonly seats: number;
+  readonly carts: BookingDraft["carts"];
   readonly classSessionId: string | null;
 }
 
