@@ -11,7 +11,7 @@ import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
 import type { GuestCart } from "../../core/availability/model.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
 import { distinctServiceIds, itemsPerTask, occupancyItem } from "../../core/booking/occupancy-items.ts";
-import { checkErrorToBookingError, seatsLeft } from "../../core/booking/slot-refusals.ts";
+import { checkErrorToBookingError, seatsLeft, storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 
@@ -97,13 +97,9 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       candidates = candidates.filter((c) => c !== staffIds[0]);
       continue;
     }
-    return fail(
-      result.refusal.code === "STAFF_BUSY"
-        ? ctx.calendar.type === "service"
-          ? "RESOURCE_UNAVAILABLE"
-          : "STAFF_BUSY"
-        : "SCHEDULING_FAILED",
-    );
+    return result.refusal.code === "STAFF_BUSY"
+      ? { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) }
+      : fail("SCHEDULING_FAILED");
   }
   return fail("STAFF_BUSY");
 }
