@@ -126,6 +126,13 @@ describe("readBookingRequest refusals, in the order the visitor is told", () => 
       "SERVICES_REQUIRED",
     ],
     ["staff member not of this calendar", {}, { staffId: "z" }, {}, "STAFF_NOT_FOUND"],
+    [
+      "a guest with the booker's email",
+      {},
+      { guests: [{ name: "Bo", email: "ANN@example.com" }] },
+      {},
+      "GUEST_EMAIL_DUPLICATE",
+    ],
   ])("%s → %s", (_name, s, extra, read, code) => {
     expect(codeOf(decide(s, extra, read).request)).toBe(code);
   });
