@@ -4,6 +4,7 @@
  * the exclusion constraint refuses and the request stays new (STAFF_BUSY).
  */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { BookingDeps } from "./deps.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
@@ -27,10 +28,10 @@ export async function confirmRequest(
     notification: (after) => notification("request_confirmed", toSnapshot(ctx, after, deps.publicUrl, null)),
   });
   if (result.ok && result.record) return ok(result.record);
-  if (!result.ok && result.refusal.code === "STAFF_BUSY")
-    return fail(ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY");
-  if (!result.ok && result.refusal.code === "SEATS_EXCEEDED")
-    return fail("SEATS_EXCEEDED", { availableSeats: result.refusal.availableSeats });
+  // The time was taken meanwhile (the constraint re-checks it); anything else: no longer a request.
+  const refusal = result.ok ? null : result.refusal;
+  if (refusal?.code === "STAFF_BUSY" || refusal?.code === "SEATS_EXCEEDED")
+    return { ok: false, error: storeRefusalToBookingError(refusal, ctx) };
   return fail("NOT_A_REQUEST");
 }
 

@@ -5,14 +5,9 @@ import type { PublicSlotsByDate } from "../../core/availability/model.ts";
 import { findNextAvailable } from "../../core/availability/next-available.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type LocalDate } from "../../core/shared/time.ts";
-import {
-  OCCUPANCY_MARGIN_MS,
-  queryErrorToBookingError,
-  relevantStaffIds,
-  resolveCarts,
-  slotRequest,
-  toAvailabilityInput,
-} from "./availability.ts";
+import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
+import { queryErrorToBookingError } from "../../core/booking/slot-refusals.ts";
+import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import type { CalendarContext } from "./ports.ts";
 

@@ -9,18 +9,10 @@ import { pickRoundRobinMember } from "../../core/availability/round-robin.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
 import type { GuestCart } from "../../core/availability/model.ts";
-import {
-  checkErrorToBookingError,
-  distinctServiceIds,
-  itemsPerTask,
-  occupancyItem,
-  relevantStaffIds,
-  resolveCarts,
-  seatsLeft,
-  slotRequest,
-  toAvailabilityInput,
-  toSchedules,
-} from "./availability.ts";
+import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
+import { distinctServiceIds, itemsPerTask, occupancyItem } from "../../core/booking/occupancy-items.ts";
+import { checkErrorToBookingError, seatsLeft, storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 
 export interface HoldSlotInput {
@@ -76,18 +68,14 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   for (let attempt = 0; attempt < 5 && candidates.length > 0; attempt++) {
     let staffIds = candidates;
     let endMs = startMs + s.durationMinutes * MINUTE_MS;
-    let items = staffIds.map((id) =>
-      occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes),
-    );
+    let items = staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, s));
     if (ctx.calendar.type === "round_robin") {
       staffIds = [pickRoundRobinMember(candidates, priorities, {}) as string];
-      items = staffIds.map((id) =>
-        occupancyItem(id, null, startMs, endMs, s.bufferBeforeMinutes, s.bufferAfterMinutes),
-      );
+      items = staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, s));
     } else if (ctx.calendar.type === "service") {
       const assignments = verdict.value.assignments ?? [];
       endMs = Math.max(...assignments.map((a) => a.endMs));
-      items = itemsPerTask(assignments, s.bufferBeforeMinutes, s.bufferAfterMinutes);
+      items = itemsPerTask(assignments, s);
       staffIds = [...new Set(items.map((i) => i.staffId))];
     }
     const id = deps.newId();
@@ -109,13 +97,9 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       candidates = candidates.filter((c) => c !== staffIds[0]);
       continue;
     }
-    return fail(
-      result.refusal.code === "STAFF_BUSY"
-        ? ctx.calendar.type === "service"
-          ? "RESOURCE_UNAVAILABLE"
-          : "STAFF_BUSY"
-        : "SCHEDULING_FAILED",
-    );
+    return result.refusal.code === "STAFF_BUSY"
+      ? { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) }
+      : fail("SCHEDULING_FAILED");
   }
   return fail("STAFF_BUSY");
 }

@@ -14,6 +14,8 @@ import type {
 import type { BookingStatus } from "../../core/booking/policy.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
+import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
+import type { OccupancyItem } from "../../core/booking/occupancy-items.ts";
 
 export interface StaffMember {
   readonly id: string;
@@ -89,24 +91,9 @@ export interface Occupancy {
 }
 
 /** One staff member's occupancy for a booking or hold (service calendars: one per guest and service). */
-export interface OccupancyItem {
-  readonly staffId: string;
-  readonly serviceId: string | null;
-  readonly startMs: EpochMs;
-  readonly endMs: EpochMs;
-  readonly blockedStartMs: EpochMs;
-  readonly blockedEndMs: EpochMs;
-}
-
-export interface ClassSeatRequest {
-  readonly staffId: string;
-  readonly startMs: EpochMs;
-  readonly endMs: EpochMs;
-  readonly blockedStartMs: EpochMs;
-  readonly blockedEndMs: EpochMs;
-  readonly seatsTotal: number;
-  readonly seats: number;
-}
+export type { OccupancyItem } from "../../core/booking/occupancy-items.ts";
+/** The seats a class booking takes in its session (the core decides them). */
+export type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
 
 export interface StoredContact {
   readonly firstName: string;

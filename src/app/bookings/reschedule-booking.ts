@@ -4,24 +4,31 @@
  * one transaction: old occupancy out, new in, previous start recorded, SEQUENCE incremented.
  */
 import { busySpanFor } from "../../core/availability/busy-span.ts";
-import { checkSlot } from "../../core/availability/compute-slots.ts";
-import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
-import { occupies, visitorChangeRefusal } from "../../core/booking/policy.ts";
-import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
 import {
-  checkErrorToBookingError,
-  itemsPerTask,
-  occupancyItem,
-  relevantStaffIds,
-  seatsLeft,
-  slotRequest,
-  toAvailabilityInput,
-  toSchedules,
-} from "./availability.ts";
+  decideReschedule,
+  readNewStart,
+  releaseOwnSeats,
+  rescheduleRequest,
+} from "../../core/booking/decide-reschedule.ts";
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { visitorChangeRefusal } from "../../core/booking/policy.ts";
+import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
+import type { EpochMs } from "../../core/shared/time.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
-import type { BookingRecord, CalendarContext, ClassSeatRequest, OccupancyItem } from "./ports.ts";
+import type { BookingRecord, CalendarContext } from "./ports.ts";
 import { notification, toSnapshot } from "./snapshot.ts";
+
+/** A move whose change is allowed, of a booking as loaded. */
+export interface MoveCommand {
+  readonly record: BookingRecord;
+  readonly ctx: CalendarContext;
+  readonly input: { readonly startTime: string; readonly timezone: string };
+  /** The visitor's manage token (links in the notification); null when the business moves it. */
+  readonly token: string | null;
+  readonly nowMs: EpochMs;
+}
 
 export async function rescheduleBooking(
   deps: BookingDeps,
@@ -36,93 +43,46 @@ export async function rescheduleBooking(
   const s = ctx.calendar.settings;
   const refusal = visitorChangeRefusal("reschedule", s, record.status, record.startMs, nowMs);
   if (refusal) return fail(refusal);
-  return moveBooking(deps, record, ctx, input, token ?? null, nowMs);
+  return moveBooking(deps, { record, ctx, input, token: token ?? null, nowMs });
 }
 
 /**
  * Moves a booking whose change is allowed: by the visitor's policy above, or by the business, which
  * is not bound by it (src/app/business/change-booking.ts).
  */
-export async function moveBooking(
-  deps: BookingDeps,
-  record: BookingRecord,
-  ctx: CalendarContext,
-  input: { readonly startTime: string; readonly timezone: string },
-  token: string | null,
-  nowMs: number,
-): Promise<Outcome<BookingView>> {
+export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise<Outcome<BookingView>> {
+  const { record, ctx, nowMs } = move;
   const s = ctx.calendar.settings;
-  if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
-  const startMs = Date.parse(input.startTime);
-  if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
+  const start = readNewStart(move.input);
+  if (!start.ok) return start;
+  const startMs = start.value;
 
-  // Carts and staff as checked below: they decide which busy time the rules can consult.
-  const isService = ctx.calendar.type === "service";
-  // The same people keep the booking (round robin: the assigned member; collective: everyone).
-  const staffFilter = ctx.calendar.type === "round_robin" ? [record.staffId] : undefined;
-  // Each attendee keeps their own cart (older bookings: everyone the booking's services).
-  const carts = isService
-    ? (record.carts.length > 0 ? record.carts : Array.from({ length: record.seats }, () => record.serviceIds)).map(
-        (c) => ({ serviceIds: [...c] }),
-      )
-    : undefined;
-  const request = slotRequest(ctx, record.seats, carts, staffFilter);
+  // Only the busy time the rules can consult for this start, its own seats given back.
   const schedules = toSchedules(ctx);
-  const span = busySpanFor(schedules, [startMs], request);
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
-  // A class booking leaves its old session: its seats there do not count for the new start.
-  const adjusted = record.classSessionId
-    ? occupancy.map((o) =>
-        o.sessionId === record.classSessionId ? { ...o, seats: Math.max(0, o.seats - record.seats) } : o,
-      )
-    : occupancy;
-  const availability = toAvailabilityInput(ctx, adjusted, nowMs, { bookingId: record.id }, schedules);
-  const verdict = checkSlot(availability, startMs, nowMs, request);
-  if (!verdict.ok)
-    return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, adjusted, startMs)) };
+  const span = busySpanFor(schedules, [startMs], rescheduleRequest(ctx, record));
+  const loaded = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  const occupancy = releaseOwnSeats(loaded, record);
+  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { bookingId: record.id }, schedules);
+  const decision = decideReschedule({ calendar: ctx, booking: record, startMs, availability, occupancy, nowMs });
+  if (!decision.ok) return decision;
 
-  let endMs = startMs + (record.endMs - record.startMs);
-  let items: OccupancyItem[] = [];
-  let classSeats: ClassSeatRequest | null = null;
-  let staffIds = record.staffIds;
-  if (ctx.calendar.type === "class") {
-    endMs = startMs + s.durationMinutes * MINUTE_MS;
-    classSeats = {
-      staffId: record.staffId,
-      startMs,
-      endMs,
-      blockedStartMs: startMs - s.bufferBeforeMinutes * MINUTE_MS,
-      blockedEndMs: endMs + s.bufferAfterMinutes * MINUTE_MS,
-      seatsTotal: s.seatsPerSlot ?? 1,
-      seats: record.seats,
-    };
-  } else if (isService) {
-    const assignments = verdict.value.assignments ?? [];
-    endMs = Math.max(...assignments.map((a) => a.endMs));
-    items = itemsPerTask(assignments, record.bufferBeforeMinutes, record.bufferAfterMinutes);
-    staffIds = [...new Set(items.map((i) => i.staffId))];
-  } else {
-    items = record.staffIds.map((id) =>
-      occupancyItem(id, null, startMs, endMs, record.bufferBeforeMinutes, record.bufferAfterMinutes),
-    );
-  }
+  const { endMs, staffIds, items, classSeats, active } = decision.value;
   const after = { ...record, startMs, endMs, staffIds, previousStartMs: record.startMs, sequence: record.sequence + 1 };
   const result = await deps.store.reschedule({
     bookingId: record.id,
     expectedSequence: record.sequence,
     startMs,
     endMs,
-    active: occupies(record.status, s),
+    active,
     items,
     classSeats,
-    notification: notification("booking_rescheduled", toSnapshot(ctx, after, deps.publicUrl, token ?? null)),
+    notification: notification("booking_rescheduled", toSnapshot(ctx, after, deps.publicUrl, move.token)),
     nowMs,
   });
   if (!result.ok) {
-    const r = result.refusal;
-    if (r.code === "STAFF_BUSY") return fail(isService ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY");
-    if (r.code === "SEATS_EXCEEDED") return fail("SEATS_EXCEEDED", { availableSeats: r.availableSeats });
-    return fail("SCHEDULING_FAILED");
+    // A concurrent change of this booking is reported like any other failed write.
+    const refusal = result.refusal.code === "SLUG_EXPIRED" ? { code: "SCHEDULING_FAILED" as const } : result.refusal;
+    return { ok: false, error: storeRefusalToBookingError(refusal, ctx) };
   }
   const nowView = toBookingView(ctx, after, true, true);
   return ok({

@@ -42,5 +42,5 @@ export async function rescheduleBookingAsBusiness(
 ): Promise<Outcome<BookingView>> {
   const found = await loadOwn(deps, businessId, bookingId);
   if (!found.ok) return found;
-  return moveBooking(deps, found.value.record, found.value.ctx, input, null, deps.clock().getTime());
+  return moveBooking(deps, { ...found.value, input, token: null, nowMs: deps.clock().getTime() });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemsPerTask } from "./availability.ts";
+import { itemsPerTask } from "./occupancy-items.ts";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 11, 1, 9);
@@ -13,7 +13,10 @@ const task = (staffId: string, serviceId: string, from: number, to: number, gues
 
 describe("itemsPerTask", () => {
   it("one item per (guest, service), each with its own staff and time", () => {
-    const items = itemsPerTask([task("a", "cut", 0, 30), task("b", "colour", 0, 60, 1)], 0, 0);
+    const items = itemsPerTask([task("a", "cut", 0, 30), task("b", "colour", 0, 60, 1)], {
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+    });
     expect(items).toEqual([
       {
         staffId: "a",
@@ -36,7 +39,10 @@ describe("itemsPerTask", () => {
 
   it("splits the buffers between one provider's back-to-back tasks: disjoint, same span as before", () => {
     // Buffers 10 before and 15 after; a does 0–30 for guest 0 and 30–75 for guest 1.
-    const items = itemsPerTask([task("a", "colour", 30, 75, 1), task("a", "cut", 0, 30)], 10, 15);
+    const items = itemsPerTask([task("a", "colour", 30, 75, 1), task("a", "cut", 0, 30)], {
+      bufferBeforeMinutes: 10,
+      bufferAfterMinutes: 15,
+    });
     const a = items.filter((i) => i.staffId === "a").sort((x, y) => x.startMs - y.startMs);
     expect(a.map((i) => [(i.blockedStartMs - T0) / MIN, (i.blockedEndMs - T0) / MIN])).toEqual([
       [-10, 30],
@@ -47,7 +53,10 @@ describe("itemsPerTask", () => {
   });
 
   it("a gap shorter than the buffers: the second task's span starts where its buffer begins", () => {
-    const items = itemsPerTask([task("a", "cut", 0, 30), task("a", "cut", 40, 70, 1)], 5, 15);
+    const items = itemsPerTask([task("a", "cut", 0, 30), task("a", "cut", 40, 70, 1)], {
+      bufferBeforeMinutes: 5,
+      bufferAfterMinutes: 15,
+    });
     expect(items.map((i) => [(i.blockedStartMs - T0) / MIN, (i.blockedEndMs - T0) / MIN])).toEqual([
       [-5, 35],
       [35, 85],

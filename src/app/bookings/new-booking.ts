@@ -1,0 +1,136 @@
+/**
+ * A decided booking (src/core/booking/decide-booking.ts) as the rows to write and the answer to
+ * give: its id, the visitor's contact and answers, the manage token's hash, and the notification.
+ */
+import type { BookingDraft } from "../../core/booking/decide-booking.ts";
+import type { BookingInput, BookingRequest } from "../../core/booking/read-booking-request.ts";
+import type { BookingStatus } from "../../core/booking/policy.ts";
+import { formatInstant, type EpochMs } from "../../core/shared/time.ts";
+import type { BookingDeps } from "./deps.ts";
+import type { CalendarContext, NewBooking, StoredContact } from "./ports.ts";
+import { notification, toSnapshot } from "./snapshot.ts";
+
+export interface OccurrenceOutcome {
+  readonly index: number;
+  readonly requestedStartTime: string;
+  /** requested: policy "continue" over a busy time — an appointment request that occupies nothing. */
+  readonly status: "booked" | "requested" | "not_booked";
+  readonly bookingId: string | null;
+  readonly startTime: string | null;
+  readonly endTime: string | null;
+  /** Why it was not booked (STAFF_BUSY → 'Not booked: Staff busy'). */
+  readonly code: string | null;
+}
+
+export interface CreatedBooking {
+  readonly id: string;
+  readonly status: BookingStatus;
+  readonly calendarId: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly timezone: string;
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
+  readonly serviceIds: readonly string[];
+  /** Service calendars: one cart per attendee, the booker first. */
+  readonly carts: readonly (readonly string[])[];
+  readonly seats: number;
+  readonly priceCents: number;
+  readonly depositCents: number;
+  readonly currency: string;
+  /** Shown once: the only way for the visitor to manage the booking. Never stored in clear. */
+  readonly manageToken: string;
+  readonly seriesId: string | null;
+  readonly occurrences: readonly OccurrenceOutcome[] | null;
+}
+
+/** Everything one request's bookings share. */
+export interface BookingOrigin {
+  readonly deps: BookingDeps;
+  readonly ctx: CalendarContext;
+  readonly input: BookingInput;
+  readonly request: BookingRequest;
+  readonly token: { readonly clear: string; readonly hash: string };
+  readonly nowMs: EpochMs;
+}
+
+const storedContact = (c: BookingInput["contact"]): StoredContact => ({
+  firstName: c.firstName.trim(),
+  lastName: c.lastName.trim(),
+  email: c.email.trim(),
+  phone: c.phone?.trim() || null,
+  dateOfBirth: c.dateOfBirth ?? null,
+  location: c.location?.trim() || null,
+  notes: c.notes?.trim() || null,
+  consent: c.consent ?? false,
+});
+
+export function toNewBooking(
+  origin: BookingOrigin,
+  draft: BookingDraft,
+  series: { readonly id: string; readonly index: number } | null,
+): NewBooking {
+  const { deps, ctx, input, request, token } = origin;
+  const s = ctx.calendar.settings;
+  const { active, items, classSeats, priceCents, depositCents, ...fields } = draft;
+  const booking = {
+    ...fields,
+    id: deps.newId(),
+    sequence: 0,
+    timeZone: input.timezone,
+    locale: input.locale ?? "en",
+    guests: request.guests,
+    contact: storedContact(input.contact),
+    previousStartMs: null,
+    cancelReason: null,
+  };
+  return {
+    ...booking,
+    businessId: ctx.business.id,
+    calendarId: ctx.calendar.id,
+    seriesId: series?.id ?? null,
+    occurrenceIndex: series?.index ?? null,
+    bufferBeforeMinutes: s.bufferBeforeMinutes,
+    bufferAfterMinutes: s.bufferAfterMinutes,
+    answers: request.answers,
+    priceCents,
+    depositCents,
+    currency: ctx.business.currency,
+    manageTokenHash: token.hash,
+    active,
+    items,
+    classSeats,
+    notification: notification(
+      booking.status === "new" ? "request_received" : "booking_confirmed",
+      toSnapshot(ctx, booking, deps.publicUrl, token.clear),
+    ),
+  };
+}
+
+/** The answer for the first booking (a series: with every occurrence's outcome). */
+export function describeCreated(
+  origin: BookingOrigin,
+  b: NewBooking,
+  occurrences: OccurrenceOutcome[] | null,
+): CreatedBooking {
+  const tz = origin.input.timezone;
+  return {
+    id: b.id,
+    status: b.status,
+    calendarId: b.calendarId,
+    startTime: formatInstant(b.startMs, tz),
+    endTime: formatInstant(b.endMs, tz),
+    timezone: tz,
+    staffId: b.staffId,
+    staffIds: b.staffIds,
+    serviceIds: b.serviceIds,
+    carts: b.carts,
+    seats: b.seats,
+    priceCents: b.priceCents,
+    depositCents: b.depositCents,
+    currency: b.currency,
+    manageToken: origin.token.clear,
+    seriesId: b.seriesId,
+    occurrences,
+  };
+}

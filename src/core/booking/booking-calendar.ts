@@ -1,0 +1,23 @@
+/**
+ * What the booking decision reads about one calendar: the part of the bookings port's
+ * CalendarContext that the rules look at (that context satisfies this type as it is loaded).
+ */
+import type { CalendarSettings, CalendarType, DepositRule } from "../calendar/calendar.ts";
+
+export interface BookingCalendar {
+  readonly calendar: {
+    readonly id: string;
+    readonly type: CalendarType;
+    readonly settings: CalendarSettings;
+  };
+  readonly members: readonly { readonly staffId: string; readonly priority: number; readonly isPrimary: boolean }[];
+  readonly services: readonly {
+    readonly id: string;
+    readonly priceCents: number;
+    readonly deposit: DepositRule | null;
+    readonly staffIds: readonly string[];
+  }[];
+}
+
+/** The calendar type alone: enough to name a refusal (service calendars say 'resource'). */
+export type CalendarKind = { readonly calendar: Pick<BookingCalendar["calendar"], "type"> };

@@ -1,0 +1,103 @@
+/**
+ * The reschedule decision: whether a booking can move to a new start under the same rules as a new
+ * booking (its own occupancy does not count against it), and what it occupies there. The same
+ * people keep it (round robin: the assigned member; collective: everyone), each attendee keeps
+ * their cart, and its status, seats and price stay as they are.
+ */
+import { checkSlot } from "../availability/compute-slots.ts";
+import type { SlotRequest } from "../availability/engine.ts";
+import type { AvailabilityInput } from "../availability/model.ts";
+import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
+import type { BookingCalendar } from "./booking-calendar.ts";
+import { slotRequest } from "./booking-request.ts";
+import { classSeatsAt, type BookingDraft, type ClassSeats } from "./decide-booking.ts";
+import { fail, ok, type Outcome } from "./errors.ts";
+import { itemsPerTask, occupancyItem, type Buffers, type OccupancyItem } from "./occupancy-items.ts";
+import { occupies } from "./policy.ts";
+import { checkErrorToBookingError, seatsLeft, type SessionSeats } from "./slot-refusals.ts";
+
+/** What the decision reads of the booking being moved. */
+export interface MovedBooking
+  extends
+    Buffers,
+    Pick<BookingDraft, "status" | "startMs" | "endMs" | "staffId" | "staffIds" | "serviceIds" | "seats"> {
+  readonly id: string;
+  /** One cart per attendee; empty for older bookings (everyone took `serviceIds`). */
+  readonly carts: BookingDraft["carts"];
+  readonly classSessionId: string | null;
+}
+
+/** The new start the visitor or the business asks for. */
+export function readNewStart(input: { readonly startTime: string; readonly timezone: string }): Outcome<EpochMs> {
+  if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
+  const startMs = Date.parse(input.startTime);
+  return Number.isFinite(startMs) ? ok(startMs) : fail("NO_SLOTS");
+}
+
+/** The engine request for the moved booking: its member (round robin) and its carts. */
+export function rescheduleRequest(ctx: BookingCalendar, booking: MovedBooking): SlotRequest {
+  const staffFilter = ctx.calendar.type === "round_robin" ? [booking.staffId] : undefined;
+  const carts =
+    ctx.calendar.type === "service"
+      ? (booking.carts.length > 0
+          ? booking.carts
+          : Array.from({ length: booking.seats }, () => booking.serviceIds)
+        ).map((c) => ({ serviceIds: [...c] }))
+      : undefined;
+  return slotRequest(ctx, booking.seats, carts, staffFilter);
+}
+
+/** A class booking leaves its old session: its seats there do not count for the new start. */
+export function releaseOwnSeats<T extends SessionSeats & { readonly sessionId: string | null }>(
+  occupancy: readonly T[],
+  booking: Pick<MovedBooking, "classSessionId" | "seats">,
+): readonly T[] {
+  if (!booking.classSessionId) return occupancy;
+  return occupancy.map((o) =>
+    o.sessionId === booking.classSessionId ? { ...o, seats: Math.max(0, o.seats - booking.seats) } : o,
+  );
+}
+
+export interface RescheduleDecision {
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly staffIds: readonly string[];
+  readonly items: readonly OccupancyItem[];
+  readonly classSeats: ClassSeats | null;
+  readonly active: boolean;
+}
+
+export interface DecideRescheduleOptions {
+  readonly calendar: BookingCalendar;
+  readonly booking: MovedBooking;
+  readonly startMs: EpochMs;
+  /** Built from `releaseOwnSeats(occupancy)`, the booking itself left out. */
+  readonly availability: AvailabilityInput;
+  readonly occupancy: readonly SessionSeats[];
+  readonly nowMs: EpochMs;
+}
+
+export function decideReschedule(options: DecideRescheduleOptions): Outcome<RescheduleDecision> {
+  const { calendar: ctx, booking, startMs } = options;
+  const s = ctx.calendar.settings;
+  const verdict = checkSlot(options.availability, startMs, options.nowMs, rescheduleRequest(ctx, booking));
+  if (!verdict.ok) {
+    const seats = seatsLeft(ctx, options.occupancy, startMs);
+    return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seats) };
+  }
+  const active = occupies(booking.status, s);
+  if (ctx.calendar.type === "class") {
+    const classSeats = classSeatsAt(s, { staffId: booking.staffId, startMs, seats: booking.seats });
+    return ok({ startMs, endMs: classSeats.endMs, staffIds: booking.staffIds, items: [], classSeats, active });
+  }
+  if (ctx.calendar.type === "service") {
+    const assignments = verdict.value.assignments ?? [];
+    const endMs = Math.max(...assignments.map((a) => a.endMs));
+    const items = itemsPerTask(assignments, booking);
+    return ok({ startMs, endMs, staffIds: [...new Set(items.map((i) => i.staffId))], items, classSeats: null, active });
+  }
+  // Same length as before (the calendar's duration may have changed since it was booked).
+  const endMs = startMs + (booking.endMs - booking.startMs);
+  const items = booking.staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, booking));
+  return ok({ startMs, endMs, staffIds: booking.staffIds, items, classSeats: null, active });
+}

@@ -1,0 +1,71 @@
+/**
+ * The spans a booking or hold occupies, buffers included: what the database's exclusion constraint
+ * compares (one item per staff member, or per guest and service on service calendars).
+ */
+import type { GuestCart, ServiceAssignment } from "../availability/model.ts";
+import { MINUTE_MS, type EpochMs } from "../shared/time.ts";
+
+/** One staff member's occupancy (the shape of the bookings port's OccupancyItem). */
+export interface OccupancyItem {
+  readonly staffId: string;
+  readonly serviceId: string | null;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly blockedStartMs: EpochMs;
+  readonly blockedEndMs: EpochMs;
+}
+
+/** A calendar's (or a stored booking's) buffers around each occupied span. */
+export interface Buffers {
+  readonly bufferBeforeMinutes: number;
+  readonly bufferAfterMinutes: number;
+}
+
+/** The span a booking occupies, its buffers included. */
+export function occupancyItem(
+  span: Pick<OccupancyItem, "staffId" | "serviceId" | "startMs" | "endMs">,
+  buffers: Buffers,
+): OccupancyItem {
+  return {
+    staffId: span.staffId,
+    serviceId: span.serviceId,
+    startMs: span.startMs,
+    endMs: span.endMs,
+    blockedStartMs: span.startMs - buffers.bufferBeforeMinutes * MINUTE_MS,
+    blockedEndMs: span.endMs + buffers.bufferAfterMinutes * MINUTE_MS,
+  };
+}
+
+/** Every service of the carts once, in first-chosen order (what `bookings.service_ids` lists). */
+export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [
+  ...new Set(carts.flatMap((c) => c.serviceIds)),
+];
+/**
+ * The occupancy of a service slot: one item per (guest, service), with its own staff member and
+ * time. A provider doing two tasks of one booking back to back would overlap themselves through
+ * the buffers (the EXCLUDE constraint would refuse the booking), so where two items of one staff
+ * member meet, the buffer between them is split where the second one's span begins (at the earliest, the first one's end): the items stay disjoint
+ * and together block exactly the span they blocked before.
+ */
+export function itemsPerTask(assignments: readonly ServiceAssignment[], buffers: Buffers): OccupancyItem[] {
+  // Mutable copies: the loop below splits buffers in place.
+  const items = assignments.map((a) => ({ ...occupancyItem(a, buffers) }));
+  const byStaff = new Map<string, typeof items>();
+  for (const item of items) byStaff.set(item.staffId, [...(byStaff.get(item.staffId) ?? []), item]);
+  for (const list of byStaff.values()) {
+    list.sort((a, b) => a.startMs - b.startMs);
+    for (let i = 1; i < list.length; i++) {
+      const prev = list[i - 1]!;
+      const cur = list[i]!;
+      if (prev.blockedEndMs <= cur.blockedStartMs) continue;
+      // The engine never gives one person two tasks at once; should it, the caller's constraint refuses it.
+      if (prev.endMs > cur.startMs) continue;
+      const reach = prev.blockedEndMs;
+      const split = Math.max(prev.endMs, cur.blockedStartMs);
+      prev.blockedEndMs = split;
+      cur.blockedStartMs = split;
+      cur.blockedEndMs = Math.max(cur.blockedEndMs, reach);
+    }
+  }
+  return items;
+}

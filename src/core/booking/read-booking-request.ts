@@ -1,0 +1,193 @@
+/**
+ * A visitor's booking request checked against the calendar's rules before any busy time is read:
+ * the calendar takes bookings, the time zone and start parse, the one-time link is valid, the
+ * guests, answers and carts are acceptable, the chosen staff member belongs to the calendar. The
+ * refusals come in this order (the first one found is the one the visitor is told).
+ */
+import type { GuestCart } from "../availability/model.ts";
+import {
+  MAX_OCCURRENCES,
+  type RecurrenceFrequency,
+  type RecurrencePolicy,
+  type RecurrenceRequest,
+} from "../availability/recurring.ts";
+import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
+import { validateAnswers } from "./answers.ts";
+import type { BookingCalendar } from "./booking-calendar.ts";
+import { resolveCarts } from "./booking-request.ts";
+import { fail, ok, type Outcome } from "./errors.ts";
+import { validateGuests } from "./guests.ts";
+
+/** What the visitor sends to book (the public API's booking body). */
+export interface BookingInput {
+  readonly calendarId: string;
+  readonly startTime: string;
+  readonly timezone: string;
+  readonly contact: {
+    readonly firstName: string;
+    readonly lastName: string;
+    readonly email: string;
+    readonly phone?: string | null;
+    readonly dateOfBirth?: string | null;
+    readonly location?: string | null;
+    readonly notes?: string | null;
+    readonly consent?: boolean | null;
+  };
+  readonly staffId?: string | null;
+  /** Service calendars: the booker's cart, and every guest's when no guest has a cart of their own. */
+  readonly serviceIds?: readonly string[] | null;
+  /** Service calendars: one cart per additional guest, in guest order (count-only or named guests). */
+  readonly guestCarts?: readonly (readonly string[])[] | null;
+  /** A count, or named guests, each optionally with their own cart (`serviceIds`). */
+  readonly guests?:
+    | number
+    | readonly {
+        readonly name?: string | null;
+        readonly email?: string | null;
+        readonly serviceIds?: readonly string[] | null;
+      }[];
+  readonly answers?: Readonly<Record<string, unknown>> | null;
+  readonly oneTimeSlug?: string | null;
+  readonly holdId?: string | null;
+  readonly recurring?: {
+    readonly frequency: RecurrenceFrequency;
+    readonly count: number;
+    readonly policy: RecurrencePolicy;
+  } | null;
+  readonly locale?: string | null;
+}
+
+/** The visitor's hold as loaded (only a live hold of this calendar at this start counts). */
+export interface HoldView {
+  readonly id: string;
+  readonly calendarId: string;
+  readonly startMs: EpochMs;
+  readonly expiresAtMs: EpochMs;
+  readonly staffIds: readonly string[];
+}
+
+/** A request the rules accept so far: what the slot, staff, price and status are decided from. */
+export interface BookingRequest {
+  readonly startMs: EpochMs;
+  readonly attendees: number;
+  readonly guests: readonly { readonly name: string; readonly email: string | null }[];
+  readonly answers: Record<string, unknown>;
+  /** Service calendars: one cart per attendee, the booker first. */
+  readonly carts: readonly GuestCart[] | undefined;
+  /** The staff the visitor chose, or the round-robin member their hold fixed. */
+  readonly staffFilter: readonly string[] | undefined;
+  /** The visitor's own live hold for this very slot: it does not block them. */
+  readonly holdId: string | null;
+  readonly recurrence: RecurrenceRequest | null;
+}
+
+export interface ReadBookingRequestOptions {
+  readonly calendar: BookingCalendar & { readonly calendar: { readonly isLive: boolean } };
+  readonly input: BookingInput;
+  /** The one-time link named by `input.oneTimeSlug`, as loaded (null: none such). */
+  readonly oneTimeLink:
+    { readonly state: "active"; readonly calendarId: string } | { readonly state: "expired" } | null;
+  /** The hold named by `input.holdId`, as loaded (null: none such). */
+  readonly hold: HoldView | null;
+  readonly nowMs: EpochMs;
+}
+
+export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<BookingRequest> {
+  const { calendar: ctx, input, oneTimeLink: link, nowMs } = options;
+  if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
+  if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
+  const startMs = Date.parse(input.startTime);
+  if (!Number.isFinite(startMs)) return fail("NO_SLOTS");
+  const settings = ctx.calendar.settings;
+  if (input.oneTimeSlug && (!link || link.state === "expired" || link.calendarId !== ctx.calendar.id))
+    return fail("SLUG_EXPIRED");
+
+  const isService = ctx.calendar.type === "service";
+  // Count-only guests may be given by their carts alone: two guest carts are two guests.
+  const guestsInput =
+    input.guests === undefined && isService && input.guestCarts && input.guestCarts.length > 0
+      ? input.guestCarts.length
+      : input.guests;
+  // A guest may not share the booker's email either (one copy of every email per person).
+  const guests = validateGuests(guestsInput, settings.guestMode, input.contact.email);
+  if (!guests.ok) return guests;
+  const answers = validateAnswers(
+    settings.questions,
+    input.answers ?? undefined,
+    settings.location,
+    input.contact.location,
+  );
+  if (!answers.ok) return answers;
+  const attendees = 1 + guests.value.count;
+
+  let carts: GuestCart[] | undefined;
+  if (isService) {
+    const named = Array.isArray(input.guests) ? input.guests : [];
+    const inline = named.some((g) => g.serviceIds != null);
+    const resolved = inline
+      ? resolveCarts(
+          ctx,
+          { serviceIds: input.serviceIds, guestCarts: named.map((g) => g.serviceIds ?? []) },
+          guests.value.count,
+          (i) => `guests.${i}.serviceIds`,
+        )
+      : resolveCarts(ctx, { serviceIds: input.serviceIds, guestCarts: input.guestCarts }, guests.value.count);
+    if (!resolved.ok) return resolved;
+    carts = resolved.value;
+  }
+
+  let staffFilter: string[] | undefined;
+  if (input.staffId) {
+    const staffId = input.staffId;
+    const eligible = isService
+      ? ctx.services.some((s) => s.staffIds.includes(staffId))
+      : ctx.members.some((m) => m.staffId === staffId);
+    if (!eligible) return fail("STAFF_NOT_FOUND");
+    staffFilter = [staffId];
+  }
+
+  const found = options.hold;
+  const hold =
+    found && found.calendarId === ctx.calendar.id && found.startMs === startMs && found.expiresAtMs > nowMs
+      ? found
+      : null;
+  // A round-robin hold fixed its member: the booking takes that member.
+  if (hold && ctx.calendar.type === "round_robin") staffFilter = [...hold.staffIds];
+
+  const recurrence = input.recurring
+    ? recurrenceRequest(ctx, input.recurring, { startMs, attendees, staffFilter })
+    : null;
+  return ok({
+    startMs,
+    attendees,
+    guests: guests.value.people,
+    answers: answers.value,
+    carts,
+    staffFilter,
+    holdId: hold?.id ?? null,
+    recurrence,
+  });
+}
+
+/** The series planRecurring is asked for: one host where the calendar or the visitor names one. */
+function recurrenceRequest(
+  ctx: BookingCalendar,
+  recurring: NonNullable<BookingInput["recurring"]>,
+  first: { startMs: EpochMs; attendees: number; staffFilter: readonly string[] | undefined },
+): RecurrenceRequest {
+  const singleStaff =
+    first.staffFilter?.[0] ??
+    (ctx.calendar.type === "round_robin" && ctx.members.length === 1 ? ctx.members[0]?.staffId : undefined);
+  return {
+    firstStartMs: first.startMs,
+    frequency: recurring.frequency,
+    count: recurring.count,
+    policy: recurring.policy,
+    guests: first.attendees,
+    ...(singleStaff ? { staffId: singleStaff } : {}),
+  };
+}
+
+/** planRecurring refuses anything else before looking at busy time. */
+export const isPlannableRecurrence = (r: RecurrenceRequest): boolean =>
+  Number.isInteger(r.count) && r.count >= 1 && r.count <= MAX_OCCURRENCES && Number.isFinite(r.firstStartMs);
