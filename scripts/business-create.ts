@@ -6,9 +6,8 @@
 import { parseArgs } from "node:util";
 import { createBusinessWithKey } from "../src/app/business/create-business.ts";
 import type { BusinessView } from "../src/app/business/ports.ts";
-import { runBusinessAdmin } from "./lib/business-admin.ts";
+import { configOrExit, runBusinessAdmin } from "./lib/business-admin.ts";
 import { BusinessPatchSchema, SlugSchema } from "../src/server/routes/business-api-schemas.ts";
-import { ConfigError, parseConfig } from "../src/server/config.ts";
 
 const USAGE =
   'Usage: npm run business:create -- --name "Business name" [--time-zone Europe/Paris] [--locale fr] [--currency EUR] [--slug my-business]';
@@ -63,16 +62,7 @@ if (!parsed.success || (slug && !slug.success)) {
   fail(issues.map((i) => `${flag[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`).join("\n"));
 }
 
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78); // EX_CONFIG
-  }
-  throw error;
-}
+const config = configOrExit();
 const input = {
   name: parsed.data.name!,
   timeZone: parsed.data.timeZone!,

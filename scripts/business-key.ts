@@ -6,8 +6,7 @@
 import { parseArgs } from "node:util";
 import { issueKeyForBusiness } from "../src/app/business/create-business.ts";
 import type { BusinessView } from "../src/app/business/ports.ts";
-import { ConfigError, parseConfig } from "../src/server/config.ts";
-import { runBusinessAdmin } from "./lib/business-admin.ts";
+import { configOrExit, runBusinessAdmin } from "./lib/business-admin.ts";
 
 const USAGE = 'Usage: npm run business:key -- --slug my-business [--name "Key name"]';
 
@@ -25,16 +24,7 @@ if (!args.slug) {
   console.error(`--slug is required.\n${USAGE}`);
   process.exit(64);
 }
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78);
-  }
-  throw error;
-}
+const config = configOrExit();
 const slug = args.slug;
 const name = args.name;
 const issued = await runBusinessAdmin<{ business: BusinessView; key: string }>(config, {

@@ -9,7 +9,7 @@ import { createBusinessDirectory } from "../../src/adapters/db/business-reposito
 import { openDatabase } from "../../src/adapters/db/client.ts";
 import { DataDirInUseError, readDataDirLock } from "../../src/adapters/db/data-dir-lock.ts";
 import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
-import type { Config } from "../../src/server/config.ts";
+import { ConfigError, parseConfig, type Config } from "../../src/server/config.ts";
 
 export type AdminOutcome<T> =
   | { readonly ok: true; readonly value: T; readonly where: string }
@@ -71,4 +71,15 @@ async function viaServer<T>(adminUrl: string, token: string, call: AdminCall<T>)
   const body = (await response.json().catch(() => null)) as { code?: string; detail?: string } | null;
   if (!response.ok) return { ok: false, message: call.refusal(body?.code ?? `HTTP ${response.status}`), exitCode: 1 };
   return { ok: true, value: body as T, where: `the running server (${adminUrl})` };
+}
+
+/** The configuration, or the process ends with the message naming the bad variable (EX_CONFIG). */
+export function configOrExit(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78);
+  }
 }
