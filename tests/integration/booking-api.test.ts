@@ -143,6 +143,22 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       );
     });
 
+    it("refuses a range reversed by years on every calendar (the database refused its reversed occupancy range: 500)", async () => {
+      for (const calendar of Object.values(fx.calendars)) {
+        const res = await get(
+          `/api/calendars/${calendar}/free-slots?startDate=2200-12-31&endDate=2026-12-01&timezone=${TZ}`,
+        );
+        expect(res.status, calendar).toBe(400);
+      }
+      await expectProblem(
+        await get(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2200-12-31&endDate=2026-12-01&timezone=${TZ}`,
+        ),
+        400,
+        "INVALID_RANGE",
+      );
+    });
+
     it("answers the next available date", async () => {
       const res = await get(`/api/calendars/${fx.calendars.personal}/next-available?from=2026-12-05&timezone=${TZ}`);
       expect(await res.json()).toEqual({ date: "2026-12-05" });

@@ -55,9 +55,12 @@ export async function getFreeSlots(
   const nowMs = deps.clock().getTime();
   const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - OCCUPANCY_MARGIN_MS;
   const toMs = Date.parse(`${input.endDate}T00:00:00Z`) + WALL_DAY_MS + OCCUPANCY_MARGIN_MS;
-  // A nonsense range is refused by the engine before the load matters; cap the load anyway.
+  // A nonsense range is refused by the engine before the load matters; cap the load anyway, and
+  // never load a reversed one (the database refuses a range whose end is before its start: 500).
   const occupancy =
-    toMs - fromMs > 40 * WALL_DAY_MS ? [] : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
+    toMs - fromMs > 40 * WALL_DAY_MS || toMs <= fromMs
+      ? []
+      : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
   const result = computeSlots(
     availability,
