@@ -51,4 +51,11 @@ describe("the OpenAPI document", () => {
     expect([...answered].filter((r) => !documented.has(r) && !UNDOCUMENTED.has(r)).sort()).toEqual([]);
     expect([...documented].filter((r) => !answered.has(r)).sort()).toEqual([]);
   });
+
+  it("does not require what the API may leave out: a calendar's daily limits and seats", () => {
+    const required: string[] = doc.components.schemas.Calendar.properties.settings.required;
+    for (const optional of ["maxBookingsPerDay", "maxBookingsPerDayPerStaff", "seatsPerSlot"])
+      expect(required).not.toContain(optional);
+    expect(required).toContain("durationMinutes");
+  });
 });

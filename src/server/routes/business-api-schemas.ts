@@ -362,7 +362,12 @@ export const CalendarSchema = z.object({
   groupId: z.string().nullable(),
   isActive: z.boolean(),
   position: z.number(),
-  settings: CalendarSettingsSchema.required(),
+  // The settings as stored (CalendarSettings): the daily limits and seats may be absent.
+  settings: CalendarSettingsSchema.required().partial({
+    maxBookingsPerDay: true,
+    maxBookingsPerDayPerStaff: true,
+    seatsPerSlot: true,
+  }),
   members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
   serviceIds: z.array(z.string()),
   url: z.string().meta({ description: "The public booking page" }),
