@@ -66,8 +66,18 @@ class Refusal extends Error {
  * concurrent replacements then run one after the other — the second sees the first's rows and
  * replaces them — instead of both inserting and one failing on the unique key (issue 13).
  */
-async function lockRow(tx: Tx, table: typeof t.services | typeof t.serviceMenus | typeof t.calendars, id: string) {
-  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+async function lockRow(
+  tx: Tx,
+  table: typeof t.services | typeof t.serviceMenus | typeof t.calendars,
+  businessId: string,
+  id: string,
+) {
+  // Scoped by business like every other query: a lock never reaches another tenant's row.
+  await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.businessId, businessId)))
+    .for("update");
 }
 
 async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
@@ -255,7 +265,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   }
 
   async function replaceServiceStaff(tx: Tx, serviceId: string, staffIds: readonly string[]): Promise<Result<null>> {
-    await lockRow(tx, t.services, serviceId);
+    await lockRow(tx, t.services, B, serviceId);
     const missing = await firstMissing(tx, "staff", staffIds, (i) => `staffIds.${i}`);
     if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
     await tx.delete(t.serviceStaff).where(inArray(t.serviceStaff.serviceId, ownServiceIds(serviceId)));
@@ -334,7 +344,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   }
 
   async function writeCalendarLinks(tx: Tx, calendarId: string, input: CalendarRecordInput): Promise<Result<null>> {
-    await lockRow(tx, t.calendars, calendarId);
+    await lockRow(tx, t.calendars, B, calendarId);
     if (input.groupId !== null) {
       const missing = await firstMissing(tx, "groups", [input.groupId], () => "groupId");
       if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
@@ -458,7 +468,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
   }
 
   async function replaceMenuItems(tx: Tx, menuId: string, serviceIds: readonly string[]): Promise<void> {
-    await lockRow(tx, t.serviceMenus, menuId);
+    await lockRow(tx, t.serviceMenus, B, menuId);
     await tx.delete(t.serviceMenuItems).where(inArray(t.serviceMenuItems.serviceMenuId, ownMenuIds(menuId)));
     const unique = [...new Set(serviceIds)];
     if (unique.length > 0)

@@ -28,7 +28,7 @@ import type { SetupErrorCode } from "../../core/calendar/calendar-setup.ts";
 import { addDays, isLocalDate, startOfLocalDay } from "../../core/shared/time.ts";
 import { createBusinessDirectory } from "../../adapters/db/business-repository.ts";
 import type { Db } from "../../adapters/db/client.ts";
-import { problem, validationProblem } from "../http/problem.ts";
+import { problem, problemResponse, validationProblem } from "../http/problem.ts";
 import { bookingProblem } from "./booking-problems.ts";
 import {
   ApiKeyCreateSchema,
@@ -434,7 +434,8 @@ export function businessApi(deps: BusinessApiDeps) {
     const toMs = isLocalDate(to) ? startOfLocalDay(addDays(to, 1), zone) : Date.parse(to);
     if (toMs <= fromMs) return problem(c, 400, "INVALID_RANGE", "`to` must be after `from`.");
     if (toMs - fromMs > 400 * 86_400_000)
-      return problem(c, 400, "RANGE_TOO_LONG", "The range can cover at most 400 days.");
+      // Not the catalogue's text: that one is the widget's 31-day limit. The business API's limit is its own.
+      return problemResponse(c, 400, "RANGE_TOO_LONG", "The range can cover at most 400 days.");
     const result = await c.var.repo.listBookings({
       fromMs,
       toMs,
