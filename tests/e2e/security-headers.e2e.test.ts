@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import routes from "../../src/web/routes.ts";
+import { expectSecureHeaders } from "../support/security-headers.ts";
 import { launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
 
 const baseURL = inject("baseURL");
@@ -25,6 +27,51 @@ const PAGES = [
   "/shop",
   "/de/widget/groups/team",
 ];
+
+interface RouteNode {
+  path?: string;
+  index?: boolean;
+  children?: RouteNode[];
+}
+
+/** Every URL pattern of the route table (layouts contribute no segment; locale copies included). */
+function pathsOf(nodes: readonly RouteNode[], parent = ""): string[] {
+  return nodes.flatMap((node) => {
+    const own = node.path ? `${parent}/${node.path}`.replace(/\/+/g, "/") : parent;
+    const self = node.path || node.index ? [own || "/"] : [];
+    return [...self, ...pathsOf(node.children ?? [], own)];
+  });
+}
+
+describe("headers on every page of the route table", () => {
+  const paths = [
+    ...new Set(
+      pathsOf(routes as RouteNode[]).map((p) =>
+        p
+          .replace(/:id\b/g, DEMO.calendars.introCall)
+          .replace(/:[A-Za-z]+\??/g, "x")
+          .replace("*", "x"),
+      ),
+    ),
+  ];
+
+  it("walks the whole table, every locale copy", () => {
+    expect(paths.length).toBeGreaterThan(50);
+  });
+
+  it("every route answers with the headers; widget pages frameable per FRAME_ANCESTORS, others never", async () => {
+    for (const path of paths) {
+      const res = await fetch(`${baseURL}${path}`, { redirect: "manual" });
+      const where = `${path} → ${res.status}`;
+      expectSecureHeaders(res, where);
+      const isWidget = /^(\/[a-z]{2}(-[a-z]{2})?)?\/widget\//.test(path);
+      expect(res.headers.get("content-security-policy"), where).toContain(
+        isWidget ? "frame-ancestors *" : "frame-ancestors 'none'",
+      );
+      await res.body?.cancel();
+    }
+  });
+});
 
 describe("content security policy", () => {
   it.each(PAGES)("%s hydrates with no CSP violation", async (path) => {

@@ -4,22 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { expectSecureHeaders } from "../support/security-headers.ts";
 import { bookingApp, contact, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
-
-/** Observatory-style rules for one response (https://developer.mozilla.org/en-US/observatory). */
-function expectSecureHeaders(res: Response, where: string) {
-  const csp = res.headers.get("content-security-policy") ?? "";
-  expect(csp, where).not.toBe("");
-  expect(csp, where).toMatch(/default-src '(self|none)'/);
-  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
-  expect(scriptSrc, where).not.toContain("unsafe-inline");
-  expect(scriptSrc, where).not.toContain("unsafe-eval");
-  expect(csp, where).toMatch(/frame-ancestors /);
-  expect(csp, where).toMatch(/base-uri /);
-  if (!csp.startsWith("default-src 'none'")) expect(csp, where).toContain("object-src 'none'");
-  expect(res.headers.get("x-content-type-options"), where).toBe("nosniff");
-  expect(res.headers.get("referrer-policy"), where).toMatch(/^(no-referrer|strict-origin-when-cross-origin)$/);
-}
 
 describe("security headers and body limit", () => {
   let testDb: TestDatabase;
