@@ -141,6 +141,14 @@ describe("error behaviour (spec §2, §8)", () => {
     expect(await page.locator("h1").textContent()).toBe("This link is no longer active");
     expect(await page.locator(".error-screen").count()).toBe(0);
     await expectNoAxeViolations(page);
+
+    // The visitor can read it in their language (issue 23): the switcher keeps the path.
+    await page.locator(".language-switcher summary").click();
+    await expectNoAxeViolations(page);
+    await page.locator('[data-locale-switch="de"]').click();
+    await page.waitForURL(`${baseURL}/de/widget/otl/${DEMO.usedOneTimeLinkSlug}`);
+    await waitForHydration(page);
+    expect(await page.locator("h1").textContent()).toBe("Dieser Link ist nicht mehr aktiv");
     await context.close();
   });
 });
