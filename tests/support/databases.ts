@@ -5,7 +5,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
@@ -41,8 +43,9 @@ export interface TestDatabase {
 }
 
 /**
- * Migrating costs more than copying: each suite gets a copy of one database migrated once — per test
- * worker for PGlite (`clone()`), per migration set on the server (`create database … template`),
+ * Migrating costs more than copying: each suite gets a copy of one database migrated once per
+ * migration set — a dumped data directory for PGlite (`loadDataDir`), a template on the server
+ * (`create database … template`),
  * named by a hash of the migrations so a changed migration builds a new template.
  */
 const MIGRATIONS_HASH = createHash("sha256")
@@ -57,15 +60,40 @@ const MIGRATIONS_HASH = createHash("sha256")
   .digest("hex")
   .slice(0, 16);
 
-let pgliteTemplate: Promise<PGlite> | null = null;
+/**
+ * The migrated PGlite data directory, dumped once per migration set (and PGlite version) to a file
+ * that every test file loads: vitest isolates each file in its own module graph, so a template kept
+ * in memory would be migrated again for every file. Written under a temporary name, then renamed, so
+ * a worker never reads a half-written dump; two workers building it at once both write a whole one.
+ */
+const PGLITE_VERSION = JSON.parse(
+  fs.readFileSync(
+    path.join(path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite"))), "..", "package.json"),
+    "utf8",
+  ),
+).version as string;
+const PGLITE_DUMP = path.join(os.tmpdir(), `booking-test-pglite-${PGLITE_VERSION}-${MIGRATIONS_HASH}.tar`);
+
+async function pgliteDump(): Promise<Blob> {
+  if (!fs.existsSync(PGLITE_DUMP)) {
+    const template = await PGlite.create(undefined, { extensions: { btree_gist } });
+    try {
+      await migrateDatabase(fromPglite(template));
+      const dump = await template.dumpDataDir("none");
+      const partial = `${PGLITE_DUMP}.${process.pid}.${randomBytes(3).toString("hex")}`;
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, PGLITE_DUMP);
+      for (const stale of fs.readdirSync(os.tmpdir()).filter((f) => /^booking-test-pglite-.*\.tar$/.test(f)))
+        if (path.join(os.tmpdir(), stale) !== PGLITE_DUMP) fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
+    } finally {
+      await template.close();
+    }
+  }
+  return new Blob([fs.readFileSync(PGLITE_DUMP)]);
+}
 
 async function migratedPglite(): Promise<Database> {
-  pgliteTemplate ??= (async () => {
-    const template = await PGlite.create(undefined, { extensions: { btree_gist } });
-    await migrateDatabase(fromPglite(template));
-    return template;
-  })();
-  return fromPglite((await (await pgliteTemplate).clone()) as PGlite);
+  return fromPglite(await PGlite.create({ loadDataDir: await pgliteDump(), extensions: { btree_gist } }));
 }
 
 const adminQuery = async (text: string) => {
