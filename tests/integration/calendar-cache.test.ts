@@ -64,11 +64,23 @@ describe.each(DATABASE_KINDS)("calendar cache on %s", (kind) => {
   });
 
   it.runIf(kind === "postgres")("listens again after its connection was lost", async () => {
-    await testDb.database.execute(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
-    );
-    // The lost connection drops the cache; a change after the reconnection is seen as well.
-    await new Promise((r) => setTimeout(r, 1500));
+    const listeners = async () =>
+      (
+        await testDb.database.execute(
+          "select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+        )
+      ).rows.map((row) => Number(row.pid));
+    const lost = await listeners();
+    expect(lost.length).toBeGreaterThan(0);
+    await testDb.database.execute("select pg_terminate_backend(pid) from unnest($1::int[]) as pid", [lost]);
+    // The lost connection drops the cache; a change after the reconnection (a new listening
+    // connection, about a second later) is seen as well.
+    await expect
+      .poll(async () => (await listeners()).filter((pid) => !lost.includes(pid)).length, {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe(lost.length);
     expect(await calendarName()).toBe("Renamed elsewhere");
     await rename("Renamed after reconnect");
     expect(await eventually(calendarName, "Renamed after reconnect")).toBe("Renamed after reconnect");
