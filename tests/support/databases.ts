@@ -83,8 +83,13 @@ async function pgliteDump(): Promise<Blob> {
       const partial = `${PGLITE_DUMP}.${process.pid}.${randomBytes(3).toString("hex")}`;
       fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       fs.renameSync(partial, PGLITE_DUMP);
-      for (const stale of fs.readdirSync(os.tmpdir()).filter((f) => /^booking-test-pglite-.*\.tar$/.test(f)))
-        if (path.join(os.tmpdir(), stale) !== PGLITE_DUMP) fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
+      // Other checkouts on this machine may be using another migration set's dump right now: only
+      // dumps untouched for a day are removed.
+      for (const file of fs.readdirSync(os.tmpdir()).filter((f) => /^booking-test-pglite-.*\.tar$/.test(f))) {
+        const stale = path.join(os.tmpdir(), file);
+        const touched = fs.statSync(stale, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+        if (stale !== PGLITE_DUMP && Date.now() - touched > 86_400_000) fs.rmSync(stale, { force: true });
+      }
     } finally {
       await template.close();
     }
