@@ -8,6 +8,13 @@ import { z } from "zod";
 import { isLocalDate } from "../../core/shared/time.ts";
 import { problem } from "./problem.ts";
 
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The request's JSON body, parsed once by `refuseUnstorableText` (absent when it is not JSON). */
+    jsonBody: unknown;
+  }
+}
+
 /** Years a booking system has any business with; also keeps every instant inside what Temporal and PostgreSQL hold. */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2200;
@@ -86,6 +93,7 @@ async function findUnstorableInRequest(c: Context): Promise<string | null> {
   } catch {
     return null; // not JSON: the route answers INVALID_JSON
   }
+  c.set("jsonBody", body); // routes read it from here instead of parsing it again
   return findUnstorableText(body);
 }
 

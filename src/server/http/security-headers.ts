@@ -50,9 +50,12 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 /** The one API path that is a page (the reference, with one inline script). */
 const API_DOCS_PATH = "/api/docs";
 
-/** A manage token in the query (`?token=`) or the path's nature makes a response private to one person. */
-export function isTokenBearing(c: Context): boolean {
-  return TOKEN_API_PATH.test(c.req.path) || c.req.query("token") !== undefined;
+/**
+ * A manage token in the query (`?token=`) or the path's nature makes a response private to one person.
+ * In the API the path alone decides (`/api/bookings…`), so the hot path never parses the query.
+ */
+export function isTokenBearing(c: Context, isPage: boolean): boolean {
+  return TOKEN_API_PATH.test(c.req.path) || (isPage && c.req.query("token") !== undefined);
 }
 
 function isTls(c: Context, trust: TrustedProxy): boolean {
@@ -69,24 +72,28 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     const nonce = isPage ? randomBytes(16).toString("base64") : "";
     if (isPage) c.set("cspNonce", nonce);
     await next();
-    const tokenBearing = isTokenBearing(c);
-    const headers: Record<string, string> = {
-      "Content-Security-Policy": isPage
-        ? contentSecurityPolicy(nonce, WIDGET_PATH.test(path) ? options.widgetFrameAncestors : "'none'")
-        : API_POLICY,
-      "X-Content-Type-Options": "nosniff",
+    const tokenBearing = isTokenBearing(c, isPage);
+    const headers: [string, string][] = [
+      [
+        "Content-Security-Policy",
+        isPage
+          ? contentSecurityPolicy(nonce, WIDGET_PATH.test(path) ? options.widgetFrameAncestors : "'none'")
+          : API_POLICY,
+      ],
+      ["X-Content-Type-Options", "nosniff"],
       // A token in the URL must not travel to another site in a Referer.
-      "Referrer-Policy": tokenBearing ? "no-referrer" : "strict-origin-when-cross-origin",
-      "Cross-Origin-Opener-Policy": "same-origin",
-    };
-    if (isTls(c, options.trustedProxy)) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-    if (tokenBearing) headers["Cache-Control"] = "no-store";
+      ["Referrer-Policy", tokenBearing ? "no-referrer" : "strict-origin-when-cross-origin"],
+      ["Cross-Origin-Opener-Policy", "same-origin"],
+    ];
+    if (isTls(c, options.trustedProxy))
+      headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+    if (tokenBearing) headers.push(["Cache-Control", "no-store"]);
     try {
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+      for (const [name, value] of headers) c.res.headers.set(name, value);
     } catch {
       // Some responses (a fetched or static one) have immutable headers: answer with a copy.
       const copy = new Headers(c.res.headers);
-      for (const [name, value] of Object.entries(headers)) copy.set(name, value);
+      for (const [name, value] of headers) copy.set(name, value);
       c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers: copy });
     }
   };

@@ -74,6 +74,9 @@ function answerStoredKey(c: Context, claim: Exclude<IdempotencyClaim, { kind: "c
 }
 
 async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  // Parsed once already by the edge's text check when the request said it is JSON.
+  const parsed = c.get("jsonBody");
+  if (parsed !== undefined) return { ok: true, value: parsed };
   const text = await c.req.text();
   try {
     return { ok: true, value: text === "" ? {} : JSON.parse(text) };
