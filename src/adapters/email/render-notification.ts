@@ -70,13 +70,7 @@ export function renderNotification(
   const { kind, booking } = message;
   const i18n = serverI18n(booking.locale);
   const when = whenFormatter(i18n.language, booking.timeZone);
-  const event = calendarEventText(booking, i18n);
-  const calendar = buildIcs(booking, {
-    now: options.now,
-    kind,
-    text: event,
-    fallbackOrganizerEmail: options.fallbackOrganizerEmail,
-  });
+  const { event, calendar } = eventAndFile(booking, kind, i18n, options);
 
   const subject = i18n.t(`email.subject.${kind}`, { summary: event.summary, date: when.short(booking.startUtc) });
   const heading = i18n.t(`email.heading.${kind}`);
@@ -124,13 +118,7 @@ function renderStaffCopy(
   const side = booking.businessSide;
   const i18n = serverI18n(side?.locale ?? booking.locale);
   const when = whenFormatter(i18n.language, recipient.timeZone ?? booking.timeZone);
-  const event = calendarEventText(booking, i18n);
-  const calendar = buildIcs(booking, {
-    now: options.now,
-    kind,
-    text: event,
-    fallbackOrganizerEmail: options.fallbackOrganizerEmail,
-  });
+  const { event, calendar } = eventAndFile(booking, kind, i18n, options);
   const client = `${booking.contact.firstName} ${booking.contact.lastName}`.trim() || booking.contact.email;
 
   const details = detailRows(kind, booking, i18n, when).filter((row) => row.label !== i18n.t("email.label.with"));
@@ -167,6 +155,18 @@ function renderStaffCopy(
     text: renderText(parts),
     html: renderHtml({ ...parts, language: i18n.language, subject }),
   };
+}
+
+/** The event's texts in the reader's language and the calendar file built from them. */
+function eventAndFile(booking: BookingSnapshot, kind: NotificationKind, i18n: ServerI18n, options: RenderOptions) {
+  const event = calendarEventText(booking, i18n);
+  const calendar = buildIcs(booking, {
+    now: options.now,
+    kind,
+    text: event,
+    fallbackOrganizerEmail: options.fallbackOrganizerEmail,
+  });
+  return { event, calendar };
 }
 
 interface Row {
