@@ -4,6 +4,7 @@
  * `business_id = <that business>`, so a handler holding it cannot reach another tenant's rows
  * (docs/decisions/0007-tenancy.md). Rows of other businesses look exactly like missing rows.
  */
+import type { Result as SharedResult } from "../../core/shared/result.ts";
 import type {
   CalendarSettings,
   CalendarType,
@@ -24,8 +25,8 @@ export type BusinessError =
   | { readonly code: "IN_USE"; readonly detail: string }
   | { readonly code: "SETUP_INVALID"; readonly errors: readonly { readonly path: string; readonly code: string }[] };
 
-export type Result<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
+/** How a business-side write went: its value, or why it was refused. */
+export type Result<T> = SharedResult<T, BusinessError>;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const refuse = <T = never>(error: BusinessError): Result<T> => ({ ok: false, error });

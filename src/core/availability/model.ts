@@ -5,7 +5,7 @@ import type { EpochMs, IsoWeekday, LocalDate } from "../shared/time.ts";
  * worked examples, is docs/availability.md; the grid/notice/buffer rules are ADR 0010.
  */
 
-export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type { Result } from "../shared/result.ts";
 
 export type CalendarType = "personal" | "round_robin" | "collective" | "class" | "service";
 

@@ -3,6 +3,7 @@
  * to a status and the spec's English message (src/server/routes/booking-problems.ts); the widget
  * maps each code to a localised message (`api.error.<CODE>` in src/i18n/catalogs).
  */
+import type { Result } from "../shared/result.ts";
 export const BOOKING_ERROR_CODES = [
   // §8 error catalogue
   "CALENDAR_NOT_FOUND",
@@ -57,8 +58,8 @@ export interface FieldError {
   readonly code: BookingErrorCode;
 }
 
-export type Outcome<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BookingError };
+/** How a booking step went: its value, or the booking refusal the visitor is told. */
+export type Outcome<T> = Result<T, BookingError>;
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const fail = (
