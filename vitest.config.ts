@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 const CONCURRENCY_SUITE = "tests/integration/booking-concurrency.test.ts";
 const shared = {
   environment: "node",
-  env: { TZ: "UTC" },
+  // API_RESPONSE_CONTRACT: every JSON answer is checked against its route's declared schema (api-router.ts).
+  env: { TZ: "UTC", API_RESPONSE_CONTRACT: "1" },
   testTimeout: 60_000,
   hookTimeout: 120_000,
   // An unexpected console.error fails the test (tests/support/fail-on-console-error.ts).

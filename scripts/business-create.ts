@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { createBusinessWithKey } from "../src/app/business/create-business.ts";
 import type { BusinessView } from "../src/app/business/ports.ts";
 import { configOrExit, runBusinessAdmin } from "./lib/business-admin.ts";
-import { BusinessPatchSchema, SlugSchema } from "../src/server/routes/business-api-schemas.ts";
+import { BusinessPatchSchema, SlugSchema } from "../src/server/routes/business/input-schemas.ts";
 
 const USAGE =
   'Usage: npm run business:create -- --name "Business name" [--time-zone Europe/Paris] [--locale fr] [--currency EUR] [--slug my-business]';

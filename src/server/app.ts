@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { Database } from "../adapters/db/client.ts";
@@ -29,11 +30,13 @@ import type { Logger } from "./logger.ts";
 import { createBookingRepository } from "../adapters/db/booking-repository.ts";
 import type { LinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
-import { createBusinessApi } from "./routes/business-api.ts";
+import { createBusinessApi } from "./routes/business/business-api.ts";
 import { createAdminApi } from "./routes/admin-api.ts";
 import { createBusinessDirectory } from "../adapters/db/business-repository.ts";
 import { createSlotChangeEvents, withSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
 import { slotEvents } from "./routes/slot-events.ts";
+import { openApiDocument } from "./routes/openapi-document.ts";
+import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
 
 export interface AppDependencies {
@@ -71,7 +74,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const CALENDAR_CACHE_MS = 60_000;
 
 export function createApp(deps: AppDependencies) {
-  const app = new Hono();
+  // The root collects every mounted router's route definitions: the OpenAPI document is theirs.
+  const app = new OpenAPIHono();
   const trustedProxy = deps.trustedProxy ?? NO_TRUSTED_PROXY;
 
   app.use(async (c, next) => {
@@ -155,11 +159,24 @@ export function createApp(deps: AppDependencies) {
     );
   }
 
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument(app)));
+  app.get("/api/docs", (c) =>
+    c.html(API_REFERENCE_HTML.replace("<script>", `<script nonce="${c.get("cspNonce") ?? ""}">`)),
+  );
+
   app.all("/api/*", (c) =>
     problem(c, 404, "NOT_FOUND", `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`),
   );
 
   app.onError((error, c) => {
+    // A body the route cannot read (@hono/zod-openapi refuses a media type it was not given).
+    if (error instanceof HTTPException && error.status === 415 && c.req.path.startsWith("/api/"))
+      return problem(
+        c,
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Send the request body as JSON (Content-Type: application/json).",
+      );
     deps.logger.error({ err: error, path: c.req.path }, "unhandled error");
     if (c.req.path.startsWith("/api/")) return problem(c, 500, "INTERNAL", "Something went wrong on our side.");
     return c.text("Internal Server Error", 500);

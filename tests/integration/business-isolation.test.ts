@@ -7,7 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUSINESS_OPERATIONS } from "../../src/server/routes/business-openapi.ts";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { businessApi, type BusinessApiDeps } from "../../src/server/routes/business/business-api.ts";
+import { openApiDocument } from "../../src/server/routes/openapi-document.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { businessApp, call, expectStatus, newBusiness, type App, type Reply } from "./business-fixtures.ts";
 
@@ -134,14 +136,23 @@ function sampleBody(schema: string, a: Ids): unknown {
   return samples[schema];
 }
 
-const operations = Object.entries(BUSINESS_OPERATIONS).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({
-    path,
-    method: method.toUpperCase(),
-    body: op.body,
-    params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-  })),
-);
+/** Every business operation, from the API's own definitions (the served document is made from the same). */
+function businessOperations() {
+  const root = new OpenAPIHono();
+  // Building the routes touches no dependency; only handling a request would.
+  root.route("/api/business", businessApi({} as BusinessApiDeps));
+  type Operation = { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
+  const paths = openApiDocument(root).paths as Record<string, Record<string, Operation>>;
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      path,
+      method: method.toUpperCase(),
+      body: op.requestBody?.content["application/json"]?.schema.$ref?.split("/").pop(),
+      params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    })),
+  );
+}
+const operations = businessOperations();
 
 const fill = (path: string, values: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? `missing-${name}`));

@@ -87,10 +87,18 @@ describe.each(DATABASE_KINDS)("business API rules on %s", (kind) => {
     expect((await call(app, "POST", "/api/business/staff", key)).status).toBe(400);
     const badJson = await app.request("/api/business/staff", {
       method: "POST",
-      headers: { authorization: `Bearer ${key}` },
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body: "{",
     });
     expect(((await badJson.json()) as { code: string }).code).toBe("INVALID_JSON");
+    // A body that does not say it is JSON is not read as JSON.
+    const untyped = await app.request("/api/business/staff", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: "{}",
+    });
+    expect(untyped.status).toBe(415);
+    expect(((await untyped.json()) as { code: string }).code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("keeps slugs unique per business, with the field in the 409", async () => {

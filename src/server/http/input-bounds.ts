@@ -15,6 +15,9 @@ declare module "hono" {
   }
 }
 
+/** A JSON body that does not parse. */
+const MALFORMED = Symbol("malformed JSON");
+
 /** Years a booking system has any business with; also keeps every instant inside what Temporal and PostgreSQL hold. */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2200;
@@ -67,20 +70,25 @@ export function findUnstorableText(value: unknown, path: string[] = []): string 
 
 /**
  * Refuses, before any route runs, a request whose path, query or JSON body holds unstorable text:
- * one check for every field of every route instead of a refinement on each string schema.
+ * one check for every field of every route instead of a refinement on each string schema. An API
+ * request's JSON body that does not parse is refused here too, with INVALID_JSON; one that does is
+ * handed to the route's validator, parsed once.
  */
 export function refuseUnstorableText(): MiddlewareHandler {
   return async (c, next) => {
     const where = await findUnstorableInRequest(c);
     if (where === null) return next();
-    if (!c.req.path.startsWith("/api/")) return c.text("Bad Request", 400);
+    const api = c.req.path.startsWith("/api/");
+    if (where === MALFORMED)
+      return api ? problem(c, 400, "INVALID_JSON", "The request body is not valid JSON.") : next();
+    if (!api) return c.text("Bad Request", 400);
     return problem(c, 400, "VALIDATION_FAILED", "The request is not valid.", {
       errors: [{ path: where, code: "invalid_text", message: "must not contain NUL or unpaired surrogate characters" }],
     });
   };
 }
 
-async function findUnstorableInRequest(c: Context): Promise<string | null> {
+async function findUnstorableInRequest(c: Context): Promise<string | typeof MALFORMED | null> {
   if (hasUnstorableText(safeDecode(c.req.path))) return "(path)";
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (hasUnstorableText(name) || values.some(hasUnstorableText)) return name;
@@ -89,11 +97,15 @@ async function findUnstorableInRequest(c: Context): Promise<string | null> {
   if (!c.req.header("content-type")?.includes("json")) return null;
   let body: unknown;
   try {
-    body = JSON.parse(await c.req.text());
+    const text = await c.req.text();
+    // An empty body is an empty object: `POST …/cancel` with no reason needs none.
+    body = text === "" ? {} : JSON.parse(text);
   } catch {
-    return null; // not JSON: the route answers INVALID_JSON
+    return MALFORMED;
   }
-  c.set("jsonBody", body); // routes read it from here instead of parsing it again
+  c.set("jsonBody", body);
+  // The route's validator reads `c.req.json()`: answered from here instead of parsing again.
+  c.req.bodyCache.json = Promise.resolve(body);
   return findUnstorableText(body);
 }
 

@@ -13,26 +13,31 @@ import { DEFAULT_LOCALE } from "../../i18n/locales.ts";
 import { serverI18n } from "../../i18n/server-i18n.ts";
 import { requestLocale } from "./request-locale.ts";
 
-/** The codes of the HTTP edge itself (booking outcomes are BookingErrorCode). */
-export const HTTP_PROBLEM_CODES = [
-  "VALIDATION_FAILED",
-  "INVALID_JSON",
-  "INVALID_IDEMPOTENCY_KEY",
-  "IDEMPOTENCY_KEY_REUSED",
-  "IDEMPOTENCY_IN_FLIGHT",
-  "RATE_LIMITED",
-  "PAYLOAD_TOO_LARGE",
-  "AUTHENTICATION_REQUIRED",
-  "INVALID_API_KEY",
-  "NOT_FOUND",
-  "REFERENCE_NOT_FOUND",
-  "SLUG_TAKEN",
-  "HOSTNAME_TAKEN",
-  "IN_USE",
-  "DATABASE_UNAVAILABLE",
-  "INTERNAL",
-] as const;
-export type HttpProblemCode = (typeof HTTP_PROBLEM_CODES)[number];
+/**
+ * The codes of the HTTP edge itself (booking outcomes are BookingErrorCode), each with its status:
+ * the documents list a route's problems by status from here (api-router.ts).
+ */
+export const HTTP_PROBLEM_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  INVALID_IDEMPOTENCY_KEY: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_FLIGHT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  AUTHENTICATION_REQUIRED: 401,
+  INVALID_API_KEY: 401,
+  NOT_FOUND: 404,
+  REFERENCE_NOT_FOUND: 404,
+  SLUG_TAKEN: 409,
+  HOSTNAME_TAKEN: 409,
+  IN_USE: 409,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+export const HTTP_PROBLEM_CODES = Object.keys(HTTP_PROBLEM_STATUS) as HttpProblemCode[];
+export type HttpProblemCode = keyof typeof HTTP_PROBLEM_STATUS;
 export type ProblemCode = HttpProblemCode | BookingErrorCode;
 
 /** Compile-time: every code has its English message (the other languages are checked against English). */

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { BusinessDirectory } from "../../app/business/ports.ts";
 import { createBusinessWithKey, issueKeyForBusiness } from "../../app/business/create-business.ts";
 import { problem, validationProblem } from "../http/problem.ts";
-import { BusinessPatchSchema, SlugSchema } from "./business-api-schemas.ts";
+import { BusinessPatchSchema, SlugSchema } from "./business/input-schemas.ts";
 
 export const AdminCreateBusinessSchema = BusinessPatchSchema.required({
   name: true,

@@ -1,8 +1,9 @@
 /**
- * The public booking API's inputs and outputs as zod schemas: validation at the edge and the
- * source of the OpenAPI document (openapi.ts, via z.toJSONSchema).
+ * The public booking API's inputs and outputs as zod schemas: the routes' definitions
+ * (public-api-routes.ts) validate with them and document them. A schema named with `.openapi()` is
+ * a component of the document.
  */
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema as localDate } from "../http/input-bounds.ts";
 
 const zone = z.string().min(1).max(64).meta({ description: "IANA time zone, e.g. Europe/Berlin" });
@@ -106,7 +107,8 @@ export const HoldBodySchema = z
       .nullish()
       .meta({ description: "Additional attendees (default: one per guest cart)" }),
   })
-  .superRefine(oneCartPerGuest);
+  .superRefine(oneCartPerGuest)
+  .openapi("HoldRequest");
 
 const text = (max: number) => z.string().max(max);
 
@@ -175,19 +177,21 @@ export const BookingBodySchema = z
       if (count !== v.guestCarts.length)
         ctx.addIssue({ code: "custom", path: ["guestCarts"], message: "guestCarts must hold one cart per guest" });
     }
-  });
+  })
+  .openapi("BookingRequest");
 
-export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone });
-export const CancelBodySchema = z.object({ reason: text(1000).nullish() });
+export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone }).openapi("RescheduleRequest");
+export const CancelBodySchema = z.object({ reason: text(1000).nullish() }).openapi("CancelRequest");
 
 // ---- Responses (documentation) ----------------------------------------------------------------
 
 export const FreeSlotsResponseSchema = z
   .record(localDate, z.object({ slots: z.array(z.string()) }))
-  .meta({ example: { "2026-12-01": { slots: ["2026-12-01T10:00:00+01:00", "2026-12-01T10:30:00+01:00"] } } });
+  .meta({ example: { "2026-12-01": { slots: ["2026-12-01T10:00:00+01:00", "2026-12-01T10:30:00+01:00"] } } })
+  .openapi("FreeSlots");
 
-export const NextAvailableResponseSchema = z.object({ date: localDate.nullable() });
-export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: z.string() });
+export const NextAvailableResponseSchema = z.object({ date: localDate.nullable() }).openapi("NextAvailable");
+export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: z.string() }).openapi("Hold");
 
 export const OccurrenceSchema = z.object({
   index: z.number().int(),
@@ -202,97 +206,93 @@ export const OccurrenceSchema = z.object({
   message: z.string().nullable(),
 });
 
-export const BookingCreatedSchema = z.object({
-  id: z.string(),
-  status: z.enum(["confirmed", "new"]),
-  calendarId: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  timezone: z.string(),
-  staffId: z.string(),
-  staffIds: z.array(z.string()),
-  serviceIds: z.array(z.string()).meta({ description: "Every service booked, once each" }),
-  carts: z
-    .array(z.array(z.string()))
-    .meta({ description: "Service calendars: each attendee's services, the booker first" }),
-  seats: z.number().int(),
-  priceCents: z.number().int().meta({ description: "Total over every attendee's cart" }),
-  depositCents: z.number().int(),
-  currency: z.string(),
-  manageToken: z.string().meta({ description: "Shown once; send as `Authorization: Bearer <token>` or `?token=`" }),
-  seriesId: z.string().nullable(),
-  occurrences: z.array(OccurrenceSchema).nullable(),
-});
+export const BookingCreatedSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["confirmed", "new"]),
+    calendarId: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    timezone: z.string(),
+    staffId: z.string(),
+    staffIds: z.array(z.string()),
+    serviceIds: z.array(z.string()).meta({ description: "Every service booked, once each" }),
+    carts: z
+      .array(z.array(z.string()))
+      .meta({ description: "Service calendars: each attendee's services, the booker first" }),
+    seats: z.number().int(),
+    priceCents: z.number().int().meta({ description: "Total over every attendee's cart" }),
+    depositCents: z.number().int(),
+    currency: z.string(),
+    manageToken: z.string().meta({ description: "Shown once; send as `Authorization: Bearer <token>` or `?token=`" }),
+    seriesId: z.string().nullable(),
+    occurrences: z.array(OccurrenceSchema).nullable(),
+  })
+  .openapi("BookingCreated");
 
-export const BookingViewSchema = z.object({
-  id: z.string(),
-  status: z.enum(["new", "confirmed", "cancelled"]),
-  calendarId: z.string(),
-  calendarName: z.string(),
-  businessName: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  timezone: z.string(),
-  previousStartTime: z.string().nullable(),
-  staff: z.array(z.object({ id: z.string(), name: z.string() })),
-  serviceIds: z.array(z.string()),
-  carts: z
-    .array(z.array(z.string()))
-    .meta({ description: "Service calendars: each attendee's services, the booker first" }),
-  seats: z.number().int(),
-  sequence: z.number().int(),
-  cancelReason: z.string().nullable(),
-  canReschedule: z.boolean(),
-  canCancel: z.boolean(),
-});
+export const BookingViewSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["new", "confirmed", "cancelled"]),
+    calendarId: z.string(),
+    calendarName: z.string(),
+    businessName: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    timezone: z.string(),
+    previousStartTime: z.string().nullable(),
+    staff: z.array(z.object({ id: z.string(), name: z.string() })),
+    serviceIds: z.array(z.string()),
+    carts: z
+      .array(z.array(z.string()))
+      .meta({ description: "Service calendars: each attendee's services, the booker first" }),
+    seats: z.number().int(),
+    sequence: z.number().int(),
+    cancelReason: z.string().nullable(),
+    canReschedule: z.boolean(),
+    canCancel: z.boolean(),
+  })
+  .openapi("Booking");
 
-export const WidgetConfigSchema = z.object({
-  id: z.string(),
-  type: z.enum(["personal", "round_robin", "collective", "class", "service"]),
-  name: z.string(),
-  description: z.string(),
-  durationMinutes: z.number().int(),
-  slotIntervalMinutes: z.number().int(),
-  guestMode: z.enum(["none", "count_only", "collect_detail"]),
-  questions: z.array(
-    z.object({
-      id: z.string(),
-      label: z.string(),
-      kind: z.string(),
-      required: z.boolean(),
-      options: z.array(z.string()).optional(),
-    }),
-  ),
-  location: z.object({ kind: z.string(), value: z.string().nullable() }).nullable(),
-  services: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string(),
-      category: z.string(),
-      durationMinutes: z.number(),
-      priceCents: z.number(),
-      deposit: z.unknown(),
-      maxGuestsPerSlot: z.number(),
-    }),
-  ),
-  staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),
-  seatsPerSlot: z.number().int().nullable(),
-  allowReschedule: z.boolean(),
-  allowCancel: z.boolean(),
-  autoConfirm: z.boolean(),
-  priceCents: z.number().int(),
-  deposit: z.unknown(),
-  currency: z.string(),
-  business: z.object({ name: z.string(), timeZone: z.string() }),
-});
-
-export const ProblemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  code: z.string(),
-  detail: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
-  availableSeats: z.number().int().optional(),
-});
+export const WidgetConfigSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(["personal", "round_robin", "collective", "class", "service"]),
+    name: z.string(),
+    description: z.string(),
+    durationMinutes: z.number().int(),
+    slotIntervalMinutes: z.number().int(),
+    guestMode: z.enum(["none", "count_only", "collect_detail"]),
+    questions: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        kind: z.string(),
+        required: z.boolean(),
+        options: z.array(z.string()).optional(),
+      }),
+    ),
+    location: z.object({ kind: z.string(), value: z.string().nullable() }).nullable(),
+    services: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        category: z.string(),
+        durationMinutes: z.number(),
+        priceCents: z.number(),
+        deposit: z.unknown(),
+        maxGuestsPerSlot: z.number(),
+      }),
+    ),
+    staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),
+    seatsPerSlot: z.number().int().nullable(),
+    allowReschedule: z.boolean(),
+    allowCancel: z.boolean(),
+    autoConfirm: z.boolean(),
+    priceCents: z.number().int(),
+    deposit: z.unknown(),
+    currency: z.string(),
+    business: z.object({ name: z.string(), timeZone: z.string() }),
+  })
+  .openapi("WidgetConfig");

@@ -4,18 +4,19 @@
  * it books, so an open widget refreshes its slots within about a second, without a reload.
  * The stream carries no personal data: only that something changed.
  */
-import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { BookingStore } from "../../app/bookings/ports.ts";
 import type { SlotChange, SlotChangeEvents } from "../../app/bookings/slot-change-events.ts";
+import { createApiRouter, handle } from "../http/api-router.ts";
 import { problem } from "../http/problem.ts";
+import { slotEventsRoute } from "./public-api-routes.ts";
 
 const HEARTBEAT_MS = 25_000;
 
 export function slotEvents(deps: { store: BookingStore; events: SlotChangeEvents }) {
-  const api = new Hono();
-  api.get("/calendars/:calendarId/events", async (c) => {
-    const calendarId = c.req.param("calendarId");
+  const api = createApiRouter();
+  handle(api, slotEventsRoute, async (c) => {
+    const { calendarId } = c.req.valid("param");
     const ctx = await deps.store.loadCalendar(calendarId);
     if (!ctx || !ctx.calendar.isLive) return problem(c, 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
     const staff = new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((s) => s.staffIds)]);

@@ -1,0 +1,133 @@
+/**
+ * Every API route is defined once (issue 12, docs/decisions/0015-one-definition-per-route.md): a
+ * `createRoute` definition — path, parameters, body, each response with its problem codes,
+ * security — from which @hono/zod-openapi derives the request validation, the handler's input types
+ * and the route's part of the OpenAPI document. Nothing here is written twice.
+ */
+import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
+import type { Context, Env, ValidationTargets } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { BOOKING_PROBLEMS } from "../routes/booking-problems.ts";
+import { HTTP_PROBLEM_STATUS, problem, validationProblem, type ProblemCode } from "./problem.ts";
+
+export { createRoute, z } from "@hono/zod-openapi";
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    detail: z.string().optional(),
+    errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+    availableSeats: z.number().int().optional(),
+  })
+  .openapi("Problem");
+
+/**
+ * A router whose invalid inputs are answered as the rest of the API answers them: a body, query or
+ * header that fails its schema is 400 VALIDATION_FAILED with field-level errors; a path parameter
+ * of the wrong shape (a date that is not one) names nothing, so it is 404 like any unknown path.
+ */
+export function createApiRouter<E extends Env = Env>() {
+  return new OpenAPIHono<E>({ defaultHook: answerInvalidInput });
+}
+
+type ValidationResult = { target: keyof ValidationTargets } & (
+  { success: true } | { success: false; error: z.ZodError }
+);
+
+function answerInvalidInput(result: ValidationResult, c: Context) {
+  if (result.success) return;
+  if (result.target === "param") return problem(c, 404, "NOT_FOUND", "Nothing here has this path.");
+  return validationProblem(c, result.error);
+}
+
+/** The context a route's handler gets: its validated inputs typed from the definition. */
+export type RouteContext<R extends RouteConfig, E extends Env = Env> = Parameters<RouteHandler<R, E>>[0];
+
+/**
+ * Binds a handler to its definition. Handlers answer with problem documents built by one helper
+ * (problem.ts), so their responses are checked against the declared schemas where the suite runs
+ * (API_RESPONSE_CONTRACT=1, set by vitest) rather than by the type checker.
+ */
+export function handle<R extends RouteConfig, E extends Env>(
+  router: OpenAPIHono<E>,
+  route: R,
+  handler: (c: RouteContext<R, E>) => Response | Promise<Response>,
+  /** Answers an invalid input differently from the router's default (an invalid header's own code). */
+  onInvalid?: (target: keyof ValidationTargets, c: Context<E>) => Response | undefined,
+) {
+  const checked = process.env.API_RESPONSE_CONTRACT === "1" ? withResponseContract(route, handler) : handler;
+  const hook = onInvalid
+    ? (result: ValidationResult, c: Context<E>) =>
+        result.success ? undefined : (onInvalid(result.target, c) ?? answerInvalidInput(result, c))
+    : undefined;
+  router.openapi(route, checked as unknown as RouteHandler<R, E>, hook as never);
+}
+
+/** In tests: a JSON answer that its route's declared schema does not describe fails the request. */
+function withResponseContract<R extends RouteConfig, C extends Context>(
+  route: R,
+  handler: (c: C) => Response | Promise<Response>,
+) {
+  return async (c: C) => {
+    const response = await handler(c);
+    const declared = route.responses[response.status] ?? route.responses.default;
+    if (!declared)
+      throw new Error(`${route.method} ${route.path} answered ${response.status}, which it does not declare`);
+    const content = "content" in declared ? declared.content : undefined;
+    const type = response.headers.get("content-type")?.split(";")[0] ?? "";
+    const schema = (content as Record<string, { schema?: unknown }> | undefined)?.[type]?.schema;
+    if (schema instanceof z.ZodType && type.endsWith("json")) {
+      const checked = schema.safeParse(await response.clone().json());
+      if (!checked.success) {
+        throw new Error(
+          `${route.method} ${route.path} ${response.status} does not match its schema: ${z.prettifyError(checked.error)}`,
+        );
+      }
+    }
+    return response;
+  };
+}
+
+const problemContent = { "application/problem+json": { schema: ProblemSchema } };
+
+/** The status of a code: a booking outcome's from its map, the edge's own from theirs. */
+function statusOf(code: ProblemCode): ContentfulStatusCode {
+  return code in BOOKING_PROBLEMS
+    ? BOOKING_PROBLEMS[code as keyof typeof BOOKING_PROBLEMS].status
+    : HTTP_PROBLEM_STATUS[code as keyof typeof HTTP_PROBLEM_STATUS];
+}
+
+/**
+ * The problem responses a route may give, grouped by status, each code with its English message,
+ * e.g. `409: NO_SLOTS: 'No available time slots…'; STAFF_BUSY: '…'`.
+ */
+export function problems(...codes: ProblemCode[]) {
+  const byStatus = new Map<ContentfulStatusCode, string[]>();
+  for (const code of codes) {
+    const booking = BOOKING_PROBLEMS[code as keyof typeof BOOKING_PROBLEMS];
+    const text = booking ? `${code}: '${booking.message({ availableSeats: "{n}", count: "{count}" })}'` : code;
+    const status = statusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), text]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, lines]) => [status, { description: lines.join("; "), content: problemContent }]),
+  ) as Record<number, { description: string; content: typeof problemContent }>;
+}
+
+/** A JSON response of `schema`. */
+export const json = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A JSON request body. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+/** A path parameter that is an opaque id. */
+export const idParam = (description: string) => z.string().openapi({ description });

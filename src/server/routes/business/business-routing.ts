@@ -1,0 +1,150 @@
+/**
+ * What every business route shares: its place in the document (tag, the `businessKey` security,
+ * the 401s of the key check), its path parameters, and how a refusal of the business side becomes a
+ * problem document. Each entity's routes (staff-routes.ts …) are defined and handled with these.
+ */
+import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { BusinessError, BusinessRepository, Result } from "../../../app/business/ports.ts";
+import type { BookingDeps } from "../../../app/bookings/deps.ts";
+import type { BusinessDirectory } from "../../../app/business/ports.ts";
+import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
+import { createRoute, idParam, problems, z } from "../../http/api-router.ts";
+import { problem } from "../../http/problem.ts";
+
+export interface BusinessApiDeps {
+  readonly directory: BusinessDirectory;
+  /** The booking use cases (confirm, decline, cancel, reschedule). */
+  readonly bookings: BookingDeps;
+  readonly clock: () => Date;
+  /** Absolute base URL of the public pages, without a trailing slash. */
+  readonly publicUrl: string;
+}
+
+/** Every handler runs with a repository bound to the key's business (business-api.ts). */
+export type BusinessEnv = { Variables: { repo: BusinessRepository } };
+export type BusinessRouter = OpenAPIHono<BusinessEnv>;
+
+/** A business route: tagged, behind the business key, and answering 401 without a valid one. */
+export function businessRoute<const R extends RouteConfig>(route: R) {
+  return createRoute({
+    ...route,
+    tags: ["Business"],
+    security: [{ businessKey: [] }],
+    responses: { ...route.responses, ...problems("AUTHENTICATION_REQUIRED", "INVALID_API_KEY") },
+  });
+}
+
+const PATH_PARAMS = {
+  apiKeyId: "API key id",
+  staffId: "Staff member id",
+  timeOffId: "Time-off id",
+  serviceId: "Service id",
+  groupId: "Group id",
+  calendarId: "Calendar id",
+  serviceMenuId: "Service menu id",
+  linkId: "One-time link id",
+  bookingId: "Booking id",
+} as const;
+
+/** The path parameters of a route, each an opaque id. */
+export function ids<K extends keyof typeof PATH_PARAMS>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, idParam(PATH_PARAMS[n])])) as Record<K, z.ZodString>);
+}
+
+/** Refusals a write of the given kind may answer with, for the document. */
+export const REFUSALS = {
+  body: ["VALIDATION_FAILED", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE"],
+  notFound: ["NOT_FOUND"],
+  reference: ["NOT_FOUND", "REFERENCE_NOT_FOUND"],
+  slug: ["SLUG_TAKEN", "IN_USE"],
+  booking: ["BOOKING_NOT_FOUND", "NOT_A_REQUEST", "BOOKING_CANCELLED", "STAFF_BUSY", "SEATS_EXCEEDED", "NO_SLOTS"],
+} as const;
+
+/** Messages of the calendar setup rules (src/core/calendar/calendar-setup.ts); exhaustive. */
+const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR", string>> = {
+  MEMBERS_EXACTLY_ONE: "Personal and class calendars have exactly one team member.",
+  MEMBERS_AT_LEAST_ONE: "Round-robin and service calendars need at least one team member.",
+  MEMBERS_AT_LEAST_TWO: "A collective calendar needs at least two team members.",
+  MEMBERS_TOO_MANY: "A collective calendar has at most 100 team members.",
+  MEMBERS_DUPLICATE: "This staff member is listed twice.",
+  PRIMARY_ONLY_ONE: "Only one team member can be primary.",
+  SEATS_REQUIRED: "A class calendar needs seatsPerSlot (1 to 9999).",
+  SEATS_NOT_FOR_TYPE: "Seats per slot apply to class calendars only.",
+  GUESTS_NOT_FOR_CLASS: "Class calendars take no additional guests: set guestMode to none.",
+  SERVICES_NOT_FOR_TYPE: "Only service calendars list services.",
+  WINDOW_RANGE_INVALID: "The booking window must not end before it starts.",
+  NOT_A_SERVICE_CALENDAR: "A service menu books through a service calendar.",
+};
+
+/** What a refusal is about, for its message ("No staff member with this id."). */
+export type Resource =
+  | "API key"
+  | "staff member"
+  | "time off"
+  | "service"
+  | "group"
+  | "calendar"
+  | "service menu"
+  | "one-time link"
+  | "business";
+
+export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
+  switch (error.code) {
+    case "NOT_FOUND":
+      return problem(c, 404, "NOT_FOUND", `No ${resource} with this id.`);
+    case "REFERENCE_NOT_FOUND":
+      return problem(c, 404, "REFERENCE_NOT_FOUND", "The request refers to something that does not exist.", {
+        errors: [{ path: error.path, code: "not_found", message: "No such id in this business." }],
+      });
+    case "SLUG_TAKEN":
+      return problem(c, 409, "SLUG_TAKEN", `Another ${resource} of this business already uses this slug.`, {
+        errors: [{ path: error.path, code: "SLUG_TAKEN", message: "This slug is already taken." }],
+      });
+    case "HOSTNAME_TAKEN":
+      return problem(c, 409, "HOSTNAME_TAKEN", "Another business already uses this host name.", {
+        errors: [{ path: error.path, code: "HOSTNAME_TAKEN", message: "This host name is already taken." }],
+      });
+    case "IN_USE":
+      return problem(c, 409, "IN_USE", error.detail);
+    case "SETUP_INVALID":
+      return problem(c, 400, "VALIDATION_FAILED", "The request is not valid.", {
+        errors: error.errors.map((e) => ({
+          path: e.path,
+          code: e.code,
+          message: SETUP_MESSAGES[e.code as keyof typeof SETUP_MESSAGES] ?? e.code,
+        })),
+      });
+  }
+}
+
+const same = <T>(v: T) => v;
+
+/** A result as JSON (mapped), or its problem. */
+export function send<T, U = T>(
+  c: Context,
+  result: Result<T>,
+  resource: Resource,
+  map: (v: T) => U = same as (v: T) => U,
+  status: 200 | 201 = 200,
+) {
+  return result.ok ? c.json(map(result.value) as object, status) : businessProblem(c, result.error, resource);
+}
+
+/** The value as JSON (mapped), or 404 when there is none. */
+export function found<T, U = T>(
+  c: Context,
+  value: T | null,
+  resource: Resource,
+  map: (v: T) => U = same as (v: T) => U,
+) {
+  return value === null ? problem(c, 404, "NOT_FOUND", `No ${resource} with this id.`) : c.json(map(value) as object);
+}
+
+/** 204 when the delete went through, or its problem. */
+export function deleted(c: Context, result: Result<unknown>, resource: Resource) {
+  return result.ok ? c.body(null, 204) : businessProblem(c, result.error, resource);
+}
+
+/** A 204 response in a route definition. */
+export const noContent = (description: string) => ({ description });

@@ -1,0 +1,306 @@
+/**
+ * What the business API takes, as zod schemas: its routes' definitions validate with them (field-
+ * level errors, unknown fields refused so a typo is not silently ignored) and document them.
+ */
+import { z } from "@hono/zod-openapi";
+import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
+import { MAX_CLASS_SEATS } from "../../../core/calendar/calendar-setup.ts";
+import { isValidTimeZone, parseTimeOfDay } from "../../../core/shared/time.ts";
+import { IsoDateTimeSchema as isoDateTime, LocalDateSchema, MinorUnitsSchema } from "../../http/input-bounds.ts";
+import { LOCALE_CODES } from "../../../i18n/locales.ts";
+
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+export { LocalDateSchema };
+const id = z.string().min(1).max(64);
+const name = z.string().trim().min(1, "must not be empty").max(200);
+const description = z.string().max(5000);
+export const SlugSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected lowercase letters, digits and single hyphens, e.g. intro-call")
+  .meta({ description: "Unique per business and kind of resource" });
+export const TimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, "expected an IANA time zone such as Europe/Paris")
+  .meta({ description: "IANA time zone, e.g. Europe/Paris" });
+export const LocaleSchema = z.enum(LOCALE_CODES as unknown as [string, ...string[]], {
+  error: `expected one of ${LOCALE_CODES.join(", ")}`,
+});
+export const CurrencySchema = z
+  .string()
+  .refine((c) => CURRENCIES.has(c), "expected an ISO 4217 currency code such as EUR")
+  .meta({ description: "ISO 4217 code, e.g. EUR" });
+const minutes = (max: number) => z.number().int("expected whole minutes").min(0).max(max);
+
+const time = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, "expected a time HH:MM (24-hour clock, 24:00 = midnight)");
+export const IntervalSchema = z
+  .strictObject({ start: time, end: time })
+  .refine((i) => (parseTimeOfDay(i.start) ?? 0) < (parseTimeOfDay(i.end) ?? 0), {
+    message: "the end must be after the start",
+    path: ["end"],
+  });
+const intervals = z
+  .array(IntervalSchema)
+  .max(24)
+  .superRefine((list, ctx) => {
+    const sorted = [...list].sort((a, b) => a.start.localeCompare(b.start));
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i]!.start < sorted[i - 1]!.end)
+        ctx.addIssue({ code: "custom", message: "intervals must not overlap", path: [list.indexOf(sorted[i]!)] });
+    }
+  });
+const weekday = z.enum(["1", "2", "3", "4", "5", "6", "7"]);
+export const WeeklyHoursSchema = z
+  .partialRecord(weekday, intervals)
+  .meta({
+    description: "ISO weekday 1 (Monday) … 7 (Sunday) → intervals in the staff member's zone; gaps are breaks",
+    example: {
+      "1": [
+        { start: "09:00", end: "12:00" },
+        { start: "13:00", end: "17:00" },
+      ],
+    },
+  })
+  .openapi("WeeklyHours");
+export const DateOverridesSchema = z
+  .record(LocalDateSchema, intervals)
+  .meta({ description: "Local date → intervals replacing the weekly hours; [] = day off" })
+  .openapi("DateOverrides");
+
+export const DepositSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("amount"), amountCents: MinorUnitsSchema }),
+  z.strictObject({ kind: z.literal("percentage"), percent: z.number().min(0).max(100) }),
+]);
+
+const BookingWindowSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("rolling_days"), days: z.number().int().min(1).max(3650) }),
+  z.strictObject({ kind: z.literal("rolling_available_days"), days: z.number().int().min(1).max(3650) }),
+  z.strictObject({ kind: z.literal("date_range"), start: LocalDateSchema, end: LocalDateSchema }),
+]);
+
+const QuestionSchema = z
+  .strictObject({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "expected letters, digits, _ or -"),
+    label: name,
+    kind: z.enum(["text", "textarea", "select", "checkbox"]),
+    required: z.boolean().default(false),
+    options: z.array(z.string().min(1).max(200)).max(50).optional(),
+  })
+  .refine(
+    (q) => (q.kind === "select" || q.kind === "checkbox" ? (q.options?.length ?? 0) > 0 : q.options === undefined),
+    {
+      message: "select and checkbox questions need options; others take none",
+      path: ["options"],
+    },
+  );
+
+/** Every booking rule of a calendar (CalendarSettings); all optional: defaults or the stored values fill the rest. */
+export const CalendarSettingsSchema = z
+  .strictObject({
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
+    slotIntervalMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
+    bufferBeforeMinutes: minutes(24 * 60),
+    bufferAfterMinutes: minutes(24 * 60),
+    minimumNoticeMinutes: minutes(365 * 24 * 60),
+    bookingWindow: BookingWindowSchema,
+    maxBookingsPerDay: z.number().int().min(1).max(10_000).nullable(),
+    maxBookingsPerDayPerStaff: z.number().int().min(1).max(10_000).nullable(),
+    seatsPerSlot: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CLASS_SEATS)
+      .nullable()
+      .meta({ description: "Class calendars: seats per class" }),
+    autoConfirm: z
+      .boolean()
+      .meta({ description: "false: bookings are requests (status new) the business confirms or declines" }),
+    unconfirmedBlocks: z.boolean().meta({ description: "Whether requests block their time until decided" }),
+    allowReschedule: z.boolean(),
+    allowCancel: z.boolean(),
+    changeCutoffMinutes: minutes(365 * 24 * 60)
+      .nullable()
+      .meta({ description: "Visitors cannot reschedule or cancel later than this before the start; null = any time" }),
+    guestMode: z.enum(["none", "count_only", "collect_detail"]),
+    priceCents: MinorUnitsSchema,
+    deposit: DepositSchema.nullable(),
+    location: z
+      .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
+      .nullable(),
+    questions: z.array(QuestionSchema).max(50),
+    roundRobinMode: z.enum(["availability", "equal_distribution"]),
+  })
+  .partial();
+
+export const MemberSchema = z.strictObject({
+  staffId: id,
+  priority: z
+    .union([z.literal(0), z.literal(0.5), z.literal(1)])
+    .default(0.5)
+    .meta({ description: "Round robin: members with higher priority are preferred" }),
+  isPrimary: z
+    .boolean()
+    .default(false)
+    .meta({ description: "Collective: the appointment owner (default: the first member)" }),
+});
+
+// ---- Requests -------------------------------------------------------------------------------------
+
+/** A DNS host name, lower-cased; no port, no scheme (`book.example.com`, `localhost`). */
+export const HostnameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=[a-z0-9])[a-z0-9-]{1,63}(?<!-)(\.(?=[a-z0-9])[a-z0-9-]{1,63}(?<!-))*$/,
+    "expected a host name such as book.example.com (no scheme, no port)",
+  );
+
+export const BusinessPatchSchema = z
+  .strictObject({
+    name: name.optional(),
+    timeZone: TimeZoneSchema.optional(),
+    locale: LocaleSchema.optional(),
+    currency: CurrencySchema.optional(),
+    hostnames: z
+      .array(HostnameSchema)
+      .max(20)
+      .optional()
+      .meta({ description: "Host names whose pages show this business (replaces the list); unique across businesses" }),
+  })
+  .openapi("BusinessPatch");
+
+export const ApiKeyCreateSchema = z.strictObject({ name: name.default("API key") }).openapi("ApiKeyCreate");
+
+const staffFields = {
+  name,
+  email: z.email("expected an email address").max(254),
+  photoUrl: z
+    .url({ protocol: /^https?$/, error: "expected an http(s) URL" })
+    .max(2000)
+    .nullable()
+    .optional(),
+  timeZone: TimeZoneSchema,
+  weeklyHours: WeeklyHoursSchema.optional(),
+  dateOverrides: DateOverridesSchema.optional(),
+};
+export const StaffCreateSchema = z.strictObject(staffFields).openapi("StaffCreate");
+export const StaffPatchSchema = z.strictObject(staffFields).partial().openapi("StaffPatch");
+export const DateHoursSchema = z
+  .strictObject({ intervals: intervals.meta({ description: "[] = day off" }) })
+  .openapi("DateHours");
+export const TimeOffCreateSchema = z
+  .strictObject({ startsAt: isoDateTime, endsAt: isoDateTime, reason: z.string().max(500).nullable().optional() })
+  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), {
+    message: "the end must be after the start",
+    path: ["endsAt"],
+  })
+  .openapi("TimeOffCreate");
+
+const serviceFields = {
+  slug: SlugSchema,
+  name,
+  description: description.optional(),
+  category: z.string().max(100).optional(),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
+  priceCents: MinorUnitsSchema.optional(),
+  deposit: DepositSchema.nullable().optional(),
+  maxGuestsPerSlot: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Most guests one slot may take for this service" }),
+  staffIds: z.array(id).max(200).optional().meta({ description: "Staff who provide the service" }),
+};
+export const ServiceCreateSchema = z.strictObject(serviceFields).openapi("ServiceCreate");
+export const ServicePatchSchema = z.strictObject(serviceFields).partial().openapi("ServicePatch");
+
+const groupFields = { slug: SlugSchema, name, description: description.optional(), isActive: z.boolean().optional() };
+export const GroupCreateSchema = z.strictObject(groupFields).openapi("GroupCreate");
+export const GroupPatchSchema = z.strictObject(groupFields).partial().openapi("GroupPatch");
+
+const calendarFields = {
+  slug: SlugSchema,
+  name,
+  description: description.optional(),
+  groupId: id.nullable().optional(),
+  isActive: z.boolean().optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+  settings: CalendarSettingsSchema.optional(),
+  members: z.array(MemberSchema).max(100).optional(),
+  serviceIds: z
+    .array(id)
+    .max(200)
+    .optional()
+    .meta({ description: "Service calendars only: the services it offers, in order" }),
+};
+export const CalendarCreateSchema = z
+  .strictObject({ ...calendarFields, type: z.enum(CALENDAR_TYPES) })
+  .openapi("CalendarCreate");
+export const CalendarPatchSchema = z.strictObject(calendarFields).partial().openapi("CalendarPatch");
+export const MembersBodySchema = z.strictObject({ members: z.array(MemberSchema).max(100) }).openapi("MembersBody");
+export const ServiceIdsBodySchema = z.strictObject({ serviceIds: z.array(id).max(200) }).openapi("ServiceIdsBody");
+
+const menuFields = {
+  slug: SlugSchema,
+  name,
+  description: description.optional(),
+  calendarId: id.meta({ description: "The service calendar whose rules apply" }),
+  serviceIds: z.array(id).max(200).optional(),
+};
+export const ServiceMenuCreateSchema = z.strictObject(menuFields).openapi("ServiceMenuCreate");
+export const ServiceMenuPatchSchema = z.strictObject(menuFields).partial().openapi("ServiceMenuPatch");
+
+export const OneTimeLinkCreateSchema = z
+  .strictObject({ calendarId: id, expiresAt: isoDateTime.nullable().optional() })
+  .openapi("OneTimeLinkCreate");
+export const OneTimeLinkQuerySchema = z.object({ calendarId: id.optional() });
+export const CalendarQuerySchema = z.object({ type: z.enum(CALENDAR_TYPES).optional(), groupId: id.optional() });
+
+const dateOrInstant = z
+  .union([LocalDateSchema, isoDateTime])
+  .meta({ description: "A date YYYY-MM-DD in the business's zone, or an ISO date-time" });
+export const BookingsQuerySchema = z.object({
+  from: dateOrInstant,
+  to: dateOrInstant.meta({ description: "Exclusive for a date-time; a date includes that whole day" }),
+  status: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== ""),
+    )
+    .pipe(z.array(z.enum(["new", "confirmed", "cancelled"])))
+    .optional()
+    .meta({ description: "Comma-separated: new, confirmed, cancelled" }),
+  calendarId: id.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+export const ReasonBodySchema = z
+  .strictObject({ reason: z.string().max(1000).nullable().optional() })
+  .openapi("ReasonBody");
+export const RescheduleBodySchema = z
+  .strictObject({ startTime: isoDateTime, timezone: TimeZoneSchema })
+  .openapi("RescheduleBody");

@@ -1,0 +1,161 @@
+/**
+ * What the business API answers, as zod schemas: its routes' definitions document them, and the
+ * suite checks every answer against them (api-router.ts).
+ */
+import { z } from "@hono/zod-openapi";
+import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
+import { CalendarSettingsSchema, DateOverridesSchema, DepositSchema, WeeklyHoursSchema } from "./input-schemas.ts";
+
+const instant = z.string().meta({ description: "ISO 8601, UTC" });
+export const BusinessSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    timeZone: z.string(),
+    locale: z.string(),
+    currency: z.string(),
+    hostnames: z.array(z.string()),
+    createdAt: instant,
+  })
+  .openapi("Business");
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    createdAt: instant,
+    revokedAt: instant.nullable(),
+  })
+  .openapi("ApiKey");
+export const ApiKeyCreatedSchema = z
+  .object({
+    key: z.string().meta({ description: "Shown once: store it now; only its hash is kept" }),
+    apiKey: ApiKeySchema,
+  })
+  .openapi("ApiKeyCreated");
+export const StaffSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    photoUrl: z.string().nullable(),
+    timeZone: z.string(),
+    weeklyHours: WeeklyHoursSchema,
+    dateOverrides: DateOverridesSchema,
+    createdAt: instant,
+  })
+  .openapi("Staff");
+export const TimeOffSchema = z
+  .object({
+    id: z.string(),
+    staffId: z.string(),
+    startsAt: instant,
+    endsAt: instant,
+    reason: z.string().nullable(),
+  })
+  .openapi("TimeOff");
+export const ServiceSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string(),
+    durationMinutes: z.number(),
+    priceCents: z.number(),
+    deposit: DepositSchema.nullable(),
+    maxGuestsPerSlot: z.number(),
+    staffIds: z.array(z.string()),
+    createdAt: instant,
+  })
+  .openapi("Service");
+export const GroupSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    isActive: z.boolean(),
+    calendarIds: z.array(z.string()),
+    url: z.string(),
+    createdAt: instant,
+  })
+  .openapi("Group");
+export const CalendarSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    type: z.enum(CALENDAR_TYPES),
+    name: z.string(),
+    description: z.string(),
+    groupId: z.string().nullable(),
+    isActive: z.boolean(),
+    position: z.number(),
+    // The settings as stored (CalendarSettings): the daily limits and seats may be absent.
+    settings: CalendarSettingsSchema.required().partial({
+      maxBookingsPerDay: true,
+      maxBookingsPerDayPerStaff: true,
+      seatsPerSlot: true,
+    }),
+    members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
+    serviceIds: z.array(z.string()),
+    url: z.string().meta({ description: "The public booking page" }),
+    createdAt: instant,
+  })
+  .openapi("Calendar");
+export const ServiceMenuSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    calendarId: z.string(),
+    serviceIds: z.array(z.string()),
+    url: z.string(),
+    createdAt: instant,
+  })
+  .openapi("ServiceMenu");
+export const OneTimeLinkSchema = z
+  .object({
+    id: z.string(),
+    calendarId: z.string(),
+    slug: z.string(),
+    url: z.string().meta({ description: "The public URL to share; works for the first booking only" }),
+    state: z.enum(["active", "used", "revoked", "expired"]),
+    expiresAt: instant.nullable(),
+    usedAt: instant.nullable(),
+    revokedAt: instant.nullable(),
+    createdAt: instant,
+  })
+  .openapi("OneTimeLink");
+export const BusinessBookingSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["new", "confirmed", "cancelled"]),
+    calendarId: z.string(),
+    startTime: instant,
+    endTime: instant,
+    timeZone: z.string(),
+    staffId: z.string(),
+    staffIds: z.array(z.string()),
+    serviceIds: z.array(z.string()),
+    seats: z.number(),
+    guests: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
+    contact: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      notes: z.string().nullable(),
+    }),
+    answers: z.record(z.string(), z.unknown()),
+    priceCents: z.number(),
+    depositCents: z.number(),
+    currency: z.string(),
+    seriesId: z.string().nullable(),
+    previousStartTime: instant.nullable(),
+    cancelReason: z.string().nullable(),
+    createdAt: instant,
+  })
+  .openapi("BusinessBooking");

@@ -1,0 +1,261 @@
+/**
+ * The public booking API's routes, each defined once: what it takes, what it answers and why it
+ * may refuse. public-api.ts binds a handler to each; the OpenAPI document is generated from them.
+ */
+import { createRoute, idParam, json, jsonBody, problems, z } from "../http/api-router.ts";
+import {
+  BookingBodySchema,
+  BookingCreatedSchema,
+  BookingViewSchema,
+  CancelBodySchema,
+  FreeSlotsResponseSchema,
+  HoldBodySchema,
+  HoldResponseSchema,
+  NextAvailableQuerySchema,
+  NextAvailableResponseSchema,
+  RescheduleBodySchema,
+  SlotsQuerySchema,
+  WidgetConfigSchema,
+} from "./public-api-schemas.ts";
+
+const TAGS = ["Booking"];
+const calendarParams = z.object({ calendarId: idParam("Calendar id") });
+const bookingParams = z.object({ id: idParam("Booking id") });
+/** A visitor's own booking: the manage token from the booking, as a Bearer header or `?token=`. */
+const manage = {
+  security: [{ manageToken: [] }],
+  request: {
+    params: bookingParams,
+    query: z.object({
+      token: z.string().optional().openapi({ description: "Manage token (alternative to the Bearer header)" }),
+    }),
+  },
+};
+
+export const getWidgetConfigRoute = createRoute({
+  method: "get",
+  path: "/calendars/{calendarId}",
+  tags: TAGS,
+  summary: "Widget configuration of a calendar",
+  request: { params: calendarParams },
+  responses: {
+    200: json(WidgetConfigSchema, "Public configuration (nothing private)"),
+    ...problems("CALENDAR_NOT_FOUND", "CALENDAR_UNAVAILABLE"),
+  },
+});
+
+export const getOneTimeLinkRoute = createRoute({
+  method: "get",
+  path: "/one-time-links/{slug}",
+  tags: TAGS,
+  summary: "Widget configuration behind a one-time link",
+  request: { params: z.object({ slug: idParam("One-time link slug") }) },
+  responses: {
+    200: json(WidgetConfigSchema, "Configuration plus `oneTimeSlug`"),
+    ...problems("LINK_NOT_FOUND", "SLUG_EXPIRED"),
+  },
+});
+
+export const freeSlotsRoute = createRoute({
+  method: "get",
+  path: "/calendars/{calendarId}/free-slots",
+  tags: TAGS,
+  summary: "Free start times, grouped by the visitor's local date (at most 31 days)",
+  request: { params: calendarParams, query: SlotsQuerySchema },
+  responses: {
+    200: json(FreeSlotsResponseSchema, "Dates without slots are omitted"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "TIMEZONE_NOT_FOUND",
+      "RANGE_TOO_LONG",
+      "INVALID_RANGE",
+      "CALENDAR_NOT_FOUND",
+      "SERVICES_REQUIRED",
+      "SERVICE_GUEST_LIMIT",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const slotEventsRoute = createRoute({
+  method: "get",
+  path: "/calendars/{calendarId}/events",
+  tags: TAGS,
+  summary: "Server-sent events: `ready` once, then `slots` whenever this calendar's free slots may have changed",
+  description:
+    "A text/event-stream for open widgets; it carries no personal data, only that something changed. Heartbeat comments keep it open.",
+  request: { params: calendarParams },
+  responses: {
+    200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
+    ...problems("CALENDAR_NOT_FOUND"),
+  },
+});
+
+export const nextAvailableRoute = createRoute({
+  method: "get",
+  path: "/calendars/{calendarId}/next-available",
+  tags: TAGS,
+  summary: "First date on or after `from` with a free slot (null: none in the booking window)",
+  request: { params: calendarParams, query: NextAvailableQuerySchema },
+  responses: {
+    200: json(NextAvailableResponseSchema, "The date or null"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "TIMEZONE_NOT_FOUND",
+      "CALENDAR_NOT_FOUND",
+      "SERVICES_REQUIRED",
+      "SERVICE_GUEST_LIMIT",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const holdRoute = createRoute({
+  method: "post",
+  path: "/calendars/{calendarId}/holds",
+  tags: TAGS,
+  summary: "Hold a slot for a few minutes (busy for everyone else until it expires)",
+  request: { params: calendarParams, body: jsonBody(HoldBodySchema) },
+  responses: {
+    201: json(HoldResponseSchema, "Pass `holdId` with the booking"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "INVALID_JSON",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "TIMEZONE_NOT_FOUND",
+      "CALENDAR_NOT_FOUND",
+      "SERVICES_REQUIRED",
+      "SERVICE_GUEST_LIMIT",
+      "STAFF_BUSY",
+      "RESOURCE_UNAVAILABLE",
+      "NO_SLOTS",
+      "HOLD_NOT_SUPPORTED",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export const createBookingRoute = createRoute({
+  method: "post",
+  path: "/bookings",
+  tags: TAGS,
+  summary: "Book a slot (or a recurring series)",
+  description:
+    "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
+  request: {
+    headers: z.object({
+      "idempotency-key": z.string().regex(IDEMPOTENCY_KEY).optional().openapi({
+        description:
+          "Replays return the identical response for 24 h; a different body with the same key is 422; while the first is in flight, 409.",
+      }),
+    }),
+    body: jsonBody(BookingBodySchema),
+  },
+  responses: {
+    201: json(BookingCreatedSchema, "Booked (`confirmed`) or requested (`new`); keep `manageToken`"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "INVALID_JSON",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "INVALID_IDEMPOTENCY_KEY",
+      "GUEST_NAME_REQUIRED",
+      "GUEST_NAME_INVALID",
+      "GUEST_EMAIL_REQUIRED",
+      "GUEST_EMAIL_INVALID",
+      "GUEST_EMAIL_DUPLICATE",
+      "GUEST_COUNT_RANGE",
+      "GUESTS_NOT_ALLOWED",
+      "FIELD_REQUIRED",
+      "LOCATION_REQUIRED",
+      "OPTION_REQUIRED",
+      "SERVICES_REQUIRED",
+      "SERVICE_GUEST_LIMIT",
+      "STAFF_NOT_FOUND",
+      "TIMEZONE_NOT_FOUND",
+      "CALENDAR_NOT_FOUND",
+      "HOLD_NOT_FOUND",
+      "STAFF_BUSY",
+      "RESOURCE_UNAVAILABLE",
+      "SEATS_EXCEEDED",
+      "SCHEDULING_FAILED",
+      "NO_SLOTS",
+      "SLUG_EXPIRED",
+      "IDEMPOTENCY_KEY_REUSED",
+      "IDEMPOTENCY_IN_FLIGHT",
+      "RECURRING_NOT_SUPPORTED",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const getBookingRoute = createRoute({
+  method: "get",
+  path: "/bookings/{id}",
+  tags: TAGS,
+  summary: "The visitor's booking (manage token required)",
+  ...manage,
+  responses: { 200: json(BookingViewSchema, "The booking"), ...problems("BOOKING_NOT_FOUND") },
+});
+
+export const rescheduleRoute = createRoute({
+  method: "post",
+  path: "/bookings/{id}/reschedule",
+  tags: TAGS,
+  summary: "Move the booking to another start",
+  ...manage,
+  request: { ...manage.request, body: jsonBody(RescheduleBodySchema) },
+  responses: {
+    200: json(BookingViewSchema, "Moved; `previousStartTime` and `sequence` updated"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "INVALID_JSON",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "TIMEZONE_NOT_FOUND",
+      "BOOKING_NOT_FOUND",
+      "RESCHEDULE_NOT_ALLOWED",
+      "CHANGE_WINDOW_CLOSED",
+      "BOOKING_CANCELLED",
+      "STAFF_BUSY",
+      "RESOURCE_UNAVAILABLE",
+      "NO_SLOTS",
+      "SEATS_EXCEEDED",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const cancelRoute = createRoute({
+  method: "post",
+  path: "/bookings/{id}/cancel",
+  tags: TAGS,
+  summary: "Cancel the booking",
+  ...manage,
+  request: { ...manage.request, body: jsonBody(CancelBodySchema) },
+  responses: {
+    200: json(BookingViewSchema, "Cancelled"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "INVALID_JSON",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "BOOKING_NOT_FOUND",
+      "CANCEL_NOT_ALLOWED",
+      "CHANGE_WINDOW_CLOSED",
+      "BOOKING_CANCELLED",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const calendarFileRoute = createRoute({
+  method: "get",
+  path: "/bookings/{id}/calendar.ics",
+  tags: TAGS,
+  summary: "Calendar file of the booking",
+  ...manage,
+  responses: {
+    200: { description: "The booking as an iCalendar file", content: { "text/calendar": { schema: z.string() } } },
+    ...problems("BOOKING_NOT_FOUND", "NOT_FOUND"),
+  },
+});
