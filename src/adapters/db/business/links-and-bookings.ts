@@ -1,0 +1,135 @@
+/** One-time links, and the business's view of its bookings. */
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { BusinessBookingView, BusinessRepository, OneTimeLinkView } from "../../../app/business/ports.ts";
+import { notFound, ok, refuse } from "../../../app/business/ports.ts";
+import { isUuid } from "../public-pages-repository.ts";
+import * as t from "../schema.ts";
+import { iso, type BusinessScope } from "./scope.ts";
+
+const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => ({
+  id: r.id,
+  status: r.status,
+  calendarId: r.calendarId,
+  startTime: r.startsAt.toISOString(),
+  endTime: r.endsAt.toISOString(),
+  timeZone: r.timeZone,
+  staffId: r.staffId,
+  staffIds: r.staffIds,
+  serviceIds: r.serviceIds,
+  seats: r.seats,
+  guests: r.guests,
+  contact: {
+    firstName: r.contact.firstName,
+    lastName: r.contact.lastName,
+    email: r.contact.email,
+    phone: r.contact.phone,
+    notes: r.contact.notes,
+  },
+  answers: r.answers,
+  priceCents: r.priceCents,
+  depositCents: r.depositCents,
+  currency: r.currency,
+  seriesId: r.seriesId,
+  previousStartTime: iso(r.previousStartsAt),
+  cancelReason: r.cancelReason,
+  createdAt: r.createdAt.toISOString(),
+});
+
+function linkView(r: typeof t.oneTimeLinks.$inferSelect, now: Date): OneTimeLinkView {
+  const state = r.revokedAt ? "revoked" : r.usedAt ? "used" : r.expiresAt && r.expiresAt <= now ? "expired" : "active";
+  return {
+    id: r.id,
+    calendarId: r.calendarId,
+    slug: r.slug,
+    state,
+    expiresAt: iso(r.expiresAt),
+    usedAt: iso(r.usedAt),
+    revokedAt: iso(r.revokedAt),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function linkAndBookingStore(
+  scope: BusinessScope,
+): Pick<
+  BusinessRepository,
+  "listOneTimeLinks" | "createOneTimeLink" | "revokeOneTimeLink" | "listBookings" | "getBooking"
+> {
+  const { db, B, firstMissing } = scope;
+  return {
+    async listOneTimeLinks(filter, now) {
+      if (
+        filter.calendarId !== undefined &&
+        (await firstMissing(db, "calendars", [filter.calendarId], () => "calendarId"))
+      )
+        return notFound();
+      const rows = await db
+        .select()
+        .from(t.oneTimeLinks)
+        .where(
+          and(
+            eq(t.oneTimeLinks.businessId, B),
+            filter.calendarId ? eq(t.oneTimeLinks.calendarId, filter.calendarId) : undefined,
+          ),
+        )
+        .orderBy(asc(t.oneTimeLinks.createdAt), asc(t.oneTimeLinks.id));
+      return ok(rows.map((r) => linkView(r, now)));
+    },
+
+    async createOneTimeLink(input, now) {
+      if (await firstMissing(db, "calendars", [input.calendarId], () => "calendarId"))
+        return refuse({ code: "REFERENCE_NOT_FOUND", path: "calendarId" });
+      const [row] = await db
+        .insert(t.oneTimeLinks)
+        .values({ businessId: B, calendarId: input.calendarId, slug: input.slug, expiresAt: input.expiresAt })
+        .returning();
+      return ok(linkView(row!, now));
+    },
+
+    async revokeOneTimeLink(id, now) {
+      if (!isUuid(id)) return notFound();
+      const [row] = await db
+        .update(t.oneTimeLinks)
+        .set({ revokedAt: sql`coalesce(${t.oneTimeLinks.revokedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(and(eq(t.oneTimeLinks.businessId, B), eq(t.oneTimeLinks.id, id)))
+        .returning();
+      return row ? ok(linkView(row, now)) : notFound();
+    },
+
+    async listBookings(query) {
+      // A calendar filter of another business is a 404, like any of its ids (no existence leaks).
+      if (query.calendarId !== undefined && !isUuid(query.calendarId)) return notFound();
+      if (query.calendarId !== undefined) {
+        const [calendar] = await db
+          .select({ id: t.calendars.id })
+          .from(t.calendars)
+          .where(and(eq(t.calendars.businessId, B), eq(t.calendars.id, query.calendarId)));
+        if (!calendar) return notFound();
+      }
+      const rows = await db
+        .select()
+        .from(t.bookings)
+        .where(
+          and(
+            eq(t.bookings.businessId, B),
+            gte(t.bookings.startsAt, new Date(query.fromMs)),
+            lt(t.bookings.startsAt, new Date(query.toMs)),
+            query.statuses?.length ? inArray(t.bookings.status, [...query.statuses]) : undefined,
+            query.calendarId ? eq(t.bookings.calendarId, query.calendarId) : undefined,
+          ),
+        )
+        .orderBy(asc(t.bookings.startsAt), asc(t.bookings.id))
+        .limit(query.limit);
+      return ok(rows.map(bookingView));
+    },
+
+    async getBooking(id) {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(t.bookings)
+        .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
+      return row ? bookingView(row) : null;
+    },
+  };
+}
