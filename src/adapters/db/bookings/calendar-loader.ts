@@ -1,0 +1,124 @@
+/** A calendar with everything the rules read — settings, members, staff hours, services, time off — loaded in one go and briefly cached. */
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { BookingStore, CalendarContext } from "../../../app/bookings/ports.ts";
+import type { CalendarSettings, CalendarType } from "../../../core/calendar/calendar.ts";
+import type { Db } from "../client.ts";
+import { isUuid } from "../public-pages-repository.ts";
+import * as t from "../schema.ts";
+
+export function calendarLoader(
+  db: Db,
+  calendarCacheMs: number,
+): Pick<BookingStore, "forgetCalendars" | "loadCalendar"> {
+  /** Loaded calendars, by id; a load in progress is shared by every request that needs it (single flight). */
+  const calendarCache = new Map<string, { context: Promise<CalendarContext | null>; expiresAt: number }>();
+
+  async function loadCalendarUncached(calendarId: string): Promise<CalendarContext | null> {
+    if (!isUuid(calendarId)) return null;
+    const [row] = await db
+      .select({
+        calendar: t.calendars,
+        business: {
+          id: t.businesses.id,
+          name: t.businesses.name,
+          timeZone: t.businesses.timeZone,
+          currency: t.businesses.currency,
+          locale: t.businesses.locale,
+        },
+      })
+      .from(t.calendars)
+      .innerJoin(t.businesses, eq(t.businesses.id, t.calendars.businessId))
+      .where(eq(t.calendars.id, calendarId));
+    if (!row) return null;
+    const [members, serviceRows] = await Promise.all([
+      db.select().from(t.calendarMembers).where(eq(t.calendarMembers.calendarId, calendarId)),
+      db
+        .select({
+          service: t.services,
+          position: t.calendarServices.position,
+          staffIds: sql<
+            string[]
+          >`coalesce((select array_agg(ss.staff_id::text) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id}), '{}')`,
+        })
+        .from(t.calendarServices)
+        .innerJoin(t.services, eq(t.services.id, t.calendarServices.serviceId))
+        .where(and(eq(t.calendarServices.calendarId, calendarId), isNull(t.services.deletedAt)))
+        .orderBy(t.calendarServices.position),
+    ]);
+    const staffIds = [...new Set([...members.map((m) => m.staffId), ...serviceRows.flatMap((s) => s.staffIds)])];
+    const [staffRows, timeOffRows] = staffIds.length
+      ? await Promise.all([
+          db
+            .select()
+            .from(t.staff)
+            .where(and(inArray(t.staff.id, staffIds), isNull(t.staff.deletedAt))),
+          db
+            .select()
+            .from(t.timeOff)
+            .where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
+        ])
+      : [[], []];
+    const liveStaff = new Set(staffRows.map((s) => s.id));
+    const context: CalendarContext = {
+      business: row.business,
+      calendar: {
+        id: row.calendar.id,
+        type: row.calendar.type as CalendarType,
+        name: row.calendar.name,
+        description: row.calendar.description,
+        settings: row.calendar.settings as CalendarSettings,
+        isLive: row.calendar.isActive && row.calendar.deletedAt === null,
+      },
+      members: members
+        .filter((m) => liveStaff.has(m.staffId))
+        // Primary first: personal and class calendars use the first member as host.
+        .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+        .map((m) => ({ staffId: m.staffId, priority: m.priority / 2, isPrimary: m.isPrimary })),
+      staff: staffRows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        email: s.email,
+        photoUrl: s.photoUrl,
+        timeZone: s.timeZone,
+        weeklyHours: s.weeklyHours,
+        dateOverrides: s.dateOverrides,
+      })),
+      services: serviceRows.map(({ service, staffIds: ids }) => ({
+        id: service.id,
+        name: service.name,
+        description: service.description,
+        category: service.category,
+        durationMinutes: service.durationMinutes,
+        priceCents: service.priceCents,
+        deposit: service.deposit ?? null,
+        maxGuestsPerSlot: service.maxGuestsPerSlot,
+        staffIds: ids.filter((id) => liveStaff.has(id)),
+      })),
+      timeOff: timeOffRows.map((r) => ({
+        staffId: r.staffId,
+        startMs: r.startsAt.getTime(),
+        endMs: r.endsAt.getTime(),
+      })),
+    };
+    return context;
+  }
+
+  return {
+    forgetCalendars() {
+      calendarCache.clear();
+    },
+    async loadCalendar(calendarId) {
+      if (calendarCacheMs <= 0) return loadCalendarUncached(calendarId);
+      const now = Date.now();
+      const hit = calendarCache.get(calendarId);
+      if (hit && hit.expiresAt > now) return hit.context;
+      if (calendarCache.size > 10_000) calendarCache.clear();
+      const context = loadCalendarUncached(calendarId);
+      const entry = { context, expiresAt: now + calendarCacheMs };
+      calendarCache.set(calendarId, entry);
+      // A failed load is not kept: the next request tries again.
+      context.catch(() => calendarCache.get(calendarId) === entry && calendarCache.delete(calendarId));
+      return context;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/** What the booking use cases read: occupancy of staff, recent counts, one-time links, holds and bookings. */
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { BookingStore, HoldRecord, Occupancy } from "../../../app/bookings/ports.ts";
+import { isUuid } from "../public-pages-repository.ts";
+import * as t from "../schema.ts";
+import { iso, uuidArray, type Executor } from "./executor.ts";
+import { toRecord } from "./rows.ts";
+
+export function bookingReads(
+  database: Executor,
+): Pick<BookingStore, "loadOccupancy" | "recentCounts" | "oneTimeLink" | "loadHold" | "loadBooking"> {
+  const db = database.db;
+  return {
+    async loadOccupancy(staffIds, fromMs, toMs) {
+      if (staffIds.length === 0) return [];
+      const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+      // One row holding a JSON array of arrays: a busy staff member has dozens of rows here, and
+      // one JSON.parse costs far less in the driver than a result row (and an object) per row.
+      const { rows } = await database.execute(
+        `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
+                  bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json) as occupancy
+           from booking_items bi
+           left join bookings b on b.id = bi.booking_id
+           left join class_sessions cs on cs.id = bi.class_session_id
+          where bi.active and bi.staff_id = any($1::uuid[]) and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
+        [uuidArray(staffIds), iso(fromMs), iso(toMs)],
+        "bookings_occupancy_v2",
+      );
+      const value = rows[0]?.occupancy ?? [];
+      const list = (typeof value === "string" ? JSON.parse(value) : value) as [
+        string,
+        number,
+        number,
+        number,
+        number,
+        string | null,
+        string | null,
+        string | null,
+        number | null,
+        string | null,
+        Occupancy["status"],
+        number | null,
+      ][];
+      return list.map(
+        ([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
+          staffId,
+          kind: holdId ? "hold" : sessionId ? "session" : "booking",
+          startMs: s,
+          endMs: e,
+          blockedStartMs: lo,
+          blockedEndMs: hi,
+          bookingId,
+          holdId,
+          sessionId,
+          calendarId,
+          status,
+          seats: seatsTaken === null ? 1 : seatsTaken,
+          expiresAtMs: x,
+        }),
+      );
+    },
+
+    async recentCounts(calendarId, sinceMs) {
+      const rows = await db
+        .select({ staffId: t.bookings.staffId, n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(t.bookings)
+        .where(
+          and(
+            eq(t.bookings.calendarId, calendarId),
+            gt(t.bookings.createdAt, new Date(sinceMs)),
+            sql`${t.bookings.status} <> 'cancelled'`,
+          ),
+        )
+        .groupBy(t.bookings.staffId);
+      return Object.fromEntries(rows.map((r) => [r.staffId, r.n]));
+    },
+
+    async oneTimeLink(slug, nowMs) {
+      const [link] = await db.select().from(t.oneTimeLinks).where(eq(t.oneTimeLinks.slug, slug));
+      if (!link) return null;
+      const expired =
+        link.usedAt !== null ||
+        link.revokedAt !== null ||
+        (link.expiresAt !== null && link.expiresAt.getTime() <= nowMs);
+      return expired ? { state: "expired" } : { state: "active", calendarId: link.calendarId };
+    },
+
+    async loadHold(holdId) {
+      if (!isUuid(holdId)) return null;
+      const [row] = await db.select().from(t.holds).where(eq(t.holds.id, holdId));
+      if (!row) return null;
+      const hold: HoldRecord = {
+        id: row.id,
+        calendarId: row.calendarId,
+        startMs: row.startsAt.getTime(),
+        endMs: row.endsAt.getTime(),
+        staffIds: row.staffIds,
+        expiresAtMs: row.expiresAt.getTime(),
+      };
+      return hold;
+    },
+
+    async loadBooking(bookingId) {
+      if (!isUuid(bookingId)) return null;
+      const [row] = await db.select().from(t.bookings).where(eq(t.bookings.id, bookingId));
+      return row ? toRecord(row) : null;
+    },
+  };
+}

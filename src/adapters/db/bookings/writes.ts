@@ -1,0 +1,256 @@
+/**
+ * Every change is one short transaction that contains only SQL — the notification goes into the
+ * outbox table and is delivered after commit — and relies on constraints, not on earlier reads:
+ * overlapping occupancy of one staff member trips an EXCLUDE constraint (23P01 → STAFF_BUSY), class
+ * seats a conditional update, one-time links a conditional `update … where used_at is null`.
+ */
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { BookingRecord, BookingStore, CommitResult } from "../../../app/bookings/ports.ts";
+import type { NotificationMessage } from "../../../core/notifications/notification.ts";
+import { withConflictRetries, type Tx } from "../kernel.ts";
+import * as t from "../schema.ts";
+import { releaseSeats, takeSeats } from "./class-seats.ts";
+import type { Executor } from "./executor.ts";
+import { itemRows, outboxRow, Refused, refusalOf, toRecord } from "./rows.ts";
+import type { SimpleWrite } from "./simple-bookings.ts";
+
+export function bookingWrites(
+  database: Executor,
+  options: {
+    readonly seal: (message: NotificationMessage) => NotificationMessage;
+    readonly storedAnswer: (body: unknown) => string;
+    readonly simpleBookings: { write(item: SimpleWrite): Promise<void> };
+    readonly purgeOldKeys: (nowMs: number) => Promise<void>;
+  },
+): Pick<BookingStore, "createBookings" | "createHold" | "reschedule" | "changeStatus"> {
+  const db = database.db;
+  const { seal, storedAnswer, simpleBookings, purgeOldKeys } = options;
+  /** Runs one write, retried on transient conflicts; a refusal the database gave becomes the booking's answer. */
+  async function statement(run: () => Promise<void>): Promise<CommitResult> {
+    try {
+      await withConflictRetries(run);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, refusal: refusalOf(error) };
+    }
+  }
+
+  /** Runs a transaction, retrying deadlocks and serialization failures a few times. */
+  async function transact(work: (tx: Tx) => Promise<void>): Promise<CommitResult> {
+    return statement(() => db.transaction(work));
+  }
+
+  /**
+   * Expired holds stop blocking at once for the engine, but their rows stay until deleted. When the
+   * exclusion constraint trips, delete the expired holds of these staff and say whether any went.
+   */
+  async function purgeExpiredHolds(staffIds: readonly string[], nowMs: number): Promise<boolean> {
+    if (staffIds.length === 0) return false;
+    const holdIds = db
+      .select({ id: t.bookingItems.holdId })
+      .from(t.bookingItems)
+      .where(and(inArray(t.bookingItems.staffId, [...staffIds]), lte(t.bookingItems.holdExpiresAt, new Date(nowMs))));
+    const deleted = await db
+      .delete(t.holds)
+      .where(and(lte(t.holds.expiresAt, new Date(nowMs)), inArray(t.holds.id, holdIds)))
+      .returning({ id: t.holds.id });
+    return deleted.length > 0;
+  }
+
+  async function withHoldPurge(
+    staffIds: readonly string[],
+    nowMs: number,
+    run: () => Promise<CommitResult>,
+  ): Promise<CommitResult> {
+    const first = await run();
+    if (first.ok || first.refusal.code !== "STAFF_BUSY") return first;
+    return (await purgeExpiredHolds(staffIds, nowMs)) ? run() : first;
+  }
+
+  return {
+    async createBookings(command) {
+      if (command.idempotency) await purgeOldKeys(command.nowMs);
+      const staffIds = [
+        ...new Set(
+          command.bookings.flatMap((b) =>
+            b.items.map((i) => i.staffId).concat(b.classSeats ? [b.classSeats.staffId] : []),
+          ),
+        ),
+      ];
+      const now = new Date(command.nowMs);
+      const only = command.bookings[0];
+      if (only && command.bookings.length === 1 && !command.holdId && !command.oneTimeSlug && !only.classSeats) {
+        return withHoldPurge(staffIds, command.nowMs, () =>
+          statement(() =>
+            simpleBookings.write({ booking: only, idempotency: command.idempotency, nowMs: command.nowMs }),
+          ),
+        );
+      }
+      return withHoldPurge(staffIds, command.nowMs, () =>
+        transact(async (tx) => {
+          if (command.holdId) await tx.delete(t.holds).where(eq(t.holds.id, command.holdId));
+          let oneTimeLinkId: string | null = null;
+          if (command.oneTimeSlug) {
+            const [link] = await tx
+              .update(t.oneTimeLinks)
+              .set({ usedAt: now })
+              .where(
+                and(
+                  eq(t.oneTimeLinks.slug, command.oneTimeSlug),
+                  isNull(t.oneTimeLinks.usedAt),
+                  isNull(t.oneTimeLinks.revokedAt),
+                  sql`(${t.oneTimeLinks.expiresAt} is null or ${t.oneTimeLinks.expiresAt} > ${now})`,
+                ),
+              )
+              .returning({ id: t.oneTimeLinks.id });
+            if (!link) throw new Refused({ code: "SLUG_EXPIRED" });
+            oneTimeLinkId = link.id;
+          }
+          const sessionIds = new Map<string, string>();
+          for (const b of command.bookings) {
+            if (b.classSeats) sessionIds.set(b.id, await takeSeats(tx, b.businessId, b.calendarId, b.classSeats));
+          }
+          await tx.insert(t.bookings).values(
+            command.bookings.map((b, i) => ({
+              id: b.id,
+              businessId: b.businessId,
+              calendarId: b.calendarId,
+              seriesId: b.seriesId,
+              occurrenceIndex: b.occurrenceIndex,
+              status: b.status,
+              startsAt: new Date(b.startMs),
+              endsAt: new Date(b.endMs),
+              timeZone: b.timeZone,
+              locale: b.locale,
+              staffId: b.staffId,
+              staffIds: [...b.staffIds],
+              serviceIds: [...b.serviceIds],
+              bufferBeforeMinutes: b.bufferBeforeMinutes,
+              bufferAfterMinutes: b.bufferAfterMinutes,
+              seats: b.seats,
+              guests: [...b.guests],
+              carts: b.carts.map((c) => [...c]),
+              contact: b.contact,
+              answers: { ...b.answers },
+              oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
+              classSessionId: sessionIds.get(b.id) ?? null,
+              priceCents: b.priceCents,
+              depositCents: b.depositCents,
+              currency: b.currency,
+              manageTokenHash: b.manageTokenHash,
+              confirmedAt: b.status === "confirmed" ? now : null,
+            })),
+          );
+          const items = command.bookings.flatMap((b) => itemRows(b.businessId, { bookingId: b.id }, b.items, b.active));
+          if (items.length > 0) await tx.insert(t.bookingItems).values(items);
+          await tx.insert(t.outbox).values(command.bookings.map((b) => outboxRow(b.businessId, seal(b.notification))));
+          if (command.idempotency) {
+            // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
+            const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
+            await tx
+              .insert(t.idempotencyKeys)
+              .values({ endpoint, key, requestHash, statusCode, response: storedAnswer(body), createdAt: now });
+          }
+        }),
+      );
+    },
+
+    async createHold(command) {
+      return withHoldPurge(command.staffIds, command.nowMs, () =>
+        transact(async (tx) => {
+          const expiresAt = new Date(command.expiresAtMs);
+          await tx.insert(t.holds).values({
+            id: command.id,
+            businessId: command.businessId,
+            calendarId: command.calendarId,
+            startsAt: new Date(command.startMs),
+            endsAt: new Date(command.endMs),
+            staffIds: [...command.staffIds],
+            serviceIds: [...command.serviceIds],
+            seats: command.seats,
+            expiresAt,
+          });
+          await tx
+            .insert(t.bookingItems)
+            .values(
+              itemRows(command.businessId, { holdId: command.id, holdExpiresAt: expiresAt }, command.items, true),
+            );
+        }),
+      );
+    },
+
+    async reschedule(command) {
+      const staffIds = [
+        ...new Set(command.items.map((i) => i.staffId).concat(command.classSeats ? [command.classSeats.staffId] : [])),
+      ];
+      return withHoldPurge(staffIds, command.nowMs, () =>
+        transact(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(t.bookings)
+            .where(
+              and(
+                eq(t.bookings.id, command.bookingId),
+                eq(t.bookings.sequence, command.expectedSequence),
+                sql`${t.bookings.status} <> 'cancelled'`,
+              ),
+            )
+            .for("update");
+          if (!before) throw new Refused({ code: "BOOKING_CHANGED" });
+          let classSessionId = before.classSessionId;
+          if (command.classSeats) {
+            if (before.classSessionId) await releaseSeats(tx, before.classSessionId, before.seats);
+            classSessionId = await takeSeats(tx, before.businessId, before.calendarId, command.classSeats);
+          }
+          await tx
+            .update(t.bookings)
+            .set({
+              startsAt: new Date(command.startMs),
+              endsAt: new Date(command.endMs),
+              previousStartsAt: before.startsAt,
+              sequence: before.sequence + 1,
+              classSessionId,
+              updatedAt: new Date(command.nowMs),
+            })
+            .where(eq(t.bookings.id, command.bookingId));
+          await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
+          if (command.items.length > 0)
+            await tx
+              .insert(t.bookingItems)
+              .values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
+          await tx.insert(t.outbox).values(outboxRow(before.businessId, seal(command.notification)));
+        }),
+      );
+    },
+
+    async changeStatus(command) {
+      let record: BookingRecord | undefined;
+      const result = await transact(async (tx) => {
+        const now = new Date(command.nowMs);
+        const [row] = await tx
+          .update(t.bookings)
+          .set({
+            status: command.to,
+            sequence: sql`${t.bookings.sequence} + 1`,
+            updatedAt: now,
+            ...(command.to === "cancelled" ? { cancelledAt: now, cancelReason: command.cancelReason } : {}),
+            ...(command.to === "confirmed" ? { confirmedAt: now } : {}),
+          })
+          .where(
+            and(
+              eq(t.bookings.id, command.bookingId),
+              eq(t.bookings.businessId, command.businessId),
+              inArray(t.bookings.status, [...command.from]),
+            ),
+          )
+          .returning();
+        if (!row) throw new Refused({ code: "BOOKING_CHANGED" });
+        await tx.update(t.bookingItems).set({ active: command.active }).where(eq(t.bookingItems.bookingId, row.id));
+        if (row.classSessionId && command.to === "cancelled") await releaseSeats(tx, row.classSessionId, row.seats);
+        record = toRecord(row);
+        await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(command.notification(record))));
+      });
+      return result.ok ? { ok: true, record } : result;
+    },
+  };
+}
