@@ -1,0 +1,50 @@
+import { useLingui } from "@lingui/react";
+import type { ReactNode } from "react";
+
+interface FieldProps {
+  path: string;
+  label: string;
+  error: string | undefined;
+  isRequired?: boolean;
+  hint?: string;
+  children(props: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-describedby": string | undefined;
+    "aria-required": boolean;
+  }): ReactNode;
+}
+
+/** A labelled field with its message next to it (aria-describedby, aria-invalid). */
+export function Field({ path, label, error, isRequired = false, hint, children }: FieldProps) {
+  const { i18n } = useLingui();
+  const id = `field-${path.replace(/\./g, "-")}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>
+        {label}
+        {isRequired ? (
+          <span className="field__required"> {i18n._("widget.form.requiredMark")}</span>
+        ) : (
+          <span className="field__optional"> {i18n._("widget.form.optional")}</span>
+        )}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy, "aria-required": isRequired })}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * The booking flow's state and what the visitor can do with it: loading slots (and reloading them
+ * when they change elsewhere), holding a slot, submitting, rescheduling, keeping the visitor's place
+ * across a language switch, and moving focus between steps. The step components only render.
+ */
+import { useLingui } from "@lingui/react";
+import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useNavigate } from "react-router";
+import {
+  bookingPageUrl,
+  createBooking,
+  fetchFreeSlots,
+  fetchNextAvailable,
+  holdSlot,
+  rescheduleBooking,
+  type SlotsByDate,
+} from "./api-client.ts";
+import type { BookingPageData } from "./booking-page.server.ts";
+import { monthOf, monthRange } from "./dates.ts";
+import { flowReducer, SLOT_TAKEN_CODES, type FlowState, saveFlow, type SavedFlow } from "./flow-reducer.ts";
+import { bookingRequestOf, ERROR_CODE_KEYS, FIELD_ORDER, focusField } from "./booking-request.ts";
+import { initialState, slotsKey } from "./initial-state.ts";
+import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
+import { LOCALE_SWITCH_EVENT, useLocalePath } from "../../components/locale.tsx";
+
+const flatten = (slots: SlotsByDate): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
+
+const browserTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+};
+
+export function useBookingFlow(data: BookingPageData) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const toLocalePath = useLocalePath();
+  const [state, dispatch] = useReducer(flowReducer, data, initialState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isFirstStep = useRef(true);
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const { config } = data;
+
+  // Service calendars: the booker's cart and one cart per guest, the same for slots, hold and booking.
+  const slotParams = useCallback(
+    (s: FlowState) => ({
+      timezone: s.timezone,
+      staffId: s.staffId,
+      serviceIds: config.type === "service" ? (s.carts[0] ?? []) : [],
+      guestCarts: config.type === "service" ? s.carts.slice(1) : [],
+      guests: config.type === "service" ? s.carts.length - 1 : 0,
+    }),
+    [config.type],
+  );
+
+  const loadSlots = useCallback(
+    async (s: FlowState, kind: "slotsLoaded" | "slotsChanged" = "slotsLoaded") => {
+      const key = slotsKey(s);
+      const { startDate, endDate } = monthRange(s.month);
+      const result = await fetchFreeSlots(config.id, startDate, endDate, slotParams(s));
+      if (result.ok) dispatch({ type: kind, key, slots: flatten(result.value) });
+      else dispatch({ type: "slotsFailed", key, code: result.problem.code });
+    },
+    [config.id, slotParams],
+  );
+
+  /** Apply a change that alters the slot query, then fetch for it. */
+  const requery = (patch: Partial<FlowState>, event: (key: string) => Parameters<typeof dispatch>[0]) => {
+    const next = { ...stateRef.current, ...patch };
+    const key = slotsKey(next);
+    dispatch(event(key));
+    void loadSlots({ ...next, slotsKey: key });
+  };
+
+  // First paint shows the server's slots; re-fetch only when the browser's zone differs.
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (zone && zone !== data.timezone) {
+      document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; SameSite=Lax`;
+      requery({ timezone: zone }, (key) => ({ type: "timezoneChanged", timezone: zone, key }));
+    } else if (!data.slots && stateRef.current.step === "datetime") {
+      void loadSlots(stateRef.current);
+    }
+    // Once, on mount: it compares the server's first paint with this browser; later changes go through requery.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The language switch is a full page load: keep the visitor's place and input across it.
+  useEffect(() => {
+    const storageKey = `booking-flow:${config.id}:${data.isReschedule ? "reschedule" : "book"}`;
+    const saved = readSession(storageKey);
+    if (saved) {
+      removeSession(storageKey);
+      try {
+        dispatch({ type: "restored", saved: JSON.parse(saved) as SavedFlow });
+      } catch {
+        // A damaged entry is ignored: the flow simply starts afresh.
+      }
+    }
+    const save = () => writeSession(storageKey, JSON.stringify(saveFlow(stateRef.current)));
+    window.addEventListener(LOCALE_SWITCH_EVENT, save);
+    return () => window.removeEventListener(LOCALE_SWITCH_EVENT, save);
+  }, [config.id, data.isReschedule]);
+
+  // Slots booked elsewhere disappear within about a second (server-sent events).
+  useEffect(() => {
+    if (state.step !== "datetime" || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/calendars/${encodeURIComponent(config.id)}/events`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("slots", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void loadSlots(stateRef.current, "slotsChanged"), 100);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [state.step, config.id, loadSlots]);
+
+  // Focus moves to the step's heading when the step changes (not on first paint).
+  useEffect(() => {
+    if (isFirstStep.current) {
+      isFirstStep.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [state.step]);
+
+  const changeMonth = (month: string) => requery({ month }, (key) => ({ type: "monthShown", month, key }));
+
+  const findNext = async () => {
+    dispatch({ type: "searchNextStarted" });
+    const s = stateRef.current;
+    const from = s.month === monthOf(data.today) ? data.today : `${s.month}-01`;
+    const result = await fetchNextAvailable(config.id, from, slotParams(s));
+    if (!result.ok) {
+      dispatch({ type: "searchNextDone", date: null });
+      return;
+    }
+    const date = result.value.date;
+    if (date && monthOf(date) !== s.month) {
+      const next = { ...s, month: monthOf(date) };
+      const key = slotsKey(next);
+      dispatch({ type: "searchNextDone", date, month: next.month, key });
+      void loadSlots(next);
+    } else dispatch({ type: "searchNextDone", date });
+  };
+
+  const chooseSlot = async (slot: string) => {
+    dispatch({ type: "slotSelected", slot });
+    if (data.isReschedule) return;
+    // A class place is a seat counter, not held; the booking itself checks the seats.
+    if (config.type !== "class") {
+      const s = stateRef.current;
+      const result = await holdSlot(config.id, { startTime: slot, ...slotParams(s) });
+      if (!result.ok) {
+        dispatch({
+          type: "slotRefused",
+          slot,
+          code: result.problem.code,
+          ...(result.problem.availableSeats !== undefined ? { values: { count: result.problem.availableSeats } } : {}),
+        });
+        void loadSlots(stateRef.current, "slotsChanged");
+        return;
+      }
+      dispatch({ type: "holdGranted", slot, id: result.value.holdId, expiresAt: result.value.expiresAt });
+    }
+    dispatch({ type: "goTo", step: "details" });
+  };
+
+  const confirmReschedule = async () => {
+    const s = stateRef.current;
+    if (!s.selectedSlot || !data.managed || !data.token) return;
+    dispatch({ type: "submitStarted" });
+    const result = await rescheduleBooking(data.managed.booking.id, data.token, {
+      startTime: s.selectedSlot,
+      timezone: s.timezone,
+    });
+    if (!result.ok) {
+      dispatch({ type: "slotRefused", slot: s.selectedSlot, code: result.problem.code });
+      void loadSlots(stateRef.current, "slotsChanged");
+      return;
+    }
+    void navigate(
+      toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, data.managed.booking.id, data.token, "rescheduled")),
+    );
+  };
+
+  const continueFromServices = () => {
+    const check = validateCarts(state.carts, config.services);
+    if (Object.keys(check.errors).length > 0) {
+      dispatch({ type: "validationFailed", errors: check.errors, values: check.values });
+      return;
+    }
+    // The guests chosen here are the guests of the details step.
+    const guests = state.carts.slice(1).map((_, i) => state.details.guests[i] ?? { name: "", email: "" });
+    dispatch({ type: "detailsChanged", patch: { guests } });
+    requery({ step: "datetime" }, (key) => ({ type: "monthShown", month: stateRef.current.month, key }));
+    dispatch({ type: "goTo", step: "datetime" });
+  };
+
+  const submit = async () => {
+    const s = stateRef.current;
+    const check = validateDetails(config, s.details, data.today);
+    if (Object.keys(check.errors).length > 0) {
+      dispatch({ type: "validationFailed", errors: check.errors });
+      focusField(firstInvalid(check.errors, FIELD_ORDER));
+      return;
+    }
+    if (!s.selectedSlot) return;
+    const body = bookingRequestOf(data, s, i18n.locale);
+    const json = JSON.stringify(body);
+    // The same request retried (a lost answer) reuses its key, so it can never book twice.
+    if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
+    dispatch({ type: "submitStarted" });
+    const result = await createBooking(body, idempotency.current.key);
+    if (result.ok) {
+      void navigate(
+        toLocalePath(
+          bookingPageUrl(`/widget/booking/${config.id}`, result.value.id, result.value.manageToken, "booked"),
+        ),
+      );
+      return;
+    }
+    const p = result.problem;
+    if (SLOT_TAKEN_CODES.has(p.code)) {
+      dispatch({
+        type: "slotRefused",
+        slot: s.selectedSlot,
+        code: p.code,
+        ...(p.availableSeats !== undefined ? { values: { count: p.availableSeats } } : {}),
+      });
+      void loadSlots(stateRef.current, "slotsChanged");
+      return;
+    }
+    const fieldErrors: Record<string, string> = {};
+    for (const e of p.errors ?? [])
+      fieldErrors[fieldPathOf(e.path)] =
+        e.code in ERROR_CODE_KEYS ? ERROR_CODE_KEYS[e.code]! : "widget.validation.invalid";
+    dispatch({
+      type: "submitRefused",
+      code: p.code,
+      ...(p.count !== undefined ? { values: { count: p.count } } : {}),
+      fieldErrors,
+    });
+    const first = firstInvalid(fieldErrors, FIELD_ORDER);
+    if (first) focusField(first);
+  };
+
+  const setTimezone = (zone: string) => {
+    document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; SameSite=Lax`;
+    requery({ timezone: zone }, (key) => ({ type: "timezoneChanged", timezone: zone, key }));
+  };
+  const setStaff = (staffId: string | null) => requery({ staffId }, (key) => ({ type: "staffChanged", staffId, key }));
+
+  return {
+    state,
+    dispatch,
+    headingRef,
+    changeMonth,
+    findNext,
+    chooseSlot,
+    confirmReschedule,
+    continueFromServices,
+    submit,
+    setTimezone,
+    setStaff,
+  };
+}
