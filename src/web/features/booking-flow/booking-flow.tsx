@@ -16,19 +16,8 @@ import { useBookingFlow } from "./use-booking-flow.ts";
 export function BookingFlow({ data }: { data: BookingPageData }) {
   const { i18n } = useLingui();
   const tag = languageTag(i18n.locale as LocaleCode);
-  const {
-    state,
-    dispatch,
-    headingRef,
-    changeMonth,
-    findNext,
-    chooseSlot,
-    confirmReschedule,
-    continueFromServices,
-    submit,
-    setTimezone,
-    setStaff,
-  } = useBookingFlow(data);
+  const flow = useBookingFlow(data);
+  const { state, dispatch } = flow;
   const { config } = data;
 
   const stepIndex = state.steps.indexOf(state.step);
@@ -79,7 +68,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               <span aria-hidden="true">←</span> {i18n._("widget.back")}
             </button>
           ) : null}
-          <h2 id="step-heading" ref={headingRef} tabIndex={-1}>
+          <h2 id="step-heading" ref={flow.headingRef} tabIndex={-1}>
             {i18n._(stepTitle)}
           </h2>
         </div>
@@ -90,7 +79,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             state={state}
             languageTag={tag}
             dispatch={dispatch}
-            onContinue={continueFromServices}
+            onContinue={flow.continueFromServices}
           />
         ) : null}
         {state.step === "datetime" ? (
@@ -98,18 +87,24 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             data={data}
             state={state}
             languageTag={tag}
-            onMonth={changeMonth}
+            onMonth={flow.changeMonth}
             onDate={(date) => dispatch({ type: "dateSelected", date })}
-            onSlot={(slot) => void chooseSlot(slot)}
+            onSlot={(slot) => void flow.chooseSlot(slot)}
             onLoadMore={() => dispatch({ type: "loadMore" })}
-            onFindNext={() => void findNext()}
-            onTimezone={setTimezone}
-            onStaff={setStaff}
-            onConfirmReschedule={() => void confirmReschedule()}
+            onFindNext={() => void flow.findNext()}
+            onTimezone={flow.setTimezone}
+            onStaff={flow.setStaff}
+            onConfirmReschedule={() => void flow.confirmReschedule()}
           />
         ) : null}
         {state.step === "details" ? (
-          <DetailsStep data={data} state={state} languageTag={tag} dispatch={dispatch} onSubmit={() => void submit()} />
+          <DetailsStep
+            data={data}
+            state={state}
+            languageTag={tag}
+            dispatch={dispatch}
+            onSubmit={() => void flow.submit()}
+          />
         ) : null}
       </section>
     </div>
