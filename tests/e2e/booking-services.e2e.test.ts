@@ -110,6 +110,8 @@ describe("service menu", () => {
     expect(payment).toContain("€36.00");
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.waitForURL(/done=booked/);
+    // The URL changes as the client navigation starts; the confirmation renders when its data has arrived.
+    await page.locator(".result__carts li").first().waitFor();
     expect(await page.locator(".result__carts li").allTextContents()).toEqual([
       "Duo Tester: Colour",
       "Max Guest: Relaxing massage",
