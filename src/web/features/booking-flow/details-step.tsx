@@ -4,6 +4,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { Field } from "./form-field.tsx";
+import { GuestList } from "./guest-list.tsx";
 import { quote } from "./pricing.ts";
 
 interface Props {
@@ -114,72 +115,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
       ) : null}
 
       {config.guestMode === "collect_detail" ? (
-        <fieldset className="form-section">
-          <legend>{i18n._("widget.guests.title")}</legend>
-          {d.guests.length === 0 ? <p className="muted">{i18n._("widget.guests.none")}</p> : null}
-          {err("guestCount") ? <p className="field__error">{err("guestCount")}</p> : null}
-          {d.guests.map((guest, i) => (
-            <div key={i} className="guest">
-              <p className="guest__title">{i18n._("widget.guests.guest", { number: i + 1 })}</p>
-              <div className="form-row">
-                <Field
-                  path={`guests.${i}.name`}
-                  label={i18n._("widget.guests.name", { number: i + 1 })}
-                  error={err(`guests.${i}.name`)}
-                  isRequired
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="text"
-                      autoComplete="off"
-                      value={guest.name}
-                      onChange={(e) =>
-                        set({ guests: d.guests.map((g, j) => (j === i ? { ...g, name: e.target.value } : g)) })
-                      }
-                    />
-                  )}
-                </Field>
-                <Field
-                  path={`guests.${i}.email`}
-                  label={i18n._("widget.guests.email", { number: i + 1 })}
-                  error={err(`guests.${i}.email`)}
-                  isRequired
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="email"
-                      autoComplete="off"
-                      value={guest.email}
-                      onChange={(e) =>
-                        set({ guests: d.guests.map((g, j) => (j === i ? { ...g, email: e.target.value } : g)) })
-                      }
-                    />
-                  )}
-                </Field>
-              </div>
-              {guestsFixed ? null : (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => set({ guests: d.guests.filter((_, j) => j !== i) })}
-                >
-                  {i18n._("widget.guests.remove", { number: i + 1 })}
-                </button>
-              )}
-            </div>
-          ))}
-          {guestsFixed || d.guests.length >= 100 ? null : (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => set({ guests: [...d.guests, { name: "", email: "" }] })}
-            >
-              {i18n._("widget.guests.add")}
-            </button>
-          )}
-        </fieldset>
+        <GuestList guests={d.guests} isFixed={guestsFixed} error={err} onChange={(guests) => set({ guests })} />
       ) : null}
 
       {config.questions.length > 0 ? (
