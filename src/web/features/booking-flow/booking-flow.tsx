@@ -16,8 +16,7 @@ import { useBookingFlow } from "./use-booking-flow.ts";
 export function BookingFlow({ data }: { data: BookingPageData }) {
   const { i18n } = useLingui();
   const tag = languageTag(i18n.locale as LocaleCode);
-  const flow = useBookingFlow(data);
-  const { state, dispatch } = flow;
+  const { state, dispatch, headingRef, actions } = useBookingFlow(data);
   const { config } = data;
 
   const stepIndex = state.steps.indexOf(state.step);
@@ -68,7 +67,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               <span aria-hidden="true">←</span> {i18n._("widget.back")}
             </button>
           ) : null}
-          <h2 id="step-heading" ref={flow.headingRef} tabIndex={-1}>
+          <h2 id="step-heading" ref={headingRef} tabIndex={-1}>
             {i18n._(stepTitle)}
           </h2>
         </div>
@@ -79,7 +78,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             state={state}
             languageTag={tag}
             dispatch={dispatch}
-            onContinue={flow.continueFromServices}
+            onContinue={actions.continueFromServices}
           />
         ) : null}
         {state.step === "datetime" ? (
@@ -87,14 +86,14 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             data={data}
             state={state}
             languageTag={tag}
-            onMonth={flow.changeMonth}
+            onMonth={actions.changeMonth}
             onDate={(date) => dispatch({ type: "dateSelected", date })}
-            onSlot={(slot) => void flow.chooseSlot(slot)}
+            onSlot={(slot) => void actions.chooseSlot(slot)}
             onLoadMore={() => dispatch({ type: "loadMore" })}
-            onFindNext={() => void flow.findNext()}
-            onTimezone={flow.setTimezone}
-            onStaff={flow.setStaff}
-            onConfirmReschedule={() => void flow.confirmReschedule()}
+            onFindNext={() => void actions.findNext()}
+            onTimezone={actions.setTimezone}
+            onStaff={actions.setStaff}
+            onConfirmReschedule={() => void actions.confirmReschedule()}
           />
         ) : null}
         {state.step === "details" ? (
@@ -103,7 +102,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             state={state}
             languageTag={tag}
             dispatch={dispatch}
-            onSubmit={() => void flow.submit()}
+            onSubmit={() => void actions.submit()}
           />
         ) : null}
       </section>

@@ -5,7 +5,7 @@
  */
 import { useLingui } from "@lingui/react";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import {
   bookingPageUrl,
@@ -40,8 +40,11 @@ export function useBookingFlow(data: BookingPageData) {
   const navigate = useNavigate();
   const toLocalePath = useLocalePath();
   const [state, dispatch] = useReducer(flowReducer, data, initialState);
+  // Handlers and callbacks that outlive a render (after a request, on a server event) read the latest state here.
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isFirstStep = useRef(true);
   const idempotency = useRef<{ body: string; key: string } | null>(null);
@@ -79,7 +82,8 @@ export function useBookingFlow(data: BookingPageData) {
   };
 
   // First paint shows the server's slots; re-fetch only when the browser's zone differs.
-  useEffect(() => {
+  // Once, on mount: it compares the server's first paint with this browser; later changes go through requery.
+  const compareWithBrowser = useEffectEvent(() => {
     const zone = browserTimeZone();
     if (zone && zone !== data.timezone) {
       document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; SameSite=Lax`;
@@ -87,9 +91,8 @@ export function useBookingFlow(data: BookingPageData) {
     } else if (!data.slots && stateRef.current.step === "datetime") {
       void loadSlots(stateRef.current);
     }
-    // Once, on mount: it compares the server's first paint with this browser; later changes go through requery.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => compareWithBrowser(), []);
 
   // The language switch is a full page load: keep the visitor's place and input across it.
   useEffect(() => {
@@ -263,13 +266,15 @@ export function useBookingFlow(data: BookingPageData) {
     state,
     dispatch,
     headingRef,
-    changeMonth,
-    findNext,
-    chooseSlot,
-    confirmReschedule,
-    continueFromServices,
-    submit,
-    setTimezone,
-    setStaff,
+    actions: {
+      changeMonth,
+      findNext,
+      chooseSlot,
+      confirmReschedule,
+      continueFromServices,
+      submit,
+      setTimezone,
+      setStaff,
+    },
   };
 }
