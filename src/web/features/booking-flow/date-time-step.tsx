@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import { useEffect, useRef } from "react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDayLong, formatMonth, formatTime, monthOf } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
@@ -41,13 +40,6 @@ export function DateTimeStep({
   const day = state.selectedDate;
   const daySlots = day ? (state.slots[day] ?? []) : [];
   const shown = daySlots.slice(0, state.visibleSlots);
-  // On a phone the times are below the month: bring them into view when a day is picked.
-  const shownDay = useRef(day);
-  useEffect(() => {
-    if (shownDay.current === day) return;
-    shownDay.current = day;
-    document.getElementById("slots-title")?.scrollIntoView({ block: "nearest" });
-  }, [day]);
   const showStaff =
     !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
   return (

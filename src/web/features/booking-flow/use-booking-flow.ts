@@ -1,7 +1,8 @@
 /**
  * The booking flow's state and what the visitor can do with it: loading slots (and reloading them
  * when they change elsewhere), holding a slot, submitting, rescheduling, keeping the visitor's place
- * across a language switch, and moving focus between steps. The step components only render.
+ * across a language switch, moving focus between steps and bringing the times into view. The step
+ * components only render.
  */
 import { useLingui } from "@lingui/react";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
@@ -134,6 +135,16 @@ export function useBookingFlow(data: BookingPageData) {
     }
     headingRef.current?.focus();
   }, [state.step]);
+
+  // On a phone the times are below the month: bring them into view when a day is picked.
+  const shown = useRef({ step: state.step, day: state.selectedDate });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { step: state.step, day: state.selectedDate };
+    // Only while the date step stays open: opening it on a chosen day does not scroll.
+    if (before.step !== "datetime" || state.step !== "datetime" || before.day === state.selectedDate) return;
+    document.getElementById("slots-title")?.scrollIntoView({ block: "nearest" });
+  }, [state.step, state.selectedDate]);
 
   const changeMonth = (month: string) => requery({ month }, (key) => ({ type: "monthShown", month, key }));
 
