@@ -10,6 +10,11 @@ interface Props {
   onChange(guests: GuestEntry[]): void;
 }
 
+const GUEST_FIELDS = [
+  { key: "name", type: "text", label: "widget.guests.name" },
+  { key: "email", type: "email", label: "widget.guests.email" },
+] as const;
+
 /** The details step's guests, each with a name and an email (the calendar's "collect_detail" mode). */
 export function GuestList({ guests, isFixed, error, onChange }: Props) {
   const { i18n } = useLingui();
@@ -22,38 +27,25 @@ export function GuestList({ guests, isFixed, error, onChange }: Props) {
         <div key={i} className="guest">
           <p className="guest__title">{i18n._("widget.guests.guest", { number: i + 1 })}</p>
           <div className="form-row">
-            <Field
-              path={`guests.${i}.name`}
-              label={i18n._("widget.guests.name", { number: i + 1 })}
-              error={error(`guests.${i}.name`)}
-              isRequired
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  autoComplete="off"
-                  value={guest.name}
-                  onChange={(e) => onChange(guests.map((g, j) => (j === i ? { ...g, name: e.target.value } : g)))}
-                />
-              )}
-            </Field>
-            <Field
-              path={`guests.${i}.email`}
-              label={i18n._("widget.guests.email", { number: i + 1 })}
-              error={error(`guests.${i}.email`)}
-              isRequired
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="email"
-                  autoComplete="off"
-                  value={guest.email}
-                  onChange={(e) => onChange(guests.map((g, j) => (j === i ? { ...g, email: e.target.value } : g)))}
-                />
-              )}
-            </Field>
+            {GUEST_FIELDS.map(({ key, type, label }) => (
+              <Field
+                key={key}
+                path={`guests.${i}.${key}`}
+                label={i18n._(label, { number: i + 1 })}
+                error={error(`guests.${i}.${key}`)}
+                isRequired
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    type={type}
+                    autoComplete="off"
+                    value={guest[key]}
+                    onChange={(e) => onChange(guests.map((g, j) => (j === i ? { ...g, [key]: e.target.value } : g)))}
+                  />
+                )}
+              </Field>
+            ))}
           </div>
           {isFixed ? null : (
             <button type="button" className="link-button" onClick={() => onChange(guests.filter((_, j) => j !== i))}>
