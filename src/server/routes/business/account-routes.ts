@@ -1,12 +1,14 @@
 /** The business itself and its API keys. */
 import { issueApiKey } from "../../../app/business/api-keys.ts";
-import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
+import { handle, json, jsonBody, problems } from "../../http/api-router.ts";
 import {
+  addRoute,
   businessRoute,
+  listRoute,
+  removeRoute,
   deleted,
   found,
   ids,
-  noContent,
   REFUSALS,
   send,
   type BusinessApiDeps,
@@ -33,28 +35,20 @@ const updateBusiness = businessRoute({
   },
 });
 
-const listApiKeys = businessRoute({
-  method: "get",
-  path: "/api-keys",
-  summary: "API keys (never the secrets)",
-  responses: { 200: json(z.array(ApiKeySchema), "Every key, revoked ones too") },
-});
+const listApiKeys = listRoute("/api-keys", ApiKeySchema, "API keys (never the secrets)");
 
-const createApiKey = businessRoute({
-  method: "post",
-  path: "/api-keys",
-  summary: "Create a key: `key` is shown once, only its SHA-256 hash is stored",
-  request: { body: jsonBody(ApiKeyCreateSchema) },
-  responses: { 201: json(ApiKeyCreatedSchema, "The key, shown this once"), ...problems(...REFUSALS.body) },
-});
+const createApiKey = addRoute(
+  "/api-keys",
+  ApiKeyCreateSchema,
+  ApiKeyCreatedSchema,
+  "Create a key: `key` is shown once, only its SHA-256 hash is stored",
+);
 
-const revokeApiKey = businessRoute({
-  method: "delete",
-  path: "/api-keys/{apiKeyId}",
-  summary: "Revoke a key (immediately refused afterwards)",
-  request: { params: ids("apiKeyId") },
-  responses: { 204: noContent("Revoked"), ...problems("NOT_FOUND") },
-});
+const revokeApiKey = removeRoute(
+  "/api-keys/{apiKeyId}",
+  ids("apiKeyId"),
+  "Revoke a key (immediately refused afterwards)",
+);
 
 export function accountRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   handle(api, getBusiness, async (c) => found(c, await c.var.repo.getBusiness(), "business"));

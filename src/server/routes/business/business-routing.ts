@@ -9,7 +9,7 @@ import type { BusinessError, BusinessRepository, Result } from "../../../app/bus
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
-import { createRoute, idParam, problems, z } from "../../http/api-router.ts";
+import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 
 export interface BusinessApiDeps {
@@ -148,3 +148,83 @@ export function deleted(c: Context, result: Result<unknown>, resource: Resource)
 
 /** A 204 response in a route definition. */
 export const noContent = (description: string) => ({ description });
+
+// ---- The shapes most entities share ----------------------------------------------------------------
+// Most entities answer the same five routes; each is defined by one of these, with its own summary.
+type Path = `/${string}`;
+type Params = z.ZodObject<Record<string, z.ZodString>>;
+type Refusal = Parameters<typeof problems>[number];
+
+/** GET a collection: every item. */
+export const listRoute = <const P extends Path, S extends z.ZodType>(path: P, item: S, summary: string) =>
+  businessRoute({ method: "get", path, summary, responses: { 200: json(z.array(item), summary) } });
+
+/** GET one item by its id, or 404. */
+export const getRoute = <const P extends Path, Q extends Params, S extends z.ZodType>(
+  path: P,
+  params: Q,
+  item: S,
+  summary: string,
+) =>
+  businessRoute({
+    method: "get",
+    path,
+    summary,
+    request: { params },
+    responses: { 200: json(item, summary), ...problems("NOT_FOUND") },
+  });
+
+/** POST a new item to a collection: 201 with the item, or why not. */
+export const addRoute = <const P extends Path, B extends z.ZodType, S extends z.ZodType>(
+  path: P,
+  body: B,
+  item: S,
+  summary: string,
+  refusals: readonly Refusal[] = [],
+) =>
+  businessRoute({
+    method: "post",
+    path,
+    summary,
+    request: { body: jsonBody(body) },
+    responses: { 201: json(item, "Added"), ...problems(...REFUSALS.body, ...refusals) },
+  });
+
+/** PATCH (or PUT) one item: 200 with the item after the change, or why not. */
+export const changeRoute = <
+  const M extends "patch" | "put",
+  const P extends Path,
+  Q extends Params,
+  B extends z.ZodType,
+  S extends z.ZodType,
+>(
+  method: M,
+  path: P,
+  params: Q,
+  body: B,
+  item: S,
+  summary: string,
+  refusals: readonly Refusal[] = ["NOT_FOUND"],
+) =>
+  businessRoute({
+    method,
+    path,
+    summary,
+    request: { params, body: jsonBody(body) },
+    responses: { 200: json(item, "After the change"), ...problems(...REFUSALS.body, ...refusals) },
+  });
+
+/** DELETE one item: 204, or why not. */
+export const removeRoute = <const P extends Path, Q extends Params>(
+  path: P,
+  params: Q,
+  summary: string,
+  refusals: readonly Refusal[] = ["NOT_FOUND"],
+) =>
+  businessRoute({
+    method: "delete",
+    path,
+    summary,
+    request: { params },
+    responses: { 204: { description: "Done" }, ...problems(...refusals) },
+  });

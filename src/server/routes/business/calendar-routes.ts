@@ -1,13 +1,16 @@
 /** Calendars of every type, with their settings, team and services. */
 import { createCalendar, updateCalendar } from "../../../app/business/configure-calendar.ts";
 import type { CalendarView } from "../../../app/business/ports.ts";
-import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
+import { handle, json, problems, z } from "../../http/api-router.ts";
 import {
+  addRoute,
   businessRoute,
+  changeRoute,
+  getRoute,
+  removeRoute,
   deleted,
   found,
   ids,
-  noContent,
   REFUSALS,
   send,
   type BusinessApiDeps,
@@ -23,8 +26,6 @@ import {
 import { CalendarSchema } from "./output-schemas.ts";
 
 const calendarParams = ids("calendarId");
-const changed = json(CalendarSchema, "The calendar after the change");
-const changeRefusals = problems(...REFUSALS.body, ...REFUSALS.reference, "SLUG_TAKEN");
 
 const listCalendars = businessRoute({
   method: "get",
@@ -37,53 +38,52 @@ const listCalendars = businessRoute({
   },
 });
 
-const createCalendarRoute = businessRoute({
-  method: "post",
-  path: "/calendars",
-  summary: "Add a calendar of any type with its settings, members and services",
-  request: { body: jsonBody(CalendarCreateSchema) },
-  responses: { 201: json(CalendarSchema, "Added"), ...changeRefusals },
-});
+const createCalendarRoute = addRoute(
+  "/calendars",
+  CalendarCreateSchema,
+  CalendarSchema,
+  "Add a calendar of any type with its settings, members and services",
+  [...REFUSALS.reference, "SLUG_TAKEN"],
+);
 
-const getCalendar = businessRoute({
-  method: "get",
-  path: "/calendars/{calendarId}",
-  summary: "A calendar",
-  request: { params: calendarParams },
-  responses: { 200: json(CalendarSchema, "The calendar"), ...problems("NOT_FOUND") },
-});
+const getCalendar = getRoute("/calendars/{calendarId}", calendarParams, CalendarSchema, "A calendar");
 
-const updateCalendarRoute = businessRoute({
-  method: "patch",
-  path: "/calendars/{calendarId}",
-  summary: "Change a calendar; `settings` is merged into the stored settings",
-  request: { params: calendarParams, body: jsonBody(CalendarPatchSchema) },
-  responses: { 200: changed, ...changeRefusals },
-});
+const updateCalendarRoute = changeRoute(
+  "patch",
+  "/calendars/{calendarId}",
+  calendarParams,
+  CalendarPatchSchema,
+  CalendarSchema,
+  "Change a calendar; `settings` is merged into the stored settings",
+  [...REFUSALS.reference, "SLUG_TAKEN"],
+);
 
-const replaceMembers = businessRoute({
-  method: "put",
-  path: "/calendars/{calendarId}/members",
-  summary: "Replace the team",
-  request: { params: calendarParams, body: jsonBody(MembersBodySchema) },
-  responses: { 200: changed, ...problems(...REFUSALS.body, ...REFUSALS.reference) },
-});
+const replaceMembers = changeRoute(
+  "put",
+  "/calendars/{calendarId}/members",
+  calendarParams,
+  MembersBodySchema,
+  CalendarSchema,
+  "Replace the team",
+  REFUSALS.reference,
+);
 
-const replaceServices = businessRoute({
-  method: "put",
-  path: "/calendars/{calendarId}/services",
-  summary: "Replace the services (service calendars)",
-  request: { params: calendarParams, body: jsonBody(ServiceIdsBodySchema) },
-  responses: { 200: changed, ...problems(...REFUSALS.body, ...REFUSALS.reference) },
-});
+const replaceServices = changeRoute(
+  "put",
+  "/calendars/{calendarId}/services",
+  calendarParams,
+  ServiceIdsBodySchema,
+  CalendarSchema,
+  "Replace the services (service calendars)",
+  REFUSALS.reference,
+);
 
-const deleteCalendar = businessRoute({
-  method: "delete",
-  path: "/calendars/{calendarId}",
-  summary: "Remove a calendar (kept as deleted when bookings refer to it; refused while a service menu uses it)",
-  request: { params: calendarParams },
-  responses: { 204: noContent("Removed"), ...problems("NOT_FOUND", "IN_USE") },
-});
+const deleteCalendar = removeRoute(
+  "/calendars/{calendarId}",
+  calendarParams,
+  "Remove a calendar (kept as deleted when bookings refer to it; refused while a service menu uses it)",
+  ["NOT_FOUND", "IN_USE"],
+);
 
 export function calendarRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const withUrl = (v: CalendarView) => ({ ...v, url: `${deps.publicUrl}/widget/booking/${v.id}` });

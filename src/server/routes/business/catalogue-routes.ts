@@ -1,12 +1,15 @@
 /** Services (what is booked) and groups (pages that list calendars). */
 import type { GroupView } from "../../../app/business/ports.ts";
-import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
+import { handle } from "../../http/api-router.ts";
 import {
-  businessRoute,
+  addRoute,
+  changeRoute,
+  getRoute,
+  listRoute,
+  removeRoute,
   deleted,
   found,
   ids,
-  noContent,
   REFUSALS,
   send,
   type BusinessApiDeps,
@@ -15,86 +18,62 @@ import {
 import { GroupCreateSchema, GroupPatchSchema, ServiceCreateSchema, ServicePatchSchema } from "./input-schemas.ts";
 import { GroupSchema, ServiceSchema } from "./output-schemas.ts";
 
-const listServices = businessRoute({
-  method: "get",
-  path: "/services",
-  summary: "Services",
-  responses: { 200: json(z.array(ServiceSchema), "Every service") },
-});
+const listServices = listRoute("/services", ServiceSchema, "Services");
 
-const createService = businessRoute({
-  method: "post",
-  path: "/services",
-  summary: "Add a service (duration, price, deposit, eligible staff, guests per slot)",
-  request: { body: jsonBody(ServiceCreateSchema) },
-  responses: { 201: json(ServiceSchema, "Added"), ...problems(...REFUSALS.body, ...REFUSALS.reference, "SLUG_TAKEN") },
-});
+const createService = addRoute(
+  "/services",
+  ServiceCreateSchema,
+  ServiceSchema,
+  "Add a service (duration, price, deposit, eligible staff, guests per slot)",
+  [...REFUSALS.reference, "SLUG_TAKEN"],
+);
 
-const getService = businessRoute({
-  method: "get",
-  path: "/services/{serviceId}",
-  summary: "A service",
-  request: { params: ids("serviceId") },
-  responses: { 200: json(ServiceSchema, "The service"), ...problems("NOT_FOUND") },
-});
+const getService = getRoute("/services/{serviceId}", ids("serviceId"), ServiceSchema, "A service");
 
-const updateService = businessRoute({
-  method: "patch",
-  path: "/services/{serviceId}",
-  summary: "Change a service",
-  request: { params: ids("serviceId"), body: jsonBody(ServicePatchSchema) },
-  responses: {
-    200: json(ServiceSchema, "Changed"),
-    ...problems(...REFUSALS.body, ...REFUSALS.reference, "SLUG_TAKEN"),
-  },
-});
+const updateService = changeRoute(
+  "patch",
+  "/services/{serviceId}",
+  ids("serviceId"),
+  ServicePatchSchema,
+  ServiceSchema,
+  "Change a service",
+  [...REFUSALS.reference, "SLUG_TAKEN"],
+);
 
-const deleteService = businessRoute({
-  method: "delete",
-  path: "/services/{serviceId}",
-  summary: "Remove a service (kept as deleted when bookings refer to it)",
-  request: { params: ids("serviceId") },
-  responses: { 204: noContent("Removed"), ...problems("NOT_FOUND", "IN_USE") },
-});
+const deleteService = removeRoute(
+  "/services/{serviceId}",
+  ids("serviceId"),
+  "Remove a service (kept as deleted when bookings refer to it)",
+  ["NOT_FOUND", "IN_USE"],
+);
 
-const listGroups = businessRoute({
-  method: "get",
-  path: "/groups",
-  summary: "Groups",
-  responses: { 200: json(z.array(GroupSchema), "Every group") },
-});
+const listGroups = listRoute("/groups", GroupSchema, "Groups");
 
-const createGroup = businessRoute({
-  method: "post",
-  path: "/groups",
-  summary: "Add a group (calendars join it with their groupId)",
-  request: { body: jsonBody(GroupCreateSchema) },
-  responses: { 201: json(GroupSchema, "Added"), ...problems(...REFUSALS.body, "SLUG_TAKEN") },
-});
+const createGroup = addRoute(
+  "/groups",
+  GroupCreateSchema,
+  GroupSchema,
+  "Add a group (calendars join it with their groupId)",
+  ["SLUG_TAKEN"],
+);
 
-const getGroup = businessRoute({
-  method: "get",
-  path: "/groups/{groupId}",
-  summary: "A group",
-  request: { params: ids("groupId") },
-  responses: { 200: json(GroupSchema, "The group"), ...problems("NOT_FOUND") },
-});
+const getGroup = getRoute("/groups/{groupId}", ids("groupId"), GroupSchema, "A group");
 
-const updateGroup = businessRoute({
-  method: "patch",
-  path: "/groups/{groupId}",
-  summary: "Change a group (isActive: false hides its page)",
-  request: { params: ids("groupId"), body: jsonBody(GroupPatchSchema) },
-  responses: { 200: json(GroupSchema, "Changed"), ...problems(...REFUSALS.body, "NOT_FOUND", "SLUG_TAKEN") },
-});
+const updateGroup = changeRoute(
+  "patch",
+  "/groups/{groupId}",
+  ids("groupId"),
+  GroupPatchSchema,
+  GroupSchema,
+  "Change a group (isActive: false hides its page)",
+  ["NOT_FOUND", "SLUG_TAKEN"],
+);
 
-const deleteGroup = businessRoute({
-  method: "delete",
-  path: "/groups/{groupId}",
-  summary: "Remove a group (its calendars stay, without group)",
-  request: { params: ids("groupId") },
-  responses: { 204: noContent("Removed"), ...problems("NOT_FOUND") },
-});
+const deleteGroup = removeRoute(
+  "/groups/{groupId}",
+  ids("groupId"),
+  "Remove a group (its calendars stay, without group)",
+);
 
 export function catalogueRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const withUrl = (v: GroupView) => ({ ...v, url: `${deps.publicUrl}/widget/group/${v.id}` });

@@ -1,13 +1,17 @@
 /** Service menus (a page of services booked through a service calendar) and one-time links. */
 import { createOneTimeLink, oneTimeLinkUrl } from "../../../app/business/one-time-links.ts";
 import type { OneTimeLinkView, ServiceMenuView } from "../../../app/business/ports.ts";
-import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
+import { handle, json, problems, z } from "../../http/api-router.ts";
 import {
+  addRoute,
   businessRoute,
+  changeRoute,
+  getRoute,
+  listRoute,
+  removeRoute,
   deleted,
   found,
   ids,
-  noContent,
   REFUSALS,
   send,
   type BusinessApiDeps,
@@ -23,54 +27,37 @@ import {
 import { OneTimeLinkSchema, ServiceMenuSchema } from "./output-schemas.ts";
 
 const menuParams = ids("serviceMenuId");
-const menuRefusals = problems(...REFUSALS.body, ...REFUSALS.reference, "SLUG_TAKEN");
 
-const listServiceMenus = businessRoute({
-  method: "get",
-  path: "/service-menus",
-  summary: "Service menus",
-  responses: { 200: json(z.array(ServiceMenuSchema), "Every service menu") },
-});
+const listServiceMenus = listRoute("/service-menus", ServiceMenuSchema, "Service menus");
 
-const createServiceMenu = businessRoute({
-  method: "post",
-  path: "/service-menus",
-  summary: "Add a service menu",
-  request: { body: jsonBody(ServiceMenuCreateSchema) },
-  responses: { 201: json(ServiceMenuSchema, "Added"), ...menuRefusals },
-});
+const createServiceMenu = addRoute("/service-menus", ServiceMenuCreateSchema, ServiceMenuSchema, "Add a service menu", [
+  ...REFUSALS.reference,
+  "SLUG_TAKEN",
+]);
 
-const getServiceMenu = businessRoute({
-  method: "get",
-  path: "/service-menus/{serviceMenuId}",
-  summary: "A service menu",
-  request: { params: menuParams },
-  responses: { 200: json(ServiceMenuSchema, "The service menu"), ...problems("NOT_FOUND") },
-});
+const getServiceMenu = getRoute("/service-menus/{serviceMenuId}", menuParams, ServiceMenuSchema, "A service menu");
 
-const updateServiceMenu = businessRoute({
-  method: "patch",
-  path: "/service-menus/{serviceMenuId}",
-  summary: "Change a service menu",
-  request: { params: menuParams, body: jsonBody(ServiceMenuPatchSchema) },
-  responses: { 200: json(ServiceMenuSchema, "Changed"), ...menuRefusals },
-});
+const updateServiceMenu = changeRoute(
+  "patch",
+  "/service-menus/{serviceMenuId}",
+  menuParams,
+  ServiceMenuPatchSchema,
+  ServiceMenuSchema,
+  "Change a service menu",
+  [...REFUSALS.reference, "SLUG_TAKEN"],
+);
 
-const replaceMenuItems = businessRoute({
-  method: "put",
-  path: "/service-menus/{serviceMenuId}/items",
-  summary: "Replace the menu's services",
-  request: { params: menuParams, body: jsonBody(ServiceIdsBodySchema) },
-  responses: { 200: json(ServiceMenuSchema, "Changed"), ...problems(...REFUSALS.body, ...REFUSALS.reference) },
-});
+const replaceMenuItems = changeRoute(
+  "put",
+  "/service-menus/{serviceMenuId}/items",
+  menuParams,
+  ServiceIdsBodySchema,
+  ServiceMenuSchema,
+  "Replace the menu's services",
+  REFUSALS.reference,
+);
 
-const deleteServiceMenu = businessRoute({
-  method: "delete",
-  path: "/service-menus/{serviceMenuId}",
-  summary: "Remove a service menu",
-  request: { params: menuParams },
-  responses: { 204: noContent("Removed"), ...problems("NOT_FOUND") },
-});
+const deleteServiceMenu = removeRoute("/service-menus/{serviceMenuId}", menuParams, "Remove a service menu");
 
 const listOneTimeLinks = businessRoute({
   method: "get",
@@ -83,21 +70,15 @@ const listOneTimeLinks = businessRoute({
   },
 });
 
-const createOneTimeLinkRoute = businessRoute({
-  method: "post",
-  path: "/one-time-links",
-  summary: "Create a one-time link; `url` is the public page to share",
-  request: { body: jsonBody(OneTimeLinkCreateSchema) },
-  responses: { 201: json(OneTimeLinkSchema, "Created"), ...problems(...REFUSALS.body, ...REFUSALS.reference) },
-});
+const createOneTimeLinkRoute = addRoute(
+  "/one-time-links",
+  OneTimeLinkCreateSchema,
+  OneTimeLinkSchema,
+  "Create a one-time link; `url` is the public page to share",
+  REFUSALS.reference,
+);
 
-const revokeOneTimeLink = businessRoute({
-  method: "delete",
-  path: "/one-time-links/{linkId}",
-  summary: "Revoke a one-time link",
-  request: { params: ids("linkId") },
-  responses: { 204: noContent("Revoked"), ...problems("NOT_FOUND") },
-});
+const revokeOneTimeLink = removeRoute("/one-time-links/{linkId}", ids("linkId"), "Revoke a one-time link");
 
 export function menuAndLinkRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const menuWithUrl = (v: ServiceMenuView) => ({ ...v, url: `${deps.publicUrl}/widget/service-menu/${v.id}` });

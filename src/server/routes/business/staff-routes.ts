@@ -2,11 +2,15 @@
 import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { LocalDateSchema } from "../../http/input-bounds.ts";
 import {
+  addRoute,
   businessRoute,
+  changeRoute,
+  getRoute,
+  listRoute,
+  removeRoute,
   deleted,
   found,
   ids,
-  noContent,
   REFUSALS,
   send,
   type BusinessApiDeps,
@@ -25,55 +29,40 @@ import { StaffSchema, TimeOffSchema } from "./output-schemas.ts";
 const staffParams = ids("staffId");
 const dateParams = staffParams.extend({ date: LocalDateSchema.openapi({ description: "Local date YYYY-MM-DD" }) });
 
-const listStaff = businessRoute({
-  method: "get",
-  path: "/staff",
-  summary: "Staff members",
-  responses: { 200: json(z.array(StaffSchema), "Every staff member") },
-});
+const listStaff = listRoute("/staff", StaffSchema, "Staff members");
 
-const createStaff = businessRoute({
-  method: "post",
-  path: "/staff",
-  summary: "Add a staff member (with weekly and date-specific hours)",
-  request: { body: jsonBody(StaffCreateSchema) },
-  responses: { 201: json(StaffSchema, "Added"), ...problems(...REFUSALS.body) },
-});
+const createStaff = addRoute(
+  "/staff",
+  StaffCreateSchema,
+  StaffSchema,
+  "Add a staff member (with weekly and date-specific hours)",
+);
 
-const getStaff = businessRoute({
-  method: "get",
-  path: "/staff/{staffId}",
-  summary: "A staff member",
-  request: { params: staffParams },
-  responses: { 200: json(StaffSchema, "The staff member"), ...problems("NOT_FOUND") },
-});
+const getStaff = getRoute("/staff/{staffId}", staffParams, StaffSchema, "A staff member");
 
-const updateStaff = businessRoute({
-  method: "patch",
-  path: "/staff/{staffId}",
-  summary: "Change a staff member",
-  request: { params: staffParams, body: jsonBody(StaffPatchSchema) },
-  responses: { 200: json(StaffSchema, "Changed"), ...problems(...REFUSALS.body, "NOT_FOUND") },
-});
+const updateStaff = changeRoute(
+  "patch",
+  "/staff/{staffId}",
+  staffParams,
+  StaffPatchSchema,
+  StaffSchema,
+  "Change a staff member",
+);
 
-const deleteStaff = businessRoute({
-  method: "delete",
-  path: "/staff/{staffId}",
-  summary: "Remove a staff member (kept as deleted when bookings refer to them)",
-  request: { params: staffParams },
-  responses: { 204: noContent("Removed"), ...problems("NOT_FOUND") },
-});
+const deleteStaff = removeRoute(
+  "/staff/{staffId}",
+  staffParams,
+  "Remove a staff member (kept as deleted when bookings refer to them)",
+);
 
-const replaceWeeklyHours = businessRoute({
-  method: "put",
-  path: "/staff/{staffId}/weekly-hours",
-  summary: "Replace the weekly hours",
-  request: { params: staffParams, body: jsonBody(WeeklyHoursSchema) },
-  responses: {
-    200: json(StaffSchema, "The staff member with the new hours"),
-    ...problems(...REFUSALS.body, "NOT_FOUND"),
-  },
-});
+const replaceWeeklyHours = changeRoute(
+  "put",
+  "/staff/{staffId}/weekly-hours",
+  staffParams,
+  WeeklyHoursSchema,
+  StaffSchema,
+  "Replace the weekly hours",
+);
 
 const getDateHours = businessRoute({
   method: "get",
@@ -83,32 +72,27 @@ const getDateHours = businessRoute({
   responses: { 200: json(DateOverridesSchema, "Hours by date"), ...problems("NOT_FOUND") },
 });
 
-const setDateHours = businessRoute({
-  method: "put",
-  path: "/staff/{staffId}/date-hours/{date}",
-  summary: "Set the hours of one date ([] = day off)",
-  request: { params: dateParams, body: jsonBody(DateHoursSchema) },
-  responses: {
-    200: json(StaffSchema, "The staff member with the date's hours"),
-    ...problems(...REFUSALS.body, "NOT_FOUND"),
-  },
-});
+const setDateHours = changeRoute(
+  "put",
+  "/staff/{staffId}/date-hours/{date}",
+  dateParams,
+  DateHoursSchema,
+  StaffSchema,
+  "Set the hours of one date ([] = day off)",
+);
 
-const clearDateHours = businessRoute({
-  method: "delete",
-  path: "/staff/{staffId}/date-hours/{date}",
-  summary: "Back to the weekly hours on that date",
-  request: { params: dateParams },
-  responses: { 204: noContent("Cleared"), ...problems("NOT_FOUND") },
-});
+const clearDateHours = removeRoute(
+  "/staff/{staffId}/date-hours/{date}",
+  dateParams,
+  "Back to the weekly hours on that date",
+);
 
-const listTimeOff = businessRoute({
-  method: "get",
-  path: "/staff/{staffId}/time-off",
-  summary: "Time off of a staff member",
-  request: { params: staffParams },
-  responses: { 200: json(z.array(TimeOffSchema), "Every time off"), ...problems("NOT_FOUND") },
-});
+const listTimeOff = getRoute(
+  "/staff/{staffId}/time-off",
+  staffParams,
+  z.array(TimeOffSchema),
+  "Time off of a staff member",
+);
 
 const createTimeOff = businessRoute({
   method: "post",
@@ -118,13 +102,11 @@ const createTimeOff = businessRoute({
   responses: { 201: json(TimeOffSchema, "Added"), ...problems(...REFUSALS.body, "NOT_FOUND") },
 });
 
-const deleteTimeOff = businessRoute({
-  method: "delete",
-  path: "/staff/{staffId}/time-off/{timeOffId}",
-  summary: "Remove time off",
-  request: { params: ids("staffId", "timeOffId") },
-  responses: { 204: noContent("Removed"), ...problems("NOT_FOUND") },
-});
+const deleteTimeOff = removeRoute(
+  "/staff/{staffId}/time-off/{timeOffId}",
+  ids("staffId", "timeOffId"),
+  "Remove time off",
+);
 
 export function staffRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   handle(api, listStaff, async (c) => c.json(await c.var.repo.listStaff()));
