@@ -36,7 +36,6 @@ export const HTTP_PROBLEM_STATUS = {
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
-export const HTTP_PROBLEM_CODES = Object.keys(HTTP_PROBLEM_STATUS) as HttpProblemCode[];
 export type HttpProblemCode = keyof typeof HTTP_PROBLEM_STATUS;
 export type ProblemCode = HttpProblemCode | BookingErrorCode;
 

@@ -55,9 +55,7 @@ export function ids<K extends keyof typeof PATH_PARAMS>(...names: K[]) {
 /** Refusals a write of the given kind may answer with, for the document. */
 export const REFUSALS = {
   body: ["VALIDATION_FAILED", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE"],
-  notFound: ["NOT_FOUND"],
   reference: ["NOT_FOUND", "REFERENCE_NOT_FOUND"],
-  slug: ["SLUG_TAKEN", "IN_USE"],
   booking: ["BOOKING_NOT_FOUND", "NOT_A_REQUEST", "BOOKING_CANCELLED", "STAFF_BUSY", "SEATS_EXCEEDED", "NO_SLOTS"],
 } as const;
 
@@ -145,9 +143,6 @@ export function found<T, U = T>(
 export function deleted(c: Context, result: Result<unknown>, resource: Resource) {
   return result.ok ? c.body(null, 204) : businessProblem(c, result.error, resource);
 }
-
-/** A 204 response in a route definition. */
-export const noContent = (description: string) => ({ description });
 
 // ---- The shapes most entities share ----------------------------------------------------------------
 // Most entities answer the same five routes; each is defined by one of these, with its own summary.
