@@ -9,10 +9,10 @@ import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem, problemResponse } from "../../http/problem.ts";
 import { bookingProblem } from "../booking-problems.ts";
 import {
-  businessRoute,
+  define,
   ids,
   REFUSALS,
-  send,
+  reply,
   type BusinessApiDeps,
   type BusinessEnv,
   type BusinessRouter,
@@ -23,7 +23,7 @@ import { BusinessBookingSchema } from "./output-schemas.ts";
 const bookingParams = ids("bookingId");
 const after = json(BusinessBookingSchema, "The booking after it");
 
-const listBookings = businessRoute({
+const listBookings = define.route({
   method: "get",
   path: "/bookings",
   summary: "Bookings starting in a range, by status and calendar",
@@ -34,7 +34,7 @@ const listBookings = businessRoute({
   },
 });
 
-const getBooking = businessRoute({
+const getBooking = define.route({
   method: "get",
   path: "/bookings/{bookingId}",
   summary: "A booking",
@@ -42,7 +42,7 @@ const getBooking = businessRoute({
   responses: { 200: json(BusinessBookingSchema, "The booking"), ...problems("BOOKING_NOT_FOUND") },
 });
 
-const confirmBooking = businessRoute({
+const confirmBooking = define.route({
   method: "post",
   path: "/bookings/{bookingId}/confirm",
   summary: "Confirm a request (status new → confirmed)",
@@ -50,7 +50,7 @@ const confirmBooking = businessRoute({
   responses: { 200: after, ...problems(...REFUSALS.booking) },
 });
 
-const declineBooking = businessRoute({
+const declineBooking = define.route({
   method: "post",
   path: "/bookings/{bookingId}/decline",
   summary: "Decline a request (new → cancelled)",
@@ -58,7 +58,7 @@ const declineBooking = businessRoute({
   responses: { 200: after, ...problems(...REFUSALS.body, ...REFUSALS.booking) },
 });
 
-const cancelBooking = businessRoute({
+const cancelBooking = define.route({
   method: "post",
   path: "/bookings/{bookingId}/cancel",
   summary: "Cancel as the business (the visitor's cut-off does not apply)",
@@ -66,7 +66,7 @@ const cancelBooking = businessRoute({
   responses: { 200: after, ...problems(...REFUSALS.body, ...REFUSALS.booking) },
 });
 
-const rescheduleBooking = businessRoute({
+const rescheduleBooking = define.route({
   method: "post",
   path: "/bookings/{bookingId}/reschedule",
   summary: "Move as the business (slot rules apply; the visitor's policy does not)",
@@ -95,7 +95,7 @@ export function bookingRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
       ...(query.calendarId ? { calendarId: query.calendarId } : {}),
       limit: query.limit,
     });
-    return send(c, result, "calendar");
+    return reply.send(c, result, "calendar");
   });
 
   handle(api, getBooking, async (c) => {

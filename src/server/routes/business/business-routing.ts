@@ -26,7 +26,7 @@ export type BusinessEnv = { Variables: { repo: BusinessRepository } };
 export type BusinessRouter = OpenAPIHono<BusinessEnv>;
 
 /** A business route: tagged, behind the business key, and answering 401 without a valid one. */
-export function businessRoute<const R extends RouteConfig>(route: R) {
+function businessRoute<const R extends RouteConfig>(route: R) {
   return createRoute({
     ...route,
     tags: ["Business"],
@@ -119,7 +119,7 @@ export function businessProblem(c: Context, error: BusinessError, resource: Reso
 const same = <T>(v: T) => v;
 
 /** A result as JSON (mapped), or its problem. */
-export function send<T, U = T>(
+function send<T, U = T>(
   c: Context,
   result: Result<T>,
   resource: Resource,
@@ -130,17 +130,12 @@ export function send<T, U = T>(
 }
 
 /** The value as JSON (mapped), or 404 when there is none. */
-export function found<T, U = T>(
-  c: Context,
-  value: T | null,
-  resource: Resource,
-  map: (v: T) => U = same as (v: T) => U,
-) {
+function found<T, U = T>(c: Context, value: T | null, resource: Resource, map: (v: T) => U = same as (v: T) => U) {
   return value === null ? problem(c, 404, "NOT_FOUND", `No ${resource} with this id.`) : c.json(map(value) as object);
 }
 
 /** 204 when the delete went through, or its problem. */
-export function deleted(c: Context, result: Result<unknown>, resource: Resource) {
+function deleted(c: Context, result: Result<unknown>, resource: Resource) {
   return result.ok ? c.body(null, 204) : businessProblem(c, result.error, resource);
 }
 
@@ -151,11 +146,11 @@ type Params = z.ZodObject<Record<string, z.ZodString>>;
 type Refusal = Parameters<typeof problems>[number];
 
 /** GET a collection: every item. */
-export const listRoute = <const P extends Path, S extends z.ZodType>(path: P, item: S, summary: string) =>
+const listRoute = <const P extends Path, S extends z.ZodType>(path: P, item: S, summary: string) =>
   businessRoute({ method: "get", path, summary, responses: { 200: json(z.array(item), summary) } });
 
 /** GET one item by its id, or 404. */
-export const getRoute = <const P extends Path, Q extends Params, S extends z.ZodType>(
+const getRoute = <const P extends Path, Q extends Params, S extends z.ZodType>(
   path: P,
   params: Q,
   item: S,
@@ -170,7 +165,7 @@ export const getRoute = <const P extends Path, Q extends Params, S extends z.Zod
   });
 
 /** POST a new item to a collection: 201 with the item, or why not. */
-export const addRoute = <const P extends Path, B extends z.ZodType, S extends z.ZodType>(
+const addRoute = <const P extends Path, B extends z.ZodType, S extends z.ZodType>(
   path: P,
   body: B,
   item: S,
@@ -186,7 +181,7 @@ export const addRoute = <const P extends Path, B extends z.ZodType, S extends z.
   });
 
 /** PATCH (or PUT) one item: 200 with the item after the change, or why not. */
-export const changeRoute = <
+const changeRoute = <
   const M extends "patch" | "put",
   const P extends Path,
   Q extends Params,
@@ -210,7 +205,7 @@ export const changeRoute = <
   });
 
 /** DELETE one item: 204, or why not. */
-export const removeRoute = <const P extends Path, Q extends Params>(
+const removeRoute = <const P extends Path, Q extends Params>(
   path: P,
   params: Q,
   summary: string,
@@ -223,3 +218,16 @@ export const removeRoute = <const P extends Path, Q extends Params>(
     request: { params },
     responses: { 204: { description: "Done" }, ...problems(...refusals) },
   });
+
+/** How an entity's routes are defined: one of the five shared shapes, or `route` for its own. */
+export const define = {
+  route: businessRoute,
+  list: listRoute,
+  get: getRoute,
+  add: addRoute,
+  change: changeRoute,
+  remove: removeRoute,
+};
+
+/** How a handler answers: a result, a value that may be missing, a delete. */
+export const reply = { send, found, deleted };

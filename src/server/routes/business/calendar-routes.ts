@@ -2,20 +2,7 @@
 import { createCalendar, updateCalendar } from "../../../app/business/configure-calendar.ts";
 import type { CalendarView } from "../../../app/business/ports.ts";
 import { handle, json, problems, z } from "../../http/api-router.ts";
-import {
-  addRoute,
-  businessRoute,
-  changeRoute,
-  getRoute,
-  removeRoute,
-  deleted,
-  found,
-  ids,
-  REFUSALS,
-  send,
-  type BusinessApiDeps,
-  type BusinessRouter,
-} from "./business-routing.ts";
+import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import {
   CalendarCreateSchema,
   CalendarPatchSchema,
@@ -27,7 +14,7 @@ import { CalendarSchema } from "./output-schemas.ts";
 
 const calendarParams = ids("calendarId");
 
-const listCalendars = businessRoute({
+const listCalendars = define.route({
   method: "get",
   path: "/calendars",
   summary: "Calendars",
@@ -38,7 +25,7 @@ const listCalendars = businessRoute({
   },
 });
 
-const createCalendarRoute = addRoute(
+const createCalendarRoute = define.add(
   "/calendars",
   CalendarCreateSchema,
   CalendarSchema,
@@ -46,9 +33,9 @@ const createCalendarRoute = addRoute(
   [...REFUSALS.reference, "SLUG_TAKEN"],
 );
 
-const getCalendar = getRoute("/calendars/{calendarId}", calendarParams, CalendarSchema, "A calendar");
+const getCalendar = define.get("/calendars/{calendarId}", calendarParams, CalendarSchema, "A calendar");
 
-const updateCalendarRoute = changeRoute(
+const updateCalendarRoute = define.change(
   "patch",
   "/calendars/{calendarId}",
   calendarParams,
@@ -58,7 +45,7 @@ const updateCalendarRoute = changeRoute(
   [...REFUSALS.reference, "SLUG_TAKEN"],
 );
 
-const replaceMembers = changeRoute(
+const replaceMembers = define.change(
   "put",
   "/calendars/{calendarId}/members",
   calendarParams,
@@ -68,7 +55,7 @@ const replaceMembers = changeRoute(
   REFUSALS.reference,
 );
 
-const replaceServices = changeRoute(
+const replaceServices = define.change(
   "put",
   "/calendars/{calendarId}/services",
   calendarParams,
@@ -78,7 +65,7 @@ const replaceServices = changeRoute(
   REFUSALS.reference,
 );
 
-const deleteCalendar = removeRoute(
+const deleteCalendar = define.remove(
   "/calendars/{calendarId}",
   calendarParams,
   "Remove a calendar (kept as deleted when bookings refer to it; refused while a service menu uses it)",
@@ -89,17 +76,17 @@ export function calendarRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const withUrl = (v: CalendarView) => ({ ...v, url: `${deps.publicUrl}/widget/booking/${v.id}` });
 
   handle(api, listCalendars, async (c) =>
-    send(c, await c.var.repo.listCalendars(c.req.valid("query")), "group", (list) => list.map(withUrl)),
+    reply.send(c, await c.var.repo.listCalendars(c.req.valid("query")), "group", (list) => list.map(withUrl)),
   );
   handle(api, createCalendarRoute, async (c) =>
-    send(c, await createCalendar(c.var.repo, c.req.valid("json")), "calendar", withUrl, 201),
+    reply.send(c, await createCalendar(c.var.repo, c.req.valid("json")), "calendar", withUrl, 201),
   );
   handle(api, getCalendar, async (c) =>
-    found(c, await c.var.repo.getCalendar(c.req.valid("param").calendarId), "calendar", withUrl),
+    reply.found(c, await c.var.repo.getCalendar(c.req.valid("param").calendarId), "calendar", withUrl),
   );
   for (const route of [updateCalendarRoute, replaceMembers, replaceServices]) {
     handle(api, route, async (c) =>
-      send(
+      reply.send(
         c,
         await updateCalendar(c.var.repo, c.req.valid("param").calendarId, c.req.valid("json")),
         "calendar",
@@ -108,6 +95,6 @@ export function calendarRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     );
   }
   handle(api, deleteCalendar, async (c) =>
-    deleted(c, await c.var.repo.deleteCalendar(c.req.valid("param").calendarId, deps.clock()), "calendar"),
+    reply.deleted(c, await c.var.repo.deleteCalendar(c.req.valid("param").calendarId, deps.clock()), "calendar"),
   );
 }

@@ -1,26 +1,13 @@
 /** Services (what is booked) and groups (pages that list calendars). */
 import type { GroupView } from "../../../app/business/ports.ts";
 import { handle } from "../../http/api-router.ts";
-import {
-  addRoute,
-  changeRoute,
-  getRoute,
-  listRoute,
-  removeRoute,
-  deleted,
-  found,
-  ids,
-  REFUSALS,
-  send,
-  type BusinessApiDeps,
-  type BusinessRouter,
-} from "./business-routing.ts";
+import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import { GroupCreateSchema, GroupPatchSchema, ServiceCreateSchema, ServicePatchSchema } from "./input-schemas.ts";
 import { GroupSchema, ServiceSchema } from "./output-schemas.ts";
 
-const listServices = listRoute("/services", ServiceSchema, "Services");
+const listServices = define.list("/services", ServiceSchema, "Services");
 
-const createService = addRoute(
+const createService = define.add(
   "/services",
   ServiceCreateSchema,
   ServiceSchema,
@@ -28,9 +15,9 @@ const createService = addRoute(
   [...REFUSALS.reference, "SLUG_TAKEN"],
 );
 
-const getService = getRoute("/services/{serviceId}", ids("serviceId"), ServiceSchema, "A service");
+const getService = define.get("/services/{serviceId}", ids("serviceId"), ServiceSchema, "A service");
 
-const updateService = changeRoute(
+const updateService = define.change(
   "patch",
   "/services/{serviceId}",
   ids("serviceId"),
@@ -40,16 +27,16 @@ const updateService = changeRoute(
   [...REFUSALS.reference, "SLUG_TAKEN"],
 );
 
-const deleteService = removeRoute(
+const deleteService = define.remove(
   "/services/{serviceId}",
   ids("serviceId"),
   "Remove a service (kept as deleted when bookings refer to it)",
   ["NOT_FOUND", "IN_USE"],
 );
 
-const listGroups = listRoute("/groups", GroupSchema, "Groups");
+const listGroups = define.list("/groups", GroupSchema, "Groups");
 
-const createGroup = addRoute(
+const createGroup = define.add(
   "/groups",
   GroupCreateSchema,
   GroupSchema,
@@ -57,9 +44,9 @@ const createGroup = addRoute(
   ["SLUG_TAKEN"],
 );
 
-const getGroup = getRoute("/groups/{groupId}", ids("groupId"), GroupSchema, "A group");
+const getGroup = define.get("/groups/{groupId}", ids("groupId"), GroupSchema, "A group");
 
-const updateGroup = changeRoute(
+const updateGroup = define.change(
   "patch",
   "/groups/{groupId}",
   ids("groupId"),
@@ -69,7 +56,7 @@ const updateGroup = changeRoute(
   ["NOT_FOUND", "SLUG_TAKEN"],
 );
 
-const deleteGroup = removeRoute(
+const deleteGroup = define.remove(
   "/groups/{groupId}",
   ids("groupId"),
   "Remove a group (its calendars stay, without group)",
@@ -80,29 +67,29 @@ export function catalogueRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
 
   handle(api, listServices, async (c) => c.json(await c.var.repo.listServices()));
   handle(api, createService, async (c) =>
-    send(c, await c.var.repo.createService(c.req.valid("json")), "service", undefined, 201),
+    reply.send(c, await c.var.repo.createService(c.req.valid("json")), "service", undefined, 201),
   );
   handle(api, getService, async (c) =>
-    found(c, await c.var.repo.getService(c.req.valid("param").serviceId), "service"),
+    reply.found(c, await c.var.repo.getService(c.req.valid("param").serviceId), "service"),
   );
   handle(api, updateService, async (c) =>
-    send(c, await c.var.repo.updateService(c.req.valid("param").serviceId, c.req.valid("json")), "service"),
+    reply.send(c, await c.var.repo.updateService(c.req.valid("param").serviceId, c.req.valid("json")), "service"),
   );
   handle(api, deleteService, async (c) =>
-    deleted(c, await c.var.repo.deleteService(c.req.valid("param").serviceId, deps.clock()), "service"),
+    reply.deleted(c, await c.var.repo.deleteService(c.req.valid("param").serviceId, deps.clock()), "service"),
   );
 
   handle(api, listGroups, async (c) => c.json((await c.var.repo.listGroups()).map(withUrl)));
   handle(api, createGroup, async (c) =>
-    send(c, await c.var.repo.createGroup(c.req.valid("json")), "group", withUrl, 201),
+    reply.send(c, await c.var.repo.createGroup(c.req.valid("json")), "group", withUrl, 201),
   );
   handle(api, getGroup, async (c) =>
-    found(c, await c.var.repo.getGroup(c.req.valid("param").groupId), "group", withUrl),
+    reply.found(c, await c.var.repo.getGroup(c.req.valid("param").groupId), "group", withUrl),
   );
   handle(api, updateGroup, async (c) =>
-    send(c, await c.var.repo.updateGroup(c.req.valid("param").groupId, c.req.valid("json")), "group", withUrl),
+    reply.send(c, await c.var.repo.updateGroup(c.req.valid("param").groupId, c.req.valid("json")), "group", withUrl),
   );
   handle(api, deleteGroup, async (c) =>
-    deleted(c, await c.var.repo.deleteGroup(c.req.valid("param").groupId), "group"),
+    reply.deleted(c, await c.var.repo.deleteGroup(c.req.valid("param").groupId), "group"),
   );
 }

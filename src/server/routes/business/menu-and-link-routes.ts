@@ -2,21 +2,7 @@
 import { createOneTimeLink, oneTimeLinkUrl } from "../../../app/business/one-time-links.ts";
 import type { OneTimeLinkView, ServiceMenuView } from "../../../app/business/ports.ts";
 import { handle, json, problems, z } from "../../http/api-router.ts";
-import {
-  addRoute,
-  businessRoute,
-  changeRoute,
-  getRoute,
-  listRoute,
-  removeRoute,
-  deleted,
-  found,
-  ids,
-  REFUSALS,
-  send,
-  type BusinessApiDeps,
-  type BusinessRouter,
-} from "./business-routing.ts";
+import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import {
   OneTimeLinkCreateSchema,
   OneTimeLinkQuerySchema,
@@ -28,16 +14,19 @@ import { OneTimeLinkSchema, ServiceMenuSchema } from "./output-schemas.ts";
 
 const menuParams = ids("serviceMenuId");
 
-const listServiceMenus = listRoute("/service-menus", ServiceMenuSchema, "Service menus");
+const listServiceMenus = define.list("/service-menus", ServiceMenuSchema, "Service menus");
 
-const createServiceMenu = addRoute("/service-menus", ServiceMenuCreateSchema, ServiceMenuSchema, "Add a service menu", [
-  ...REFUSALS.reference,
-  "SLUG_TAKEN",
-]);
+const createServiceMenu = define.add(
+  "/service-menus",
+  ServiceMenuCreateSchema,
+  ServiceMenuSchema,
+  "Add a service menu",
+  [...REFUSALS.reference, "SLUG_TAKEN"],
+);
 
-const getServiceMenu = getRoute("/service-menus/{serviceMenuId}", menuParams, ServiceMenuSchema, "A service menu");
+const getServiceMenu = define.get("/service-menus/{serviceMenuId}", menuParams, ServiceMenuSchema, "A service menu");
 
-const updateServiceMenu = changeRoute(
+const updateServiceMenu = define.change(
   "patch",
   "/service-menus/{serviceMenuId}",
   menuParams,
@@ -47,7 +36,7 @@ const updateServiceMenu = changeRoute(
   [...REFUSALS.reference, "SLUG_TAKEN"],
 );
 
-const replaceMenuItems = changeRoute(
+const replaceMenuItems = define.change(
   "put",
   "/service-menus/{serviceMenuId}/items",
   menuParams,
@@ -57,9 +46,9 @@ const replaceMenuItems = changeRoute(
   REFUSALS.reference,
 );
 
-const deleteServiceMenu = removeRoute("/service-menus/{serviceMenuId}", menuParams, "Remove a service menu");
+const deleteServiceMenu = define.remove("/service-menus/{serviceMenuId}", menuParams, "Remove a service menu");
 
-const listOneTimeLinks = businessRoute({
+const listOneTimeLinks = define.route({
   method: "get",
   path: "/one-time-links",
   summary: "One-time links",
@@ -70,7 +59,7 @@ const listOneTimeLinks = businessRoute({
   },
 });
 
-const createOneTimeLinkRoute = addRoute(
+const createOneTimeLinkRoute = define.add(
   "/one-time-links",
   OneTimeLinkCreateSchema,
   OneTimeLinkSchema,
@@ -78,7 +67,7 @@ const createOneTimeLinkRoute = addRoute(
   REFUSALS.reference,
 );
 
-const revokeOneTimeLink = removeRoute("/one-time-links/{linkId}", ids("linkId"), "Revoke a one-time link");
+const revokeOneTimeLink = define.remove("/one-time-links/{linkId}", ids("linkId"), "Revoke a one-time link");
 
 export function menuAndLinkRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const menuWithUrl = (v: ServiceMenuView) => ({ ...v, url: `${deps.publicUrl}/widget/service-menu/${v.id}` });
@@ -86,23 +75,23 @@ export function menuAndLinkRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
 
   handle(api, listServiceMenus, async (c) => c.json((await c.var.repo.listServiceMenus()).map(menuWithUrl)));
   handle(api, createServiceMenu, async (c) =>
-    send(c, await c.var.repo.createServiceMenu(c.req.valid("json")), "service menu", menuWithUrl, 201),
+    reply.send(c, await c.var.repo.createServiceMenu(c.req.valid("json")), "service menu", menuWithUrl, 201),
   );
   handle(api, getServiceMenu, async (c) =>
-    found(c, await c.var.repo.getServiceMenu(c.req.valid("param").serviceMenuId), "service menu", menuWithUrl),
+    reply.found(c, await c.var.repo.getServiceMenu(c.req.valid("param").serviceMenuId), "service menu", menuWithUrl),
   );
   for (const route of [updateServiceMenu, replaceMenuItems]) {
     handle(api, route, async (c) => {
       const result = await c.var.repo.updateServiceMenu(c.req.valid("param").serviceMenuId, c.req.valid("json"));
-      return send(c, result, "service menu", menuWithUrl);
+      return reply.send(c, result, "service menu", menuWithUrl);
     });
   }
   handle(api, deleteServiceMenu, async (c) =>
-    deleted(c, await c.var.repo.deleteServiceMenu(c.req.valid("param").serviceMenuId), "service menu"),
+    reply.deleted(c, await c.var.repo.deleteServiceMenu(c.req.valid("param").serviceMenuId), "service menu"),
   );
 
   handle(api, listOneTimeLinks, async (c) =>
-    send(c, await c.var.repo.listOneTimeLinks(c.req.valid("query"), deps.clock()), "calendar", (list) =>
+    reply.send(c, await c.var.repo.listOneTimeLinks(c.req.valid("query"), deps.clock()), "calendar", (list) =>
       list.map(linkWithUrl),
     ),
   );
@@ -110,9 +99,9 @@ export function menuAndLinkRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const input = c.req.valid("json");
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     const created = await createOneTimeLink(c.var.repo, { calendarId: input.calendarId, expiresAt }, deps.clock());
-    return send(c, created, "one-time link", linkWithUrl, 201);
+    return reply.send(c, created, "one-time link", linkWithUrl, 201);
   });
   handle(api, revokeOneTimeLink, async (c) =>
-    deleted(c, await c.var.repo.revokeOneTimeLink(c.req.valid("param").linkId, deps.clock()), "one-time link"),
+    reply.deleted(c, await c.var.repo.revokeOneTimeLink(c.req.valid("param").linkId, deps.clock()), "one-time link"),
   );
 }

@@ -1,21 +1,7 @@
 /** Staff members, their weekly and date-specific hours, and their time off. */
 import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { LocalDateSchema } from "../../http/input-bounds.ts";
-import {
-  addRoute,
-  businessRoute,
-  changeRoute,
-  getRoute,
-  listRoute,
-  removeRoute,
-  deleted,
-  found,
-  ids,
-  REFUSALS,
-  send,
-  type BusinessApiDeps,
-  type BusinessRouter,
-} from "./business-routing.ts";
+import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import {
   DateHoursSchema,
   DateOverridesSchema,
@@ -29,18 +15,18 @@ import { StaffSchema, TimeOffSchema } from "./output-schemas.ts";
 const staffParams = ids("staffId");
 const dateParams = staffParams.extend({ date: LocalDateSchema.openapi({ description: "Local date YYYY-MM-DD" }) });
 
-const listStaff = listRoute("/staff", StaffSchema, "Staff members");
+const listStaff = define.list("/staff", StaffSchema, "Staff members");
 
-const createStaff = addRoute(
+const createStaff = define.add(
   "/staff",
   StaffCreateSchema,
   StaffSchema,
   "Add a staff member (with weekly and date-specific hours)",
 );
 
-const getStaff = getRoute("/staff/{staffId}", staffParams, StaffSchema, "A staff member");
+const getStaff = define.get("/staff/{staffId}", staffParams, StaffSchema, "A staff member");
 
-const updateStaff = changeRoute(
+const updateStaff = define.change(
   "patch",
   "/staff/{staffId}",
   staffParams,
@@ -49,13 +35,13 @@ const updateStaff = changeRoute(
   "Change a staff member",
 );
 
-const deleteStaff = removeRoute(
+const deleteStaff = define.remove(
   "/staff/{staffId}",
   staffParams,
   "Remove a staff member (kept as deleted when bookings refer to them)",
 );
 
-const replaceWeeklyHours = changeRoute(
+const replaceWeeklyHours = define.change(
   "put",
   "/staff/{staffId}/weekly-hours",
   staffParams,
@@ -64,7 +50,7 @@ const replaceWeeklyHours = changeRoute(
   "Replace the weekly hours",
 );
 
-const getDateHours = businessRoute({
+const getDateHours = define.route({
   method: "get",
   path: "/staff/{staffId}/date-hours",
   summary: "Date-specific hours",
@@ -72,7 +58,7 @@ const getDateHours = businessRoute({
   responses: { 200: json(DateOverridesSchema, "Hours by date"), ...problems("NOT_FOUND") },
 });
 
-const setDateHours = changeRoute(
+const setDateHours = define.change(
   "put",
   "/staff/{staffId}/date-hours/{date}",
   dateParams,
@@ -81,20 +67,20 @@ const setDateHours = changeRoute(
   "Set the hours of one date ([] = day off)",
 );
 
-const clearDateHours = removeRoute(
+const clearDateHours = define.remove(
   "/staff/{staffId}/date-hours/{date}",
   dateParams,
   "Back to the weekly hours on that date",
 );
 
-const listTimeOff = getRoute(
+const listTimeOff = define.get(
   "/staff/{staffId}/time-off",
   staffParams,
   z.array(TimeOffSchema),
   "Time off of a staff member",
 );
 
-const createTimeOff = businessRoute({
+const createTimeOff = define.route({
   method: "post",
   path: "/staff/{staffId}/time-off",
   summary: "Add time off",
@@ -102,7 +88,7 @@ const createTimeOff = businessRoute({
   responses: { 201: json(TimeOffSchema, "Added"), ...problems(...REFUSALS.body, "NOT_FOUND") },
 });
 
-const deleteTimeOff = removeRoute(
+const deleteTimeOff = define.remove(
   "/staff/{staffId}/time-off/{timeOffId}",
   ids("staffId", "timeOffId"),
   "Remove time off",
@@ -111,37 +97,39 @@ const deleteTimeOff = removeRoute(
 export function staffRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   handle(api, listStaff, async (c) => c.json(await c.var.repo.listStaff()));
   handle(api, createStaff, async (c) => c.json(await c.var.repo.createStaff(c.req.valid("json")), 201));
-  handle(api, getStaff, async (c) => found(c, await c.var.repo.getStaff(c.req.valid("param").staffId), "staff member"));
+  handle(api, getStaff, async (c) =>
+    reply.found(c, await c.var.repo.getStaff(c.req.valid("param").staffId), "staff member"),
+  );
   handle(api, updateStaff, async (c) =>
-    send(c, await c.var.repo.updateStaff(c.req.valid("param").staffId, c.req.valid("json")), "staff member"),
+    reply.send(c, await c.var.repo.updateStaff(c.req.valid("param").staffId, c.req.valid("json")), "staff member"),
   );
   handle(api, deleteStaff, async (c) =>
-    deleted(c, await c.var.repo.deleteStaff(c.req.valid("param").staffId, deps.clock()), "staff member"),
+    reply.deleted(c, await c.var.repo.deleteStaff(c.req.valid("param").staffId, deps.clock()), "staff member"),
   );
   handle(api, replaceWeeklyHours, async (c) => {
     const weeklyHours = c.req.valid("json");
-    return send(c, await c.var.repo.updateStaff(c.req.valid("param").staffId, { weeklyHours }), "staff member");
+    return reply.send(c, await c.var.repo.updateStaff(c.req.valid("param").staffId, { weeklyHours }), "staff member");
   });
   handle(api, getDateHours, async (c) =>
-    found(c, await c.var.repo.getStaff(c.req.valid("param").staffId), "staff member", (s) => s.dateOverrides),
+    reply.found(c, await c.var.repo.getStaff(c.req.valid("param").staffId), "staff member", (s) => s.dateOverrides),
   );
   handle(api, setDateHours, async (c) => {
     const { staffId, date } = c.req.valid("param");
-    return send(c, await c.var.repo.setDateHours(staffId, date, c.req.valid("json").intervals), "staff member");
+    return reply.send(c, await c.var.repo.setDateHours(staffId, date, c.req.valid("json").intervals), "staff member");
   });
   handle(api, clearDateHours, async (c) => {
     const { staffId, date } = c.req.valid("param");
-    return deleted(c, await c.var.repo.setDateHours(staffId, date, null), "staff member");
+    return reply.deleted(c, await c.var.repo.setDateHours(staffId, date, null), "staff member");
   });
   handle(api, listTimeOff, async (c) =>
-    send(c, await c.var.repo.listTimeOff(c.req.valid("param").staffId), "staff member"),
+    reply.send(c, await c.var.repo.listTimeOff(c.req.valid("param").staffId), "staff member"),
   );
   handle(api, createTimeOff, async (c) => {
     const created = await c.var.repo.createTimeOff(c.req.valid("param").staffId, c.req.valid("json"));
-    return send(c, created, "staff member", undefined, 201);
+    return reply.send(c, created, "staff member", undefined, 201);
   });
   handle(api, deleteTimeOff, async (c) => {
     const { staffId, timeOffId } = c.req.valid("param");
-    return deleted(c, await c.var.repo.deleteTimeOff(staffId, timeOffId), "time off");
+    return reply.deleted(c, await c.var.repo.deleteTimeOff(staffId, timeOffId), "time off");
   });
 }
