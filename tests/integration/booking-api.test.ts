@@ -6,8 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBookingRepository } from "../../src/adapters/db/booking-repository.ts";
-import { confirmRequest } from "../../src/app/bookings/confirm-request.ts";
-import { declineRequest } from "../../src/app/bookings/decline-request.ts";
+import { confirmRequest, declineRequest } from "../../src/app/bookings/answer-request.ts";
 import type { BookingDeps } from "../../src/app/bookings/deps.ts";
 import { canonicalJson } from "../../src/core/shared/canonical-json.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";

@@ -4,19 +4,8 @@
  * maps each code to a localised message (`api.error.<CODE>` in src/i18n/catalogs).
  */
 import type { Result } from "../shared/result.ts";
-export const BOOKING_ERROR_CODES = [
-  // §8 error catalogue
-  "CALENDAR_NOT_FOUND",
-  "CALENDAR_UNAVAILABLE",
-  "BOOKING_NOT_FOUND",
-  "TIMEZONE_NOT_FOUND",
-  "NO_SLOTS",
-  "SCHEDULING_FAILED",
-  "SEATS_EXCEEDED",
-  "STAFF_BUSY",
-  "RESOURCE_UNAVAILABLE",
-  "SLUG_EXPIRED",
-  // §5 validation rules
+/** §5 validation rules: what the visitor entered on the details step, each refusal with its own code. */
+export const DETAILS_ERROR_CODES = [
   "GUEST_NAME_REQUIRED",
   "GUEST_NAME_INVALID",
   "GUEST_EMAIL_REQUIRED",
@@ -29,6 +18,21 @@ export const BOOKING_ERROR_CODES = [
   "OPTION_REQUIRED",
   "SERVICES_REQUIRED",
   "SERVICE_GUEST_LIMIT",
+] as const;
+
+export const BOOKING_ERROR_CODES = [
+  // §8 error catalogue
+  "CALENDAR_NOT_FOUND",
+  "CALENDAR_UNAVAILABLE",
+  "BOOKING_NOT_FOUND",
+  "TIMEZONE_NOT_FOUND",
+  "NO_SLOTS",
+  "SCHEDULING_FAILED",
+  "SEATS_EXCEEDED",
+  "STAFF_BUSY",
+  "RESOURCE_UNAVAILABLE",
+  "SLUG_EXPIRED",
+  ...DETAILS_ERROR_CODES,
   // lifecycle
   "RANGE_TOO_LONG",
   "INVALID_RANGE",

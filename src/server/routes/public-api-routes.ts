@@ -2,6 +2,7 @@
  * The public booking API's routes, each defined once: what it takes, what it answers and why it
  * may refuse. public-api.ts binds a handler to each; the OpenAPI document is generated from them.
  */
+import { DETAILS_ERROR_CODES } from "../../core/booking/errors.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../http/api-router.ts";
 import {
   BookingBodySchema,
@@ -160,18 +161,7 @@ export const createBookingRoute = createRoute({
       "INVALID_JSON",
       "UNSUPPORTED_MEDIA_TYPE",
       "INVALID_IDEMPOTENCY_KEY",
-      "GUEST_NAME_REQUIRED",
-      "GUEST_NAME_INVALID",
-      "GUEST_EMAIL_REQUIRED",
-      "GUEST_EMAIL_INVALID",
-      "GUEST_EMAIL_DUPLICATE",
-      "GUEST_COUNT_RANGE",
-      "GUESTS_NOT_ALLOWED",
-      "FIELD_REQUIRED",
-      "LOCATION_REQUIRED",
-      "OPTION_REQUIRED",
-      "SERVICES_REQUIRED",
-      "SERVICE_GUEST_LIMIT",
+      ...DETAILS_ERROR_CODES,
       "STAFF_NOT_FOUND",
       "TIMEZONE_NOT_FOUND",
       "CALENDAR_NOT_FOUND",

@@ -1,7 +1,6 @@
 /** The business's bookings: the list by range, one booking, and what the business does to one. */
 import type { Context } from "hono";
-import { confirmRequest } from "../../../app/bookings/confirm-request.ts";
-import { declineRequest } from "../../../app/bookings/decline-request.ts";
+import { confirmRequest, declineRequest } from "../../../app/bookings/answer-request.ts";
 import { cancelBookingAsBusiness, rescheduleBookingAsBusiness } from "../../../app/business/change-booking.ts";
 import type { BookingError } from "../../../core/booking/errors.ts";
 import { addDays, isLocalDate, startOfLocalDay } from "../../../core/shared/time.ts";
