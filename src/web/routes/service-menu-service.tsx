@@ -1,5 +1,5 @@
 import { requireFound } from "../features/errors/route-errors.ts";
-import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
+import { loadServiceMenuPage } from "../features/booking-flow/booking-page.server.ts";
 import { BookingPage } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/service-menu-service";
 
@@ -12,17 +12,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     request,
   );
   // Preselected in the services step (not skipped): the visitor may add services and guests.
-  const page = requireFound(
-    await loadBookingPage(context, request, menu.calendar.id, {
-      offeredServiceIds: menu.services.map((s) => s.id),
-      preselectedServiceIds: [selected.id],
-    }),
-    request,
-  );
-  return {
-    ...page,
-    config: { ...page.config, name: menu.name, description: menu.description || page.config.description },
-  };
+  return requireFound(await loadServiceMenuPage(context, request, menu, [selected.id]), request);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];

@@ -1,19 +1,12 @@
 import { requireFound } from "../features/errors/route-errors.ts";
-import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
+import { loadServiceMenuPage } from "../features/booking-flow/booking-page.server.ts";
 import { BookingPage } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/service-menu-slug";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const menu = requireFound(await context.pages.serviceMenuBySlug(business, params.serviceMenuSlug), request);
-  const page = requireFound(
-    await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds: menu.services.map((s) => s.id) }),
-    request,
-  );
-  return {
-    ...page,
-    config: { ...page.config, name: menu.name, description: menu.description || page.config.description },
-  };
+  return requireFound(await loadServiceMenuPage(context, request, menu), request);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];

@@ -7,6 +7,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
+import type { ServiceMenuView } from "../../../app/pages/public-pages.ts";
 import type { WidgetConfig } from "./api-client.ts";
 import { isValidTimeZone, localDateIn, monthOf, monthRange } from "./dates.ts";
 
@@ -125,6 +126,23 @@ export async function loadBookingPage(
 }
 
 /** A booking opened from the email's cancel link (`?booking=…&token=…`, or `?id=…`); null when invalid. */
+/**
+ * A service menu's booking page: its calendar offering only the menu's services, under the menu's
+ * name (and its description, else the calendar's). Null as `loadBookingPage`.
+ */
+export async function loadServiceMenuPage(
+  context: AppLoadContext,
+  request: Request,
+  menu: ServiceMenuView,
+  preselectedServiceIds?: string[],
+): Promise<BookingPageData | null> {
+  const offeredServiceIds = menu.services.map((s) => s.id);
+  const page = await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds, preselectedServiceIds });
+  if (!page) return null;
+  const description = menu.description || page.config.description;
+  return { ...page, config: { ...page.config, name: menu.name, description } };
+}
+
 export async function loadManagedBooking(
   context: AppLoadContext,
   request: Request,
