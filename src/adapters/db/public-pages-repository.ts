@@ -1,6 +1,7 @@
 /**
  * Loads the read models of the public pages. Lookups by globally unique id need no business;
- * lookups by slug or path are scoped to the business the request belongs to.
+ * lookups by slug or path are scoped to the business the request belongs to. (Over 300 lines until the
+ * content site gets its own repository with its editor, issue 16.)
  */
 import { and, arrayContains, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type {

@@ -4,7 +4,8 @@
  * argument, so tenant scoping happens at the data layer (issue 5), not by convention in handlers.
  *
  * Instants are `timestamptz` (UTC); schedules are stored with their IANA zone; local dates as text
- * `YYYY-MM-DD` inside JSON schedules (see docs/decisions/0003-time-model.md).
+ * `YYYY-MM-DD` inside JSON schedules (see docs/decisions/0003-time-model.md). Declarations only, one
+ * table after another; the content tables move out with the content site (issue 16).
  */
 import { sql } from "drizzle-orm";
 import {

@@ -2,7 +2,8 @@
  * Turns a NotificationMessage into the email each recipient receives: subject, HTML and plain text in
  * the visitor's language, with dates and times in the visitor's zone, and the calendar file.
  * Every human-readable string comes from the message catalogue (email.*); every value that reaches
- * the HTML is escaped after interpolation, so user data can never add markup.
+ * the HTML is escaped after interpolation, so user data can never add markup. (One file so that the
+ * escaping rule is visible next to every place that builds HTML.)
  */
 import type {
   BookingSnapshot,

@@ -1,5 +1,6 @@
 /**
  * Delivers outbox rows after commit, at least once.
+ * (One file: claim, lease, heartbeat and backoff are one protocol and read best together.)
  *
  * A poll claims due rows with `for update skip locked` and leases them (`locked_until`), so several
  * workers — or a worker and a test's `drain()` — never deliver the same row at the same time. The

@@ -3,6 +3,7 @@
  * it is created (src/adapters/db/business-repository.ts): every query it runs carries
  * `business_id = <that business>`, so a handler holding it cannot reach another tenant's rows
  * (docs/decisions/0007-tenancy.md). Rows of other businesses look exactly like missing rows.
+ * Declarations only: the port and its views, one entity after another.
  */
 import type { Result as SharedResult } from "../../core/shared/result.ts";
 import type {

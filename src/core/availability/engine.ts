@@ -22,6 +22,7 @@ import type { ParsedSchedule } from "./working-periods.ts";
  * exactly the same rules: built once per request (createEngine), then asked about starts
  * (evaluate-start.ts, enumerate-slots.ts). Everything zone-related is resolved up front into epoch-ms intervals;
  * after that a candidate start costs a handful of binary searches over sorted arrays.
+ * (Over 300 lines: the rules every query shares are kept in one reading order, on purpose.)
  */
 
 /** What the visitor asks for besides the dates: who, how many, which services. */

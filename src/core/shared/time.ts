@@ -1,7 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 
 /**
- * The one module for time-zone conversions.
+ * The one module for time-zone conversions. (Over 300 lines on purpose: every zone conversion lives
+ * here and nowhere else, so a DST rule is fixed in one place.)
  *
  * Vocabulary (see STYLE.md, "Time"):
  * - an instant is epoch milliseconds, UTC (`EpochMs`);

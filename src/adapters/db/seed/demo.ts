@@ -1,7 +1,7 @@
 /**
  * The demo business: a small wellness studio with staff in four time zones, a calendar of every
  * type, a group, a service menu, one-time links, a form, a survey and a content site — enough for
- * every route of the spec's table to resolve to a real page.
+ * every route of the spec's table to resolve to a real page. (Data, not logic: its length is the demo's size.)
  */
 import { eq, sql } from "drizzle-orm";
 import { issueApiKey } from "../../../app/business/api-keys.ts";

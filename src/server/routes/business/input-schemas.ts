@@ -1,6 +1,7 @@
 /**
  * What the business API takes, as zod schemas: its routes' definitions validate with them (field-
  * level errors, unknown fields refused so a typo is not silently ignored) and document them.
+ * Declarations only, one entity after another.
  */
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
