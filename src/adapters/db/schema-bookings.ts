@@ -40,7 +40,7 @@ const businessId = () =>
     .notNull()
     .references(() => businesses.id, { onDelete: "cascade" });
 
-export const BOOKING_STATUSES = ["new", "confirmed", "cancelled"] as const;
+export const BOOKING_STATUSES = ["new", "confirmed", "cancelled", "pending_payment"] as const;
 export type BookingRowStatus = (typeof BOOKING_STATUSES)[number];
 
 export interface StoredContact {
@@ -110,13 +110,21 @@ export const bookings = pgTable(
     cancelReason: text("cancel_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * Bookings awaiting payment (status pending_payment): they hold their time until this instant;
+     * the engine stops counting them then and the expiry sweep cancels them (payment_expired).
+     */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("bookings_calendar_start_idx").on(t.calendarId, t.startsAt),
     index("bookings_series_idx").on(t.seriesId),
-    check("bookings_status_check", sql`${t.status} in ('new', 'confirmed', 'cancelled')`),
+    check("bookings_status_check", sql`${t.status} in ('new', 'confirmed', 'cancelled', 'pending_payment')`),
+    index("bookings_payment_due_idx")
+      .on(t.paymentDueAt)
+      .where(sql`${t.status} = 'pending_payment'`),
     check("bookings_time_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("bookings_seats_check", sql`${t.seats} >= 1`),
   ],
@@ -217,4 +225,44 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.endpoint, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+export const PAYMENT_STATUSES = ["pending", "requires_action", "succeeded", "failed", "refunded", "canceled"] as const;
+export type PaymentRowStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Money asked for a booking, one row per attempt at the provider (a PaymentIntent). Kept when its
+ * booking goes (the booking reference becomes null): a payment is a record of money, not a detail of
+ * a booking. `amount_minor` and `refunded_minor` are in the currency's minor units (JPY none, KWD three).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: businessId(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    provider: text("provider").$type<"test" | "stripe">().notNull(),
+    /** The provider's id of the payment (Stripe: the PaymentIntent id). */
+    providerRef: text("provider_ref").notNull(),
+    kind: text("kind").$type<"full" | "deposit">().notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<PaymentRowStatus>().notNull(),
+    /** Why the last attempt failed (the provider's decline code). */
+    failureCode: text("failure_code"),
+    refundedMinor: integer("refunded_minor").notNull().default(0),
+    /** SHA-256 of the secret the visitor's page confirms the payment with; the secret is never stored. */
+    clientSecretHash: text("client_secret_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_ref_uq").on(t.provider, t.providerRef),
+    index("payments_booking_idx").on(t.bookingId),
+    check("payments_amount_check", sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
+    check(
+      "payments_status_check",
+      sql`${t.status} in ('pending', 'requires_action', 'succeeded', 'failed', 'refunded', 'canceled')`,
+    ),
+  ],
 );

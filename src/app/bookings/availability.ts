@@ -72,6 +72,7 @@ function toBusy(o: Occupancy): BusyInterval {
     bufferAfterMinutes: (o.blockedEndMs - o.endMs) / MINUTE_MS,
     // A class session is one entry carrying all its seats (the engine sums seats per start).
     seats: o.kind === "session" ? o.seats : 1,
+    ...(o.expiresAtMs !== null ? { expiresAtMs: o.expiresAtMs } : {}),
   };
 }
 

@@ -21,6 +21,9 @@ export function isBlocking(entry: BusyInterval, rules: CalendarRules, nowMs: Epo
           return false;
         case "new":
           return rules.unconfirmedBlocks;
+        case "pending_payment":
+          // Unpaid when its payment time ran out: as free as an expired hold, before the sweep cancels it.
+          return entry.expiresAtMs === undefined || entry.expiresAtMs > nowMs;
         default:
           return true;
       }

@@ -85,7 +85,7 @@ export interface StaffSchedule {
 }
 
 export type BusyKind = "booking" | "hold" | "external";
-export type BookingStatus = "new" | "confirmed" | "cancelled" | "showed" | "noshow" | "invalid";
+export type BookingStatus = "new" | "confirmed" | "cancelled" | "pending_payment" | "showed" | "noshow" | "invalid";
 
 /**
  * Something that occupies a staff member. A booking carries the buffers it was booked with (its own
@@ -106,7 +106,7 @@ export interface BusyInterval {
   readonly bufferAfterMinutes?: number;
   /** Class bookings: seats taken (guests). Default 1. */
   readonly seats?: number;
-  /** Holds: a hold stops blocking at this instant. */
+  /** Holds and bookings awaiting payment: they stop blocking at this instant. */
   readonly expiresAtMs?: EpochMs;
 }
 

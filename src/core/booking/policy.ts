@@ -3,7 +3,8 @@ import type { EpochMs } from "../shared/time.ts";
 import { MINUTE_MS } from "../shared/time.ts";
 import type { BookingErrorCode } from "./errors.ts";
 
-export type BookingStatus = "new" | "confirmed" | "cancelled";
+/** pending_payment: holds its time until paid (payment-plan.ts), then becomes its initial status. */
+export type BookingStatus = "new" | "confirmed" | "cancelled" | "pending_payment";
 export type ChangeKind = "reschedule" | "cancel";
 
 /**
@@ -19,6 +20,8 @@ export function visitorChangeRefusal(
   nowMs: EpochMs,
 ): BookingErrorCode | null {
   if (status === "cancelled") return "BOOKING_CANCELLED";
+  // Nothing to move or cancel until it is paid: the unpaid hold simply runs out.
+  if (status === "pending_payment") return kind === "reschedule" ? "RESCHEDULE_NOT_ALLOWED" : "CANCEL_NOT_ALLOWED";
   if (kind === "reschedule" && !settings.allowReschedule) return "RESCHEDULE_NOT_ALLOWED";
   if (kind === "cancel" && !settings.allowCancel) return "CANCEL_NOT_ALLOWED";
   const cutoff = settings.changeCutoffMinutes;
@@ -48,7 +51,7 @@ export const initialStatus = (settings: Pick<CalendarSettings, "autoConfirm">): 
 
 /** Whether a booking in this status occupies its staff (requests block per `unconfirmedBlocks`). */
 export function occupies(status: BookingStatus, settings: Pick<CalendarSettings, "unconfirmedBlocks">): boolean {
-  if (status === "confirmed") return true;
+  if (status === "confirmed" || status === "pending_payment") return true;
   if (status === "new") return settings.unconfirmedBlocks;
   return false;
 }

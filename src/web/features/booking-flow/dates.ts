@@ -133,8 +133,7 @@ export function formatDuration(minutes: number, languageTag: string): string {
   return m === 0 ? unit(h, "hour") : `${unit(h, "hour")} ${unit(m, "minute")}`;
 }
 
-export const formatMoney = (cents: number, currency: string, languageTag: string) =>
-  new Intl.NumberFormat(languageTag, { style: "currency", currency }).format(cents / 100);
+export { formatMoney } from "../../../core/payments/money.ts";
 
 /** "GMT+1" style offset of a zone at an instant. */
 export function zoneOffset(zone: string, at: Date, languageTag = "en-US"): string {

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { ProductView } from "../../../app/pages/public-pages.ts";
+import { formatMoney } from "../../../core/payments/money.ts";
 
 interface Props {
   product: ProductView;
@@ -16,7 +17,7 @@ export function ProductCard({ product, headingLevel = 2, href }: Props) {
       <Heading>{href ? <a href={href}>{product.name}</a> : product.name}</Heading>
       <p>{product.description}</p>
       <p className="product__price">
-        {i18n.number(product.priceCents / 100, { style: "currency", currency: product.currency })}
+        {formatMoney(product.priceCents, product.currency, i18n.locale)}
       </p>
     </article>
   );
