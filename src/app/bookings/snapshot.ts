@@ -84,7 +84,8 @@ export function toSnapshot(
     bookingId: b.id,
     uid: bookingUid(b.id),
     sequence: b.sequence,
-    status: b.status,
+    // A booking awaiting payment is told nothing until it is paid; then it has its initial status.
+    status: b.status === "pending_payment" ? "confirmed" : b.status,
     businessName: ctx.business.name,
     calendarName: ctx.calendar.name,
     serviceNames: serviceNames(ctx, b.serviceIds),

@@ -2,6 +2,8 @@
  * Calendar domain types shared by the availability engine, the booking rules, the database schema
  * and the HTTP edge. Plain data only.
  */
+import type { PaymentMode } from "../payments/payment-plan.ts";
+
 export const CALENDAR_TYPES = ["personal", "round_robin", "collective", "class", "service"] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
 
@@ -52,6 +54,8 @@ export interface CalendarSettings {
   guestMode: "none" | "count_only" | "collect_detail";
   priceCents: number;
   deposit: DepositRule | null;
+  /** What the visitor pays online before the booking is confirmed (absent: none). */
+  payment?: PaymentMode;
   location: { kind: "physical" | "phone" | "video" | "ask_booker"; value: string } | null;
   questions: CustomQuestion[];
   roundRobinMode: "availability" | "equal_distribution";

@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { MAX_CLASS_SEATS } from "../../../core/calendar/calendar-setup.ts";
+import { PAYMENT_MODES } from "../../../core/payments/payment-plan.ts";
 import { isValidTimeZone, parseTimeOfDay } from "../../../core/shared/time.ts";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema, MinorUnitsSchema } from "../../http/input-bounds.ts";
 import { LOCALE_CODES } from "../../../i18n/locales.ts";
@@ -138,6 +139,10 @@ export const CalendarSettingsSchema = z
     guestMode: z.enum(["none", "count_only", "collect_detail"]),
     priceCents: MinorUnitsSchema,
     deposit: DepositSchema.nullable(),
+    payment: z.enum(PAYMENT_MODES).meta({
+      description:
+        "Online payment before the booking is confirmed: none, the full price, or the deposit (the rest is paid to the business later)",
+    }),
     location: z
       .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
       .nullable(),

@@ -92,11 +92,12 @@ export const CalendarSchema = z
     groupId: z.string().nullable(),
     isActive: z.boolean(),
     position: z.number(),
-    // The settings as stored (CalendarSettings): the daily limits and seats may be absent.
+    // The settings as stored (CalendarSettings): the daily limits, seats and payment mode may be absent.
     settings: CalendarSettingsSchema.required().partial({
       maxBookingsPerDay: true,
       maxBookingsPerDayPerStaff: true,
       seatsPerSlot: true,
+      payment: true,
     }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),
