@@ -3,6 +3,10 @@
  * static assets with immutable caching, compression. Built from its dependencies so tests can
  * run it in process with `app.request()`.
  */
+import { paymentStore } from "../adapters/db/bookings/payments.ts";
+import { executorOf } from "../adapters/db/bookings/executor.ts";
+import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
+import { paymentApi } from "./routes/payment-api.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -120,6 +124,7 @@ export function createApp(deps: AppDependencies) {
     publicUrl: "http://localhost:3000",
     newId: () => crypto.randomUUID(),
     holdMinutes: 10,
+    payments: createTestPaymentProvider(),
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
@@ -144,6 +149,14 @@ export function createApp(deps: AppDependencies) {
     );
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
+  app.route(
+    "/api",
+    paymentApi({
+      store: paymentStore(executorOf(deps.database)),
+      provider: bookingDeps.payments ?? createTestPaymentProvider(),
+      clock: deps.clock,
+    }),
+  );
   const widgetBooking = createWidgetBookingPort(bookingDeps);
   // A business's change (hours, settings, members) applies to the very next public request.
   app.use("/api/business/*", async (c, next) => {

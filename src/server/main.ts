@@ -3,6 +3,10 @@
  * app, and a graceful shutdown on SIGTERM/SIGINT that finishes in-flight requests before closing
  * the database.
  */
+import { paymentStore } from "../adapters/db/bookings/payments.ts";
+import { executorOf } from "../adapters/db/bookings/executor.ts";
+import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
+import { expireUnpaidBookings } from "../app/payments/pay-for-booking.ts";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -30,6 +34,8 @@ const DRAIN_MS = 300;
 const QUIET_MS = 250;
 /** Then how long before keep-alive connections with nothing in flight are closed. */
 const IDLE_GRACE_MS = 1000;
+/** How often each process releases bookings whose payment time ran out (any process may; row locks keep it once). */
+const UNPAID_SWEEP_MS = 15_000;
 
 async function main() {
   let config;
@@ -89,6 +95,8 @@ async function main() {
   const linkSealer = createLinkSealer(appSecret);
   // The local admin channel (business:create and business:key while this server holds DATA_DIR).
   const adminToken = database.lock ? randomBytes(32).toString("base64url") : undefined;
+  // The built-in test provider (offline demo and tests); Stripe with a business's own keys is not wired yet.
+  const payments = createTestPaymentProvider();
   const app = createApp({
     database,
     linkSealer,
@@ -106,6 +114,7 @@ async function main() {
     bookingApi: {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
       holdMinutes: config.HOLD_MINUTES,
+      payments,
       rateLimits: {
         bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
         slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
@@ -124,6 +133,14 @@ async function main() {
     logger,
     openNotification: linkSealer.open,
   });
+
+  // Bookings whose payment time ran out give their time back even when nobody else asks for it.
+  const unpaidSweep = setInterval(() => {
+    expireUnpaidBookings({ store: paymentStore(executorOf(database)), provider: payments, clock: () => new Date() })
+      .then((released) => released > 0 && logger.info({ released }, "released unpaid bookings"))
+      .catch((error: unknown) => logger.warn({ err: error }, "releasing unpaid bookings failed"));
+  }, UNPAID_SWEEP_MS);
+  unpaidSweep.unref();
 
   let stopping = false;
   // While stopping, every answer closes its connection, so keep-alive clients move elsewhere.
@@ -171,6 +188,7 @@ async function main() {
         const quietFor = performance.now() - lastConnectionAt;
         if (quietFor < QUIET_MS) return void setTimeout(closeListenerWhenQuiet, QUIET_MS - quietFor);
         net.Server.prototype.close.call(server, async () => {
+          clearInterval(unpaidSweep);
           await outboxWorker.stop();
           mailTransport.close();
           await database.close();

@@ -253,6 +253,13 @@ export const payments = pgTable(
     refundedMinor: integer("refunded_minor").notNull().default(0),
     /** SHA-256 of the secret the visitor's page confirms the payment with; the secret is never stored. */
     clientSecretHash: text("client_secret_hash").notNull(),
+    /** The booking's status once paid: confirmed, or new for an appointment request. */
+    confirmsAs: text("confirms_as").$type<"confirmed" | "new">().notNull(),
+    /**
+     * The visitor's confirmation, prepared (and sealed) when the booking was made — it carries the
+     * manage links, whose token exists in clear only then — and put in the outbox once paid.
+     */
+    notification: jsonb("notification").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,7 +16,7 @@ import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { readBookingRequest, type BookingInput } from "../../core/booking/read-booking-request.ts";
 import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
-import { formatInstant } from "../../core/shared/time.ts";
+import { formatInstant, MINUTE_MS } from "../../core/shared/time.ts";
 import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { generateManageToken, hashManageToken } from "./manage-token.ts";
@@ -25,9 +25,13 @@ import {
   toNewBooking,
   type BookingOrigin,
   type CreatedBooking,
+  type CreatedPayment,
   type OccurrenceOutcome,
 } from "./new-booking.ts";
 import type { NewBooking, Occupancy } from "./ports.ts";
+import type { NewPayment, PaymentProvider } from "../payments/ports.ts";
+import { PAYMENT_HOLD_MINUTES, type PaymentDue } from "../../core/payments/payment-plan.ts";
+import type { NotificationMessage } from "../../core/notifications/notification.ts";
 
 export type CreateBookingInput = BookingInput;
 export type { CreatedBooking, OccurrenceOutcome } from "./new-booking.ts";
@@ -97,16 +101,73 @@ async function bookSingle(
   const recentCounts = decision.needsRecentCounts
     ? await deps.store.recentCounts(ctx.calendar.id, origin.nowMs - ROUND_ROBIN_PERIOD_MS)
     : {};
+  // One intent per request: every round-robin attempt has the same price.
+  let payment: PreparedPayment | null = null;
   for (const draft of bookingAttempts({ calendar: ctx, request: origin.request, slot: decision.slot, recentCounts })) {
-    const booking = toNewBooking(origin, draft, null);
-    const created = describeCreated(origin, booking, null);
+    let booking = toNewBooking(origin, draft, null);
+    let created = describeCreated(origin, booking, null);
+    if (draft.payment) {
+      if (!deps.payments) return fail("PAYMENT_UNAVAILABLE");
+      payment ??= await preparePayment(deps, deps.payments, draft.payment, booking, origin.nowMs).catch(() => null);
+      if (!payment) return fail("PAYMENT_UNAVAILABLE");
+      booking = { ...booking, payment: payment.stored(booking.notification) };
+      created = { ...created, status: "pending_payment", payment: payment.shown };
+    }
     const result = await write([booking], created);
     if (result.ok) return ok(created);
     // Round robin: someone took this member meanwhile; the next free member may still be free.
     if (ctx.calendar.type === "round_robin" && result.refusal.code === "STAFF_BUSY") continue;
+    if (payment) await deps.payments?.cancelIntent(payment.ref).catch(() => undefined);
     return { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) };
   }
+  if (payment) await deps.payments?.cancelIntent(payment.ref).catch(() => undefined);
   return fail("STAFF_BUSY");
+}
+
+interface PreparedPayment {
+  readonly ref: string;
+  readonly shown: CreatedPayment;
+  readonly stored: (notification: NotificationMessage) => NewPayment;
+}
+
+/** The provider's intent for this booking's payment, before the booking is written. */
+async function preparePayment(
+  deps: BookingDeps,
+  provider: PaymentProvider,
+  due: PaymentDue,
+  booking: NewBooking,
+  nowMs: number,
+): Promise<PreparedPayment> {
+  const id = deps.newId();
+  const intent = await provider.createIntent({
+    amountMinor: due.amountMinor,
+    currency: booking.currency,
+    description: `Booking ${booking.id}`,
+    idempotencyKey: `payment-${id}`,
+  });
+  const dueAtMs = nowMs + PAYMENT_HOLD_MINUTES * MINUTE_MS;
+  return {
+    ref: intent.ref,
+    shown: {
+      id,
+      provider: provider.name,
+      clientSecret: intent.clientSecret,
+      kind: due.kind,
+      amountMinor: due.amountMinor,
+      currency: booking.currency,
+      dueAt: new Date(dueAtMs).toISOString(),
+    },
+    stored: (notification) => ({
+      id,
+      provider: provider.name,
+      providerRef: intent.ref,
+      clientSecretHash: hashManageToken(intent.clientSecret),
+      kind: due.kind,
+      amountMinor: due.amountMinor,
+      dueAtMs,
+      notification,
+    }),
+  };
 }
 
 /** A series' rows (one per booked or requested occurrence) and every occurrence's outcome. */

@@ -1,3 +1,4 @@
+import type { PaymentProvider } from "../payments/ports.ts";
 import type { BookingStore } from "./ports.ts";
 
 /** What every booking use case receives: storage, a clock, and the public base URL for links. */
@@ -9,4 +10,6 @@ export interface BookingDeps {
   readonly newId: () => string;
   /** How long a hold keeps a slot (config HOLD_MINUTES). */
   readonly holdMinutes: number;
+  /** Takes the payment of calendars that ask for one; without it, such bookings are refused. */
+  readonly payments?: PaymentProvider;
 }

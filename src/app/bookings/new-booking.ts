@@ -42,6 +42,20 @@ export interface CreatedBooking {
   readonly manageToken: string;
   readonly seriesId: string | null;
   readonly occurrences: readonly OccurrenceOutcome[] | null;
+  /** Set when the booking waits for its payment (status pending_payment) until `dueAt`. */
+  readonly payment: CreatedPayment | null;
+}
+
+export interface CreatedPayment {
+  readonly id: string;
+  readonly provider: "test" | "stripe";
+  /** Shown once: what the visitor's page pays with. Never stored in clear. */
+  readonly clientSecret: string;
+  readonly kind: "full" | "deposit";
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** ISO 8601 UTC: the booking's time is held until then. */
+  readonly dueAt: string;
 }
 
 /** Everything one request's bookings share. */
@@ -72,7 +86,7 @@ export function toNewBooking(
 ): NewBooking {
   const { deps, ctx, input, request, token } = origin;
   const s = ctx.calendar.settings;
-  const { active, items, classSeats, priceCents, depositCents, ...fields } = draft;
+  const { active, items, classSeats, priceCents, depositCents, payment: _payment, ...fields } = draft;
   const booking = {
     ...fields,
     id: deps.newId(),
@@ -104,6 +118,7 @@ export function toNewBooking(
       booking.status === "new" ? "request_received" : "booking_confirmed",
       toSnapshot(ctx, booking, deps.publicUrl, token.clear),
     ),
+    payment: null,
   };
 }
 
@@ -132,5 +147,6 @@ export function describeCreated(
     manageToken: origin.token.clear,
     seriesId: b.seriesId,
     occurrences,
+    payment: null,
   };
 }

@@ -12,6 +12,7 @@ import type {
   WeeklyHours,
 } from "../../core/calendar/calendar.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
+import type { NewPayment } from "../payments/ports.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
@@ -142,6 +143,11 @@ export interface NewBooking extends BookingFields {
   readonly items: readonly OccupancyItem[];
   readonly classSeats: ClassSeatRequest | null;
   readonly notification: NotificationMessage;
+  /**
+   * Set when the visitor pays before the booking is confirmed: it is stored as pending_payment, its
+   * occupancy expires at `dueAtMs`, and `notification` waits with the payment until it succeeds.
+   */
+  readonly payment: NewPayment | null;
 }
 
 export interface IdempotentResponse {

@@ -18,6 +18,7 @@ import { fail, ok, type BookingErrorCode, type Outcome } from "./errors.ts";
 import { distinctServiceIds, itemsPerTask, occupancyItem, type OccupancyItem } from "./occupancy-items.ts";
 import { initialStatus, occupies, type BookingStatus } from "./policy.ts";
 import { quoteCarts, quotePrice } from "./pricing.ts";
+import { paymentDue, type PaymentDue } from "../payments/payment-plan.ts";
 import { isPlannableRecurrence, type BookingRequest } from "./read-booking-request.ts";
 import {
   checkErrorToBookingError,
@@ -79,6 +80,11 @@ export interface BookingDraft {
   readonly classSeats: ClassSeats | null;
   readonly priceCents: number;
   readonly depositCents: number;
+  /**
+   * What the visitor pays before the booking takes `status` (payment-plan.ts); until then it is
+   * pending_payment and holds its time. Null: nothing to pay now.
+   */
+  readonly payment: PaymentDue | null;
   /** Whether its occupancy blocks (requests: per unconfirmedBlocks; overlapping occurrences never). */
   readonly active: boolean;
 }
@@ -207,6 +213,8 @@ export function bookingAttempts(options: BookingAttemptsOptions): BookingDraft[]
 
 function decideSeries(options: DecideBookingOptions): Outcome<BookingDecision> {
   const { calendar: ctx, request } = options;
+  // A series is paid for occurrence by occurrence, which no payment step offers yet.
+  if ((ctx.calendar.settings.payment ?? "none") !== "none") return fail("SERIES_PAYMENT_NOT_SUPPORTED");
   const plan = planRecurring(options.availability, request.recurrence!, options.nowMs);
   if (!plan.ok) {
     const e = plan.error;
@@ -292,6 +300,7 @@ function draftBooking(options: DraftOptions): BookingDraft {
     classSeats,
     priceCents: price.totalCents,
     depositCents: price.depositCents,
+    payment: overlap ? null : paymentDue(s.payment, price),
     active: !overlap && occupies(status, s),
   };
 }

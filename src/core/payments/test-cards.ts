@@ -4,12 +4,7 @@
  * https://docs.stripe.com/testing#cards
  */
 export type TestCardOutcome =
-  | "succeeded"
-  | "requires_action"
-  | "card_declined"
-  | "insufficient_funds"
-  | "expired_card"
-  | "processing_error";
+  "succeeded" | "requires_action" | "card_declined" | "insufficient_funds" | "expired_card" | "processing_error";
 
 const TEST_CARDS: Readonly<Record<string, TestCardOutcome>> = {
   "4242424242424242": "succeeded",

@@ -52,6 +52,15 @@ const STATUS: Readonly<Record<BookingErrorCode, ContentfulStatusCode>> = {
   RECURRING_NOT_SUPPORTED: 422,
   STAFF_NOT_FOUND: 400,
   LINK_NOT_FOUND: 404,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_DECLINED: 402,
+  PAYMENT_EXPIRED: 409,
+  PAYMENT_REFUNDED: 409,
+  PAYMENT_UNAVAILABLE: 503,
+  SERIES_PAYMENT_NOT_SUPPORTED: 422,
+  CARD_NUMBER_INVALID: 400,
+  CARD_EXPIRY_INVALID: 400,
+  CARD_CVC_INVALID: 400,
 };
 
 /** The catalogue's placeholder is `{count}`; seat errors carry it as `availableSeats`. */

@@ -206,10 +206,26 @@ export const OccurrenceSchema = z.object({
   message: z.string().nullable(),
 });
 
+export const CreatedPaymentSchema = z
+  .object({
+    id: z.string(),
+    provider: z.enum(["test", "stripe"]),
+    clientSecret: z
+      .string()
+      .meta({ description: "Shown once: what the page pays with (test provider: POST …/test-card)" }),
+    kind: z.enum(["full", "deposit"]),
+    amountMinor: z.number().int().meta({ description: "In the currency's minor units (JPY none, KWD three)" }),
+    currency: z.string(),
+    dueAt: z.string().meta({ description: "UTC: the booking's time is held until then, unpaid" }),
+  })
+  .openapi("CreatedPayment");
+
 export const BookingCreatedSchema = z
   .object({
     id: z.string(),
-    status: z.enum(["confirmed", "new"]),
+    status: z.enum(["confirmed", "new", "pending_payment"]).meta({
+      description: "pending_payment: pay `payment` before `payment.dueAt`; the booking then becomes confirmed (or new)",
+    }),
     calendarId: z.string(),
     startTime: z.string(),
     endTime: z.string(),
@@ -227,13 +243,14 @@ export const BookingCreatedSchema = z
     manageToken: z.string().meta({ description: "Shown once; send as `Authorization: Bearer <token>` or `?token=`" }),
     seriesId: z.string().nullable(),
     occurrences: z.array(OccurrenceSchema).nullable(),
+    payment: CreatedPaymentSchema.nullable(),
   })
   .openapi("BookingCreated");
 
 export const BookingViewSchema = z
   .object({
     id: z.string(),
-    status: z.enum(["new", "confirmed", "cancelled"]),
+    status: z.enum(["new", "confirmed", "cancelled", "pending_payment"]),
     calendarId: z.string(),
     calendarName: z.string(),
     businessName: z.string(),

@@ -11,6 +11,7 @@ import { withConflictRetries, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
 import { releaseSeats, takeSeats } from "./class-seats.ts";
 import type { Executor } from "./executor.ts";
+import { paymentRow, paymentStore } from "./payments.ts";
 import { itemRows, outboxRow, Refused, refusalOf, toRecord } from "./rows.ts";
 import type { SimpleWrite } from "./simple-bookings.ts";
 
@@ -25,6 +26,7 @@ export function bookingWrites(
 ): Pick<BookingStore, "createBookings" | "createHold" | "reschedule" | "changeStatus"> {
   const db = database.db;
   const { seal, storedAnswer, simpleBookings, purgeOldKeys } = options;
+  const unpaid = paymentStore(database);
   /** Runs one write, retried on transient conflicts; a refusal the database gave becomes the booking's answer. */
   async function statement(run: () => Promise<void>): Promise<CommitResult> {
     try {
@@ -63,8 +65,11 @@ export function bookingWrites(
     run: () => Promise<CommitResult>,
   ): Promise<CommitResult> {
     const first = await run();
-    if (first.ok || first.refusal.code !== "STAFF_BUSY") return first;
-    return (await purgeExpiredHolds(staffIds, nowMs)) ? run() : first;
+    if (first.ok || (first.refusal.code !== "STAFF_BUSY" && first.refusal.code !== "SEATS_EXCEEDED")) return first;
+    // Time held by an expired hold or an unpaid booking past its payment time is free: release it, try again.
+    const heldByHolds = first.refusal.code === "STAFF_BUSY" && (await purgeExpiredHolds(staffIds, nowMs));
+    const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs)).length > 0;
+    return heldByHolds || heldUnpaid ? run() : first;
   }
 
   return {
@@ -79,7 +84,8 @@ export function bookingWrites(
       ];
       const now = new Date(command.nowMs);
       const only = command.bookings[0];
-      if (only && command.bookings.length === 1 && !command.holdId && !command.oneTimeSlug && !only.classSeats) {
+      const simple = !command.holdId && !command.oneTimeSlug && !only?.classSeats && !only?.payment;
+      if (only && command.bookings.length === 1 && simple) {
         return withHoldPurge(staffIds, command.nowMs, () =>
           statement(() =>
             simpleBookings.write({ booking: only, idempotency: command.idempotency, nowMs: command.nowMs }),
@@ -117,7 +123,8 @@ export function bookingWrites(
               calendarId: b.calendarId,
               seriesId: b.seriesId,
               occurrenceIndex: b.occurrenceIndex,
-              status: b.status,
+              status: b.payment ? "pending_payment" : b.status,
+              paymentDueAt: b.payment ? new Date(b.payment.dueAtMs) : null,
               startsAt: new Date(b.startMs),
               endsAt: new Date(b.endMs),
               timeZone: b.timeZone,
@@ -141,9 +148,21 @@ export function bookingWrites(
               confirmedAt: b.status === "confirmed" ? now : null,
             })),
           );
-          const items = command.bookings.flatMap((b) => itemRows(b.businessId, { bookingId: b.id }, b.items, b.active));
+          const items = command.bookings.flatMap((b) =>
+            itemRows(
+              b.businessId,
+              // Unpaid, the occupancy stops counting when its payment is due (like a hold).
+              { bookingId: b.id, ...(b.payment ? { holdExpiresAt: new Date(b.payment.dueAtMs) } : {}) },
+              b.items,
+              b.active,
+            ),
+          );
           if (items.length > 0) await tx.insert(t.bookingItems).values(items);
-          await tx.insert(t.outbox).values(command.bookings.map((b) => outboxRow(b.businessId, seal(b.notification))));
+          const told = command.bookings.filter((b) => !b.payment);
+          if (told.length > 0)
+            await tx.insert(t.outbox).values(told.map((b) => outboxRow(b.businessId, seal(b.notification))));
+          const paid = command.bookings.filter((b) => b.payment);
+          if (paid.length > 0) await tx.insert(t.payments).values(paid.map((b) => paymentRow(b, seal)));
           if (command.idempotency) {
             // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
             const { endpoint, key, requestHash, statusCode, body } = command.idempotency;

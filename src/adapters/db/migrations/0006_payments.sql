@@ -11,6 +11,8 @@ CREATE TABLE "payments" (
 	"failure_code" text,
 	"refunded_minor" integer DEFAULT 0 NOT NULL,
 	"client_secret_hash" text NOT NULL,
+	"confirms_as" text NOT NULL,
+	"notification" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_minor" > 0 and "payments"."refunded_minor" between 0 and "payments"."amount_minor"),

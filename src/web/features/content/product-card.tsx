@@ -16,9 +16,7 @@ export function ProductCard({ product, headingLevel = 2, href }: Props) {
     <article className="product">
       <Heading>{href ? <a href={href}>{product.name}</a> : product.name}</Heading>
       <p>{product.description}</p>
-      <p className="product__price">
-        {formatMoney(product.priceCents, product.currency, i18n.locale)}
-      </p>
+      <p className="product__price">{formatMoney(product.priceCents, product.currency, i18n.locale)}</p>
     </article>
   );
 }

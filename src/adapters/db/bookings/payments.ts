@@ -1,0 +1,187 @@
+/**
+ * Payments and the bookings that wait for them. Each change is one transaction that relies on row
+ * locks and the exclusion constraint, never on an earlier read, so two processes settling or
+ * expiring the same payment at once end in one consistent state: a paid booking is confirmed, or
+ * the money is marked for refund — never both, never neither.
+ */
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import type { NewBooking } from "../../../app/bookings/ports.ts";
+import type { PaymentRecord, PaymentStore, Settlement } from "../../../app/payments/ports.ts";
+import type { NotificationMessage } from "../../../core/notifications/notification.ts";
+import { isUuid } from "../public-pages-repository.ts";
+import { sqlStateOf, withConflictRetries, type Tx } from "../kernel.ts";
+import * as t from "../schema.ts";
+import { releaseSeats } from "./class-seats.ts";
+import type { Executor } from "./executor.ts";
+import { outboxRow } from "./rows.ts";
+
+/** The payment row written with its booking (the booking's confirmation waits in it, sealed). */
+export function paymentRow(b: NewBooking, seal: (message: NotificationMessage) => NotificationMessage) {
+  const p = b.payment!;
+  return {
+    id: p.id,
+    businessId: b.businessId,
+    bookingId: b.id,
+    provider: p.provider,
+    providerRef: p.providerRef,
+    kind: p.kind,
+    amountMinor: p.amountMinor,
+    currency: b.currency,
+    status: "pending" as const,
+    clientSecretHash: p.clientSecretHash,
+    confirmsAs: b.status === "new" ? ("new" as const) : ("confirmed" as const),
+    notification: seal(p.notification) as unknown as Record<string, unknown>,
+  };
+}
+
+type PaymentRow = typeof t.payments.$inferSelect;
+const toPayment = (row: PaymentRow, dueAt: Date | null): PaymentRecord => ({
+  id: row.id,
+  businessId: row.businessId,
+  bookingId: row.bookingId,
+  provider: row.provider,
+  providerRef: row.providerRef,
+  kind: row.kind,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  status: row.status,
+  failureCode: row.failureCode,
+  refundedMinor: row.refundedMinor,
+  clientSecretHash: row.clientSecretHash,
+  dueAtMs: dueAt ? dueAt.getTime() : null,
+});
+
+export function paymentStore(database: Executor): PaymentStore {
+  const db = database.db;
+
+  /** Cancels these unpaid bookings (locked by the caller) and their payments. */
+  async function expire(tx: Tx, bookings: { id: string; classSessionId: string | null; seats: number }[], now: Date) {
+    if (bookings.length === 0) return [];
+    const ids = bookings.map((b) => b.id);
+    await tx
+      .update(t.bookings)
+      .set({ status: "cancelled", cancelReason: "payment_expired", cancelledAt: now, updatedAt: now })
+      .where(inArray(t.bookings.id, ids));
+    await tx.update(t.bookingItems).set({ active: false }).where(inArray(t.bookingItems.bookingId, ids));
+    for (const b of bookings) if (b.classSessionId) await releaseSeats(tx, b.classSessionId, b.seats);
+    return tx
+      .update(t.payments)
+      .set({ status: "canceled", updatedAt: now })
+      .where(
+        and(inArray(t.payments.bookingId, ids), inArray(t.payments.status, ["pending", "requires_action", "failed"])),
+      )
+      .returning({ provider: t.payments.provider, ref: t.payments.providerRef });
+  }
+
+  return {
+    async loadPayment(paymentId) {
+      if (!isUuid(paymentId)) return null;
+      const [row] = await db
+        .select({ payment: t.payments, dueAt: t.bookings.paymentDueAt, status: t.bookings.status })
+        .from(t.payments)
+        .leftJoin(t.bookings, eq(t.bookings.id, t.payments.bookingId))
+        .where(eq(t.payments.id, paymentId));
+      if (!row) return null;
+      return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
+    },
+
+    async markPayment(paymentId, change) {
+      await db
+        .update(t.payments)
+        .set({ status: change.status, failureCode: change.failureCode, updatedAt: new Date(change.nowMs) })
+        .where(and(eq(t.payments.id, paymentId), inArray(t.payments.status, ["pending", "requires_action", "failed"])));
+    },
+
+    async settlePayment(paymentId, nowMs) {
+      const now = new Date(nowMs);
+      return withConflictRetries(() =>
+        db.transaction(async (tx): Promise<Settlement> => {
+          const [payment] = await tx.select().from(t.payments).where(eq(t.payments.id, paymentId)).for("update");
+          if (!payment) return { kind: "refund", reason: "booking_gone" };
+          if (payment.status === "succeeded" || payment.status === "refunded")
+            return { kind: "already_settled", bookingId: payment.bookingId };
+          await tx
+            .update(t.payments)
+            .set({ status: "succeeded", failureCode: null, updatedAt: now })
+            .where(eq(t.payments.id, paymentId));
+          if (!payment.bookingId) return { kind: "refund", reason: "booking_gone" };
+          const [booking] = await tx
+            .select()
+            .from(t.bookings)
+            .where(eq(t.bookings.id, payment.bookingId))
+            .for("update");
+          if (!booking) return { kind: "refund", reason: "booking_gone" };
+          const confirm = {
+            status: payment.confirmsAs,
+            paymentDueAt: null,
+            cancelReason: null,
+            cancelledAt: null,
+            updatedAt: now,
+            ...(payment.confirmsAs === "confirmed" ? { confirmedAt: now } : {}),
+          };
+          const tell = () => tx.insert(t.outbox).values(outboxRow(booking.businessId, payment.notification as never));
+          if (booking.status === "pending_payment") {
+            await tx.update(t.bookings).set(confirm).where(eq(t.bookings.id, booking.id));
+            await tx
+              .update(t.bookingItems)
+              .set({ holdExpiresAt: null })
+              .where(eq(t.bookingItems.bookingId, booking.id));
+            await tell();
+            return { kind: "booked", bookingId: booking.id };
+          }
+          // Paid after its time ran out: keep the booking if its time is still free (the exclusion
+          // constraint says so, in a savepoint); class seats may have gone to others — refund those.
+          const late =
+            booking.status === "cancelled" &&
+            booking.cancelReason === "payment_expired" &&
+            payment.confirmsAs === "confirmed" &&
+            booking.classSessionId === null;
+          if (!late) return { kind: "refund", reason: "booking_gone" };
+          try {
+            await tx.transaction(async (savepoint) => {
+              await savepoint.update(t.bookings).set(confirm).where(eq(t.bookings.id, booking.id));
+              await savepoint
+                .update(t.bookingItems)
+                .set({ active: true, holdExpiresAt: null })
+                .where(eq(t.bookingItems.bookingId, booking.id));
+            });
+          } catch (error) {
+            if (sqlStateOf(error).code === "23P01") return { kind: "refund", reason: "slot_taken" };
+            throw error;
+          }
+          await tell();
+          return { kind: "booked", bookingId: booking.id };
+        }),
+      );
+    },
+
+    async markRefunded(paymentId, amountMinor, nowMs) {
+      await db
+        .update(t.payments)
+        .set({ status: "refunded", refundedMinor: amountMinor, updatedAt: new Date(nowMs) })
+        .where(eq(t.payments.id, paymentId));
+    },
+
+    async expireUnpaid(nowMs, only) {
+      const now = new Date(nowMs);
+      if (only && !isUuid(only.paymentId)) return [];
+      return withConflictRetries(() =>
+        db.transaction(async (tx) => {
+          const unpaid = await tx
+            .select({ id: t.bookings.id, classSessionId: t.bookings.classSessionId, seats: t.bookings.seats })
+            .from(t.bookings)
+            .where(
+              and(
+                eq(t.bookings.status, "pending_payment"),
+                only
+                  ? sql`${t.bookings.id} = (select booking_id from payments where id = ${only.paymentId})`
+                  : lte(t.bookings.paymentDueAt, now),
+              ),
+            )
+            .for("update", { skipLocked: true });
+          return expire(tx, unpaid, now);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The visitor pays for a booking that waits for its payment. With the built-in test provider the
+ * card is submitted here and answered like Stripe's test cards; whichever provider took the money,
+ * `settle` then confirms the booking — or, when the booking's time was lost meanwhile, refunds the
+ * money at once, so no money is ever kept without a booking.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { cardFieldErrors, testCardOutcome } from "../../core/payments/test-cards.ts";
+import { hashManageToken } from "../bookings/manage-token.ts";
+import type { PaymentProvider, PaymentRecord, PaymentStore } from "./ports.ts";
+
+export interface PaymentDeps {
+  readonly store: PaymentStore;
+  readonly provider: PaymentProvider;
+  readonly clock: () => Date;
+}
+
+export type PaymentState =
+  { readonly status: "succeeded"; readonly bookingId: string } | { readonly status: "requires_action" };
+
+export interface TestCardPayment {
+  readonly clientSecret: string;
+  readonly card: { readonly number: string; readonly expiry: string; readonly cvc: string };
+  /** The answer to the extra confirmation step ("3-D Secure") some test cards ask for. */
+  readonly authentication?: "approve" | "deny";
+}
+
+/** The payment, if `clientSecret` is its secret (compared in constant time). */
+async function findPayment(deps: PaymentDeps, paymentId: string, clientSecret: string) {
+  const payment = await deps.store.loadPayment(paymentId);
+  if (!payment) return null;
+  const given = Buffer.from(hashManageToken(clientSecret), "hex");
+  const stored = Buffer.from(payment.clientSecretHash, "hex");
+  return given.length === stored.length && timingSafeEqual(given, stored) ? payment : null;
+}
+
+/** A payment that has ended answers the same way every time it is asked again. */
+function ended(payment: PaymentRecord): Outcome<PaymentState> | null {
+  if (payment.status === "succeeded" && payment.bookingId)
+    return ok({ status: "succeeded", bookingId: payment.bookingId });
+  if (payment.status === "refunded") return fail("PAYMENT_REFUNDED");
+  if (payment.status === "canceled") return fail("PAYMENT_EXPIRED");
+  return null;
+}
+
+export async function payWithTestCard(
+  deps: PaymentDeps,
+  paymentId: string,
+  input: TestCardPayment,
+): Promise<Outcome<PaymentState>> {
+  const payment = await findPayment(deps, paymentId, input.clientSecret);
+  if (!payment || payment.provider !== "test") return fail("PAYMENT_NOT_FOUND");
+  const done = ended(payment);
+  if (done) return done;
+  const nowMs = deps.clock().getTime();
+  const fields = cardFieldErrors(input.card, nowMs);
+  if (fields.length > 0) return fail(fields[0]!.code, undefined, fields);
+  const outcome = testCardOutcome(input.card.number);
+  if (outcome === "requires_action" && input.authentication !== "approve") {
+    if (input.authentication === "deny") {
+      await deps.store.markPayment(paymentId, { status: "failed", failureCode: "authentication_failed", nowMs });
+      return fail("PAYMENT_DECLINED", { declineCode: "authentication_failed" });
+    }
+    await deps.store.markPayment(paymentId, { status: "requires_action", failureCode: null, nowMs });
+    return ok({ status: "requires_action" });
+  }
+  if (outcome !== "succeeded" && outcome !== "requires_action") {
+    await deps.store.markPayment(paymentId, { status: "failed", failureCode: outcome, nowMs });
+    return fail("PAYMENT_DECLINED", { declineCode: outcome });
+  }
+  return settle(deps, payment);
+}
+
+/** The provider took the money: confirm the booking, or refund when there is no booking to keep it for. */
+export async function settle(deps: PaymentDeps, payment: PaymentRecord): Promise<Outcome<PaymentState>> {
+  const nowMs = deps.clock().getTime();
+  const settlement = await deps.store.settlePayment(payment.id, nowMs);
+  if (settlement.kind === "booked") return ok({ status: "succeeded", bookingId: settlement.bookingId });
+  if (settlement.kind === "already_settled")
+    return settlement.bookingId
+      ? ok({ status: "succeeded", bookingId: settlement.bookingId })
+      : fail("PAYMENT_REFUNDED");
+  await deps.provider.refund({
+    ref: payment.providerRef,
+    amountMinor: payment.amountMinor,
+    idempotencyKey: `refund-${payment.id}`,
+  });
+  await deps.store.markRefunded(payment.id, payment.amountMinor, nowMs);
+  return fail("PAYMENT_REFUNDED");
+}
+
+/** The visitor gives up paying (or goes back to change something): the booking's time is released now. */
+export async function abandonPayment(
+  deps: PaymentDeps,
+  paymentId: string,
+  clientSecret: string,
+): Promise<Outcome<null>> {
+  const payment = await findPayment(deps, paymentId, clientSecret);
+  if (!payment) return fail("PAYMENT_NOT_FOUND");
+  const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), { paymentId });
+  await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
+  return ok(null);
+}
+
+/** Releases every booking whose payment time ran out (run periodically by each server process). */
+export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
+  const dropped = await deps.store.expireUnpaid(deps.clock().getTime());
+  await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
+  return dropped.length;
+}

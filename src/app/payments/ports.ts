@@ -1,0 +1,89 @@
+/**
+ * What the payment use cases need from a payment provider (Stripe, or the built-in test provider)
+ * and from storage. Amounts are minor units of `currency` (src/core/payments/money.ts).
+ */
+import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import type { EpochMs } from "../../core/shared/time.ts";
+
+export interface PaymentIntent {
+  /** The provider's id (Stripe: `pi_…`). */
+  readonly ref: string;
+  /** What the visitor's page confirms the payment with; shown once, stored only hashed. */
+  readonly clientSecret: string;
+}
+
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  /** `idempotencyKey`: the same key never creates a second intent (a retried request). */
+  createIntent(input: {
+    readonly amountMinor: number;
+    readonly currency: string;
+    readonly description: string;
+    readonly idempotencyKey: string;
+  }): Promise<PaymentIntent>;
+  /** Gives the money back (a payment that found no booking, a refund by policy). */
+  refund(input: { readonly ref: string; readonly amountMinor: number; readonly idempotencyKey: string }): Promise<void>;
+  /** Drops an intent nobody will pay (its booking expired or failed). */
+  cancelIntent(ref: string): Promise<void>;
+}
+
+/** A payment as the visitor's page and the business see it. */
+export interface PaymentRecord {
+  readonly id: string;
+  readonly businessId: string;
+  readonly bookingId: string | null;
+  readonly provider: "test" | "stripe";
+  readonly providerRef: string;
+  readonly kind: "full" | "deposit";
+  readonly amountMinor: number;
+  readonly currency: string;
+  readonly status: "pending" | "requires_action" | "succeeded" | "failed" | "refunded" | "canceled";
+  readonly failureCode: string | null;
+  readonly refundedMinor: number;
+  readonly clientSecretHash: string;
+  /** The booking's payment deadline (null once it is no longer awaiting payment). */
+  readonly dueAtMs: EpochMs | null;
+}
+
+/** How a succeeded payment ended: its booking confirmed, or no booking to keep it for (refund it). */
+export type Settlement =
+  | { readonly kind: "booked"; readonly bookingId: string }
+  | { readonly kind: "refund"; readonly reason: "slot_taken" | "booking_gone" }
+  | { readonly kind: "already_settled"; readonly bookingId: string | null };
+
+export interface PaymentStore {
+  loadPayment(paymentId: string): Promise<PaymentRecord | null>;
+  markPayment(
+    paymentId: string,
+    change: {
+      readonly status: "requires_action" | "failed";
+      readonly failureCode: string | null;
+      readonly nowMs: EpochMs;
+    },
+  ): Promise<void>;
+  /**
+   * In one transaction: the payment succeeded; its booking takes its paid status (and its occupancy
+   * stops expiring) and its confirmation goes to the outbox. A booking whose payment time ran out is
+   * reinstated if its time is still free (the exclusion constraint decides); otherwise "refund".
+   */
+  settlePayment(paymentId: string, nowMs: EpochMs): Promise<Settlement>;
+  markRefunded(paymentId: string, amountMinor: number, nowMs: EpochMs): Promise<void>;
+  /**
+   * Cancels bookings whose payment time ran out (or this one booking's, when the visitor gives up):
+   * status cancelled (payment_expired), occupancy and seats released, payment canceled. Returns the
+   * intents to drop at the provider.
+   */
+  expireUnpaid(nowMs: EpochMs, only?: { readonly paymentId: string }): Promise<{ provider: string; ref: string }[]>;
+}
+
+/** Prepared with the booking, written in its transaction. */
+export interface NewPayment {
+  readonly id: string;
+  readonly provider: "test" | "stripe";
+  readonly providerRef: string;
+  readonly clientSecretHash: string;
+  readonly kind: "full" | "deposit";
+  readonly amountMinor: number;
+  readonly dueAtMs: EpochMs;
+  readonly notification: NotificationMessage;
+}

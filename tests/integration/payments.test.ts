@@ -1,0 +1,208 @@
+/**
+ * Paying for a booking with the built-in test provider, end to end over HTTP (`app.request()`), on
+ * PGlite and PostgreSQL: the booking holds its time while unpaid, is confirmed only when paid, and
+ * every failure ends consistent — a declined card keeps the hold, an expired hold frees the time,
+ * a payment that arrives after the time was taken is refunded, never kept without a booking.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentStore } from "../../src/adapters/db/bookings/payments.ts";
+import { executorOf } from "../../src/adapters/db/bookings/executor.ts";
+import { createTestPaymentProvider } from "../../src/adapters/payments/test-provider.ts";
+import { expireUnpaidBookings } from "../../src/app/payments/pay-for-booking.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+const TZ = "Europe/Berlin";
+const GOOD = { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+const MINUTE = 60_000;
+
+describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
+  let testDb: TestDatabase;
+  let fx: Fixture;
+  let nowMs = NOW.getTime();
+  let app: ReturnType<typeof bookingApp>;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    fx = await seedBookingFixture(testDb.database);
+    // personal: 20.00 EUR, deposit 5.00 — paid in full; late: the same price, its deposit paid now.
+    await testDb.database.execute(
+      `update calendars set settings = settings || '{"payment":"full","priceCents":2000}' where id = $1`,
+      [fx.calendars.personal],
+    );
+    await testDb.database.execute(
+      `update calendars set settings = settings || '{"payment":"deposit","priceCents":2000,"deposit":{"kind":"percentage","percent":25}}' where id = $1`,
+      [fx.calendars.late],
+    );
+    app = bookingApp(testDb.database, {}, () => new Date(nowMs));
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  const book = (calendarId: string, startTime: string) =>
+    post(app, "/api/bookings", { calendarId, startTime, timezone: TZ, contact });
+  const pay = (payment: Json, card: Json = GOOD, extra: Json = {}) =>
+    post(app, `/api/payments/${payment.id}/test-card`, { clientSecret: payment.clientSecret, card, ...extra });
+  const row = async (sql: string, params: unknown[]) => (await testDb.database.execute(sql, params)).rows[0] as Json;
+  const bookingRow = (id: string) =>
+    row("select status, cancel_reason, payment_due_at from bookings where id = $1", [id]);
+  const paymentRow = (id: string) =>
+    row("select status, refunded_minor, failure_code from payments where id = $1", [id]);
+  const toldKinds = async (bookingId: string) =>
+    (
+      await testDb.database.execute(
+        "select payload->>'kind' as kind from outbox where payload->'booking'->>'bookingId' = $1",
+        [bookingId],
+      )
+    ).rows.map((r) => r.kind);
+  const freeOn = async (calendarId: string, day: string) => {
+    const res = await app.request(
+      `/api/calendars/${calendarId}/free-slots?startDate=${day}&endDate=${day}&timezone=${encodeURIComponent(TZ)}`,
+    );
+    const body = (await res.json()) as Json;
+    return (body[day]?.slots ?? []) as string[];
+  };
+
+  it("holds the time unpaid, tells nobody, and confirms once the card is paid", async () => {
+    nowMs = NOW.getTime();
+    const res = await book(fx.calendars.personal, at(8, "10:00"));
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    expect(created.status).toBe("pending_payment");
+    expect(created.payment).toMatchObject({ provider: "test", kind: "full", amountMinor: 2000, currency: "EUR" });
+    expect(Date.parse(created.payment.dueAt)).toBe(nowMs + 10 * MINUTE);
+    expect((await bookingRow(created.id)).status).toBe("pending_payment");
+    expect(await toldKinds(created.id)).toEqual([]);
+    expect(await freeOn(fx.calendars.personal, "2026-12-08")).not.toContain(at(8, "10:00"));
+
+    const declined = await pay(created.payment, { ...GOOD, number: "4000 0000 0000 0002" });
+    expect(declined.status).toBe(402);
+    expect(((await declined.json()) as Json).code).toBe("PAYMENT_DECLINED");
+    expect((await bookingRow(created.id)).status).toBe("pending_payment");
+
+    const typo = await pay(created.payment, { number: "4242 4242 4242 4241", expiry: "01/20", cvc: "1" });
+    expect(typo.status).toBe(400);
+    expect(((await typo.json()) as Json).errors.map((e: Json) => e.code)).toEqual([
+      "CARD_NUMBER_INVALID",
+      "CARD_EXPIRY_INVALID",
+      "CARD_CVC_INVALID",
+    ]);
+
+    const stranger = await post(app, `/api/payments/${created.payment.id}/test-card`, {
+      clientSecret: "not-the-secret",
+      card: GOOD,
+    });
+    expect(stranger.status).toBe(404);
+
+    const paid = await pay(created.payment);
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({ status: "succeeded", bookingId: created.id });
+    expect(await bookingRow(created.id)).toMatchObject({ status: "confirmed", payment_due_at: null });
+    expect(await paymentRow(created.payment.id)).toMatchObject({ status: "succeeded" });
+    expect(await toldKinds(created.id)).toEqual(["booking_confirmed"]);
+
+    // Asked again (a retried request), the same answer and nothing new.
+    expect(await (await pay(created.payment)).json()).toEqual({ status: "succeeded", bookingId: created.id });
+    expect(await toldKinds(created.id)).toEqual(["booking_confirmed"]);
+  });
+
+  it("asks for the deposit where the calendar takes one", async () => {
+    const created = (await (await book(fx.calendars.late, at(9, "10:00"))).json()) as Json;
+    expect(created.payment).toMatchObject({ kind: "deposit", amountMinor: 500 });
+    expect(created).toMatchObject({ priceCents: 2000, depositCents: 500 });
+  });
+
+  it("an extra confirmation step: approved pays, denied declines", async () => {
+    const first = (await (await book(fx.calendars.personal, at(8, "12:00"))).json()) as Json;
+    const secure = { ...GOOD, number: "4000002500003155" };
+    expect(await (await pay(first.payment, secure)).json()).toEqual({ status: "requires_action" });
+    const approved = await pay(first.payment, secure, { authentication: "approve" });
+    expect(((await approved.json()) as Json).status).toBe("succeeded");
+
+    const second = (await (await book(fx.calendars.personal, at(8, "14:00"))).json()) as Json;
+    const denied = await pay(second.payment, secure, { authentication: "deny" });
+    expect(denied.status).toBe(402);
+    expect(await paymentRow(second.payment.id)).toMatchObject({
+      status: "failed",
+      failure_code: "authentication_failed",
+    });
+  });
+
+  it("giving up releases the time at once", async () => {
+    const created = (await (await book(fx.calendars.personal, at(10, "10:00"))).json()) as Json;
+    expect(await freeOn(fx.calendars.personal, "2026-12-10")).not.toContain(at(10, "10:00"));
+    const res = await post(app, `/api/payments/${created.payment.id}/abandon`, {
+      clientSecret: created.payment.clientSecret,
+    });
+    expect(res.status).toBe(204);
+    expect(await bookingRow(created.id)).toMatchObject({ status: "cancelled", cancel_reason: "payment_expired" });
+    expect(await freeOn(fx.calendars.personal, "2026-12-10")).toContain(at(10, "10:00"));
+    const late = await pay(created.payment);
+    expect(((await late.json()) as Json).code).toBe("PAYMENT_EXPIRED");
+  });
+
+  it("time runs out: another visitor gets the slot, and the late payment is refunded, never kept", async () => {
+    nowMs = NOW.getTime();
+    const first = (await (await book(fx.calendars.personal, at(11, "10:00"))).json()) as Json;
+    nowMs += 11 * MINUTE;
+    expect(await freeOn(fx.calendars.personal, "2026-12-11")).toContain(at(11, "10:00"));
+    const second = await book(fx.calendars.personal, at(11, "10:00"));
+    expect(second.status).toBe(201);
+    expect(await bookingRow(first.id)).toMatchObject({ status: "cancelled", cancel_reason: "payment_expired" });
+
+    const late = await pay(first.payment);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as Json).code).toBe("PAYMENT_EXPIRED");
+    nowMs = NOW.getTime();
+  });
+
+  it("paid just after the sweep released it: kept if the time is still free, refunded if not", async () => {
+    nowMs = NOW.getTime();
+    const kept = (await (await book(fx.calendars.personal, at(14, "10:00"))).json()) as Json;
+    const lost = (await (await book(fx.calendars.personal, at(14, "12:00"))).json()) as Json;
+    // The provider reports success after the time ran out (a slow bank), with no sweep in between.
+    nowMs += 11 * MINUTE;
+    const store = paymentStore(executorOf(testDb.database));
+    const taken = await book(fx.calendars.personal, at(14, "12:00"));
+    expect(taken.status).toBe(201);
+    expect(await bookingRow(lost.id)).toMatchObject({ status: "cancelled" });
+    await store.settlePayment(kept.payment.id, nowMs);
+    expect(await bookingRow(kept.id)).toMatchObject({ status: "confirmed" });
+    const refund = await store.settlePayment(lost.payment.id, nowMs);
+    expect(refund).toEqual({ kind: "refund", reason: "slot_taken" });
+    nowMs = NOW.getTime();
+  });
+
+  it("the sweep releases what nobody paid for", async () => {
+    nowMs = NOW.getTime();
+    const created = (await (await book(fx.calendars.personal, at(15, "10:00"))).json()) as Json;
+    const deps = {
+      store: paymentStore(executorOf(testDb.database)),
+      provider: createTestPaymentProvider(),
+      clock: () => new Date(nowMs),
+    };
+    expect(await expireUnpaidBookings(deps)).toBe(0);
+    nowMs += 10 * MINUTE;
+    expect(await expireUnpaidBookings(deps)).toBeGreaterThanOrEqual(1);
+    expect(await bookingRow(created.id)).toMatchObject({ status: "cancelled", cancel_reason: "payment_expired" });
+    expect(await paymentRow(created.payment.id)).toMatchObject({ status: "canceled" });
+    nowMs = NOW.getTime();
+  });
+
+  it.runIf(kind === "postgres")("40 visitors book and pay for one slot at once: one booking, one payment", async () => {
+    nowMs = NOW.getTime();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => book(fx.calendars.personal, at(16, "10:00"))));
+    const created = answers.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    const booking = (await created[0]!.json()) as Json;
+    const paid = await Promise.all(Array.from({ length: 10 }, () => pay(booking.payment)));
+    expect(paid.every((r) => r.status === 200)).toBe(true);
+    const count = await row("select count(*)::int as n from payments where booking_id = $1 and status = 'succeeded'", [
+      booking.id,
+    ]);
+    expect(count.n).toBe(1);
+    expect(await toldKinds(booking.id)).toEqual(["booking_confirmed"]);
+  });
+});
