@@ -1,4 +1,5 @@
 /** The public configuration of a booking widget: nothing private (no emails, no hours). */
+import type { PaymentMode } from "../../core/payments/payment-plan.ts";
 import type { CalendarSettings, CalendarType, DepositRule } from "../../core/calendar/calendar.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import type { BookingDeps } from "./deps.ts";
@@ -30,6 +31,8 @@ export interface WidgetConfig {
   readonly autoConfirm: boolean;
   readonly priceCents: number;
   readonly deposit: CalendarSettings["deposit"];
+  /** What the visitor pays online before the booking is confirmed. */
+  readonly payment: PaymentMode;
   readonly currency: string;
   readonly business: { readonly name: string; readonly timeZone: string };
 }
@@ -81,6 +84,7 @@ export async function getWidgetConfig(
     autoConfirm: s.autoConfirm,
     priceCents: s.priceCents,
     deposit: s.deposit,
+    payment: s.payment ?? "none",
     currency: ctx.business.currency,
     business: { name: ctx.business.name, timeZone: ctx.business.timeZone },
   });

@@ -274,6 +274,7 @@ export const BookingViewSchema = z
 export const WidgetConfigSchema = z
   .object({
     id: z.string(),
+    payment: z.enum(["none", "full", "deposit"]).meta({ description: "Paid online before the booking is confirmed" }),
     type: z.enum(["personal", "round_robin", "collective", "class", "service"]),
     name: z.string(),
     description: z.string(),

@@ -18,6 +18,10 @@ export const DEMO = {
     yoga: "00000000-0000-4000-8000-000000000204",
     salon: "00000000-0000-4000-8000-000000000205",
     consultation: "00000000-0000-4000-8000-000000000206",
+    /** Paid online in full before it is confirmed (the built-in test provider). */
+    massage: "00000000-0000-4000-8000-000000000207",
+    /** A deposit paid online; the rest is paid at the studio. */
+    assessment: "00000000-0000-4000-8000-000000000208",
   },
   groupId: "00000000-0000-4000-8000-000000000301",
   groupSlug: "team",

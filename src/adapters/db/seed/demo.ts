@@ -298,6 +298,34 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       5,
       { members: [member(DEMO.staff.liam)] },
     ),
+    calendar(
+      DEMO.calendars.massage,
+      "massage",
+      "personal",
+      "Sports massage (paid online)",
+      "A 60-minute sports massage with Anna, paid in full when you book.",
+      { durationMinutes: 60, slotIntervalMinutes: 30, priceCents: 8000, payment: "full" },
+      6,
+      { members: [member(DEMO.staff.anna)] },
+      false,
+    ),
+    calendar(
+      DEMO.calendars.assessment,
+      "physio-assessment",
+      "personal",
+      "Physio assessment (deposit online)",
+      "A 90-minute assessment with Marco: pay a 25 % deposit now, the rest at the studio.",
+      {
+        durationMinutes: 90,
+        slotIntervalMinutes: 30,
+        priceCents: 12000,
+        deposit: { kind: "percentage", percent: 25 },
+        payment: "deposit",
+      },
+      7,
+      { members: [member(DEMO.staff.marco)] },
+      false,
+    ),
   ];
   for (const { id, input } of calendars) must(await createCalendar(repo, input, { id }), `calendar ${input.slug}`);
 

@@ -21,10 +21,24 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; problem: ApiPro
 
 export interface CreatedBooking {
   id: string;
-  status: "new" | "confirmed";
+  status: "new" | "confirmed" | "pending_payment";
   calendarId: string;
   startTime: string;
   manageToken: string;
+  priceCents: number;
+  currency: string;
+  payment: DuePayment | null;
+}
+
+/** A booking's payment to make before `dueAt` (status pending_payment). */
+export interface DuePayment {
+  id: string;
+  provider: "test" | "stripe";
+  clientSecret: string;
+  kind: "full" | "deposit";
+  amountMinor: number;
+  currency: string;
+  dueAt: string;
 }
 
 export interface BookingRequest {
@@ -142,6 +156,25 @@ export const cancelBooking = (id: string, token: string, reason: string | null) 
     method: "POST",
     body: JSON.stringify({ reason }),
     token,
+  });
+
+export const payWithTestCard = (
+  paymentId: string,
+  body: {
+    clientSecret: string;
+    card: { number: string; expiry: string; cvc: string };
+    authentication?: "approve" | "deny";
+  },
+) =>
+  call<{ status: "succeeded" | "requires_action"; bookingId?: string }>(
+    `/api/payments/${encodeURIComponent(paymentId)}/test-card`,
+    { method: "POST", body: JSON.stringify(body) },
+  );
+
+export const abandonPayment = (paymentId: string, clientSecret: string) =>
+  call<null>(`/api/payments/${encodeURIComponent(paymentId)}/abandon`, {
+    method: "POST",
+    body: JSON.stringify({ clientSecret }),
   });
 
 /** The URL of a booking's confirmation/manage screen (the same shape as the emails' manage link). */

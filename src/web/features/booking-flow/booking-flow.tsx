@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { lazy, Suspense } from "react";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { BookingSummary } from "./booking-summary.tsx";
@@ -7,6 +8,17 @@ import { DetailsStep } from "./details-step.tsx";
 import { NoticeBanner } from "./notice-banner.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { useBookingFlow } from "./use-booking-flow.ts";
+import type { Step } from "./flow-reducer.ts";
+
+// Only a booking that asks for money loads the payment step's code.
+const PaymentStep = lazy(() => import("./payment-step.tsx"));
+
+const STEP_TITLES: Record<Step, string> = {
+  services: "widget.step.services",
+  datetime: "widget.step.datetime",
+  details: "widget.step.details",
+  payment: "widget.step.payment",
+};
 
 /**
  * The booking flow of one calendar: (services) → date and time (with staff) → your information →
@@ -20,14 +32,12 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
   const { config } = data;
 
   const stepIndex = state.steps.indexOf(state.step);
-  const stepTitle =
-    state.step === "services"
-      ? "widget.step.services"
-      : state.step === "datetime"
-        ? data.isReschedule
-          ? "widget.step.reschedule"
-          : "widget.step.datetime"
-        : "widget.step.details";
+  const stepTitle = state.step === "datetime" && data.isReschedule ? "widget.step.reschedule" : STEP_TITLES[state.step];
+  // Leaving the payment step releases the unpaid booking; other steps simply go back.
+  const back = () =>
+    state.step === "payment"
+      ? void actions.releasePayment(null)
+      : dispatch({ type: "goTo", step: state.steps[stepIndex - 1]! });
 
   return (
     <div className="booking-flow">
@@ -44,26 +54,14 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
                 <span className="steps__number" aria-hidden="true">
                   {i + 1}
                 </span>
-                <span className="steps__name">
-                  {i18n._(
-                    step === "services"
-                      ? "widget.step.services"
-                      : step === "datetime"
-                        ? "widget.step.datetime"
-                        : "widget.step.details",
-                  )}
-                </span>
+                <span className="steps__name">{i18n._(STEP_TITLES[step])}</span>
               </li>
             ))}
           </ol>
         ) : null}
         <div className="step-head">
           {stepIndex > 0 ? (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => dispatch({ type: "goTo", step: state.steps[stepIndex - 1]! })}
-            >
+            <button type="button" className="link-button" onClick={back}>
               <span aria-hidden="true">←</span> {i18n._("widget.back")}
             </button>
           ) : null}
@@ -104,6 +102,16 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             dispatch={dispatch}
             onSubmit={() => void actions.submit()}
           />
+        ) : null}
+        {state.step === "payment" && state.payment ? (
+          <Suspense fallback={<p className="muted">{i18n._("widget.loading")}</p>}>
+            <PaymentStep
+              payment={state.payment}
+              languageTag={tag}
+              onPaid={actions.paymentSucceeded}
+              onRelease={(code) => void actions.releasePayment(code)}
+            />
+          </Suspense>
         ) : null}
       </section>
     </div>

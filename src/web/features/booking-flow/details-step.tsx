@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { paymentDue } from "../../../core/payments/payment-plan.ts";
 import type { Dispatch } from "react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
@@ -23,6 +24,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
   const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : undefined);
   const price = quote(config, state.carts, d);
   const isRequest = !config.autoConfirm;
+  // What the server will ask to be paid before confirming (the same rule: core/payments/payment-plan.ts).
+  const paysNow = paymentDue(config.payment, price)?.kind ?? null;
   const guestsFixed = config.type === "service";
   const text = (
     path: keyof DetailsValues,
@@ -237,7 +240,15 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
               </>
             ) : null}
           </dl>
-          <p className="muted">{i18n._("widget.payment.notOnline")}</p>
+          <p className="muted">
+            {i18n._(
+              paysNow === "deposit"
+                ? "widget.payment.onlineDeposit"
+                : paysNow === "full"
+                  ? "widget.payment.onlineFull"
+                  : "widget.payment.notOnline",
+            )}
+          </p>
         </section>
       ) : null}
 
@@ -249,9 +260,11 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
       >
         {state.submitting
           ? i18n._("widget.details.submitting")
-          : isRequest
-            ? i18n._("widget.details.request")
-            : i18n._("widget.details.confirm")}
+          : paysNow
+            ? i18n._("widget.details.continueToPayment")
+            : isRequest
+              ? i18n._("widget.details.request")
+              : i18n._("widget.details.confirm")}
       </button>
     </form>
   );

@@ -22,6 +22,7 @@ const base: FlowState = {
   submitting: false,
   visibleSlots: 12,
   searchingNext: false,
+  payment: null,
 };
 const slots = {
   "2026-12-01": [],

@@ -3,7 +3,16 @@
  * and what the server said. Components dispatch events; effects (fetching, holding, booking) live
  * in booking-flow.tsx and report back with events. Nothing typed is ever dropped on a refusal.
  */
-export type Step = "services" | "datetime" | "details";
+import type { DuePayment } from "./api-client.ts";
+
+export type Step = "services" | "datetime" | "details" | "payment";
+
+/** A booking made and waiting for its payment: what the payment step pays, and where it goes once paid. */
+export interface PendingPayment extends DuePayment {
+  bookingId: string;
+  manageToken: string;
+  priceCents: number;
+}
 
 export interface GuestEntry {
   name: string;
@@ -70,6 +79,8 @@ export interface FlowState {
   /** Shown slots per day before 'Load more'. */
   visibleSlots: number;
   searchingNext: boolean;
+  /** The payment step's booking (status pending_payment), once the details were accepted. */
+  payment: PendingPayment | null;
 }
 
 export const SLOT_PAGE = 12;
@@ -77,12 +88,12 @@ export const SLOT_PAGE = 12;
 /** What survives a full page load (the language switch): the visitor's place and everything typed. */
 export type SavedFlow = Pick<
   FlowState,
-  "step" | "selectedDate" | "selectedSlot" | "staffId" | "carts" | "activeCart" | "hold" | "details"
+  "step" | "selectedDate" | "selectedSlot" | "staffId" | "carts" | "activeCart" | "hold" | "details" | "payment"
 >;
 
 export function saveFlow(state: FlowState): SavedFlow {
-  const { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details } = state;
-  return { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details };
+  const { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details, payment } = state;
+  return { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details, payment };
 }
 
 export type FlowEvent =
@@ -115,7 +126,10 @@ export type FlowEvent =
   | { type: "searchNextStarted" }
   | { type: "searchNextDone"; date: string | null; month?: string; key?: string }
   | { type: "loadMore" }
-  | { type: "dismissNotice" };
+  | { type: "dismissNotice" }
+  | { type: "paymentDue"; payment: PendingPayment }
+  /** The visitor went back, or the time to pay ran out (`code`): the booking was released. */
+  | { type: "paymentReleased"; code: string | null };
 
 /** Codes that mean "this time is no longer free": back to the calendar with fresh slots. */
 export const SLOT_TAKEN_CODES = new Set([
@@ -151,8 +165,9 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case "restored": {
       // Only a step this flow has; the details and choices come back as they were.
-      const step = state.steps.includes(event.saved.step) ? event.saved.step : state.step;
-      return { ...state, ...event.saved, step, errors: {}, errorValues: {}, submitting: false };
+      const saved = { ...event.saved, payment: event.saved.payment ?? null };
+      const known = state.steps.includes(saved.step) && (saved.step !== "payment" || saved.payment !== null);
+      return { ...state, ...saved, step: known ? saved.step : state.step, errors: {}, errorValues: {}, submitting: false };
     }
     case "monthShown":
       return {
@@ -287,9 +302,25 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       return { ...state, visibleSlots: state.visibleSlots + SLOT_PAGE };
     case "dismissNotice":
       return { ...state, notice: null };
+    case "paymentDue":
+      // The booking now holds the time itself: the details-step hold was released with it.
+      return { ...state, step: "payment", payment: event.payment, hold: null, submitting: false, notice: null };
+    case "paymentReleased":
+      return event.code
+        ? {
+            ...state,
+            step: "datetime",
+            payment: null,
+            selectedSlot: null,
+            hold: null,
+            notice: { kind: "error", code: event.code },
+          }
+        : { ...state, step: "details", payment: null, hold: null, notice: null };
   }
 }
 
-export function stepsFor(type: string, hasPresetServices: boolean): Step[] {
-  return type === "service" && !hasPresetServices ? ["services", "datetime", "details"] : ["datetime", "details"];
+export function stepsFor(type: string, hasPresetServices: boolean, paysOnline = false): Step[] {
+  const steps: Step[] =
+    type === "service" && !hasPresetServices ? ["services", "datetime", "details"] : ["datetime", "details"];
+  return paysOnline ? [...steps, "payment"] : steps;
 }

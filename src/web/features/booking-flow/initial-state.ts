@@ -5,7 +5,7 @@ import { EMPTY_DETAILS, flowReducer, SLOT_PAGE, stepsFor, type FlowState, type S
 export function initialState(data: BookingPageData): FlowState {
   const steps = data.isReschedule
     ? (["datetime"] as Step[])
-    : stepsFor(data.config.type, data.presetServiceIds.length > 0);
+    : stepsFor(data.config.type, data.presetServiceIds.length > 0, data.config.payment !== "none");
   const preset = data.isReschedule
     ? [...(data.managed?.booking.serviceIds ?? [])]
     : data.presetServiceIds.length
@@ -36,6 +36,7 @@ export function initialState(data: BookingPageData): FlowState {
     submitting: false,
     visibleSlots: SLOT_PAGE,
     searchingNext: false,
+    payment: null,
   };
   const withKey = { ...state, slotsKey: slotsKey(state) };
   return data.slots ? flowReducer(withKey, { type: "slotsLoaded", key: withKey.slotsKey, slots: data.slots }) : withKey;

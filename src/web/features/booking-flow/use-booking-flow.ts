@@ -9,6 +9,7 @@ import { readSession, removeSession, writeSession } from "../../components/sessi
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import {
+  abandonPayment,
   bookingPageUrl,
   createBooking,
   fetchFreeSlots,
@@ -234,6 +235,11 @@ export function useBookingFlow(data: BookingPageData) {
     if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
     dispatch({ type: "submitStarted" });
     const result = await createBooking(body, idempotency.current.key);
+    if (result.ok && result.value.payment) {
+      const { id: bookingId, manageToken, priceCents, payment } = result.value;
+      dispatch({ type: "paymentDue", payment: { ...payment, bookingId, manageToken, priceCents } });
+      return;
+    }
     if (result.ok) {
       void navigate(
         toLocalePath(
@@ -267,6 +273,24 @@ export function useBookingFlow(data: BookingPageData) {
     if (first) focusField(first);
   };
 
+  /** Paid: the booking is confirmed; its page is the confirmation. */
+  const paymentSucceeded = () => {
+    const p = stateRef.current.payment;
+    if (!p) return;
+    void navigate(toLocalePath(bookingPageUrl(`/widget/booking/${config.id}`, p.bookingId, p.manageToken, "booked")));
+  };
+
+  /**
+   * Back to the details (`code` null: the visitor chose to) or to the times (the time to pay ran
+   * out): the unpaid booking is released at once, everything typed stays.
+   */
+  const releasePayment = async (code: string | null) => {
+    const p = stateRef.current.payment;
+    if (p) await abandonPayment(p.id, p.clientSecret);
+    dispatch({ type: "paymentReleased", code });
+    if (code) void loadSlots(stateRef.current, "slotsChanged");
+  };
+
   const setTimezone = (zone: string) => {
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; SameSite=Lax`;
     requery({ timezone: zone }, (key) => ({ type: "timezoneChanged", timezone: zone, key }));
@@ -284,6 +308,8 @@ export function useBookingFlow(data: BookingPageData) {
       confirmReschedule,
       continueFromServices,
       submit,
+      paymentSucceeded,
+      releasePayment,
       setTimezone,
       setStaff,
     },
