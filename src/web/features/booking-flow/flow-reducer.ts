@@ -167,7 +167,14 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       // Only a step this flow has; the details and choices come back as they were.
       const saved = { ...event.saved, payment: event.saved.payment ?? null };
       const known = state.steps.includes(saved.step) && (saved.step !== "payment" || saved.payment !== null);
-      return { ...state, ...saved, step: known ? saved.step : state.step, errors: {}, errorValues: {}, submitting: false };
+      return {
+        ...state,
+        ...saved,
+        step: known ? saved.step : state.step,
+        errors: {},
+        errorValues: {},
+        submitting: false,
+      };
     }
     case "monthShown":
       return {
