@@ -9,6 +9,8 @@ import { paymentStore } from "../../src/adapters/db/bookings/payments.ts";
 import { executorOf } from "../../src/adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../../src/adapters/payments/test-provider.ts";
 import { expireUnpaidBookings } from "../../src/app/payments/pay-for-booking.ts";
+import { notificationRecipients, renderNotification } from "../../src/adapters/email/render-notification.ts";
+import type { NotificationMessage } from "../../src/core/notifications/notification.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
 
@@ -108,10 +110,30 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(await toldKinds(created.id)).toEqual(["booking_confirmed"]);
   });
 
-  it("asks for the deposit where the calendar takes one", async () => {
+  it("asks for the deposit where the calendar takes one; the booking and the email say what was paid and what remains", async () => {
     const created = (await (await book(fx.calendars.late, at(9, "10:00"))).json()) as Json;
     expect(created.payment).toMatchObject({ kind: "deposit", amountMinor: 500 });
     expect(created).toMatchObject({ priceCents: 2000, depositCents: 500 });
+    expect((await pay(created.payment)).status).toBe(200);
+
+    const view = (await (
+      await app.request(`/api/bookings/${created.id}`, { headers: { authorization: `Bearer ${created.manageToken}` } })
+    ).json()) as Json;
+    expect(view).toMatchObject({ status: "confirmed", paidMinor: 500 });
+
+    const [told] = (
+      await testDb.database.execute(
+        "select payload from outbox where payload->'booking'->>'bookingId' = $1 and payload->>'kind' = 'booking_confirmed'",
+        [created.id],
+      )
+    ).rows as { payload: NotificationMessage }[];
+    expect(told!.payload.booking.payment).toEqual({ paidMinor: 500, totalMinor: 2000, currency: "EUR" });
+    const email = renderNotification(told!.payload, notificationRecipients(told!.payload.booking)[0]!, {
+      now: NOW,
+      fallbackOrganizerEmail: "studio@example.com",
+    });
+    expect(email.text).toMatch(/Paid: €5\.00/);
+    expect(email.text).toMatch(/Still to pay: €15\.00/);
   });
 
   it("an extra confirmation step: approved pays, denied declines", async () => {

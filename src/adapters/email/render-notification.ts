@@ -5,6 +5,7 @@
  * the HTML is escaped after interpolation, so user data can never add markup. (One file so that the
  * escaping rule is visible next to every place that builds HTML.)
  */
+import { formatMoney } from "../../core/payments/money.ts";
 import type {
   BookingSnapshot,
   NotificationKind,
@@ -211,6 +212,13 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   if (staffNames.length > 0) rows.push({ label: i18n.t("email.label.with"), value: staffNames.join(", ") });
   const guestNames = booking.guests.map((g) => g.name).filter(Boolean);
   if (guestNames.length > 0) rows.push({ label: i18n.t("email.label.guests"), value: guestNames.join(", ") });
+  if (booking.payment && kind !== "booking_cancelled" && kind !== "request_declined") {
+    const { paidMinor, totalMinor, currency } = booking.payment;
+    const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+    rows.push({ label: i18n.t("email.label.paid"), value: money(paidMinor) });
+    if (totalMinor > paidMinor)
+      rows.push({ label: i18n.t("email.label.remaining"), value: money(totalMinor - paidMinor) });
+  }
   if ((kind === "booking_cancelled" || kind === "request_declined") && booking.cancelReason) {
     rows.push({ label: i18n.t("email.label.reason"), value: booking.cancelReason });
   }

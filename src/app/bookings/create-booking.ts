@@ -110,7 +110,10 @@ async function bookSingle(
       if (!deps.payments) return fail("PAYMENT_UNAVAILABLE");
       payment ??= await preparePayment(deps, deps.payments, draft.payment, booking, origin.nowMs).catch(() => null);
       if (!payment) return fail("PAYMENT_UNAVAILABLE");
-      booking = { ...booking, payment: payment.stored(booking.notification) };
+      // The confirmation is sent once paid: it says what was paid and what remains.
+      const paid = { paidMinor: draft.payment.amountMinor, totalMinor: booking.priceCents, currency: booking.currency };
+      const told = { ...booking.notification, booking: { ...booking.notification.booking, payment: paid } };
+      booking = { ...booking, payment: payment.stored(told) };
       created = { ...created, status: "pending_payment", payment: payment.shown };
     }
     const result = await write([booking], created);

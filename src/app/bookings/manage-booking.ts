@@ -42,6 +42,8 @@ export interface BookingView {
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null };
   readonly priceCents: number;
   readonly depositCents: number;
+  /** Paid online (net of refunds), in minor units. */
+  readonly paidMinor: number;
   readonly currency: string;
   readonly sequence: number;
   readonly cancelReason: string | null;
@@ -83,6 +85,7 @@ export function toBookingView(
     },
     priceCents: r.priceCents,
     depositCents: r.depositCents,
+    paidMinor: r.paidMinor ?? 0,
     currency: r.currency,
     sequence: r.sequence,
     cancelReason: r.cancelReason,

@@ -192,6 +192,8 @@ export interface BookingRecord extends BookingFields {
   readonly cancelReason: string | null;
   readonly classSessionId: string | null;
   readonly createdAtMs: EpochMs;
+  /** Paid online and not refunded, in minor units (read with the booking; absent where not read). */
+  readonly paidMinor?: number;
 }
 
 export interface RescheduleCommand {

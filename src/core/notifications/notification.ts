@@ -32,6 +32,8 @@ export interface BookingSnapshot {
   /** Grows on every change (RFC 5545 SEQUENCE). */
   sequence: number;
   status: "new" | "confirmed" | "cancelled";
+  /** Paid online with the booking, in minor units of `currency`; absent when nothing was paid online. */
+  payment?: { paidMinor: number; totalMinor: number; currency: string };
   businessName: string;
   calendarName: string;
   /** Service names, in order, when services were booked. */

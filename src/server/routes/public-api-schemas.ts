@@ -265,6 +265,7 @@ export const BookingViewSchema = z
       .meta({ description: "Service calendars: each attendee's services, the booker first" }),
     seats: z.number().int(),
     sequence: z.number().int(),
+    paidMinor: z.number().int().meta({ description: "Paid online and not refunded, in the currency's minor units" }),
     cancelReason: z.string().nullable(),
     canReschedule: z.boolean(),
     canCancel: z.boolean(),

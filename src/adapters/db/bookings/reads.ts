@@ -102,8 +102,15 @@ export function bookingReads(
 
     async loadBooking(bookingId) {
       if (!isUuid(bookingId)) return null;
-      const [row] = await db.select().from(t.bookings).where(eq(t.bookings.id, bookingId));
-      return row ? toRecord(row) : null;
+      const [row] = await db
+        .select({
+          booking: t.bookings,
+          paidMinor: sql<number>`(select coalesce(sum(p.amount_minor - p.refunded_minor), 0)::int from payments p
+            where p.booking_id = "bookings"."id" and p.status in ('succeeded', 'refunded'))`,
+        })
+        .from(t.bookings)
+        .where(eq(t.bookings.id, bookingId));
+      return row ? { ...toRecord(row.booking), paidMinor: Number(row.paidMinor) } : null;
     },
   };
 }

@@ -135,10 +135,22 @@ export function BookingResult({
             <dt>{i18n._("widget.payment.total")}</dt>
             <dd>
               {formatMoney(booking.priceCents, booking.currency, tag)}
-              {booking.depositCents > 0
+              {booking.depositCents > 0 && booking.paidMinor === 0
                 ? ` · ${i18n._("widget.payment.deposit")}: ${formatMoney(booking.depositCents, booking.currency, tag)}`
                 : ""}
             </dd>
+          </>
+        ) : null}
+        {booking.paidMinor > 0 ? (
+          <>
+            <dt>{i18n._("widget.payment.paid")}</dt>
+            <dd>{formatMoney(booking.paidMinor, booking.currency, tag)}</dd>
+            {booking.priceCents > booking.paidMinor ? (
+              <>
+                <dt>{i18n._("widget.payment.remaining")}</dt>
+                <dd>{formatMoney(booking.priceCents - booking.paidMinor, booking.currency, tag)}</dd>
+              </>
+            ) : null}
           </>
         ) : null}
         {booking.cancelReason && outcome === "cancelled" ? (
