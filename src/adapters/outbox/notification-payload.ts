@@ -16,6 +16,9 @@ export const NotificationMessageSchema = z.object({
     uid: z.string().min(1),
     sequence: z.number().int().nonnegative(),
     status: z.enum(["new", "confirmed", "cancelled"]),
+    payment: z
+      .object({ paidMinor: z.number().int(), totalMinor: z.number().int(), currency: z.string() })
+      .optional(),
     businessName: z.string(),
     calendarName: z.string(),
     serviceNames: z.array(z.string()),

@@ -1,0 +1,159 @@
+/**
+ * Paying for a booking in a real browser with the built-in test provider: in full, a deposit after a
+ * declined card, a bank confirmation step, card typos, going back, and the time to pay running out —
+ * each ending with a clear message, a consistent booking and an email that says what was paid.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+
+const baseURL = inject("baseURL");
+const mailDir = path.join(inject("dataDir"), "mail");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function mailTo(address: string): Promise<string[]> {
+  if (!fs.existsSync(mailDir)) return [];
+  const mails = await Promise.all(
+    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
+  );
+  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address)).map((m) => m.text ?? "");
+}
+
+/** Opens a paid calendar, picks its first time and fills the details; returns the chosen slot's label. */
+async function toPayment(page: Page, calendarId: string, who: ReturnType<typeof contact>) {
+  await open(page, `${baseURL}/widget/booking/${calendarId}`);
+  const slot = await firstSlot(page);
+  await slot.click();
+  await expect.poll(() => heading(page).textContent()).toBe("Your information");
+  await fillContact(page, who);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect.poll(() => heading(page).textContent()).toBe("Payment");
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel(/^Card number/).fill(number);
+  await page.getByLabel(/^Expiry date/).fill("12/30");
+  await page.getByLabel(/^Security code/).fill("123");
+}
+
+const freeSlots = async (calendarId: string) => {
+  const day = new Date().toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const res = await fetch(
+    `${baseURL}/api/calendars/${calendarId}/free-slots?startDate=${day}&endDate=${end}&timezone=UTC`,
+  );
+  const body = (await res.json()) as Record<string, { slots: string[] }>;
+  return Object.values(body).flatMap((d) => d.slots);
+};
+
+describe("payment step", () => {
+  it("pays in full by keyboard alone: the confirmation and the email say it is paid", async () => {
+    const who = contact("Payfull");
+    const { page } = await bookingPage(browser);
+    await toPayment(page, DEMO.calendars.massage, who);
+    expect(await page.locator(".test-mode").textContent()).toContain("Test mode");
+    expect(await page.locator(".payment-amounts").innerText()).toMatch(/Total amount\s+€80\.00\s+To pay now\s+€80\.00/);
+    expect(await page.getByRole("timer").textContent()).toMatch(/Time left to pay: (10:00|9:5\d)/);
+    await checkScreen(page, "30-payment-full");
+
+    // Keyboard only: the card fields follow the heading in order, Enter pays.
+    await page.getByLabel(/^Card number/).focus();
+    await page.keyboard.type("4242424242424242");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12/30");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("123");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("You are scheduled");
+    expect(await page.locator(".booking-result dl, dl").first().innerText()).toMatch(/Paid\s+€80\.00/);
+    await checkScreen(page, "31-payment-paid");
+    await expect.poll(async () => (await mailTo(who.email)).join("\n"), { timeout: 15_000 }).toMatch(/Paid: €80\.00/);
+  });
+
+  it("a declined card keeps everything typed; another card pays the deposit, and the rest is shown as still to pay", async () => {
+    const who = contact("Deposit");
+    const { page } = await bookingPage(browser, { viewport: { width: 375, height: 812 } });
+    await toPayment(page, DEMO.calendars.assessment, who);
+    expect(await page.locator(".payment-amounts").innerText()).toMatch(
+      /Total amount\s+€120\.00\s+Deposit\s+€30\.00\s+Remaining, paid to the business later\s+€90\.00\s+To pay now\s+€30\.00/,
+    );
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: /^Pay now/ }).click();
+    await expect
+      .poll(() => page.getByRole("alert").last().textContent())
+      .toBe("Your card was declined. Please try another card.");
+    expect(await page.getByLabel(/^Card number/).inputValue()).toBe("4000 0000 0000 0002");
+    await checkScreen(page, "32-payment-declined");
+
+    await page.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay now/ }).click();
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("You are scheduled");
+    const summary = await page.locator("dl").first().innerText();
+    expect(summary).toMatch(/Paid\s+€30\.00/);
+    expect(summary).toMatch(/Remaining, paid to the business later\s+€90\.00/);
+    await expect
+      .poll(async () => (await mailTo(who.email)).join("\n"), { timeout: 15_000 })
+      .toMatch(/Paid: €30\.00\s+Still to pay: €90\.00/);
+  });
+
+  it("a bank confirmation step, and card typos named next to their fields", async () => {
+    const { page } = await bookingPage(browser);
+    await toPayment(page, DEMO.calendars.massage, contact("Secure"));
+    await page.getByLabel(/^Card number/).fill("4242 4242 4242 4241");
+    await page.getByLabel(/^Expiry date/).fill("13/20");
+    await page.getByLabel(/^Security code/).fill("1");
+    await page.getByRole("button", { name: /^Pay now/ }).click();
+    await expect
+      .poll(() => page.locator(".field__error").allTextContents())
+      .toEqual(["Card number is invalid", "Expiry date is invalid", "Security code is invalid"]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-card-number");
+
+    await fillCard(page, "4000 0025 0000 3155");
+    await page.getByRole("button", { name: /^Pay now/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm this payment" });
+    await dialog.waitFor();
+    await checkScreen(page, "33-payment-bank-confirmation");
+    await dialog.getByRole("button", { name: "Confirm payment" }).click();
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("You are scheduled");
+  });
+
+  it("going back releases the held time at once and keeps the details", async () => {
+    const who = contact("Goback");
+    const { page } = await bookingPage(browser);
+    await toPayment(page, DEMO.calendars.massage, who);
+    const heldBefore = await freeSlots(DEMO.calendars.massage);
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Your information");
+    expect(await page.getByLabel("First name").inputValue()).toBe(who.firstName);
+    await expect.poll(async () => (await freeSlots(DEMO.calendars.massage)).length).toBeGreaterThan(heldBefore.length);
+  });
+
+  it("the time to pay runs out: the visitor is told, the time is released, the details are kept", async () => {
+    const who = contact("Toolate");
+    const { page } = await bookingPage(browser);
+    await page.clock.install();
+    await toPayment(page, DEMO.calendars.massage, who);
+    const heldBefore = await freeSlots(DEMO.calendars.massage);
+    await page.clock.fastForward("10:05");
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent(), { timeout: 10_000 })
+      .toContain("The time to pay has run out and this time was released. Please pick a time again.");
+    expect(await heading(page).textContent()).toBe("Pick a date and time");
+    await expect.poll(async () => (await freeSlots(DEMO.calendars.massage)).length).toBeGreaterThan(heldBefore.length);
+    await checkScreen(page, "34-payment-expired");
+    const slot = await firstSlot(page);
+    await slot.click();
+    expect(await page.getByLabel("First name").inputValue()).toBe(who.firstName);
+  });
+});
