@@ -7,6 +7,8 @@ import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
 import { paymentApi } from "./routes/payment-api.ts";
+import type { PaymentDeps } from "../app/payments/ports.ts";
+import { giveBackOwed } from "../app/payments/refunds.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -125,6 +127,8 @@ export function createApp(deps: AppDependencies) {
     newId: () => crypto.randomUUID(),
     holdMinutes: 10,
     payments: createTestPaymentProvider(),
+    // Bound below, once the payment side exists: it refunds through the same provider.
+    giveBack: () => giveBackOwed(paymentDeps),
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
@@ -138,6 +142,11 @@ export function createApp(deps: AppDependencies) {
       slotChanges,
     ),
   };
+  const paymentDeps: PaymentDeps = {
+    store: paymentStore(executorOf(deps.database)),
+    provider: bookingDeps.payments ?? createTestPaymentProvider(),
+    clock: deps.clock,
+  };
   // Any committed change to a calendar's inputs, by this process or another, NOTIFYs (migration 0005).
   deps.database
     .listen("calendar_changes", () => bookingDeps.store.forgetCalendars?.())
@@ -149,14 +158,8 @@ export function createApp(deps: AppDependencies) {
     );
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
-  app.route(
-    "/api",
-    paymentApi({
-      store: paymentStore(executorOf(deps.database)),
-      provider: bookingDeps.payments ?? createTestPaymentProvider(),
-      clock: deps.clock,
-    }),
-  );
+  app.route("/api", paymentApi(paymentDeps));
+
   const widgetBooking = createWidgetBookingPort(bookingDeps);
   // A business's change (hours, settings, members) applies to the very next public request.
   app.use("/api/business/*", async (c, next) => {

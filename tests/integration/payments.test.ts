@@ -11,6 +11,8 @@ import { createTestPaymentProvider } from "../../src/adapters/payments/test-prov
 import { expireUnpaidBookings } from "../../src/app/payments/pay-for-booking.ts";
 import { notificationRecipients, renderNotification } from "../../src/adapters/email/render-notification.ts";
 import type { NotificationMessage } from "../../src/core/notifications/notification.ts";
+import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
+import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
 
@@ -134,6 +136,77 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     });
     expect(email.text).toMatch(/Paid: €5\.00/);
     expect(email.text).toMatch(/Still to pay: €15\.00/);
+  });
+
+  it("cancelling gives money back by the calendar's policy; the business can give back the rest", async () => {
+    nowMs = NOW.getTime();
+    // Until 24 h before: all back.
+    await testDb.database.execute(
+      `update calendars set settings = settings || '{"fullRefundHoursBefore":24}' where id = $1`,
+      [fx.calendars.personal],
+    );
+    const early = (await (await book(fx.calendars.personal, at(17, "10:00"))).json()) as Json;
+    expect((await pay(early.payment)).status).toBe(200);
+    const auth = { authorization: `Bearer ${early.manageToken}`, "content-type": "application/json" };
+    const cancelled = await app.request(`/api/bookings/${early.id}/cancel`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ reason: null }),
+    });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as Json).paidMinor).toBe(0);
+    expect(await paymentRow(early.payment.id)).toMatchObject({ status: "refunded", refunded_minor: 2000 });
+    const [told] = (
+      await testDb.database.execute(
+        "select payload from outbox where payload->'booking'->>'bookingId' = $1 and payload->>'kind' = 'booking_cancelled'",
+        [early.id],
+      )
+    ).rows as { payload: NotificationMessage }[];
+    const email = renderNotification(told!.payload, notificationRecipients(told!.payload.booking)[0]!, {
+      now: NOW,
+      fallbackOrganizerEmail: "studio@example.com",
+    });
+    expect(email.text).toMatch(/Refunded: €20\.00/);
+
+    // Past the limit the deposit is kept: "late" asks 30 days' notice for a full refund.
+    await testDb.database.execute(
+      `update calendars set settings = settings || '{"fullRefundHoursBefore":720}' where id = $1`,
+      [fx.calendars.late],
+    );
+    const kept = (await (await book(fx.calendars.late, at(18, "10:00"))).json()) as Json;
+    expect((await pay(kept.payment)).status).toBe(200);
+    await app.request(`/api/bookings/${kept.id}/cancel`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${kept.manageToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ reason: "ill" }),
+    });
+    expect(await paymentRow(kept.payment.id)).toMatchObject({ status: "succeeded", refunded_minor: 0 });
+
+    // The business gives it back anyway, through its API: listed, refunded, recorded.
+    const issued = await issueKeyForBusiness(
+      createBusinessDirectory(testDb.database.db),
+      `b-${fx.businessId.slice(0, 8)}`,
+      "test",
+    );
+    if (!issued.ok) throw new Error("no key");
+    const business = { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" };
+    const listed = (await (
+      await app.request(`/api/business/bookings/${kept.id}/payments`, { headers: business })
+    ).json()) as Json[];
+    expect(listed).toMatchObject([{ kind: "deposit", status: "succeeded", amountMinor: 500, refundedMinor: 0 }]);
+    const refunded = await app.request(`/api/business/bookings/${kept.id}/refund`, {
+      method: "POST",
+      headers: business,
+      body: JSON.stringify({ amountMinor: 200 }),
+    });
+    expect(refunded.status).toBe(200);
+    expect(await refunded.json()).toMatchObject([{ status: "succeeded", refundedMinor: 200, refundDueMinor: 200 }]);
+    const rest = await app.request(`/api/business/bookings/${kept.id}/refund`, {
+      method: "POST",
+      headers: business,
+      body: "{}",
+    });
+    expect(await rest.json()).toMatchObject([{ status: "refunded", refundedMinor: 500 }]);
   });
 
   it("an extra confirmation step: approved pays, denied declines", async () => {

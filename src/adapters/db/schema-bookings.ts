@@ -227,7 +227,16 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.endpoint, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
-export const PAYMENT_STATUSES = ["pending", "requires_action", "succeeded", "failed", "refunded", "canceled"] as const;
+/** authorized: the money is held, not taken (appointment requests: taken when the business confirms). */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "requires_action",
+  "authorized",
+  "succeeded",
+  "failed",
+  "refunded",
+  "canceled",
+] as const;
 export type PaymentRowStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
@@ -251,6 +260,13 @@ export const payments = pgTable(
     /** Why the last attempt failed (the provider's decline code). */
     failureCode: text("failure_code"),
     refundedMinor: integer("refunded_minor").notNull().default(0),
+    /**
+     * What should have been given back by now (a cancellation's refund by policy, a business's
+     * refund). Written in the same transaction as the cancellation; a refund the provider has not yet
+     * confirmed leaves `refunded_minor` below it, and the sweep tries again — money owed back is
+     * never forgotten.
+     */
+    refundDueMinor: integer("refund_due_minor").notNull().default(0),
     /** SHA-256 of the secret the visitor's page confirms the payment with; the secret is never stored. */
     clientSecretHash: text("client_secret_hash").notNull(),
     /** The booking's status once paid: confirmed, or new for an appointment request. */
@@ -266,10 +282,16 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_provider_ref_uq").on(t.provider, t.providerRef),
     index("payments_booking_idx").on(t.bookingId),
-    check("payments_amount_check", sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`),
+    check(
+      "payments_amount_check",
+      sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor} and ${t.refundDueMinor} between 0 and ${t.amountMinor}`,
+    ),
+    index("payments_refund_due_idx")
+      .on(t.id)
+      .where(sql`${t.refundDueMinor} > ${t.refundedMinor}`),
     check(
       "payments_status_check",
-      sql`${t.status} in ('pending', 'requires_action', 'succeeded', 'failed', 'refunded', 'canceled')`,
+      sql`${t.status} in ('pending', 'requires_action', 'authorized', 'succeeded', 'failed', 'refunded', 'canceled')`,
     ),
   ],
 );

@@ -219,6 +219,10 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
     if (totalMinor > paidMinor)
       rows.push({ label: i18n.t("email.label.remaining"), value: money(totalMinor - paidMinor) });
   }
+  if (booking.payment?.refundedMinor !== undefined && (kind === "booking_cancelled" || kind === "request_declined")) {
+    const { refundedMinor, currency } = booking.payment;
+    rows.push({ label: i18n.t("email.label.refunded"), value: formatMoney(refundedMinor, currency, i18n.language) });
+  }
   if ((kind === "booking_cancelled" || kind === "request_declined") && booking.cancelReason) {
     rows.push({ label: i18n.t("email.label.reason"), value: booking.cancelReason });
   }

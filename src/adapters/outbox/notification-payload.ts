@@ -17,7 +17,12 @@ export const NotificationMessageSchema = z.object({
     sequence: z.number().int().nonnegative(),
     status: z.enum(["new", "confirmed", "cancelled"]),
     payment: z
-      .object({ paidMinor: z.number().int(), totalMinor: z.number().int(), currency: z.string() })
+      .object({
+        paidMinor: z.number().int(),
+        totalMinor: z.number().int(),
+        currency: z.string(),
+        refundedMinor: z.number().int().optional(),
+      })
       .optional(),
     businessName: z.string(),
     calendarName: z.string(),

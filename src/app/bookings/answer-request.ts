@@ -40,9 +40,14 @@ async function answerRequest(
     active: answer.to === "confirmed",
     cancelReason: answer.reason,
     nowMs: deps.clock().getTime(),
+    // Declined: whatever was paid online goes back in full.
+    ...(answer.to === "cancelled" && (record.paidMinor ?? 0) > 0 ? { refundMinor: record.paidMinor } : {}),
     notification: (after) => notification(event, toSnapshot(ctx, after, deps.publicUrl, null)),
   });
-  if (result.ok && result.record) return ok(result.record);
+  if (result.ok && result.record) {
+    if (answer.to === "cancelled" && (record.paidMinor ?? 0) > 0) await deps.giveBack?.().catch(() => undefined);
+    return ok(result.record);
+  }
   // The time was taken meanwhile (the constraint re-checks it); anything else: no longer a request.
   const refusal = result.ok ? null : result.refusal;
   if (refusal?.code === "STAFF_BUSY" || refusal?.code === "SEATS_EXCEEDED")

@@ -1,6 +1,7 @@
 /** The visitor cancels with the manage token, within the calendar's cancellation policy. */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { visitorChangeRefusal } from "../../core/booking/policy.ts";
+import { refundOnCancel } from "../../core/payments/refund-policy.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
@@ -18,7 +19,7 @@ export async function cancelBooking(
   const nowMs = deps.clock().getTime();
   const refusal = visitorChangeRefusal("cancel", ctx.calendar.settings, record.status, record.startMs, nowMs);
   if (refusal) return fail(refusal);
-  return cancelFoundBooking(deps, record, ctx, reason, nowMs);
+  return cancelFoundBooking(deps, record, ctx, reason, nowMs, "visitor");
 }
 
 /**
@@ -31,7 +32,18 @@ export async function cancelFoundBooking(
   ctx: CalendarContext,
   reason: string | null,
   nowMs: number,
+  by: "visitor" | "business",
 ): Promise<Outcome<BookingView>> {
+  const paidMinor = record.paidMinor ?? 0;
+  const refundMinor = refundOnCancel({
+    paidMinor,
+    depositMinor: record.depositCents,
+    startMs: record.startMs,
+    nowMs,
+    fullRefundHoursBefore: ctx.calendar.settings.fullRefundHoursBefore,
+    by,
+  });
+  const payment = paidMinor > 0 ? { paidMinor, totalMinor: record.priceCents, currency: record.currency } : null;
   const result = await deps.store.changeStatus({
     bookingId: record.id,
     businessId: record.businessId,
@@ -40,7 +52,13 @@ export async function cancelFoundBooking(
     active: false,
     cancelReason: reason,
     nowMs,
-    notification: (after) => notification("booking_cancelled", toSnapshot(ctx, after, deps.publicUrl, null)),
+    refundMinor,
+    // The cancellation email says what comes back.
+    notification: (after) =>
+      notification("booking_cancelled", {
+        ...toSnapshot(ctx, after, deps.publicUrl, null),
+        ...(payment ? { payment: { ...payment, refundedMinor: refundMinor } } : {}),
+      }),
   });
   if (!result.ok || !result.record)
     return fail(
@@ -50,5 +68,6 @@ export async function cancelFoundBooking(
           ? "BOOKING_CANCELLED"
           : "SCHEDULING_FAILED",
     );
-  return ok(toBookingView(ctx, result.record, false, false));
+  if (refundMinor > 0) await deps.giveBack?.().catch(() => undefined);
+  return ok(toBookingView(ctx, { ...result.record, paidMinor: paidMinor - refundMinor }, false, false));
 }

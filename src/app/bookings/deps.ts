@@ -12,4 +12,6 @@ export interface BookingDeps {
   readonly holdMinutes: number;
   /** Takes the payment of calendars that ask for one; without it, such bookings are refused. */
   readonly payments?: PaymentProvider;
+  /** Gives back, now, what cancellations left owed (refunds.ts); the sweep retries what fails. */
+  readonly giveBack?: () => Promise<unknown>;
 }

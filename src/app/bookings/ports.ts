@@ -219,6 +219,8 @@ export interface StatusCommand {
   readonly cancelReason: string | null;
   readonly notification: (record: BookingRecord) => NotificationMessage;
   readonly nowMs: EpochMs;
+  /** Of what the booking paid online, how much more to give back (recorded in the same transaction). */
+  readonly refundMinor?: number;
 }
 
 export interface HoldCommand {

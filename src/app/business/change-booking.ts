@@ -31,7 +31,7 @@ export async function cancelBookingAsBusiness(
 ): Promise<Outcome<BookingView>> {
   const found = await loadOwn(deps, businessId, bookingId);
   if (!found.ok) return found;
-  return cancelFoundBooking(deps, found.value.record, found.value.ctx, reason, deps.clock().getTime());
+  return cancelFoundBooking(deps, found.value.record, found.value.ctx, reason, deps.clock().getTime(), "business");
 }
 
 export async function rescheduleBookingAsBusiness(

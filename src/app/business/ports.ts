@@ -193,6 +193,20 @@ export interface OneTimeLinkView {
   readonly createdAt: string;
 }
 
+/** A booking's payment as the business sees it (amounts in minor units of `currency`). */
+export interface PaymentView {
+  readonly id: string;
+  readonly provider: "test" | "stripe";
+  readonly kind: "full" | "deposit";
+  readonly status: string;
+  readonly amountMinor: number;
+  readonly currency: string;
+  readonly refundedMinor: number;
+  /** Refunds recorded but not yet confirmed by the provider show here first. */
+  readonly refundDueMinor: number;
+  readonly createdAt: string;
+}
+
 export interface BusinessBookingView {
   readonly id: string;
   readonly status: BookingStatus;
@@ -286,6 +300,13 @@ export interface BusinessRepository {
 
   listBookings(query: BookingQuery): Promise<Result<BusinessBookingView[]>>;
   getBooking(id: string): Promise<BusinessBookingView | null>;
+  /** A booking's payments, newest first; NOT_FOUND for a booking of another business. */
+  listPayments(bookingId: string): Promise<Result<PaymentView[]>>;
+  /**
+   * Owes back up to `amountMinor` more of what the booking paid (null: all that is left), recorded
+   * at once; the provider is asked after (src/app/payments/refunds.ts).
+   */
+  refundPayments(bookingId: string, amountMinor: number | null, now: Date): Promise<Result<PaymentView[]>>;
 }
 
 export interface NewBusiness {

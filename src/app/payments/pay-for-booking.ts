@@ -8,13 +8,10 @@ import { timingSafeEqual } from "node:crypto";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { cardFieldErrors, testCardOutcome } from "../../core/payments/test-cards.ts";
 import { hashManageToken } from "../bookings/manage-token.ts";
-import type { PaymentProvider, PaymentRecord, PaymentStore } from "./ports.ts";
+import type { PaymentDeps, PaymentRecord } from "./ports.ts";
 
-export interface PaymentDeps {
-  readonly store: PaymentStore;
-  readonly provider: PaymentProvider;
-  readonly clock: () => Date;
-}
+export type { PaymentDeps } from "./ports.ts";
+import { giveBackOwed } from "./refunds.ts";
 
 export type PaymentState =
   { readonly status: "succeeded"; readonly bookingId: string } | { readonly status: "requires_action" };
@@ -81,12 +78,9 @@ export async function settle(deps: PaymentDeps, payment: PaymentRecord): Promise
     return settlement.bookingId
       ? ok({ status: "succeeded", bookingId: settlement.bookingId })
       : fail("PAYMENT_REFUNDED");
-  await deps.provider.refund({
-    ref: payment.providerRef,
-    amountMinor: payment.amountMinor,
-    idempotencyKey: `refund-${payment.id}`,
-  });
-  await deps.store.markRefunded(payment.id, payment.amountMinor, nowMs);
+  // Owed back since the settlement committed; given back now, or by the sweep if the provider fails.
+  const owed = await deps.store.loadPayment(payment.id);
+  if (owed) await giveBackOwed(deps, [owed]);
   return fail("PAYMENT_REFUNDED");
 }
 
@@ -103,9 +97,13 @@ export async function abandonPayment(
   return ok(null);
 }
 
-/** Releases every booking whose payment time ran out (run periodically by each server process). */
+/**
+ * Releases every booking whose payment time ran out and gives back what is owed (run periodically
+ * by each server process; row locks and idempotency keys keep it once).
+ */
 export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
   const dropped = await deps.store.expireUnpaid(deps.clock().getTime());
   await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
+  await giveBackOwed(deps);
   return dropped.length;
 }

@@ -37,9 +37,11 @@ export interface PaymentRecord {
   readonly kind: "full" | "deposit";
   readonly amountMinor: number;
   readonly currency: string;
-  readonly status: "pending" | "requires_action" | "succeeded" | "failed" | "refunded" | "canceled";
+  readonly status: "pending" | "requires_action" | "authorized" | "succeeded" | "failed" | "refunded" | "canceled";
   readonly failureCode: string | null;
   readonly refundedMinor: number;
+  /** What should have been refunded by now; above `refundedMinor` while the provider has yet to confirm. */
+  readonly refundDueMinor: number;
   readonly clientSecretHash: string;
   /** The booking's payment deadline (null once it is no longer awaiting payment). */
   readonly dueAtMs: EpochMs | null;
@@ -67,13 +69,27 @@ export interface PaymentStore {
    * reinstated if its time is still free (the exclusion constraint decides); otherwise "refund".
    */
   settlePayment(paymentId: string, nowMs: EpochMs): Promise<Settlement>;
-  markRefunded(paymentId: string, amountMinor: number, nowMs: EpochMs): Promise<void>;
+  /** The provider confirmed refunds up to `refundedMinor` in all (the payment is refunded once whole). */
+  markRefunded(paymentId: string, refundedMinor: number, nowMs: EpochMs): Promise<void>;
+  /** Payments owing a refund the provider has not confirmed yet (a cancellation, a failed try). */
+  refundsDue(limit: number): Promise<PaymentRecord[]>;
+  /** The business gives back up to `amountMinor` more of what a booking paid; returns the payments touched. */
+  owe(bookingId: string, businessId: string, amountMinor: number, nowMs: EpochMs): Promise<PaymentRecord[]>;
+  /** A booking's payments, newest first (the business's view). */
+  paymentsOf(bookingId: string, businessId: string): Promise<PaymentRecord[]>;
   /**
    * Cancels bookings whose payment time ran out (or this one booking's, when the visitor gives up):
    * status cancelled (payment_expired), occupancy and seats released, payment canceled. Returns the
    * intents to drop at the provider.
    */
   expireUnpaid(nowMs: EpochMs, only?: { readonly paymentId: string }): Promise<{ provider: string; ref: string }[]>;
+}
+
+/** What the payment use cases receive. */
+export interface PaymentDeps {
+  readonly store: PaymentStore;
+  readonly provider: PaymentProvider;
+  readonly clock: () => Date;
 }
 
 /** Prepared with the booking, written in its transaction. */

@@ -56,6 +56,11 @@ export interface CalendarSettings {
   deposit: DepositRule | null;
   /** What the visitor pays online before the booking is confirmed (absent: none). */
   payment?: PaymentMode;
+  /**
+   * A visitor who cancels until this many hours before the start gets everything paid back; later,
+   * the deposit is kept (core/payments/refund-policy.ts). Absent or null: always everything back.
+   */
+  fullRefundHoursBefore?: number | null;
   location: { kind: "physical" | "phone" | "video" | "ask_booker"; value: string } | null;
   questions: CustomQuestion[];
   roundRobinMode: "availability" | "equal_distribution";

@@ -33,7 +33,7 @@ export interface BookingSnapshot {
   sequence: number;
   status: "new" | "confirmed" | "cancelled";
   /** Paid online with the booking, in minor units of `currency`; absent when nothing was paid online. */
-  payment?: { paidMinor: number; totalMinor: number; currency: string };
+  payment?: { paidMinor: number; totalMinor: number; currency: string; refundedMinor?: number };
   businessName: string;
   calendarName: string;
   /** Service names, in order, when services were booked. */

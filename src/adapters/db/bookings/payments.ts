@@ -4,7 +4,7 @@
  * expiring the same payment at once end in one consistent state: a paid booking is confirmed, or
  * the money is marked for refund — never both, never neither.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { NewBooking } from "../../../app/bookings/ports.ts";
 import type { PaymentRecord, PaymentStore, Settlement } from "../../../app/payments/ports.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
@@ -47,6 +47,7 @@ const toPayment = (row: PaymentRow, dueAt: Date | null): PaymentRecord => ({
   status: row.status,
   failureCode: row.failureCode,
   refundedMinor: row.refundedMinor,
+  refundDueMinor: row.refundDueMinor,
   clientSecretHash: row.clientSecretHash,
   dueAtMs: dueAt ? dueAt.getTime() : null,
 });
@@ -104,13 +105,21 @@ export function paymentStore(database: Executor): PaymentStore {
             .update(t.payments)
             .set({ status: "succeeded", failureCode: null, updatedAt: now })
             .where(eq(t.payments.id, paymentId));
-          if (!payment.bookingId) return { kind: "refund", reason: "booking_gone" };
+          // Money with no booking to keep it for is owed back from this commit on (the sweep retries).
+          const owed = async (reason: "slot_taken" | "booking_gone"): Promise<Settlement> => {
+            await tx
+              .update(t.payments)
+              .set({ refundDueMinor: payment.amountMinor })
+              .where(eq(t.payments.id, paymentId));
+            return { kind: "refund", reason };
+          };
+          if (!payment.bookingId) return owed("booking_gone");
           const [booking] = await tx
             .select()
             .from(t.bookings)
             .where(eq(t.bookings.id, payment.bookingId))
             .for("update");
-          if (!booking) return { kind: "refund", reason: "booking_gone" };
+          if (!booking) return owed("booking_gone");
           const confirm = {
             status: payment.confirmsAs,
             paymentDueAt: null,
@@ -136,7 +145,7 @@ export function paymentStore(database: Executor): PaymentStore {
             booking.cancelReason === "payment_expired" &&
             payment.confirmsAs === "confirmed" &&
             booking.classSessionId === null;
-          if (!late) return { kind: "refund", reason: "booking_gone" };
+          if (!late) return owed("booking_gone");
           try {
             await tx.transaction(async (savepoint) => {
               await savepoint.update(t.bookings).set(confirm).where(eq(t.bookings.id, booking.id));
@@ -146,7 +155,7 @@ export function paymentStore(database: Executor): PaymentStore {
                 .where(eq(t.bookingItems.bookingId, booking.id));
             });
           } catch (error) {
-            if (sqlStateOf(error).code === "23P01") return { kind: "refund", reason: "slot_taken" };
+            if (sqlStateOf(error).code === "23P01") return owed("slot_taken");
             throw error;
           }
           await tell();
@@ -155,11 +164,54 @@ export function paymentStore(database: Executor): PaymentStore {
       );
     },
 
-    async markRefunded(paymentId, amountMinor, nowMs) {
+    async markRefunded(paymentId, refundedMinor, nowMs) {
       await db
         .update(t.payments)
-        .set({ status: "refunded", refundedMinor: amountMinor, updatedAt: new Date(nowMs) })
+        .set({
+          refundedMinor: sql`greatest(${t.payments.refundedMinor}, ${refundedMinor})`,
+          refundDueMinor: sql`greatest(${t.payments.refundDueMinor}, ${refundedMinor})`,
+          status: sql`case when ${refundedMinor} >= ${t.payments.amountMinor} then 'refunded' else ${t.payments.status} end`,
+          updatedAt: new Date(nowMs),
+        })
         .where(eq(t.payments.id, paymentId));
+    },
+
+    async refundsDue(limit) {
+      const rows = await db
+        .select()
+        .from(t.payments)
+        .where(sql`${t.payments.refundDueMinor} > ${t.payments.refundedMinor}`)
+        .limit(limit);
+      return rows.map((row) => toPayment(row, null));
+    },
+
+    async owe(bookingId, businessId, amountMinor, nowMs) {
+      if (!isUuid(bookingId)) return [];
+      const rows = await db
+        .update(t.payments)
+        .set({
+          refundDueMinor: sql`least(${t.payments.amountMinor}, ${t.payments.refundDueMinor} + ${amountMinor})`,
+          updatedAt: new Date(nowMs),
+        })
+        .where(
+          and(
+            eq(t.payments.bookingId, bookingId),
+            eq(t.payments.businessId, businessId),
+            eq(t.payments.status, "succeeded"),
+          ),
+        )
+        .returning();
+      return rows.map((row) => toPayment(row, null));
+    },
+
+    async paymentsOf(bookingId, businessId) {
+      if (!isUuid(bookingId)) return [];
+      const rows = await db
+        .select()
+        .from(t.payments)
+        .where(and(eq(t.payments.bookingId, bookingId), eq(t.payments.businessId, businessId)))
+        .orderBy(desc(t.payments.createdAt));
+      return rows.map((row) => toPayment(row, null));
     },
 
     async expireUnpaid(nowMs, only) {

@@ -266,6 +266,14 @@ export function bookingWrites(
         if (!row) throw new Refused({ code: "BOOKING_CHANGED" });
         await tx.update(t.bookingItems).set({ active: command.active }).where(eq(t.bookingItems.bookingId, row.id));
         if (row.classSessionId && command.to === "cancelled") await releaseSeats(tx, row.classSessionId, row.seats);
+        if (command.refundMinor)
+          await tx
+            .update(t.payments)
+            .set({
+              refundDueMinor: sql`least(${t.payments.amountMinor}, ${t.payments.refundDueMinor} + ${command.refundMinor})`,
+              updatedAt: now,
+            })
+            .where(and(eq(t.payments.bookingId, row.id), eq(t.payments.status, "succeeded")));
         record = toRecord(row);
         await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(command.notification(record))));
       });

@@ -1,10 +1,27 @@
 /** One-time links, and the business's view of its bookings. */
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { BusinessBookingView, BusinessRepository, OneTimeLinkView } from "../../../app/business/ports.ts";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type {
+  BusinessBookingView,
+  BusinessRepository,
+  OneTimeLinkView,
+  PaymentView,
+} from "../../../app/business/ports.ts";
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
 import { iso, type BusinessScope } from "./scope.ts";
+
+const paymentView = (r: typeof t.payments.$inferSelect): PaymentView => ({
+  id: r.id,
+  provider: r.provider,
+  kind: r.kind,
+  status: r.status,
+  amountMinor: r.amountMinor,
+  currency: r.currency,
+  refundedMinor: r.refundedMinor,
+  refundDueMinor: r.refundDueMinor,
+  createdAt: r.createdAt.toISOString(),
+});
 
 const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => ({
   id: r.id,
@@ -53,7 +70,13 @@ export function linkAndBookingStore(
   scope: BusinessScope,
 ): Pick<
   BusinessRepository,
-  "listOneTimeLinks" | "createOneTimeLink" | "revokeOneTimeLink" | "listBookings" | "getBooking"
+  | "listOneTimeLinks"
+  | "createOneTimeLink"
+  | "revokeOneTimeLink"
+  | "listBookings"
+  | "getBooking"
+  | "listPayments"
+  | "refundPayments"
 > {
   const { db, B, firstMissing } = scope;
   return {
@@ -131,5 +154,41 @@ export function linkAndBookingStore(
         .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
       return row ? bookingView(row) : null;
     },
+
+    async listPayments(bookingId) {
+      if (!(await ownBooking(bookingId))) return notFound();
+      const rows = await db
+        .select()
+        .from(t.payments)
+        .where(and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId)))
+        .orderBy(desc(t.payments.createdAt));
+      return ok(rows.map(paymentView));
+    },
+
+    async refundPayments(bookingId, amountMinor, now) {
+      if (!(await ownBooking(bookingId))) return notFound();
+      const more = amountMinor === null ? t.payments.amountMinor : sql`${t.payments.refundDueMinor} + ${amountMinor}`;
+      await db
+        .update(t.payments)
+        .set({ refundDueMinor: sql`least(${t.payments.amountMinor}, ${more})`, updatedAt: now })
+        .where(
+          and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId), eq(t.payments.status, "succeeded")),
+        );
+      const rows = await db
+        .select()
+        .from(t.payments)
+        .where(and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId)))
+        .orderBy(desc(t.payments.createdAt));
+      return ok(rows.map(paymentView));
+    },
   };
+
+  async function ownBooking(id: string) {
+    if (!isUuid(id)) return false;
+    const [row] = await db
+      .select({ id: t.bookings.id })
+      .from(t.bookings)
+      .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
+    return row !== undefined;
+  }
 }

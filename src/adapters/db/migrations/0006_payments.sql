@@ -10,13 +10,14 @@ CREATE TABLE "payments" (
 	"status" text NOT NULL,
 	"failure_code" text,
 	"refunded_minor" integer DEFAULT 0 NOT NULL,
+	"refund_due_minor" integer DEFAULT 0 NOT NULL,
 	"client_secret_hash" text NOT NULL,
 	"confirms_as" text NOT NULL,
 	"notification" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_minor" > 0 and "payments"."refunded_minor" between 0 and "payments"."amount_minor"),
-	CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('pending', 'requires_action', 'succeeded', 'failed', 'refunded', 'canceled'))
+	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_minor" > 0 and "payments"."refunded_minor" between 0 and "payments"."amount_minor" and "payments"."refund_due_minor" between 0 and "payments"."amount_minor"),
+	CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('pending', 'requires_action', 'authorized', 'succeeded', 'failed', 'refunded', 'canceled'))
 );
 --> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status_check";--> statement-breakpoint
@@ -25,5 +26,6 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_business_id_businesses_id_fk" FO
 ALTER TABLE "payments" ADD CONSTRAINT "payments_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_ref_uq" ON "payments" USING btree ("provider","provider_ref");--> statement-breakpoint
 CREATE INDEX "payments_booking_idx" ON "payments" USING btree ("booking_id");--> statement-breakpoint
+CREATE INDEX "payments_refund_due_idx" ON "payments" USING btree ("id") WHERE "payments"."refund_due_minor" > "payments"."refunded_minor";--> statement-breakpoint
 CREATE INDEX "bookings_payment_due_idx" ON "bookings" USING btree ("payment_due_at") WHERE "bookings"."status" = 'pending_payment';--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" in ('new', 'confirmed', 'cancelled', 'pending_payment'));

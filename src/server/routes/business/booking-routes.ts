@@ -16,8 +16,8 @@ import {
   type BusinessEnv,
   type BusinessRouter,
 } from "./business-routing.ts";
-import { BookingsQuerySchema, ReasonBodySchema, RescheduleBodySchema } from "./input-schemas.ts";
-import { BusinessBookingSchema } from "./output-schemas.ts";
+import { BookingsQuerySchema, ReasonBodySchema, RefundBodySchema, RescheduleBodySchema } from "./input-schemas.ts";
+import { BusinessBookingSchema, PaymentSchema } from "./output-schemas.ts";
 
 const bookingParams = ids("bookingId");
 const after = json(BusinessBookingSchema, "The booking after it");
@@ -71,6 +71,24 @@ const rescheduleBooking = define.route({
   summary: "Move as the business (slot rules apply; the visitor's policy does not)",
   request: { params: bookingParams, body: jsonBody(RescheduleBodySchema) },
   responses: { 200: after, ...problems(...REFUSALS.body, ...REFUSALS.booking, "TIMEZONE_NOT_FOUND") },
+});
+
+const listPayments = define.route({
+  method: "get",
+  path: "/bookings/{bookingId}/payments",
+  summary: "A booking's payments (amounts in the currency's minor units), newest first",
+  request: { params: bookingParams },
+  responses: { 200: json(z.array(PaymentSchema), "The payments"), ...problems("NOT_FOUND") },
+});
+
+const refundBooking = define.route({
+  method: "post",
+  path: "/bookings/{bookingId}/refund",
+  summary: "Give money back to the visitor (amountMinor, or everything left when omitted)",
+  description:
+    "Recorded at once and sent to the payment provider after; a refund the provider does not confirm is retried until it does, with the same idempotency key.",
+  request: { params: bookingParams, body: jsonBody(RefundBodySchema) },
+  responses: { 200: json(z.array(PaymentSchema), "The payments after it"), ...problems(...REFUSALS.body, "NOT_FOUND") },
 });
 
 /** The widest range one listing covers. */
@@ -129,6 +147,16 @@ export function bookingRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const { bookingId } = c.req.valid("param");
     const reason = c.req.valid("json").reason ?? null;
     return act(c, bookingId, (businessId) => cancelBookingAsBusiness(deps.bookings, businessId, bookingId, reason));
+  });
+  handle(api, listPayments, async (c) =>
+    reply.send(c, await c.var.repo.listPayments(c.req.valid("param").bookingId), "booking"),
+  );
+  handle(api, refundBooking, async (c) => {
+    const { bookingId } = c.req.valid("param");
+    const result = await c.var.repo.refundPayments(bookingId, c.req.valid("json").amountMinor ?? null, deps.clock());
+    if (!result.ok) return reply.send(c, result, "booking");
+    await deps.bookings.giveBack?.();
+    return reply.send(c, await c.var.repo.listPayments(bookingId), "booking");
   });
   handle(api, rescheduleBooking, (c) => {
     const { bookingId } = c.req.valid("param");

@@ -85,6 +85,7 @@ export type Resource =
   | "calendar"
   | "service menu"
   | "one-time link"
+  | "booking"
   | "business";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {

@@ -143,6 +143,16 @@ export const CalendarSettingsSchema = z
       description:
         "Online payment before the booking is confirmed: none, the full price, or the deposit (the rest is paid to the business later)",
     }),
+    fullRefundHoursBefore: z
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 24)
+      .nullable()
+      .meta({
+        description:
+          "A visitor cancelling until this many hours before the start gets all money back; later the deposit is kept. null: always all back",
+      }),
     location: z
       .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
       .nullable(),
@@ -310,3 +320,9 @@ export const ReasonBodySchema = z
 export const RescheduleBodySchema = z
   .strictObject({ startTime: isoDateTime, timezone: TimeZoneSchema })
   .openapi("RescheduleBody");
+
+export const RefundBodySchema = z.strictObject({
+  amountMinor: MinorUnitsSchema.refine((n) => n > 0, "expected a positive amount")
+    .optional()
+    .meta({ description: "How much more to give back, minor units; omitted: everything not yet refunded" }),
+});

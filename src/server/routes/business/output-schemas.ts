@@ -98,6 +98,7 @@ export const CalendarSchema = z
       maxBookingsPerDayPerStaff: true,
       seatsPerSlot: true,
       payment: true,
+      fullRefundHoursBefore: true,
     }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),
@@ -160,3 +161,17 @@ export const BusinessBookingSchema = z
     createdAt: instant,
   })
   .openapi("BusinessBooking");
+
+export const PaymentSchema = z
+  .object({
+    id: z.string(),
+    provider: z.enum(["test", "stripe"]),
+    kind: z.enum(["full", "deposit"]),
+    status: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    refundedMinor: z.number().int().meta({ description: "Refunds the provider confirmed" }),
+    refundDueMinor: z.number().int().meta({ description: "Refunds recorded; above refundedMinor until confirmed" }),
+    createdAt: z.string(),
+  })
+  .openapi("Payment");
