@@ -51,6 +51,20 @@ const toPayment = (row: PaymentRow, dueAt: Date | null): PaymentRecord => ({
   dueAtMs: dueAt ? dueAt.getTime() : null,
 });
 
+/**
+ * A succeeded payment whose booking was cancelled no later than the payment succeeded never held
+ * it: its money is owed back until the refund is recorded. (One cancelled afterwards was paid and
+ * then cancelled — whether that is refunded is the business's policy, not ours to repeat.)
+ */
+async function refundStillOwed(tx: Tx, payment: PaymentRow): Promise<boolean> {
+  if (!payment.bookingId) return false;
+  const [booking] = await tx
+    .select({ status: t.bookings.status, cancelledAt: t.bookings.cancelledAt })
+    .from(t.bookings)
+    .where(eq(t.bookings.id, payment.bookingId));
+  return booking?.status === "cancelled" && booking.cancelledAt !== null && booking.cancelledAt <= payment.updatedAt;
+}
+
 export function paymentStore(database: Executor): PaymentStore {
   const db = database.db;
 
@@ -85,6 +99,16 @@ export function paymentStore(database: Executor): PaymentStore {
       return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
     },
 
+    async findByProviderRef(provider, ref) {
+      const [row] = await db
+        .select({ payment: t.payments, dueAt: t.bookings.paymentDueAt, status: t.bookings.status })
+        .from(t.payments)
+        .leftJoin(t.bookings, eq(t.bookings.id, t.payments.bookingId))
+        .where(and(eq(t.payments.provider, provider), eq(t.payments.providerRef, ref)));
+      if (!row) return null;
+      return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
+    },
+
     async markPayment(paymentId, change) {
       await db
         .update(t.payments)
@@ -98,8 +122,12 @@ export function paymentStore(database: Executor): PaymentStore {
         db.transaction(async (tx): Promise<Settlement> => {
           const [payment] = await tx.select().from(t.payments).where(eq(t.payments.id, paymentId)).for("update");
           if (!payment) return { kind: "refund", reason: "booking_gone" };
-          if (payment.status === "succeeded" || payment.status === "refunded")
-            return { kind: "already_settled", bookingId: payment.bookingId };
+          // Refunded: whatever its booking became, this money is not kept for it.
+          if (payment.status === "refunded") return { kind: "already_settled", bookingId: null };
+          if (payment.status === "succeeded")
+            return (await refundStillOwed(tx, payment))
+              ? { kind: "refund", reason: "booking_gone" }
+              : { kind: "already_settled", bookingId: payment.bookingId };
           await tx
             .update(t.payments)
             .set({ status: "succeeded", failureCode: null, updatedAt: now })
