@@ -6,8 +6,8 @@
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
-import { paymentApi } from "./routes/payment-api.ts";
-import type { PaymentDeps } from "../app/payments/ports.ts";
+import { paymentApi, STRIPE_WEBHOOK_PATH } from "./routes/payment-api.ts";
+import type { PaymentDeps, PaymentEventSource } from "../app/payments/ports.ts";
 import { giveBackOwed } from "../app/payments/refunds.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -68,6 +68,8 @@ export interface AppDependencies {
   widgetFrameAncestors?: string;
   /** The token of the local admin channel (routes/admin-api.ts); absent, there is no such channel. */
   adminToken?: string;
+  /** Stripe's webhook events (STRIPE_WEBHOOK_SECRET); absent, its webhook answers 404. */
+  paymentEvents?: PaymentEventSource;
 }
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
@@ -106,7 +108,7 @@ export function createApp(deps: AppDependencies) {
         problem(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
     }),
   );
-  app.use(refuseUnstorableText());
+  app.use(refuseUnstorableText({ signedBodies: [STRIPE_WEBHOOK_PATH] }));
 
   app.get("/api/health", async (c) => {
     try {
@@ -158,8 +160,7 @@ export function createApp(deps: AppDependencies) {
     );
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
-  app.route("/api", paymentApi(paymentDeps));
-
+  app.route("/api", paymentApi({ ...paymentDeps, events: deps.paymentEvents }));
   const widgetBooking = createWidgetBookingPort(bookingDeps);
   // A business's change (hours, settings, members) applies to the very next public request.
   app.use("/api/business/*", async (c, next) => {

@@ -24,6 +24,29 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ [name]: value })).toThrow(message);
   });
 
+  it("takes Stripe's two keys together, and another API server by its URL", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    expect(parseConfig(stripe)).toMatchObject(stripe);
+    expect(parseConfig(stripe).STRIPE_API_BASE).toBeUndefined();
+    expect(parseConfig({ ...stripe, STRIPE_API_BASE: "http://localhost:12111" }).STRIPE_API_BASE).toEqual({
+      protocol: "http",
+      host: "localhost",
+      port: 12111,
+    });
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /STRIPE_SECRET_KEY: expected a Stripe secret key/,
+    );
+    expect(() => parseConfig({ ...stripe, STRIPE_API_BASE: "http://localhost:12111/v1" })).toThrow(
+      /STRIPE_API_BASE: expected no path/,
+    );
+  });
+
   it("reads LOCALE_COOKIE_CROSS_ORIGIN as a boolean", () => {
     expect(parseConfig({ LOCALE_COOKIE_CROSS_ORIGIN: "true" }).LOCALE_COOKIE_CROSS_ORIGIN).toBe(true);
   });

@@ -93,6 +93,37 @@ export const ConfigSchema = z.object({
       "expected *, 'self', 'none' or origins such as https://example.com separated by spaces",
     )
     .default("*"),
+  /** Stripe takes the payments instead of the built-in test provider: the account's secret (or restricted) key. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, "expected a Stripe secret key such as sk_live_… or sk_test_…")
+    .optional(),
+  /** The signing secret of Stripe's webhook endpoint (…/api/payments/stripe/webhook); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "expected the webhook endpoint's signing secret, whsec_…")
+    .optional(),
+  /** Another server answering Stripe's API (a local stand-in in tests and demos): http(s)://host:port. */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: "expected an http(s) URL such as http://localhost:12111" })
+    .refine((url) => new URL(url).pathname === "/", "expected no path: Stripe's SDK takes a host and a port")
+    .transform((url) => {
+      const { protocol, hostname, port } = new URL(url);
+      const scheme = protocol === "https:" ? "https" : "http";
+      return { protocol: scheme, host: hostname, port: port ? Number(port) : scheme === "https" ? 443 : 80 } as const;
+    })
+    .optional(),
+});
+
+/**
+ * Stripe needs both keys: without the webhook secret no payment could ever confirm its booking, and
+ * without the secret key there would be no Stripe payments to hear about.
+ */
+const StripeKeysTogether = ConfigSchema.superRefine((config, ctx) => {
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET)
+    ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "required with STRIPE_SECRET_KEY" });
+  if (config.STRIPE_WEBHOOK_SECRET && !config.STRIPE_SECRET_KEY)
+    ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "required with STRIPE_WEBHOOK_SECRET" });
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
@@ -104,7 +135,7 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Empty strings count as unset, as shells and .env files often export them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = ConfigSchema.safeParse(cleaned);
+  const result = StripeKeysTogether.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");

@@ -6,6 +6,8 @@
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
+import { createStripePaymentEvents } from "../adapters/payments/stripe-events.ts";
+import { createStripePaymentProvider } from "../adapters/payments/stripe-provider.ts";
 import { expireUnpaidBookings } from "../app/payments/pay-for-booking.ts";
 import fs from "node:fs";
 import net from "node:net";
@@ -95,8 +97,11 @@ async function main() {
   const linkSealer = createLinkSealer(appSecret);
   // The local admin channel (business:create and business:key while this server holds DATA_DIR).
   const adminToken = database.lock ? randomBytes(32).toString("base64url") : undefined;
-  // The built-in test provider (offline demo and tests); Stripe with a business's own keys is not wired yet.
-  const payments = createTestPaymentProvider();
+  // Stripe with the server's one account when its keys are set; otherwise the built-in test provider (offline demo).
+  const payments = config.STRIPE_SECRET_KEY
+    ? createStripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, ...config.STRIPE_API_BASE })
+    : createTestPaymentProvider();
+  logger.info({ payments: payments.name }, `payments: ${payments.name} provider`);
   const app = createApp({
     database,
     linkSealer,
@@ -110,6 +115,7 @@ async function main() {
     trustedProxy: config.TRUSTED_PROXY,
     widgetFrameAncestors: config.FRAME_ANCESTORS,
     ...(adminToken ? { adminToken } : {}),
+    ...(config.STRIPE_WEBHOOK_SECRET ? { paymentEvents: createStripePaymentEvents(config.STRIPE_WEBHOOK_SECRET) } : {}),
     localeRouting: createLocaleRoutingConfig({ cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN }),
     bookingApi: {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),

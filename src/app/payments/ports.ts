@@ -27,6 +27,21 @@ export interface PaymentProvider {
   cancelIntent(ref: string): Promise<void>;
 }
 
+/** What a provider reports about one of its payments (Stripe: a webhook event), by the provider's id. */
+export type PaymentEvent =
+  | { readonly kind: "succeeded"; readonly ref: string }
+  | { readonly kind: "failed"; readonly ref: string; readonly failureCode: string }
+  /** `amountMinor`: everything refunded of it so far (by us, or by the business at the provider). */
+  | { readonly kind: "refunded"; readonly ref: string; readonly amountMinor: number }
+  | { readonly kind: "ignored"; readonly type: string };
+
+/** The provider's notifications, each proven to come from it (Stripe: signed with the webhook secret). */
+export interface PaymentEventSource {
+  readonly provider: "stripe";
+  /** The event, or null when `signature` does not prove that `payload` — byte for byte — came from the provider. */
+  read(payload: string, signature: string): PaymentEvent | null;
+}
+
 /** A payment as the visitor's page and the business see it. */
 export interface PaymentRecord {
   readonly id: string;
@@ -51,10 +66,13 @@ export interface PaymentRecord {
 export type Settlement =
   | { readonly kind: "booked"; readonly bookingId: string }
   | { readonly kind: "refund"; readonly reason: "slot_taken" | "booking_gone" }
+  /** `bookingId`: the booking it paid for; null when its money was refunded. */
   | { readonly kind: "already_settled"; readonly bookingId: string | null };
 
 export interface PaymentStore {
   loadPayment(paymentId: string): Promise<PaymentRecord | null>;
+  /** The payment a provider knows as `ref` (its events name payments only so). */
+  findByProviderRef(provider: PaymentRecord["provider"], ref: string): Promise<PaymentRecord | null>;
   markPayment(
     paymentId: string,
     change: {
@@ -67,6 +85,9 @@ export interface PaymentStore {
    * In one transaction: the payment succeeded; its booking takes its paid status (and its occupancy
    * stops expiring) and its confirmation goes to the outbox. A booking whose payment time ran out is
    * reinstated if its time is still free (the exclusion constraint decides); otherwise "refund".
+   * Told again, a success is "already_settled" — unless its refund is still owed (the booking was
+   * gone before the money came and the refund has not been recorded): then "refund" again, so a
+   * refund that failed is retried when the provider repeats its event.
    */
   settlePayment(paymentId: string, nowMs: EpochMs): Promise<Settlement>;
   /** The provider confirmed refunds up to `refundedMinor` in all (the payment is refunded once whole). */

@@ -74,9 +74,20 @@ export function findUnstorableText(value: unknown, path: string[] = []): string 
  * request's JSON body that does not parse is refused here too, with INVALID_JSON; one that does is
  * handed to the route's validator, parsed once.
  */
-export function refuseUnstorableText(): MiddlewareHandler {
+export function refuseUnstorableText(
+  options: {
+    /**
+     * Paths whose JSON body a provider signs (webhooks): still parsed (INVALID_JSON), but not refused
+     * for its text — the signature vouches for it, only the provider's ids and codes are kept of
+     * it, and a refusal would only make the provider deliver it again for days.
+     */
+    readonly signedBodies?: readonly string[];
+  } = {},
+): MiddlewareHandler {
+  const signedBodies = new Set(options.signedBodies);
   return async (c, next) => {
-    const where = await findUnstorableInRequest(c);
+    const found = await findUnstorableInRequest(c);
+    const where = found !== MALFORMED && signedBodies.has(c.req.path) ? null : found;
     if (where === null) return next();
     const api = c.req.path.startsWith("/api/");
     if (where === MALFORMED)

@@ -5,7 +5,10 @@
  * the booking, is what grants access — the secret is stored only hashed.
  */
 import { abandonPayment, payWithTestCard, type PaymentDeps } from "../../app/payments/pay-for-booking.ts";
+import type { PaymentEventSource } from "../../app/payments/ports.ts";
+import { applyPaymentEvent } from "../../app/payments/provider-events.ts";
 import { createApiRouter, createRoute, handle, json, jsonBody, problems, z } from "../http/api-router.ts";
+import { problem } from "../http/problem.ts";
 import { bookingProblem } from "./booking-problems.ts";
 
 const TAGS = ["Payments"];
@@ -65,7 +68,42 @@ export const abandonRoute = createRoute({
   responses: { 204: { description: "Released" }, ...problems(...PAYMENT_REFUSALS) },
 });
 
-export function paymentApi(deps: PaymentDeps) {
+/** Where Stripe delivers its events (its dashboard's webhook endpoint: this path on PUBLIC_URL). */
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
+
+const StripeEventSchema = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
+  .meta({ description: "A Stripe event, exactly as Stripe sends it (verified against its signature)" })
+  .openapi("StripeEvent");
+
+const StripeEventReceiptSchema = z
+  .object({
+    received: z.literal(true),
+    outcome: z
+      .enum(["confirmed", "refunded", "failure_recorded", "refund_recorded", "unknown_payment", "ignored"])
+      .meta({ description: "What the event did (for Stripe's delivery log; Stripe only needs the 200)" }),
+  })
+  .openapi("StripeEventReceipt");
+
+export const stripeWebhookRoute = createRoute({
+  method: "post",
+  path: "/payments/stripe/webhook",
+  tags: TAGS,
+  operationId: "receiveStripeEvent",
+  summary: "Stripe's webhook: a payment succeeded, failed or was refunded",
+  description:
+    "Signed by Stripe (`Stripe-Signature`, with STRIPE_WEBHOOK_SECRET). Handles `payment_intent.succeeded` (the booking is confirmed, or the money refunded if its time was lost), `payment_intent.payment_failed` and `charge.refunded`; other events are acknowledged and ignored. Events may be delivered again and out of order: each is applied once, and a failure never undoes a success. 404 when the server has no webhook secret.",
+  request: {
+    headers: z.object({ "stripe-signature": z.string().max(2000) }),
+    body: jsonBody(StripeEventSchema),
+  },
+  responses: {
+    200: json(StripeEventReceiptSchema, "Received (and applied, if it concerns a payment made here)"),
+    ...problems("VALIDATION_FAILED", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "NOT_FOUND"),
+  },
+});
+
+export function paymentApi(deps: PaymentDeps & { readonly events?: PaymentEventSource }) {
   const api = createApiRouter();
   handle(api, testCardRoute, async (c) => {
     const result = await payWithTestCard(deps, c.req.valid("param").paymentId, c.req.valid("json"));
@@ -74,6 +112,18 @@ export function paymentApi(deps: PaymentDeps) {
   handle(api, abandonRoute, async (c) => {
     const result = await abandonPayment(deps, c.req.valid("param").paymentId, c.req.valid("json").clientSecret);
     return result.ok ? c.body(null, 204) : bookingProblem(c, result.error);
+  });
+  handle(api, stripeWebhookRoute, async (c) => {
+    if (!deps.events) return problem(c, 404, "NOT_FOUND", "This server takes no Stripe events (no webhook secret).");
+    // The bytes Stripe signed: the edge read the body as text before (input-bounds.ts) and Hono
+    // keeps that text, so this is the body as sent, not the parsed JSON written out again.
+    const event = deps.events.read(await c.req.text(), c.req.valid("header")["stripe-signature"]);
+    if (!event)
+      return problem(c, 400, "VALIDATION_FAILED", "The Stripe-Signature header does not verify this body.", {
+        errors: [{ path: "stripe-signature", code: "invalid_signature", message: "does not verify the body" }],
+      });
+    const outcome = await applyPaymentEvent(deps, deps.events.provider, event);
+    return c.json({ received: true as const, outcome }, 200);
   });
   return api;
 }

@@ -86,6 +86,16 @@ export function paymentStore(database: Executor): PaymentStore {
       return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
     },
 
+    async findByProviderRef(provider, ref) {
+      const [row] = await db
+        .select({ payment: t.payments, dueAt: t.bookings.paymentDueAt, status: t.bookings.status })
+        .from(t.payments)
+        .leftJoin(t.bookings, eq(t.bookings.id, t.payments.bookingId))
+        .where(and(eq(t.payments.provider, provider), eq(t.payments.providerRef, ref)));
+      if (!row) return null;
+      return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
+    },
+
     async markPayment(paymentId, change) {
       await db
         .update(t.payments)
@@ -99,8 +109,13 @@ export function paymentStore(database: Executor): PaymentStore {
         db.transaction(async (tx): Promise<Settlement> => {
           const [payment] = await tx.select().from(t.payments).where(eq(t.payments.id, paymentId)).for("update");
           if (!payment) return { kind: "refund", reason: "booking_gone" };
-          if (payment.status === "succeeded" || payment.status === "refunded")
-            return { kind: "already_settled", bookingId: payment.bookingId };
+          // Refunded: whatever its booking became, this money is not kept for it.
+          if (payment.status === "refunded") return { kind: "already_settled", bookingId: null };
+          // Told again (a provider repeats its event): a refund still owed is asked for again.
+          if (payment.status === "succeeded")
+            return payment.refundDueMinor > payment.refundedMinor
+              ? { kind: "refund", reason: "booking_gone" }
+              : { kind: "already_settled", bookingId: payment.bookingId };
           await tx
             .update(t.payments)
             .set({ status: "succeeded", failureCode: null, updatedAt: now })
