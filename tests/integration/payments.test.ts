@@ -286,6 +286,41 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     nowMs = NOW.getTime();
   });
 
+  it.runIf(kind === "postgres")(
+    "100 visitors pay for the last seat of a class at once: one confirmed, nobody else charged",
+    async () => {
+      nowMs = NOW.getTime();
+      await testDb.database.execute(
+        `update calendars set settings = settings || '{"payment":"full","priceCents":1500}' where id = $1`,
+        [fx.calendars.yoga],
+      );
+      const start = at(21, "10:00");
+      // Four of the five seats go first.
+      for (let i = 0; i < 4; i++) {
+        const taken = (await (await book(fx.calendars.yoga, start)).json()) as Json;
+        expect((await pay(taken.payment)).status).toBe(200);
+      }
+      const answers = await Promise.all(Array.from({ length: 100 }, () => book(fx.calendars.yoga, start)));
+      const held = answers.filter((r) => r.status === 201);
+      expect(held).toHaveLength(1);
+      expect(answers.filter((r) => r.status === 409)).toHaveLength(99);
+      const last = (await held[0]!.json()) as Json;
+      const paid = await Promise.all(Array.from({ length: 20 }, () => pay(last.payment)));
+      expect(paid.every((r) => r.status === 200)).toBe(true);
+      const seats = await row(
+        "select seats_taken, seats_total from class_sessions where calendar_id = $1 and starts_at = $2",
+        [fx.calendars.yoga, start],
+      );
+      expect(seats).toEqual({ seats_taken: 5, seats_total: 5 });
+      const charged = await row(
+        `select count(*)::int as n from payments p join bookings b on b.id = p.booking_id
+        where b.calendar_id = $1 and b.starts_at = $2 and p.status = 'succeeded'`,
+        [fx.calendars.yoga, start],
+      );
+      expect(charged.n).toBe(5);
+    },
+  );
+
   it.runIf(kind === "postgres")("40 visitors book and pay for one slot at once: one booking, one payment", async () => {
     nowMs = NOW.getTime();
     const answers = await Promise.all(Array.from({ length: 40 }, () => book(fx.calendars.personal, at(16, "10:00"))));
