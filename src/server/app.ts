@@ -9,6 +9,7 @@ import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts
 import { paymentApi, STRIPE_WEBHOOK_PATH } from "./routes/payment-api.ts";
 import type { PaymentDeps, PaymentEventSource } from "../app/payments/ports.ts";
 import { giveBackOwed } from "../app/payments/refunds.ts";
+import { captureHeld, releaseHeld } from "../app/payments/held-money.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -129,8 +130,12 @@ export function createApp(deps: AppDependencies) {
     newId: () => crypto.randomUUID(),
     holdMinutes: 10,
     payments: createTestPaymentProvider(),
-    // Bound below, once the payment side exists: it refunds through the same provider.
-    giveBack: () => giveBackOwed(paymentDeps),
+    // Bound below, once the payment side exists: the same provider refunds, captures and releases.
+    money: {
+      giveBack: () => giveBackOwed(paymentDeps),
+      capture: (bookingId) => captureHeld(paymentDeps, bookingId),
+      release: (bookingId) => releaseHeld(paymentDeps, bookingId),
+    },
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,

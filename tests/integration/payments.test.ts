@@ -209,6 +209,53 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(await rest.json()).toMatchObject([{ status: "refunded", refundedMinor: 500 }]);
   });
 
+  it("a request's money is held on the card: taken when the business confirms, let go when it declines", async () => {
+    nowMs = NOW.getTime();
+    await testDb.database.execute(
+      `update calendars set settings = settings || '{"payment":"full","priceCents":3000}' where id = $1`,
+      [fx.calendars.requests],
+    );
+    const issued = await issueKeyForBusiness(
+      createBusinessDirectory(testDb.database.db),
+      `b-${fx.businessId.slice(0, 8)}`,
+      "requests",
+    );
+    if (!issued.ok) throw new Error("no key");
+    const business = { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" };
+    const answer = (id: string, action: "confirm" | "decline") =>
+      app.request(`/api/business/bookings/${id}/${action}`, {
+        method: "POST",
+        headers: business,
+        ...(action === "decline" ? { body: "{}" } : {}),
+      });
+
+    const asked = (await (await book(fx.calendars.requests, at(22, "10:00"))).json()) as Json;
+    expect(asked.status).toBe("pending_payment");
+    expect((await pay(asked.payment)).status).toBe(200);
+    expect(await bookingRow(asked.id)).toMatchObject({ status: "new" });
+    expect(await paymentRow(asked.payment.id)).toMatchObject({ status: "authorized" });
+    const view = (await (
+      await app.request(`/api/bookings/${asked.id}`, { headers: { authorization: `Bearer ${asked.manageToken}` } })
+    ).json()) as Json;
+    expect(view).toMatchObject({ status: "new", paidMinor: 0, heldMinor: 3000 });
+    const [told] = (
+      await testDb.database.execute(
+        "select payload from outbox where payload->'booking'->>'bookingId' = $1 and payload->>'kind' = 'request_received'",
+        [asked.id],
+      )
+    ).rows as { payload: NotificationMessage }[];
+    expect(told!.payload.booking.payment).toMatchObject({ paidMinor: 3000, held: true });
+
+    expect((await answer(asked.id, "confirm")).status).toBe(200);
+    expect(await paymentRow(asked.payment.id)).toMatchObject({ status: "succeeded" });
+    expect(await bookingRow(asked.id)).toMatchObject({ status: "confirmed" });
+
+    const declined = (await (await book(fx.calendars.requests, at(22, "12:00"))).json()) as Json;
+    expect((await pay(declined.payment)).status).toBe(200);
+    expect((await answer(declined.id, "decline")).status).toBe(200);
+    expect(await paymentRow(declined.payment.id)).toMatchObject({ status: "canceled", refunded_minor: 0 });
+  });
+
   it("an extra confirmation step: approved pays, denied declines", async () => {
     const first = (await (await book(fx.calendars.personal, at(8, "12:00"))).json()) as Json;
     const secure = { ...GOOD, number: "4000002500003155" };

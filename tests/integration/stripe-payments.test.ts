@@ -15,6 +15,8 @@ import { createStripePaymentProvider } from "../../src/adapters/payments/stripe-
 import { expireUnpaidBookings } from "../../src/app/payments/pay-for-booking.ts";
 import type { PaymentProvider } from "../../src/app/payments/ports.ts";
 import { STRIPE_WEBHOOK_PATH } from "../../src/server/routes/payment-api.ts";
+import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
+import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
@@ -115,7 +117,13 @@ describe.each(DATABASE_KINDS)("Stripe payments on %s", (kind) => {
     expect(await toldKinds(created.id)).toEqual([]);
 
     // A retried call with the same key is the same intent (Stripe's idempotency, kept by the stand-in).
-    const retry = { amountMinor: 2000, currency: "EUR", description: "retried", idempotencyKey: `retry-${created.id}` };
+    const retry = {
+      amountMinor: 2000,
+      currency: "EUR",
+      description: "retried",
+      idempotencyKey: `retry-${created.id}`,
+      captureLater: false,
+    };
     expect(await stripe.createIntent(retry)).toEqual(await stripe.createIntent(retry));
     expect(fake.requests.filter((r) => r.idempotencyKey === retry.idempotencyKey).map((r) => r.replayed)).toEqual([
       false,
@@ -260,6 +268,60 @@ describe.each(DATABASE_KINDS)("Stripe payments on %s", (kind) => {
     // Part of it: the payment stays succeeded, with what was given back.
     expect(await paymentRow(created.payment.id)).toMatchObject({ status: "succeeded", refunded_minor: 500 });
     expect(await bookingRow(created.id)).toMatchObject({ status: "confirmed" });
+  });
+
+  it("a request's money is held (manual capture): captured when the business confirms, released when it declines", async () => {
+    nowMs = NOW.getTime();
+    await testDb.database.execute(
+      `update calendars set settings = settings || '{"payment":"full","priceCents":3000}' where id = $1`,
+      [fx.calendars.requests],
+    );
+    const issued = await issueKeyForBusiness(
+      createBusinessDirectory(testDb.database.db),
+      `b-${fx.businessId.slice(0, 8)}`,
+      "stripe requests",
+    );
+    if (!issued.ok) throw new Error("no key");
+    const answer = (id: string, action: "confirm" | "decline") =>
+      app.request(`/api/business/bookings/${id}/${action}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" },
+        ...(action === "decline" ? { body: "{}" } : {}),
+      });
+    const ask = async (time: string) => {
+      const res = await post(app, "/api/bookings", {
+        calendarId: fx.calendars.requests,
+        startTime: at(23, time),
+        timezone: TZ,
+        contact,
+      });
+      const created = (await res.json()) as Json;
+      expect(intentRequestOf(created).params.capture_method).toBe("manual");
+      const intent = await intentIdOf(created);
+      fake.authorize(intent);
+      expect(
+        await outcomeOf(await deliver(fake.event("payment_intent.amount_capturable_updated", fake.intent(intent)))),
+      ).toBe("confirmed");
+      expect(await paymentRow(created.payment.id)).toMatchObject({ status: "authorized" });
+      expect(await bookingRow(created.id)).toMatchObject({ status: "new" });
+      return { created, intent };
+    };
+
+    const confirmed = await ask("10:00");
+    expect((await answer(confirmed.created.id, "confirm")).status).toBe(200);
+    expect(fake.intent(confirmed.intent).status).toBe("succeeded");
+    expect(await paymentRow(confirmed.created.payment.id)).toMatchObject({ status: "succeeded" });
+    // Stripe then reports the capture's success: nothing more happens.
+    expect(await outcomeOf(await deliver(fake.event("payment_intent.succeeded", fake.intent(confirmed.intent))))).toBe(
+      "confirmed",
+    );
+    expect(await toldKinds(confirmed.created.id)).toEqual(["request_received", "request_confirmed"]);
+
+    const declined = await ask("12:00");
+    expect((await answer(declined.created.id, "decline")).status).toBe(200);
+    expect(fake.intent(declined.intent).status).toBe("canceled");
+    expect(fake.refunds().filter((r) => r.payment_intent === declined.intent)).toEqual([]);
+    expect(await paymentRow(declined.created.payment.id)).toMatchObject({ status: "canceled" });
   });
 
   it("cancelling an intent that already ended is not an error; one in progress is", async () => {

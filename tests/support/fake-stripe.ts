@@ -35,6 +35,8 @@ export interface FakeStripe {
   /** The visitor's page confirmed the intent; the bank has not answered (it cannot be canceled now). */
   startProcessing(id: string): StripeObject;
   succeed(id: string): StripeObject;
+  /** The visitor confirmed an intent created with manual capture: the money is held (requires_capture). */
+  authorize(id: string): StripeObject;
   fail(id: string, error: { code: string; declineCode?: string }): StripeObject;
   /** The charge of a succeeded intent, as `charge.refunded` carries it. */
   charge(id: string): StripeObject;
@@ -95,7 +97,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         params["automatic_payment_methods[enabled]"] === "true" ? { allow_redirects: "always", enabled: true } : null,
       canceled_at: null,
       cancellation_reason: null,
-      capture_method: "automatic_async",
+      capture_method: params.capture_method ?? "automatic_async",
       client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
       confirmation_method: "automatic",
       created: nowSeconds(),
@@ -122,6 +124,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: intent,
       });
     Object.assign(intent, { status: "canceled", canceled_at: nowSeconds(), cancellation_reason: "abandoned" });
+    return intent;
+  }
+
+  function captureIntent(id: string): StripeObject {
+    const intent = intentOf(id);
+    if (intent.status !== "requires_capture")
+      throw invalidRequest(400, {
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent could not be captured because it has a status of ${String(intent.status)}.`,
+        payment_intent: intent,
+      });
+    Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
     return intent;
   }
 
@@ -156,6 +170,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === "POST" && cancel) return cancelIntent(decodeURIComponent(cancel[1]!));
+    const capture = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path);
+    if (method === "POST" && capture) return captureIntent(decodeURIComponent(capture[1]!));
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     throw invalidRequest(404, { message: `Unrecognized request URL (${method}: ${path}).` });
   }
@@ -237,6 +253,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intent: (id) => ({ ...intentOf(id) }),
     refunds: () => [...refunds],
     startProcessing: (id) => settleIntent(id, { status: "processing", payment_method: newId("pm") }),
+    authorize: (id) =>
+      settleIntent(id, { status: "requires_capture", latest_charge: newId("ch"), last_payment_error: null }),
     succeed: (id) =>
       settleIntent(id, {
         status: "succeeded",

@@ -215,9 +215,12 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   if (booking.payment && kind !== "booking_cancelled" && kind !== "request_declined") {
     const { paidMinor, totalMinor, currency } = booking.payment;
     const money = (minor: number) => formatMoney(minor, currency, i18n.language);
-    rows.push({ label: i18n.t("email.label.paid"), value: money(paidMinor) });
-    if (totalMinor > paidMinor)
-      rows.push({ label: i18n.t("email.label.remaining"), value: money(totalMinor - paidMinor) });
+    if (booking.payment.held) rows.push({ label: i18n.t("email.label.held"), value: money(paidMinor) });
+    else {
+      rows.push({ label: i18n.t("email.label.paid"), value: money(paidMinor) });
+      if (totalMinor > paidMinor)
+        rows.push({ label: i18n.t("email.label.remaining"), value: money(totalMinor - paidMinor) });
+    }
   }
   if (booking.payment?.refundedMinor !== undefined && (kind === "booking_cancelled" || kind === "request_declined")) {
     const { refundedMinor, currency } = booking.payment;

@@ -22,6 +22,7 @@ export const NotificationMessageSchema = z.object({
         totalMinor: z.number().int(),
         currency: z.string(),
         refundedMinor: z.number().int().optional(),
+        held: z.boolean().optional(),
       })
       .optional(),
     businessName: z.string(),

@@ -27,6 +27,9 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case "payment_intent.succeeded":
       return { kind: "succeeded", ref: event.data.object.id };
+    // A request's money is held (manual capture): the same settlement, which holds it for the request.
+    case "payment_intent.amount_capturable_updated":
+      return { kind: "succeeded", ref: event.data.object.id };
     case "payment_intent.payment_failed": {
       const error = event.data.object.last_payment_error;
       // The issuer's reason when there is one (insufficient_funds), else Stripe's (card_declined).

@@ -43,7 +43,7 @@ export function createStripePaymentProvider(connection: StripeConnection): Payme
   const stripe = createStripeClient(connection);
   return {
     name: "stripe",
-    async createIntent({ amountMinor, currency, description, idempotencyKey }) {
+    async createIntent({ amountMinor, currency, description, idempotencyKey, captureLater }) {
       const intent = await stripe.paymentIntents.create(
         {
           amount: amountMinor,
@@ -51,11 +51,16 @@ export function createStripePaymentProvider(connection: StripeConnection): Payme
           currency: currency.toLowerCase(),
           description,
           automatic_payment_methods: { enabled: true },
+          // A request's money is held on the card and taken only when the business confirms.
+          ...(captureLater ? { capture_method: "manual" as const } : {}),
         },
         { idempotencyKey },
       );
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { ref: intent.id, clientSecret: intent.client_secret };
+    },
+    async capture({ ref, idempotencyKey }) {
+      await stripe.paymentIntents.capture(ref, undefined, { idempotencyKey });
     },
     async refund({ ref, amountMinor, idempotencyKey }) {
       await stripe.refunds.create({ payment_intent: ref, amount: amountMinor }, { idempotencyKey });

@@ -15,6 +15,7 @@ export function createTestPaymentProvider(): PaymentProvider {
       return { ref, clientSecret: `${ref}_secret_${randomBytes(24).toString("base64url")}` };
     },
     async refund() {},
+    async capture() {},
     async cancelIntent() {},
   };
 }

@@ -45,7 +45,12 @@ async function answerRequest(
     notification: (after) => notification(event, toSnapshot(ctx, after, deps.publicUrl, null)),
   });
   if (result.ok && result.record) {
-    if (answer.to === "cancelled" && (record.paidMinor ?? 0) > 0) await deps.giveBack?.().catch(() => undefined);
+    // Confirmed: the money held on the card is taken. Declined: it is let go (and anything taken given back).
+    if (answer.to === "confirmed") await deps.money?.capture(bookingId).catch(() => undefined);
+    else {
+      await deps.money?.release(bookingId).catch(() => undefined);
+      if ((record.paidMinor ?? 0) > 0) await deps.money?.giveBack().catch(() => undefined);
+    }
     return ok(result.record);
   }
   // The time was taken meanwhile (the constraint re-checks it); anything else: no longer a request.

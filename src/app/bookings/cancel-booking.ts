@@ -68,6 +68,8 @@ export async function cancelFoundBooking(
           ? "BOOKING_CANCELLED"
           : "SCHEDULING_FAILED",
     );
-  if (refundMinor > 0) await deps.giveBack?.().catch(() => undefined);
+  if (refundMinor > 0) await deps.money?.giveBack().catch(() => undefined);
+  // A request's money that was only held is let go.
+  await deps.money?.release(record.id).catch(() => undefined);
   return ok(toBookingView(ctx, { ...result.record, paidMinor: paidMinor - refundMinor }, false, false));
 }

@@ -111,7 +111,12 @@ async function bookSingle(
       payment ??= await preparePayment(deps, deps.payments, draft.payment, booking, origin.nowMs).catch(() => null);
       if (!payment) return fail("PAYMENT_UNAVAILABLE");
       // The confirmation is sent once paid: it says what was paid and what remains.
-      const paid = { paidMinor: draft.payment.amountMinor, totalMinor: booking.priceCents, currency: booking.currency };
+      const paid = {
+        paidMinor: draft.payment.amountMinor,
+        totalMinor: booking.priceCents,
+        currency: booking.currency,
+        ...(booking.status === "new" ? { held: true } : {}),
+      };
       const told = { ...booking.notification, booking: { ...booking.notification.booking, payment: paid } };
       booking = { ...booking, payment: payment.stored(told) };
       created = { ...created, status: "pending_payment", payment: payment.shown };
@@ -147,6 +152,7 @@ async function preparePayment(
     currency: booking.currency,
     description: `Booking ${booking.id}`,
     idempotencyKey: `payment-${id}`,
+    captureLater: booking.status === "new",
   });
   const dueAtMs = nowMs + PAYMENT_HOLD_MINUTES * MINUTE_MS;
   return {

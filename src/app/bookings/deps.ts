@@ -1,6 +1,15 @@
 import type { PaymentProvider } from "../payments/ports.ts";
 import type { BookingStore } from "./ports.ts";
 
+export interface MoneyHooks {
+  /** Gives back, now, what cancellations left owed (refunds.ts); the sweep retries what fails. */
+  giveBack(): Promise<unknown>;
+  /** Takes the money held for a request the business confirmed (held-money.ts). */
+  capture(bookingId: string): Promise<unknown>;
+  /** Lets go of the money held for a request that was declined or cancelled. */
+  release(bookingId: string): Promise<unknown>;
+}
+
 /** What every booking use case receives: storage, a clock, and the public base URL for links. */
 export interface BookingDeps {
   readonly store: BookingStore;
@@ -12,6 +21,6 @@ export interface BookingDeps {
   readonly holdMinutes: number;
   /** Takes the payment of calendars that ask for one; without it, such bookings are refused. */
   readonly payments?: PaymentProvider;
-  /** Gives back, now, what cancellations left owed (refunds.ts); the sweep retries what fails. */
-  readonly giveBack?: () => Promise<unknown>;
+  /** What the booking use cases ask of the payment side (src/app/payments); absent: no online payments. */
+  readonly money?: MoneyHooks;
 }

@@ -44,6 +44,8 @@ export interface BookingView {
   readonly depositCents: number;
   /** Paid online (net of refunds), in minor units. */
   readonly paidMinor: number;
+  /** Held on the card for a request (taken when the business confirms), in minor units. */
+  readonly heldMinor: number;
   readonly currency: string;
   readonly sequence: number;
   readonly cancelReason: string | null;
@@ -86,6 +88,7 @@ export function toBookingView(
     priceCents: r.priceCents,
     depositCents: r.depositCents,
     paidMinor: r.paidMinor ?? 0,
+    heldMinor: r.heldMinor ?? 0,
     currency: r.currency,
     sequence: r.sequence,
     cancelReason: r.cancelReason,

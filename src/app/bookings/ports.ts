@@ -194,6 +194,8 @@ export interface BookingRecord extends BookingFields {
   readonly createdAtMs: EpochMs;
   /** Paid online and not refunded, in minor units (read with the booking; absent where not read). */
   readonly paidMinor?: number;
+  /** Held on the visitor's card for a request, not yet taken (minor units). */
+  readonly heldMinor?: number;
 }
 
 export interface RescheduleCommand {

@@ -20,7 +20,11 @@ export interface PaymentProvider {
     readonly currency: string;
     readonly description: string;
     readonly idempotencyKey: string;
+    /** Appointment requests: the money is only held (authorised) until `capture`; cancelling releases it. */
+    readonly captureLater: boolean;
   }): Promise<PaymentIntent>;
+  /** Takes money held by an intent created with `captureLater`. */
+  capture(input: { readonly ref: string; readonly idempotencyKey: string }): Promise<void>;
   /** Gives the money back (a payment that found no booking, a refund by policy). */
   refund(input: { readonly ref: string; readonly amountMinor: number; readonly idempotencyKey: string }): Promise<void>;
   /** Drops an intent nobody will pay (its booking expired or failed). */
@@ -98,6 +102,10 @@ export interface PaymentStore {
   owe(bookingId: string, businessId: string, amountMinor: number, nowMs: EpochMs): Promise<PaymentRecord[]>;
   /** A booking's payments, newest first (the business's view). */
   paymentsOf(bookingId: string, businessId: string): Promise<PaymentRecord[]>;
+  /** A booking's payments whose money is held (authorised) for a request. */
+  heldFor(bookingId: string): Promise<PaymentRecord[]>;
+  /** The provider took (captured) or released (cancelled) money it held for a request. */
+  markHeld(paymentId: string, outcome: "captured" | "released", nowMs: EpochMs): Promise<void>;
   /**
    * Cancels bookings whose payment time ran out (or this one booking's, when the visitor gives up):
    * status cancelled (payment_expired), occupancy and seats released, payment canceled. Returns the

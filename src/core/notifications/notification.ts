@@ -33,7 +33,8 @@ export interface BookingSnapshot {
   sequence: number;
   status: "new" | "confirmed" | "cancelled";
   /** Paid online with the booking, in minor units of `currency`; absent when nothing was paid online. */
-  payment?: { paidMinor: number; totalMinor: number; currency: string; refundedMinor?: number };
+  /** `held`: a request's money held on the card, taken only when the business confirms. */
+  payment?: { paidMinor: number; totalMinor: number; currency: string; refundedMinor?: number; held?: boolean };
   businessName: string;
   calendarName: string;
   /** Service names, in order, when services were booked. */

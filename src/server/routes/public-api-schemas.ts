@@ -266,6 +266,10 @@ export const BookingViewSchema = z
     seats: z.number().int(),
     sequence: z.number().int(),
     paidMinor: z.number().int().meta({ description: "Paid online and not refunded, in the currency's minor units" }),
+    heldMinor: z
+      .number()
+      .int()
+      .meta({ description: "Requests: held on the card, taken when the business confirms (minor units)" }),
     cancelReason: z.string().nullable(),
     canReschedule: z.boolean(),
     canCancel: z.boolean(),

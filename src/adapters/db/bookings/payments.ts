@@ -111,16 +111,21 @@ export function paymentStore(database: Executor): PaymentStore {
           if (!payment) return { kind: "refund", reason: "booking_gone" };
           // Refunded: whatever its booking became, this money is not kept for it.
           if (payment.status === "refunded") return { kind: "already_settled", bookingId: null };
+          // Held for a request (told again, or the capture's own success): nothing more to settle.
+          if (payment.status === "authorized") return { kind: "already_settled", bookingId: payment.bookingId };
           // Told again (a provider repeats its event): a refund still owed is asked for again.
           if (payment.status === "succeeded")
             return payment.refundDueMinor > payment.refundedMinor
               ? { kind: "refund", reason: "booking_gone" }
               : { kind: "already_settled", bookingId: payment.bookingId };
+          // A request's money is only held until the business answers; anything else is taken.
+          const held = payment.confirmsAs === "new";
           await tx
             .update(t.payments)
-            .set({ status: "succeeded", failureCode: null, updatedAt: now })
+            .set({ status: held ? "authorized" : "succeeded", failureCode: null, updatedAt: now })
             .where(eq(t.payments.id, paymentId));
           // Money with no booking to keep it for is owed back from this commit on (the sweep retries).
+          // (A request's held money is never taken: it stays held until released, so nothing is owed.)
           const owed = async (reason: "slot_taken" | "booking_gone"): Promise<Settlement> => {
             await tx
               .update(t.payments)
@@ -217,6 +222,22 @@ export function paymentStore(database: Executor): PaymentStore {
         )
         .returning();
       return rows.map((row) => toPayment(row, null));
+    },
+
+    async heldFor(bookingId) {
+      if (!isUuid(bookingId)) return [];
+      const rows = await db
+        .select()
+        .from(t.payments)
+        .where(and(eq(t.payments.bookingId, bookingId), eq(t.payments.status, "authorized")));
+      return rows.map((row) => toPayment(row, null));
+    },
+
+    async markHeld(paymentId, outcome, nowMs) {
+      await db
+        .update(t.payments)
+        .set({ status: outcome === "captured" ? "succeeded" : "canceled", updatedAt: new Date(nowMs) })
+        .where(and(eq(t.payments.id, paymentId), eq(t.payments.status, "authorized")));
     },
 
     async paymentsOf(bookingId, businessId) {

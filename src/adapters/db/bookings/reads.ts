@@ -107,10 +107,14 @@ export function bookingReads(
           booking: t.bookings,
           paidMinor: sql<number>`(select coalesce(sum(p.amount_minor - p.refunded_minor), 0)::int from payments p
             where p.booking_id = "bookings"."id" and p.status in ('succeeded', 'refunded'))`,
+          heldMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from payments p
+            where p.booking_id = "bookings"."id" and p.status = 'authorized')`,
         })
         .from(t.bookings)
         .where(eq(t.bookings.id, bookingId));
-      return row ? { ...toRecord(row.booking), paidMinor: Number(row.paidMinor) } : null;
+      return row
+        ? { ...toRecord(row.booking), paidMinor: Number(row.paidMinor), heldMinor: Number(row.heldMinor) }
+        : null;
     },
   };
 }

@@ -155,7 +155,7 @@ export function bookingRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const { bookingId } = c.req.valid("param");
     const result = await c.var.repo.refundPayments(bookingId, c.req.valid("json").amountMinor ?? null, deps.clock());
     if (!result.ok) return reply.send(c, result, "booking");
-    await deps.bookings.giveBack?.();
+    await deps.bookings.money?.giveBack();
     return reply.send(c, await c.var.repo.listPayments(bookingId), "booking");
   });
   handle(api, rescheduleBooking, (c) => {

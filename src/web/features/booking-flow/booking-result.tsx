@@ -141,6 +141,12 @@ export function BookingResult({
             </dd>
           </>
         ) : null}
+        {booking.heldMinor > 0 ? (
+          <>
+            <dt>{i18n._("widget.payment.heldOnCard")}</dt>
+            <dd>{formatMoney(booking.heldMinor, booking.currency, tag)}</dd>
+          </>
+        ) : null}
         {booking.paidMinor > 0 ? (
           <>
             <dt>{i18n._("widget.payment.paid")}</dt>

@@ -1,0 +1,20 @@
+/**
+ * An appointment request's payment is held on the visitor's card (authorised), not taken: the
+ * business confirming takes it, declining — or anyone cancelling — lets it go. Either call is keyed
+ * and safe to repeat; a capture that fails leaves the payment held, visible to the business.
+ */
+import type { PaymentDeps } from "./ports.ts";
+
+export async function captureHeld(deps: PaymentDeps, bookingId: string): Promise<void> {
+  for (const payment of await deps.store.heldFor(bookingId)) {
+    await deps.provider.capture({ ref: payment.providerRef, idempotencyKey: `capture-${payment.id}` });
+    await deps.store.markHeld(payment.id, "captured", deps.clock().getTime());
+  }
+}
+
+export async function releaseHeld(deps: PaymentDeps, bookingId: string): Promise<void> {
+  for (const payment of await deps.store.heldFor(bookingId)) {
+    await deps.provider.cancelIntent(payment.providerRef);
+    await deps.store.markHeld(payment.id, "released", deps.clock().getTime());
+  }
+}
