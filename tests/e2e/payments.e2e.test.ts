@@ -3,8 +3,10 @@
  * declined card, a bank confirmation step, card typos, going back, and the time to pay running out —
  * each ending with a clear message, a consistent booking and an email that says what was paid.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -56,6 +58,15 @@ const freeSlots = async (calendarId: string) => {
   const body = (await res.json()) as Record<string, { slots: string[] }>;
   return Object.values(body).flatMap((d) => d.slots);
 };
+
+const run = promisify(execFile);
+/** A key for the demo business, the way its owner gets one (the CLI, through the running server). */
+async function demoKey(): Promise<string> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
+    env: { ...process.env, DATA_DIR: inject("dataDir"), PORT: new URL(baseURL).port },
+  });
+  return /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
+}
 
 describe("payment step", () => {
   it("pays in full by keyboard alone: the confirmation and the email say it is paid", async () => {
@@ -137,6 +148,41 @@ describe("payment step", () => {
     await expect.poll(() => heading(page).textContent()).toBe("Your information");
     expect(await page.getByLabel("First name").inputValue()).toBe(who.firstName);
     await expect.poll(async () => (await freeSlots(DEMO.calendars.massage)).length).toBeGreaterThan(heldBefore.length);
+  });
+
+  it("a request: the price is held on the card, and taken when the business confirms", async () => {
+    const who = contact("Requester");
+    const { page } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.coaching}`);
+    await (await firstSlot(page)).click();
+    await fillContact(page, who);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay now/ }).click();
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("Appointment requested");
+    expect(await page.locator("dl").first().innerText()).toMatch(
+      /Held on your card \(charged when confirmed\)\s+€45\.00/,
+    );
+    await checkScreen(page, "35-payment-request-held");
+    await expect
+      .poll(async () => (await mailTo(who.email)).join("\n"), { timeout: 15_000 })
+      .toMatch(/Held on your card \(charged when confirmed\): €45\.00/);
+
+    // The studio confirms through its API: the held money is taken.
+    const bookingId = new URL(page.url()).searchParams.get("booking")!;
+    const key = await demoKey();
+    const business = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const confirmed = await fetch(`${baseURL}/api/business/bookings/${bookingId}/confirm`, {
+      method: "POST",
+      headers: business,
+    });
+    expect(confirmed.status).toBe(200);
+    const payments = (await (
+      await fetch(`${baseURL}/api/business/bookings/${bookingId}/payments`, { headers: business })
+    ).json()) as { status: string; amountMinor: number }[];
+    expect(payments).toMatchObject([{ status: "succeeded", amountMinor: 4500 }]);
+    await page.reload();
+    await expect.poll(() => page.locator("dl").first().innerText()).toMatch(/Paid\s+€45\.00/);
   });
 
   it("the time to pay runs out: the visitor is told, the time is released, the details are kept", async () => {

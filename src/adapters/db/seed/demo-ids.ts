@@ -22,6 +22,8 @@ export const DEMO = {
     massage: "00000000-0000-4000-8000-000000000207",
     /** A deposit paid online; the rest is paid at the studio. */
     assessment: "00000000-0000-4000-8000-000000000208",
+    /** A request whose price is held on the card and taken when the studio confirms. */
+    coaching: "00000000-0000-4000-8000-000000000209",
   },
   groupId: "00000000-0000-4000-8000-000000000301",
   groupSlug: "team",

@@ -326,6 +326,17 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       { members: [member(DEMO.staff.marco)] },
       false,
     ),
+    calendar(
+      DEMO.calendars.coaching,
+      "coaching-plan",
+      "personal",
+      "Coaching plan (on request, paid when confirmed)",
+      "Ask for a 45-minute coaching session with Liam: the price is held on your card and taken only when we confirm.",
+      { durationMinutes: 45, slotIntervalMinutes: 15, autoConfirm: false, priceCents: 4500, payment: "full" },
+      8,
+      { members: [member(DEMO.staff.liam)] },
+      false,
+    ),
   ];
   for (const { id, input } of calendars) must(await createCalendar(repo, input, { id }), `calendar ${input.slug}`);
 
