@@ -231,6 +231,12 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
 
     const asked = (await (await book(fx.calendars.requests, at(22, "10:00"))).json()) as Json;
     expect(asked.status).toBe("pending_payment");
+    // The business sees it waiting for its payment.
+    const waiting = await app.request("/api/business/bookings?from=2026-12-22&to=2026-12-22&status=pending_payment", {
+      headers: business,
+    });
+    expect(waiting.status).toBe(200);
+    expect(((await waiting.json()) as Json[]).map((b) => b.id)).toEqual([asked.id]);
     expect((await pay(asked.payment)).status).toBe(200);
     expect(await bookingRow(asked.id)).toMatchObject({ status: "new" });
     expect(await paymentRow(asked.payment.id)).toMatchObject({ status: "authorized" });

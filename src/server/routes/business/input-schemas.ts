@@ -307,9 +307,9 @@ export const BookingsQuerySchema = z.object({
         .map((s) => s.trim())
         .filter((s) => s !== ""),
     )
-    .pipe(z.array(z.enum(["new", "confirmed", "cancelled"])))
+    .pipe(z.array(z.enum(["new", "confirmed", "cancelled", "pending_payment"])))
     .optional()
-    .meta({ description: "Comma-separated: new, confirmed, cancelled" }),
+    .meta({ description: "Comma-separated: new, confirmed, cancelled, pending_payment" }),
   calendarId: id.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });

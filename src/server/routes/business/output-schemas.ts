@@ -134,7 +134,9 @@ export const OneTimeLinkSchema = z
 export const BusinessBookingSchema = z
   .object({
     id: z.string(),
-    status: z.enum(["new", "confirmed", "cancelled"]),
+    status: z.enum(["new", "confirmed", "cancelled", "pending_payment"]).meta({
+      description: "pending_payment: made, holding its time, waiting for the visitor's payment",
+    }),
     calendarId: z.string(),
     startTime: instant,
     endTime: instant,
