@@ -98,7 +98,7 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_\S+$/, "expected a Stripe secret key such as sk_live_… or sk_test_…")
     .optional(),
-  /** The signing secret of Stripe's webhook endpoint (…/api/payments/stripe/webhook); required with STRIPE_SECRET_KEY. */
+  /** The signing secret of Stripe's webhook endpoint (…/api/webhooks/stripe); required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_\S+$/, "expected the webhook endpoint's signing secret, whsec_…")

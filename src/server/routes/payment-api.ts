@@ -69,7 +69,7 @@ export const abandonRoute = createRoute({
 });
 
 /** Where Stripe delivers its events (its dashboard's webhook endpoint: this path on PUBLIC_URL). */
-export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
+export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 const StripeEventSchema = z
   .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
@@ -87,7 +87,7 @@ const StripeEventReceiptSchema = z
 
 export const stripeWebhookRoute = createRoute({
   method: "post",
-  path: "/payments/stripe/webhook",
+  path: "/webhooks/stripe",
   tags: TAGS,
   operationId: "receiveStripeEvent",
   summary: "Stripe's webhook: a payment succeeded, failed or was refunded",
