@@ -157,12 +157,7 @@ export function linkAndBookingStore(
 
     async listPayments(bookingId) {
       if (!(await ownBooking(bookingId))) return notFound();
-      const rows = await db
-        .select()
-        .from(t.payments)
-        .where(and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId)))
-        .orderBy(desc(t.payments.createdAt));
-      return ok(rows.map(paymentView));
+      return ok(await paymentsOf(bookingId));
     },
 
     async refundPayments(bookingId, amountMinor, now) {
@@ -174,14 +169,18 @@ export function linkAndBookingStore(
         .where(
           and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId), eq(t.payments.status, "succeeded")),
         );
-      const rows = await db
-        .select()
-        .from(t.payments)
-        .where(and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId)))
-        .orderBy(desc(t.payments.createdAt));
-      return ok(rows.map(paymentView));
+      return ok(await paymentsOf(bookingId));
     },
   };
+
+  async function paymentsOf(bookingId: string) {
+    const rows = await db
+      .select()
+      .from(t.payments)
+      .where(and(eq(t.payments.businessId, B), eq(t.payments.bookingId, bookingId)))
+      .orderBy(desc(t.payments.createdAt));
+    return rows.map(paymentView);
+  }
 
   async function ownBooking(id: string) {
     if (!isUuid(id)) return false;
