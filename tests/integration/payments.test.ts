@@ -320,6 +320,21 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(await bookingRow(kept.id)).toMatchObject({ status: "confirmed" });
     const refund = await store.settlePayment(lost.payment.id, nowMs);
     expect(refund).toEqual({ kind: "refund", reason: "slot_taken" });
+    // The visitor, never told of a booking, is told of the refund.
+    expect(await toldKinds(lost.id)).toEqual(["payment_refunded"]);
+    const [told] = (
+      await testDb.database.execute(
+        "select payload from outbox where payload->'booking'->>'bookingId' = $1 and payload->>'kind' = 'payment_refunded'",
+        [lost.id],
+      )
+    ).rows as { payload: NotificationMessage }[];
+    const email = renderNotification(told!.payload, notificationRecipients(told!.payload.booking)[0]!, {
+      now: NOW,
+      fallbackOrganizerEmail: "studio@example.com",
+    });
+    expect(email.subject).toMatch(/^Payment refunded: /);
+    expect(email.text).toMatch(/Refunded: €20\.00/);
+    expect(email.text).not.toMatch(/Manage booking/);
     nowMs = NOW.getTime();
   });
 

@@ -45,6 +45,10 @@ export function notification(kind: NotificationKind, overrides: Partial<BookingS
     request_declined: { status: "cancelled", sequence: 1 },
     booking_rescheduled: { sequence: 1, previousStartUtc: "2026-06-12T13:00:00.000Z" },
     booking_cancelled: { status: "cancelled", sequence: 2, cancelReason: "Therapist is ill" },
+    payment_refunded: {
+      status: "cancelled",
+      payment: { paidMinor: 8000, totalMinor: 8000, currency: "EUR", refundedMinor: 8000 },
+    },
   };
   return { kind, booking: bookingSnapshot({ ...byKind[kind], ...overrides }) };
 }

@@ -13,7 +13,12 @@ import ical, {
   ICalEventStatus,
   type ICalAttendeeData,
 } from "ical-generator";
-import type { BookingSnapshot, NotificationKind, Person } from "../../core/notifications/notification.ts";
+import {
+  endsBooking,
+  type BookingSnapshot,
+  type NotificationKind,
+  type Person,
+} from "../../core/notifications/notification.ts";
 import type { ServerI18n } from "../../i18n/server-i18n.ts";
 
 export type IcsMethod = "REQUEST" | "CANCEL";
@@ -44,7 +49,7 @@ const PROD_ID = { company: "booking-widget", product: "bookings", language: "EN"
 
 /** CANCEL for cancelled bookings and declined requests, REQUEST (create or update) otherwise. */
 export function icsMethodFor(booking: Pick<BookingSnapshot, "status">, kind?: NotificationKind): IcsMethod {
-  if (booking.status === "cancelled" || kind === "booking_cancelled" || kind === "request_declined") return "CANCEL";
+  if (booking.status === "cancelled" || (kind !== undefined && endsBooking(kind))) return "CANCEL";
   return "REQUEST";
 }
 

@@ -27,6 +27,7 @@ const expected: Record<NotificationKind, { subject: string; heading: string; met
     heading: "Your appointment has been cancelled",
     method: "CANCEL",
   },
+  payment_refunded: { subject: "Payment refunded: ", heading: "Your payment has been refunded", method: "CANCEL" },
 };
 
 describe("renderNotification", () => {

@@ -6,11 +6,12 @@
  * escaping rule is visible next to every place that builds HTML.)
  */
 import { formatMoney } from "../../core/payments/money.ts";
-import type {
-  BookingSnapshot,
-  NotificationKind,
-  NotificationMessage,
-  Person,
+import {
+  endsBooking,
+  type BookingSnapshot,
+  type NotificationKind,
+  type NotificationMessage,
+  type Person,
 } from "../../core/notifications/notification.ts";
 import { serverI18n, type ServerI18n } from "../../i18n/server-i18n.ts";
 import { googleCalendarUrl, office365CalendarUrl, outlookLiveCalendarUrl } from "../calendar/calendar-links.ts";
@@ -212,7 +213,7 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   if (staffNames.length > 0) rows.push({ label: i18n.t("email.label.with"), value: staffNames.join(", ") });
   const guestNames = booking.guests.map((g) => g.name).filter(Boolean);
   if (guestNames.length > 0) rows.push({ label: i18n.t("email.label.guests"), value: guestNames.join(", ") });
-  if (booking.payment && kind !== "booking_cancelled" && kind !== "request_declined") {
+  if (booking.payment && !endsBooking(kind)) {
     const { paidMinor, totalMinor, currency } = booking.payment;
     const money = (minor: number) => formatMoney(minor, currency, i18n.language);
     if (booking.payment.held) rows.push({ label: i18n.t("email.label.held"), value: money(paidMinor) });
@@ -222,7 +223,7 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
         rows.push({ label: i18n.t("email.label.remaining"), value: money(totalMinor - paidMinor) });
     }
   }
-  if (booking.payment?.refundedMinor !== undefined && (kind === "booking_cancelled" || kind === "request_declined")) {
+  if (booking.payment?.refundedMinor !== undefined && endsBooking(kind)) {
     const { refundedMinor, currency } = booking.payment;
     rows.push({ label: i18n.t("email.label.refunded"), value: formatMoney(refundedMinor, currency, i18n.language) });
   }
@@ -233,7 +234,7 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
 }
 
 function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: ServerI18n): Link[] {
-  if (kind === "booking_cancelled" || kind === "request_declined") return [];
+  if (endsBooking(kind)) return [];
   const links: Link[] = [];
   if (booking.manageUrl) links.push({ label: i18n.t("email.action.manage"), url: booking.manageUrl });
   if (booking.rescheduleUrl) links.push({ label: i18n.t("email.action.reschedule"), url: booking.rescheduleUrl });

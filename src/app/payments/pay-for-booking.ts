@@ -78,6 +78,11 @@ export async function settle(deps: PaymentDeps, payment: PaymentRecord): Promise
     return settlement.bookingId
       ? ok({ status: "succeeded", bookingId: settlement.bookingId })
       : fail("PAYMENT_REFUNDED");
+  if (settlement.kind === "release") {
+    await deps.provider.cancelIntent(payment.providerRef).catch(() => undefined);
+    await deps.store.markHeld(payment.id, "released", nowMs);
+    return fail("PAYMENT_REFUNDED");
+  }
   // Owed back since the settlement committed; given back now, or by the sweep if the provider fails.
   const owed = await deps.store.loadPayment(payment.id);
   if (owed) await giveBackOwed(deps, [owed]);

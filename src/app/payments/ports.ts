@@ -70,6 +70,8 @@ export interface PaymentRecord {
 export type Settlement =
   | { readonly kind: "booked"; readonly bookingId: string }
   | { readonly kind: "refund"; readonly reason: "slot_taken" | "booking_gone" }
+  /** A request's money was only held, for a booking that is gone: let go of the hold (nothing was taken). */
+  | { readonly kind: "release" }
   /** `bookingId`: the booking it paid for; null when its money was refunded. */
   | { readonly kind: "already_settled"; readonly bookingId: string | null };
 

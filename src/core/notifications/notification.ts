@@ -10,8 +10,14 @@ export const NOTIFICATION_KINDS = [
   "request_declined",
   "booking_rescheduled",
   "booking_cancelled",
+  /** The money came after the booking's time was gone (taken, expired, abandoned): it went back. */
+  "payment_refunded",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kinds after which there is no appointment: no manage links, the calendar entry is cancelled. */
+export const endsBooking = (kind: NotificationKind) =>
+  kind === "booking_cancelled" || kind === "request_declined" || kind === "payment_refunded";
 
 export interface Person {
   name: string;

@@ -5,7 +5,11 @@ import path from "node:path";
 import ICAL from "ical.js";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../../../src/core/notifications/notification.ts";
+import {
+  endsBooking,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../../src/core/notifications/notification.ts";
 import { buildTransport, type EmailTransport } from "../../../src/adapters/email/build-transport.ts";
 import { createNotificationHandler } from "../../../src/adapters/outbox/outbox-worker.ts";
 import { notification } from "../../support/booking-snapshot.ts";
@@ -20,6 +24,7 @@ const subjects: Record<NotificationKind, string> = {
   request_declined: "Request declined: ",
   booking_rescheduled: "Booking rescheduled: ",
   booking_cancelled: "Booking cancelled: ",
+  payment_refunded: "Payment refunded: ",
 };
 
 function calendarParts(mail: ParsedMail) {
@@ -71,7 +76,7 @@ describe("notification emails through a real SMTP server", () => {
 
       const ics = calendarParts(mail);
       expect(ics.length).toBeGreaterThan(0);
-      const method = kind === "booking_cancelled" || kind === "request_declined" ? "CANCEL" : "REQUEST";
+      const method = endsBooking(kind) ? "CANCEL" : "REQUEST";
       const alternative = ics.find((a) => a.contentType === "text/calendar");
       expect(alternative?.headers.get("content-type")).toMatchObject({ params: { method } });
       for (const part of ics) {

@@ -124,14 +124,28 @@ export function paymentStore(database: Executor): PaymentStore {
             .update(t.payments)
             .set({ status: held ? "authorized" : "succeeded", failureCode: null, updatedAt: now })
             .where(eq(t.payments.id, paymentId));
-          // Money with no booking to keep it for is owed back from this commit on (the sweep retries).
-          // (A request's held money is never taken: it stays held until released, so nothing is owed.)
+          // Money with no booking to keep it for is owed back from this commit on (the sweep retries);
+          // a request's money was only held, and the hold is let go instead. The visitor is told.
           const owed = async (reason: "slot_taken" | "booking_gone"): Promise<Settlement> => {
-            await tx
-              .update(t.payments)
-              .set({ refundDueMinor: payment.amountMinor })
-              .where(eq(t.payments.id, paymentId));
-            return { kind: "refund", reason };
+            if (!held)
+              await tx
+                .update(t.payments)
+                .set({ refundDueMinor: payment.amountMinor })
+                .where(eq(t.payments.id, paymentId));
+            const told = payment.notification as unknown as NotificationMessage;
+            const paid = told.booking.payment ?? {
+              paidMinor: payment.amountMinor,
+              totalMinor: payment.amountMinor,
+              currency: payment.currency,
+            };
+            const refunded = { ...paid, held: false, refundedMinor: payment.amountMinor };
+            await tx.insert(t.outbox).values(
+              outboxRow(payment.businessId, {
+                kind: "payment_refunded",
+                booking: { ...told.booking, status: "cancelled", payment: refunded },
+              }),
+            );
+            return held ? { kind: "release" } : { kind: "refund", reason };
           };
           if (!payment.bookingId) return owed("booking_gone");
           const [booking] = await tx
