@@ -153,6 +153,7 @@ export function createApp(deps: AppDependencies) {
     store: paymentStore(executorOf(deps.database)),
     provider: bookingDeps.payments ?? createTestPaymentProvider(),
     clock: deps.clock,
+    released: (freed) => slotChanges.publish(freed),
   };
   // Any committed change to a calendar's inputs, by this process or another, NOTIFYs (migration 0005).
   deps.database

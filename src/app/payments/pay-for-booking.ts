@@ -98,6 +98,7 @@ export async function abandonPayment(
   const payment = await findPayment(deps, paymentId, clientSecret);
   if (!payment) return fail("PAYMENT_NOT_FOUND");
   const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), { paymentId });
+  for (const freed of dropped) deps.released?.(freed);
   await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
   return ok(null);
 }
@@ -108,6 +109,7 @@ export async function abandonPayment(
  */
 export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
   const dropped = await deps.store.expireUnpaid(deps.clock().getTime());
+  for (const freed of dropped) deps.released?.(freed);
   await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
   await giveBackOwed(deps);
   return dropped.length;

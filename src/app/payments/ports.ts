@@ -113,7 +113,10 @@ export interface PaymentStore {
    * status cancelled (payment_expired), occupancy and seats released, payment canceled. Returns the
    * intents to drop at the provider.
    */
-  expireUnpaid(nowMs: EpochMs, only?: { readonly paymentId: string }): Promise<{ provider: string; ref: string }[]>;
+  expireUnpaid(
+    nowMs: EpochMs,
+    only?: { readonly paymentId: string },
+  ): Promise<{ provider: string; ref: string; calendarId: string; staffIds: readonly string[] }[]>;
 }
 
 /** What the payment use cases receive. */
@@ -121,6 +124,8 @@ export interface PaymentDeps {
   readonly store: PaymentStore;
   readonly provider: PaymentProvider;
   readonly clock: () => Date;
+  /** Told when unpaid bookings give their time back (the widgets showing it refresh their times). */
+  readonly released?: (freed: { readonly calendarId: string; readonly staffIds: readonly string[] }) => void;
 }
 
 /** Prepared with the booking, written in its transaction. */

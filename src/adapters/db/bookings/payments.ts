@@ -56,7 +56,11 @@ export function paymentStore(database: Executor): PaymentStore {
   const db = database.db;
 
   /** Cancels these unpaid bookings (locked by the caller) and their payments. */
-  async function expire(tx: Tx, bookings: { id: string; classSessionId: string | null; seats: number }[], now: Date) {
+  async function expire(
+    tx: Tx,
+    bookings: { id: string; classSessionId: string | null; seats: number; calendarId: string; staffIds: string[] }[],
+    now: Date,
+  ) {
     if (bookings.length === 0) return [];
     const ids = bookings.map((b) => b.id);
     await tx
@@ -65,13 +69,18 @@ export function paymentStore(database: Executor): PaymentStore {
       .where(inArray(t.bookings.id, ids));
     await tx.update(t.bookingItems).set({ active: false }).where(inArray(t.bookingItems.bookingId, ids));
     for (const b of bookings) if (b.classSessionId) await releaseSeats(tx, b.classSessionId, b.seats);
-    return tx
+    const dropped = await tx
       .update(t.payments)
       .set({ status: "canceled", updatedAt: now })
       .where(
         and(inArray(t.payments.bookingId, ids), inArray(t.payments.status, ["pending", "requires_action", "failed"])),
       )
-      .returning({ provider: t.payments.provider, ref: t.payments.providerRef });
+      .returning({ provider: t.payments.provider, ref: t.payments.providerRef, bookingId: t.payments.bookingId });
+    // With what each freed, so the widgets showing those calendars hear of it.
+    return dropped.map(({ provider, ref, bookingId }) => {
+      const booking = bookings.find((b) => b.id === bookingId)!;
+      return { provider, ref, calendarId: booking.calendarId, staffIds: booking.staffIds };
+    });
   }
 
   return {
@@ -270,7 +279,13 @@ export function paymentStore(database: Executor): PaymentStore {
       return withConflictRetries(() =>
         db.transaction(async (tx) => {
           const unpaid = await tx
-            .select({ id: t.bookings.id, classSessionId: t.bookings.classSessionId, seats: t.bookings.seats })
+            .select({
+              id: t.bookings.id,
+              classSessionId: t.bookings.classSessionId,
+              seats: t.bookings.seats,
+              calendarId: t.bookings.calendarId,
+              staffIds: t.bookings.staffIds,
+            })
             .from(t.bookings)
             .where(
               and(
