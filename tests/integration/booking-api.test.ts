@@ -895,6 +895,34 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
   });
 
   describe("holds, one-time links, requests, recurring", () => {
+    it("a new hold replaces the visitor's previous one: never two times held, the same time holdable again", async () => {
+      const first = (await (
+        await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: at(14, "09:00"), timezone: TZ })
+      ).json()) as Json;
+      const second = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, {
+        startTime: at(14, "11:00"),
+        timezone: TZ,
+        replacesHoldId: first.holdId,
+      });
+      expect(second.status).toBe(201);
+      const held = await testDb.database.execute("select id from holds where id = any($1::uuid[])", [
+        [first.holdId, ((await second.json()) as Json).holdId],
+      ]);
+      expect(held.rows).toHaveLength(1);
+      expect((await book({ calendarId: fx.calendars.personal, startTime: at(14, "09:00") })).status).toBe(201);
+
+      // The same time again, over the visitor's own hold.
+      const own = (await (
+        await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: at(14, "13:00"), timezone: TZ })
+      ).json()) as Json;
+      const again = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, {
+        startTime: at(14, "13:00"),
+        timezone: TZ,
+        replacesHoldId: own.holdId,
+      });
+      expect(again.status).toBe(201);
+    });
+
     it("a hold blocks others, is consumed by its booking, and stops blocking when it expires", async () => {
       const hold = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, {
         startTime: at(11, "09:00"),

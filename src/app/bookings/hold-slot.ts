@@ -26,6 +26,11 @@ export interface HoldSlotInput {
   readonly guestCarts?: readonly (readonly string[])[] | null;
   /** Additional attendees (default: one per guest cart). */
   readonly guests?: number | null;
+  /**
+   * The visitor's previous hold on this calendar (another time, or this one run out): released in
+   * the same transaction, and not counted against the new one — a visitor never holds two times.
+   */
+  readonly replacesHoldId?: string | null;
 }
 
 export interface HeldSlot {
@@ -56,7 +61,8 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   const schedules = toSchedules(ctx);
   const span = busySpanFor(schedules, [startMs], request);
   const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs, {}, schedules);
+  const replaces = input.replacesHoldId ?? null;
+  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: replaces }, schedules);
   const verdict = checkSlot(availability, startMs, nowMs, request);
   if (!verdict.ok)
     return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
@@ -91,6 +97,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       expiresAtMs,
       items,
       nowMs,
+      replacesHoldId: replaces,
     });
     if (result.ok) return ok({ holdId: id, expiresAt: new Date(expiresAtMs).toISOString() });
     if (ctx.calendar.type === "round_robin" && result.refusal.code === "STAFF_BUSY") {

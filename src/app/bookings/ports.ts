@@ -237,6 +237,8 @@ export interface HoldCommand {
   readonly expiresAtMs: EpochMs;
   readonly items: readonly OccupancyItem[];
   readonly nowMs: EpochMs;
+  /** The visitor's previous hold on this calendar, deleted in the same transaction. */
+  readonly replacesHoldId?: string | null;
 }
 
 export interface HoldRecord {

@@ -11,6 +11,7 @@ import { withConflictRetries, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
 import { releaseSeats, takeSeats } from "./class-seats.ts";
 import type { Executor } from "./executor.ts";
+import { isUuid } from "../public-pages-repository.ts";
 import { paymentRow, paymentStore } from "./payments.ts";
 import { itemRows, outboxRow, Refused, refusalOf, toRecord } from "./rows.ts";
 import type { SimpleWrite } from "./simple-bookings.ts";
@@ -177,6 +178,10 @@ export function bookingWrites(
     async createHold(command) {
       return withHoldPurge(command.staffIds, command.nowMs, () =>
         transact(async (tx) => {
+          if (command.replacesHoldId && isUuid(command.replacesHoldId))
+            await tx
+              .delete(t.holds)
+              .where(and(eq(t.holds.id, command.replacesHoldId), eq(t.holds.calendarId, command.calendarId)));
           const expiresAt = new Date(command.expiresAtMs);
           await tx.insert(t.holds).values({
             id: command.id,

@@ -130,6 +130,7 @@ export const holdSlot = (
     serviceIds?: string[];
     guestCarts?: string[][];
     guests?: number;
+    replacesHoldId?: string | null;
   },
 ) =>
   call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, {

@@ -101,6 +101,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             languageTag={tag}
             dispatch={dispatch}
             onSubmit={() => void actions.submit()}
+            onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
           />
         ) : null}
         {state.step === "payment" && state.payment ? (

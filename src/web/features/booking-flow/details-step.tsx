@@ -7,6 +7,7 @@ import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { Field } from "./form-field.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { quote } from "./pricing.ts";
+import { minutesSeconds, useTimeLeft } from "./time-left.ts";
 
 interface Props {
   data: BookingPageData;
@@ -14,9 +15,37 @@ interface Props {
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
   onSubmit(): void;
+  /** The held time ran out: ask for it again (it may still be free). */
+  onHoldAgain(): void;
 }
 
-export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Props) {
+/**
+ * How long the chosen time stays held while the visitor types (announced politely in its last
+ * minute); once it has run out, a way to hold it again — nothing typed is lost either way.
+ */
+function HoldTimer({ hold, onHoldAgain }: { hold: FlowState["hold"]; onHoldAgain(): void }) {
+  const { i18n } = useLingui();
+  const left = useTimeLeft(hold?.expiresAt ?? null);
+  if (!hold) return null;
+  if (left === 0)
+    return (
+      <div className="notice notice--info hold-expired" role="status">
+        <p>{i18n._("widget.hold.expired")}</p>
+        <button type="button" className="button button--secondary" onClick={onHoldAgain}>
+          {i18n._("widget.hold.again")}
+        </button>
+      </div>
+    );
+  return (
+    <p className="hold-timer">
+      <span role="timer" aria-live={left < 60_000 ? "polite" : "off"} aria-atomic="true">
+        {i18n._("widget.hold.left", { time: minutesSeconds(left) })}
+      </span>
+    </p>
+  );
+}
+
+export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHoldAgain }: Props) {
   const { i18n } = useLingui();
   const { config } = data;
   const d = state.details;
@@ -72,6 +101,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit }: Pr
           </button>
         </div>
       ) : null}
+      <HoldTimer hold={state.hold} onHoldAgain={onHoldAgain} />
       <fieldset className="form-section">
         <legend>{i18n._("widget.details.you")}</legend>
         <div className="form-row">

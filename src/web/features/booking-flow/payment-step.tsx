@@ -7,6 +7,7 @@
  */
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { minutesSeconds, useTimeLeft } from "./time-left.ts";
 import { payWithTestCard } from "./api-client.ts";
 import { formatMoney } from "./dates.ts";
 import { Field } from "./form-field.tsx";
@@ -22,22 +23,6 @@ interface Props {
 }
 
 const CARD_FIELDS = { CARD_NUMBER_INVALID: "number", CARD_EXPIRY_INVALID: "expiry", CARD_CVC_INVALID: "cvc" } as const;
-
-/** mm:ss of what is left until `dueAt`. */
-function useTimeLeft(dueAt: string): number {
-  const due = Date.parse(dueAt);
-  const [left, setLeft] = useState(() => Math.max(0, due - Date.now()));
-  useEffect(() => {
-    const timer = setInterval(() => setLeft(Math.max(0, due - Date.now())), 1000);
-    return () => clearInterval(timer);
-  }, [due]);
-  return left;
-}
-
-const clock = (ms: number) => {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-};
 
 export default function PaymentStep({ payment, languageTag, onPaid, onRelease }: Props) {
   const { i18n } = useLingui();
@@ -131,7 +116,7 @@ export default function PaymentStep({ payment, languageTag, onPaid, onRelease }:
       <p className="payment-step__timer">
         {i18n._("widget.payment.held")}{" "}
         <span role="timer" aria-live={left < 60_000 ? "polite" : "off"} aria-atomic="true">
-          {i18n._("widget.payment.timeLeft", { time: clock(left) })}
+          {i18n._("widget.payment.timeLeft", { time: minutesSeconds(left) })}
         </span>
       </p>
 

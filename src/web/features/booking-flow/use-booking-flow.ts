@@ -168,12 +168,18 @@ export function useBookingFlow(data: BookingPageData) {
   };
 
   const chooseSlot = async (slot: string) => {
+    const previousHold = stateRef.current.hold?.id ?? null;
     dispatch({ type: "slotSelected", slot });
     if (data.isReschedule) return;
     // A class place is a seat counter, not held; the booking itself checks the seats.
     if (config.type !== "class") {
       const s = stateRef.current;
-      const result = await holdSlot(config.id, { startTime: slot, ...slotParams(s) });
+      // The visitor's previous hold (another time, or this one run out) is given up for the new one.
+      const result = await holdSlot(config.id, {
+        startTime: slot,
+        ...slotParams(s),
+        replacesHoldId: previousHold,
+      });
       if (!result.ok) {
         dispatch({
           type: "slotRefused",
