@@ -92,11 +92,9 @@ export const NextAvailableQuerySchema = z
 
 export const HoldBodySchema = z
   .object({
-    replacesHoldId: id
-      .nullish()
-      .meta({
-        description: "The visitor's previous hold on this calendar: released, and not counted against this one",
-      }),
+    replacesHoldId: id.nullish().meta({
+      description: "The visitor's previous hold on this calendar: released, and not counted against this one",
+    }),
     startTime: isoDateTime,
     timezone: zone,
     staffId: id.nullish(),
