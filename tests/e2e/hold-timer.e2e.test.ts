@@ -28,6 +28,10 @@ describe("held time", () => {
     await expect
       .poll(() => page.getByRole("timer").textContent())
       .toMatch(/^This time is held for you for (10:00|9:5\d)$/);
+    // The demo's intro call cannot be changed online within 24 hours: said before booking, not after.
+    expect(await page.locator(".change-policy").innerText()).toMatch(
+      /This time is too close to change: once booked, it cannot be rescheduled or cancelled online\.|You can reschedule or cancel online until/,
+    );
     await fillContact(page, who);
 
     await page.clock.fastForward("10:05");

@@ -95,6 +95,15 @@ describe("payment step", () => {
   it("a declined card keeps everything typed; another card pays the deposit, and the rest is shown as still to pay", async () => {
     const who = contact("Deposit");
     const { page } = await bookingPage(browser, { viewport: { width: 375, height: 812 } });
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.assessment}`);
+    await (await firstSlot(page)).click();
+    // The policy before the promise: the first free time is within 48 hours, so a cancellation keeps the deposit.
+    await expect
+      .poll(() => page.locator(".change-policy").innerText())
+      .toMatch(
+        /You can reschedule or cancel online until .+\.\s+If you cancel, the deposit you paid is not refunded\./,
+      );
+    await checkScreen(page, "36-policy-before-paying");
     await toPayment(page, DEMO.calendars.assessment, who);
     expect(await page.locator(".payment-amounts").innerText()).toMatch(
       /Total amount\s+€120\.00\s+Deposit\s+€30\.00\s+Remaining, paid to the business later\s+€90\.00\s+To pay now\s+€30\.00/,

@@ -27,6 +27,10 @@ export interface WidgetConfig {
   readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
   readonly seatsPerSlot: number | null;
   readonly allowReschedule: boolean;
+  /** Minutes before the start after which the visitor can no longer change it online; null = until it starts. */
+  readonly changeCutoffMinutes: number | null;
+  /** Paid calendars: a cancellation until this many hours before gets everything back; later the deposit is kept. */
+  readonly fullRefundHoursBefore: number | null;
   readonly allowCancel: boolean;
   readonly autoConfirm: boolean;
   readonly priceCents: number;
@@ -80,6 +84,8 @@ export async function getWidgetConfig(
     }),
     seatsPerSlot: ctx.calendar.type === "class" ? (s.seatsPerSlot ?? 1) : null,
     allowReschedule: s.allowReschedule,
+    changeCutoffMinutes: s.changeCutoffMinutes,
+    fullRefundHoursBefore: s.fullRefundHoursBefore ?? null,
     allowCancel: s.allowCancel,
     autoConfirm: s.autoConfirm,
     priceCents: s.priceCents,

@@ -314,6 +314,16 @@ export const WidgetConfigSchema = z
     staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),
     seatsPerSlot: z.number().int().nullable(),
     allowReschedule: z.boolean(),
+    changeCutoffMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "No online changes later than this before the start" }),
+    fullRefundHoursBefore: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Full refund when cancelled at least this long before" }),
     allowCancel: z.boolean(),
     autoConfirm: z.boolean(),
     priceCents: z.number().int(),

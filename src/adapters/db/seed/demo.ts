@@ -321,6 +321,9 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
         priceCents: 12000,
         deposit: { kind: "percentage", percent: 25 },
         payment: "deposit",
+        // Changes online until an hour before; cancelled 48 hours ahead, everything comes back.
+        changeCutoffMinutes: 60,
+        fullRefundHoursBefore: 48,
       },
       7,
       { members: [member(DEMO.staff.marco)] },

@@ -4,6 +4,7 @@ import type { Dispatch } from "react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
+import { ChangePolicy } from "./change-policy.tsx";
 import { Field } from "./form-field.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { quote } from "./pricing.ts";
@@ -102,6 +103,15 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </div>
       ) : null}
       <HoldTimer hold={state.hold} onHoldAgain={onHoldAgain} />
+      {state.selectedSlot && !data.isReschedule ? (
+        <ChangePolicy
+          config={config}
+          slot={state.selectedSlot}
+          timezone={state.timezone}
+          languageTag={languageTag}
+          kept={paysNow === "deposit" ? "deposit" : paysNow === "full" && price.depositCents > 0 ? "part" : null}
+        />
+      ) : null}
       <fieldset className="form-section">
         <legend>{i18n._("widget.details.you")}</legend>
         <div className="form-row">
