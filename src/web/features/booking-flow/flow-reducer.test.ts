@@ -52,6 +52,20 @@ describe("booking flow reducer", () => {
     expect(s.submitting).toBe(false);
   });
 
+  it("a refusal with more to say than 'taken' keeps its own message: seats left, with the count", () => {
+    let s = flowReducer(base, { type: "slotsLoaded", key: "k1", slots });
+    s = flowReducer(s, { type: "slotSelected", slot: "2026-12-02T10:00:00+01:00" });
+    s = flowReducer(s, {
+      type: "slotRefused",
+      slot: "2026-12-02T10:00:00+01:00",
+      code: "SEATS_EXCEEDED",
+      values: { count: 2 },
+    });
+    expect(s.notice).toEqual({ kind: "slotTaken", code: "SEATS_EXCEEDED", values: { count: 2 } });
+    s = flowReducer(s, { type: "slotRefused", slot: "2026-12-02T10:30:00+01:00", code: "SCHEDULING_FAILED" });
+    expect(s.notice).toEqual({ kind: "slotTaken", code: "SCHEDULING_FAILED" });
+  });
+
   it("other refusals are shown by code and do not count as taken", () => {
     const s = flowReducer(base, { type: "slotRefused", slot: "x", code: "CHANGE_WINDOW_CLOSED" });
     expect(s.notice).toEqual({ kind: "error", code: "CHANGE_WINDOW_CLOSED" });

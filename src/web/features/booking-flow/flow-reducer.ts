@@ -141,6 +141,9 @@ export const SLOT_TAKEN_CODES = new Set([
   "HOLD_NOT_FOUND",
 ]);
 
+/** Refusals of a time whose own message says more than "taken". */
+const OWN_MESSAGE_CODES = new Set(["SEATS_EXCEEDED", "SCHEDULING_FAILED", "RESOURCE_UNAVAILABLE", "HOLD_NOT_FOUND"]);
+
 export function firstAvailableDate(slots: Record<string, string[]>): string | null {
   return (
     Object.keys(slots)
@@ -236,7 +239,13 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         hold: null,
         submitting: false,
         notice: SLOT_TAKEN_CODES.has(event.code)
-          ? { kind: "slotTaken", code: "widget.slotTaken", ...(event.values ? { values: event.values } : {}) }
+          ? {
+              kind: "slotTaken",
+              // Taken by someone else: said plainly. Refusals with more to say (seats left, a hold run
+              // out, a failure worth retrying) keep their own message (spec §8).
+              code: OWN_MESSAGE_CODES.has(event.code) ? event.code : "widget.slotTaken",
+              ...(event.values ? { values: event.values } : {}),
+            }
           : { kind: "error", code: event.code, ...(event.values ? { values: event.values } : {}) },
       };
     }
