@@ -166,8 +166,11 @@ describe("payment step", () => {
     await (await firstSlot(page)).click();
     await fillContact(page, who);
     await page.getByRole("button", { name: "Continue to payment" }).click();
+    expect(await page.locator(".payment-step").innerText()).toContain(
+      "Nothing is taken now: the amount is held on your card and charged only when Northwind Wellness Studio confirms your request.",
+    );
     await fillCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: /^Pay now/ }).click();
+    await page.getByRole("button", { name: "Hold on my card · €45.00" }).click();
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("Appointment requested");
     expect(await page.locator("dl").first().innerText()).toMatch(
       /Held on your card \(charged when confirmed\)\s+€45\.00/,

@@ -109,6 +109,8 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             <PaymentStep
               payment={state.payment}
               languageTag={tag}
+              holdsOnly={!config.autoConfirm}
+              businessName={config.business.name}
               onPaid={actions.paymentSucceeded}
               onRelease={(code) => void actions.releasePayment(code)}
             />

@@ -17,6 +17,9 @@ import { noticeMessage } from "./notice-banner.tsx";
 interface Props {
   payment: PendingPayment;
   languageTag: string;
+  /** An appointment request: the money is only held on the card until the business confirms. */
+  holdsOnly: boolean;
+  businessName: string;
   onPaid(): void;
   /** Why the booking was released (the time to pay ran out, or it was taken and refunded). */
   onRelease(code: string): void;
@@ -24,7 +27,7 @@ interface Props {
 
 const CARD_FIELDS = { CARD_NUMBER_INVALID: "number", CARD_EXPIRY_INVALID: "expiry", CARD_CVC_INVALID: "cvc" } as const;
 
-export default function PaymentStep({ payment, languageTag, onPaid, onRelease }: Props) {
+export default function PaymentStep({ payment, languageTag, holdsOnly, businessName, onPaid, onRelease }: Props) {
   const { i18n } = useLingui();
   const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof card, string>>>({});
@@ -97,6 +100,7 @@ export default function PaymentStep({ payment, languageTag, onPaid, onRelease }:
         {i18n._("widget.payment.secure")}
       </h3>
       {payment.provider === "test" ? <p className="test-mode">{i18n._("widget.payment.testMode")}</p> : null}
+      {holdsOnly ? <p className="muted">{i18n._("widget.payment.holdExplain", { business: businessName })}</p> : null}
 
       <dl className="payment-amounts">
         <dt>{i18n._("widget.payment.total")}</dt>
@@ -171,7 +175,7 @@ export default function PaymentStep({ payment, languageTag, onPaid, onRelease }:
       <button type="submit" className="button button--block button--large" disabled={paying} aria-disabled={paying}>
         {paying
           ? i18n._("widget.payment.paying")
-          : `${i18n._("widget.payment.payNow")} · ${money(payment.amountMinor)}`}
+          : `${i18n._(holdsOnly ? "widget.payment.holdNow" : "widget.payment.payNow")} · ${money(payment.amountMinor)}`}
       </button>
 
       <dialog ref={dialog} className="auth-dialog" aria-labelledby="auth-title" onCancel={() => setConfirming(false)}>
