@@ -40,13 +40,19 @@ import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 import { createBusinessApi } from "./routes/business/business-api.ts";
 import { createAdminApi } from "./routes/admin-api.ts";
 import { createBusinessDirectory } from "../adapters/db/business-repository.ts";
-import { createSlotChangeEvents, withSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
+import {
+  createSlotChangeEvents,
+  withSlotChangeEvents,
+  type SlotChangeEvents,
+} from "../app/bookings/slot-change-events.ts";
 import { slotEvents } from "./routes/slot-events.ts";
 import { openApiDocument } from "./routes/openapi-document.ts";
 import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
 
 export interface AppDependencies {
+  /** Slot changes of this process (the server's sweep publishes releases on it too); created here when absent. */
+  slotChanges?: SlotChangeEvents;
   database: Database;
   pages: PublicPagesPort;
   logger: Logger;
@@ -123,7 +129,7 @@ export function createApp(deps: AppDependencies) {
 
   // The public booking API. Calendar files: pass `bookingApi.renderCalendarFile` (GET /api/bookings/:id/calendar.ics).
   // Slot changes are published after each commit (widget pages listen at /api/calendars/:id/events).
-  const slotChanges = createSlotChangeEvents();
+  const slotChanges = deps.slotChanges ?? createSlotChangeEvents();
   const bookingDeps: PublicApiDeps = {
     clock: deps.clock,
     publicUrl: "http://localhost:3000",

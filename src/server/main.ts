@@ -3,6 +3,7 @@
  * app, and a graceful shutdown on SIGTERM/SIGINT that finishes in-flight requests before closing
  * the database.
  */
+import { createSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
@@ -98,11 +99,13 @@ async function main() {
   // The local admin channel (business:create and business:key while this server holds DATA_DIR).
   const adminToken = database.lock ? randomBytes(32).toString("base64url") : undefined;
   // Stripe with the server's one account when its keys are set; otherwise the built-in test provider (offline demo).
+  const slotChanges = createSlotChangeEvents();
   const payments = config.STRIPE_SECRET_KEY
     ? createStripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, ...config.STRIPE_API_BASE })
     : createTestPaymentProvider();
   logger.info({ payments: payments.name }, `payments: ${payments.name} provider`);
   const app = createApp({
+    slotChanges,
     database,
     linkSealer,
     ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
@@ -142,7 +145,13 @@ async function main() {
 
   // Bookings whose payment time ran out give their time back even when nobody else asks for it.
   const unpaidSweep = setInterval(() => {
-    expireUnpaidBookings({ store: paymentStore(executorOf(database)), provider: payments, clock: () => new Date() })
+    expireUnpaidBookings({
+      store: paymentStore(executorOf(database)),
+      provider: payments,
+      clock: () => new Date(),
+      // Widgets showing the calendar hear of the freed time within a second.
+      released: (freed) => slotChanges.publish(freed),
+    })
       .then((released) => released > 0 && logger.info({ released }, "released unpaid bookings"))
       .catch((error: unknown) => logger.warn({ err: error }, "releasing unpaid bookings failed"));
   }, UNPAID_SWEEP_MS);
