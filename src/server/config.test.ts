@@ -9,6 +9,8 @@ describe("parseConfig", () => {
     expect(config.dataDir).toMatch(/data$/);
     expect(config.SEED_DEMO).toBe(true);
     expect(config.LOCALE_COOKIE_CROSS_ORIGIN).toBe(false);
+    expect(config.LOCALE_DETECTION).toBe("no prefix");
+    expect(parseConfig({ LOCALE_DETECTION: "root" }).LOCALE_DETECTION).toBe("root");
   });
 
   it.each([
@@ -18,6 +20,7 @@ describe("parseConfig", () => {
     ["LOG_LEVEL", "loud", /LOG_LEVEL: expected one of fatal, error/],
     ["SEED_DEMO", "yes", /SEED_DEMO: expected true or false/],
     ["LOCALE_COOKIE_CROSS_ORIGIN", "1", /LOCALE_COOKIE_CROSS_ORIGIN: expected true or false/],
+    ["LOCALE_DETECTION", "everywhere", /LOCALE_DETECTION: expected no_prefix, root or all/],
     ["PUBLIC_URL", "not a url", /PUBLIC_URL: expected an absolute http\(s\) URL/],
   ])("names %s and what it expects when given %s", (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);

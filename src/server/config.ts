@@ -60,6 +60,14 @@ export const ConfigSchema = z.object({
    */
   APP_SECRET: z.string().min(32, "expected a random string of at least 32 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
+  /**
+   * Where a first visit is sent to the browser's language: every unprefixed path (the default: deep
+   * links to the widget included), `/` only, or every path.
+   */
+  LOCALE_DETECTION: z
+    .enum(["no_prefix", "root", "all"], { error: "expected no_prefix, root or all" })
+    .default("no_prefix")
+    .transform((v) => (v === "no_prefix" ? ("no prefix" as const) : v)),
   /** Locale cookie with `SameSite=None; Secure`: needed when the widget runs inside third-party iframes. */
   LOCALE_COOKIE_CROSS_ORIGIN: z
     .enum(["true", "false"], { error: "expected true or false" })

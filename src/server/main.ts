@@ -119,7 +119,10 @@ async function main() {
     widgetFrameAncestors: config.FRAME_ANCESTORS,
     ...(adminToken ? { adminToken } : {}),
     ...(config.STRIPE_WEBHOOK_SECRET ? { paymentEvents: createStripePaymentEvents(config.STRIPE_WEBHOOK_SECRET) } : {}),
-    localeRouting: createLocaleRoutingConfig({ cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN }),
+    localeRouting: createLocaleRoutingConfig({
+      cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN,
+      redirectOn: config.LOCALE_DETECTION,
+    }),
     bookingApi: {
       publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
       holdMinutes: config.HOLD_MINUTES,

@@ -62,10 +62,16 @@ describe("other pages", () => {
     expect(html).toContain('<meta property="og:locale" content="de_DE"');
   });
 
-  it("does not detect away from a non-root page (redirectOn root)", async () => {
+  it("detects on an unprefixed deep link (the default, LOCALE_DETECTION=no_prefix): a French browser gets French", async () => {
     const res = await get(calendar, { "accept-language": "fr" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/fr${calendar}`);
+    expect(res.headers.get("set-cookie")).toContain("i18n_redirected=fr;");
+  });
+
+  it("the cookie still wins on a deep link", async () => {
+    const res = await get(calendar, { "accept-language": "fr", cookie: "i18n_redirected=en" });
     expect(res.status).toBe(200);
-    expect(res.headers.get("set-cookie")).toContain("i18n_redirected=en;");
     expect(await res.text()).toContain('lang="en-US"');
   });
 

@@ -3,7 +3,7 @@ import { LOCALE_CODES } from "../locales.ts";
 import { createLocaleRoutingConfig, LOCALE_ROUTING } from "./config.ts";
 
 describe("our locale routing configuration", () => {
-  it("is prefix_except_default over the one locale list, detecting on / with the cookie first", () => {
+  it("is prefix_except_default over the one locale list, detecting on every unprefixed path with the cookie first", () => {
     expect(LOCALE_ROUTING.strategy).toBe("prefix_except_default");
     expect(LOCALE_ROUTING.defaultLocale).toBe("en");
     expect(LOCALE_ROUTING.locales.map((l) => l.code)).toEqual(LOCALE_CODES);
@@ -13,7 +13,7 @@ describe("our locale routing configuration", () => {
       cookieDomain: null,
       cookieSecure: false,
       cookieCrossOrigin: false,
-      redirectOn: "root",
+      redirectOn: "no prefix",
       alwaysRedirect: false,
       fallbackLocale: "en",
     });
