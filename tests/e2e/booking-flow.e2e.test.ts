@@ -218,11 +218,22 @@ describe("other calendar types", () => {
     await context.close();
   });
 
-  it("on request: 'Appointment requested' with the contact method", async () => {
+  it("on request, with the calendar's questions (a required one left empty first): 'Appointment requested'", async () => {
     const { page, context } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/bookings/treatment-consultation`);
     await (await firstSlot(page)).click();
     await fillContact(page, { ...contact("Req"), phone: "+49 40 1234567" });
+    await page.getByLabel(/^Anything we should know before your visit\?/).fill("Knee surgery in 2024.");
+    await page.getByLabel(/^How did you hear about us\?/).fill("A friend");
+    await page.getByRole("checkbox", { name: "Wednesday" }).check();
+    // The required question left empty: said next to it, focus moved there, nothing typed lost.
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    const concern = page.getByLabel(/^What would you like help with\?/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(await concern.getAttribute("id"));
+    expect(await concern.getAttribute("aria-invalid")).toBe("true");
+    await checkScreen(page, "06b-question-required");
+    expect(await page.getByLabel(/^Anything we should know/).inputValue()).toBe("Knee surgery in 2024.");
+    await concern.selectOption("Sports injury");
     await page.getByRole("button", { name: "Request appointment" }).click();
     await page.waitForURL(/done=booked/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Appointment requested");

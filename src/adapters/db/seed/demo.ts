@@ -294,7 +294,29 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       "personal",
       "Treatment consultation (on request)",
       "Ask for a consultation; we confirm your request by phone if you leave a number, otherwise by email.",
-      { durationMinutes: 45, autoConfirm: false },
+      {
+        durationMinutes: 45,
+        autoConfirm: false,
+        // Every kind of question a calendar can ask.
+        questions: [
+          {
+            id: "concern",
+            label: "What would you like help with?",
+            kind: "select",
+            required: true,
+            options: ["Back pain", "Sports injury", "Posture", "Something else"],
+          },
+          { id: "history", label: "Anything we should know before your visit?", kind: "textarea", required: false },
+          { id: "referral", label: "How did you hear about us?", kind: "text", required: false },
+          {
+            id: "days",
+            label: "Which days suit you for follow-ups?",
+            kind: "checkbox",
+            required: false,
+            options: ["Monday", "Wednesday", "Friday"],
+          },
+        ],
+      },
       5,
       { members: [member(DEMO.staff.liam)] },
     ),
