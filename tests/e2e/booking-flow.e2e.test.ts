@@ -185,13 +185,41 @@ describe("other calendar types", () => {
     await context.close();
   });
 
+  it("class: the last place taken while the visitor types — the spec's own message, with the seats left", async () => {
+    const { page, context } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.yoga}`);
+    const slot = await firstSlot(page);
+    const target = (await slot.getAttribute("data-slot"))!;
+    await slot.click();
+    await fillContact(page, contact("Latecomer"));
+    // Others fill the class meanwhile (a class place is a seat counter, not held).
+    for (let i = 0; i < 13; i++) {
+      const res = await bookThroughApi(baseURL, {
+        calendarId: DEMO.calendars.yoga,
+        startTime: target,
+        timezone: "UTC",
+        contact: contact(`Early${i}`),
+      });
+      if (res.status === 409) break;
+    }
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toContain("Total available seats for this slot is only 0. Here are the times that are still free;");
+    expect(await heading(page).textContent()).toBe("Pick a date and time");
+    await checkScreen(page, "05b-class-full");
+    await context.close();
+  });
+
   it("class: shows the price and books a place without faking a payment", async () => {
     const { page, context } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/booking/${DEMO.calendars.yoga}`);
     expect(await page.locator(".facts").textContent()).toContain("12 places per class");
     await (await firstSlot(page)).click();
     expect(await page.locator(".payment").textContent()).toContain("€15.00");
-    expect(await page.locator(".payment").textContent()).toContain("online payment is not available yet");
+    expect(await page.locator(".payment").textContent()).toContain(
+      "Nothing is charged online: you pay the business directly.",
+    );
     await fillContact(page, contact("Yogi"));
     await checkScreen(page, "06-details-class-payment");
     await page.getByRole("button", { name: "Confirm booking" }).click();

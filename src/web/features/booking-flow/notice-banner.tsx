@@ -11,6 +11,9 @@ export function noticeMessage(
   return text === id ? i18n._("problem.UNEXPECTED") : text;
 }
 
+/** The spec's texts may end without a full stop ('… is only 2'); followed by more, they get one. */
+const asSentence = (text: string) => (/[.!?…。]$/.test(text) ? text : `${text}.`);
+
 export function NoticeBanner({ notice, onDismiss }: { notice: Notice | null; onDismiss(): void }) {
   const { i18n } = useLingui();
   // The live region is always rendered, so screen readers announce what appears in it.
@@ -19,8 +22,9 @@ export function NoticeBanner({ notice, onDismiss }: { notice: Notice | null; onD
       {notice ? (
         <div className={`notice notice--${notice.kind}`}>
           <p>
-            {noticeMessage(i18n, notice)}
-            {notice.kind === "slotTaken" ? ` ${i18n._("widget.slotTakenHelp")}` : ""}
+            {notice.kind === "slotTaken"
+              ? `${asSentence(noticeMessage(i18n, notice))} ${i18n._("widget.slotTakenHelp")}`
+              : noticeMessage(i18n, notice)}
           </p>
           <button type="button" className="link-button" onClick={onDismiss}>
             {i18n._("widget.dismiss")}
