@@ -3,7 +3,8 @@
  * busy time that can matter, which start and staff are booked, for how many seats, at what price
  * and deposit, in which status, and — for a series — what happens to every occurrence. Pure: the
  * use case loads, calls this, and persists what it returns; the database still has the last word
- * on concurrent writes (exclusion constraint, seat counter).
+ * on concurrent writes (exclusion constraint, seat counter). (Just over 300 lines: single start,
+ * series and draft are one decision and share its helpers.)
  */
 import { busySpanFor } from "../availability/busy-span.ts";
 import { checkSlot, type SlotVerdict } from "../availability/compute-slots.ts";

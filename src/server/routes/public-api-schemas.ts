@@ -1,7 +1,7 @@
 /**
  * The public booking API's inputs and outputs as zod schemas: the routes' definitions
  * (public-api-routes.ts) validate with them and document them. A schema named with `.openapi()` is
- * a component of the document.
+ * a component of the document. Declarations only, one route's shapes after another.
  */
 import { z } from "@hono/zod-openapi";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema as localDate } from "../http/input-bounds.ts";

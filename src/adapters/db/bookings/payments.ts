@@ -2,7 +2,8 @@
  * Payments and the bookings that wait for them. Each change is one transaction that relies on row
  * locks and the exclusion constraint, never on an earlier read, so two processes settling or
  * expiring the same payment at once end in one consistent state: a paid booking is confirmed, or
- * the money is marked for refund — never both, never neither.
+ * the money is marked for refund — never both, never neither. (One file: settling, expiring and
+ * refunding lock the same rows in the same order, which is easiest to check side by side.)
  */
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { NewBooking } from "../../../app/bookings/ports.ts";

@@ -1,3 +1,8 @@
+/**
+ * The booking's own page after booking, rescheduling or cancelling, and from a manage link: what,
+ * when, with whom, what was paid, add to calendar, and the reschedule / cancel actions its policy
+ * allows. (Just over 300 lines: the summary and its actions are one screen.)
+ */
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";

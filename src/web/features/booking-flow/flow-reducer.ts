@@ -2,6 +2,7 @@
  * The booking flow as a pure state machine: which step is shown, what the visitor chose and typed,
  * and what the server said. Components dispatch events; effects (fetching, holding, booking) live
  * in booking-flow.tsx and report back with events. Nothing typed is ever dropped on a refusal.
+ * (Over 300 lines on purpose: every transition of the flow is one case of one switch, read in one place.)
  */
 import type { DuePayment } from "./api-client.ts";
 

@@ -2,7 +2,8 @@
  * The booking flow's state and what the visitor can do with it: loading slots (and reloading them
  * when they change elsewhere), holding a slot, submitting, rescheduling, keeping the visitor's place
  * across a language switch, moving focus between steps and bringing the times into view. The step
- * components only render.
+ * components only render. (Over 300 lines: the effects share the latest state and each other's
+ * requests; split, they would pass the same refs around.)
  */
 import { useLingui } from "@lingui/react";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
