@@ -29,8 +29,12 @@ export const hashManageToken = (token: string): string => createHash("sha256").u
 
 /** Whether `token` is the one whose hash is stored; malformed tokens never match. */
 export function verifyManageToken(token: string | null | undefined, storedHash: string): boolean {
-  if (!isManageTokenFormat(token)) return false;
-  const given = Buffer.from(hashManageToken(token), "hex");
+  return isManageTokenFormat(token) && matchesHash(token, storedHash);
+}
+
+/** Whether `secret` is the one whose SHA-256 (hex) was stored, compared in constant time. */
+export function matchesHash(secret: string, storedHash: string): boolean {
+  const given = Buffer.from(hashManageToken(secret), "hex");
   const stored = Buffer.from(storedHash, "hex");
   return given.length === stored.length && timingSafeEqual(given, stored);
 }

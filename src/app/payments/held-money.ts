@@ -3,7 +3,7 @@
  * business confirming takes it, declining — or anyone cancelling — lets it go. Either call is keyed
  * and safe to repeat; a capture that fails leaves the payment held, visible to the business.
  */
-import type { PaymentDeps } from "./ports.ts";
+import type { PaymentDeps, PaymentRecord } from "./ports.ts";
 
 export async function captureHeld(deps: PaymentDeps, bookingId: string): Promise<void> {
   for (const payment of await deps.store.heldFor(bookingId)) {
@@ -13,8 +13,11 @@ export async function captureHeld(deps: PaymentDeps, bookingId: string): Promise
 }
 
 export async function releaseHeld(deps: PaymentDeps, bookingId: string): Promise<void> {
-  for (const payment of await deps.store.heldFor(bookingId)) {
-    await deps.provider.cancelIntent(payment.providerRef);
-    await deps.store.markHeld(payment.id, "released", deps.clock().getTime());
-  }
+  for (const payment of await deps.store.heldFor(bookingId)) await releasePayment(deps, payment);
+}
+
+/** Lets go of one payment's held money: the intent is cancelled at the provider, then recorded. */
+export async function releasePayment(deps: PaymentDeps, payment: PaymentRecord): Promise<void> {
+  await deps.provider.cancelIntent(payment.providerRef);
+  await deps.store.markHeld(payment.id, "released", deps.clock().getTime());
 }

@@ -4,10 +4,10 @@
  * `settle` then confirms the booking — or, when the booking's time was lost meanwhile, refunds the
  * money at once, so no money is ever kept without a booking.
  */
-import { timingSafeEqual } from "node:crypto";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { cardFieldErrors, testCardOutcome } from "../../core/payments/test-cards.ts";
-import { hashManageToken } from "../bookings/manage-token.ts";
+import { matchesHash } from "../bookings/manage-token.ts";
+import { releasePayment } from "./held-money.ts";
 import type { PaymentDeps, PaymentRecord } from "./ports.ts";
 
 export type { PaymentDeps } from "./ports.ts";
@@ -26,10 +26,7 @@ export interface TestCardPayment {
 /** The payment, if `clientSecret` is its secret (compared in constant time). */
 async function findPayment(deps: PaymentDeps, paymentId: string, clientSecret: string) {
   const payment = await deps.store.loadPayment(paymentId);
-  if (!payment) return null;
-  const given = Buffer.from(hashManageToken(clientSecret), "hex");
-  const stored = Buffer.from(payment.clientSecretHash, "hex");
-  return given.length === stored.length && timingSafeEqual(given, stored) ? payment : null;
+  return payment && matchesHash(clientSecret, payment.clientSecretHash) ? payment : null;
 }
 
 /** A payment that has ended answers the same way every time it is asked again. */
@@ -79,8 +76,7 @@ export async function settle(deps: PaymentDeps, payment: PaymentRecord): Promise
       ? ok({ status: "succeeded", bookingId: settlement.bookingId })
       : fail("PAYMENT_REFUNDED");
   if (settlement.kind === "release") {
-    await deps.provider.cancelIntent(payment.providerRef).catch(() => undefined);
-    await deps.store.markHeld(payment.id, "released", nowMs);
+    await releasePayment(deps, payment).catch(() => undefined);
     return fail("PAYMENT_REFUNDED");
   }
   // Owed back since the settlement committed; given back now, or by the sweep if the provider fails.
@@ -97,9 +93,7 @@ export async function abandonPayment(
 ): Promise<Outcome<null>> {
   const payment = await findPayment(deps, paymentId, clientSecret);
   if (!payment) return fail("PAYMENT_NOT_FOUND");
-  const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), { paymentId });
-  for (const freed of dropped) deps.released?.(freed);
-  await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
+  await releaseUnpaid(deps, { paymentId });
   return ok(null);
 }
 
@@ -108,9 +102,15 @@ export async function abandonPayment(
  * by each server process; row locks and idempotency keys keep it once).
  */
 export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
-  const dropped = await deps.store.expireUnpaid(deps.clock().getTime());
+  const released = await releaseUnpaid(deps);
+  await giveBackOwed(deps);
+  return released;
+}
+
+/** Cancels unpaid bookings (all overdue ones, or one payment's), tells the open widgets, drops their intents. */
+async function releaseUnpaid(deps: PaymentDeps, only?: { readonly paymentId: string }): Promise<number> {
+  const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), only);
   for (const freed of dropped) deps.released?.(freed);
   await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
-  await giveBackOwed(deps);
   return dropped.length;
 }

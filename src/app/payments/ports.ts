@@ -62,9 +62,14 @@ export interface PaymentRecord {
   /** What should have been refunded by now; above `refundedMinor` while the provider has yet to confirm. */
   readonly refundDueMinor: number;
   readonly clientSecretHash: string;
-  /** The booking's payment deadline (null once it is no longer awaiting payment). */
-  readonly dueAtMs: EpochMs | null;
 }
+
+/** Statuses of a payment still waiting for its money: only these fail, expire or change on a card's answer. */
+export const AWAITING_MONEY = [
+  "pending",
+  "requires_action",
+  "failed",
+] as const satisfies readonly PaymentRecord["status"][];
 
 /** How a succeeded payment ended: its booking confirmed, or no booking to keep it for (refund it). */
 export type Settlement =
@@ -100,10 +105,6 @@ export interface PaymentStore {
   markRefunded(paymentId: string, refundedMinor: number, nowMs: EpochMs): Promise<void>;
   /** Payments owing a refund the provider has not confirmed yet (a cancellation, a failed try). */
   refundsDue(limit: number): Promise<PaymentRecord[]>;
-  /** The business gives back up to `amountMinor` more of what a booking paid; returns the payments touched. */
-  owe(bookingId: string, businessId: string, amountMinor: number, nowMs: EpochMs): Promise<PaymentRecord[]>;
-  /** A booking's payments, newest first (the business's view). */
-  paymentsOf(bookingId: string, businessId: string): Promise<PaymentRecord[]>;
   /** A booking's payments whose money is held (authorised) for a request. */
   heldFor(bookingId: string): Promise<PaymentRecord[]>;
   /** The provider took (captured) or released (cancelled) money it held for a request. */

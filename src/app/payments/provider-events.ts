@@ -5,9 +5,7 @@
  * a success, and a refund is recorded as the provider's total so far.
  */
 import { settle, type PaymentDeps } from "./pay-for-booking.ts";
-import type { PaymentEvent, PaymentRecord } from "./ports.ts";
-
-const AWAITING_MONEY = new Set<PaymentRecord["status"]>(["pending", "requires_action", "failed"]);
+import { AWAITING_MONEY, type PaymentEvent } from "./ports.ts";
 
 export type PaymentEventOutcome =
   /** The booking is paid and confirmed (now, or already by an earlier delivery). */
@@ -38,7 +36,7 @@ export async function applyPaymentEvent(
       // Only a payment still awaiting its money fails: a late failure (the visitor's first card,
       // declined before the second succeeded) leaves a success as it is. The store's update checks
       // the status again, so a success settled meanwhile is kept too.
-      if (!AWAITING_MONEY.has(payment.status)) return "ignored";
+      if (!(AWAITING_MONEY as readonly string[]).includes(payment.status)) return "ignored";
       await deps.store.markPayment(payment.id, { status: "failed", failureCode: event.failureCode, nowMs });
       return "failure_recorded";
     case "refunded":

@@ -5,9 +5,9 @@
  * the money is marked for refund — never both, never neither. (One file: settling, expiring and
  * refunding lock the same rows in the same order, which is easiest to check side by side.)
  */
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { NewBooking } from "../../../app/bookings/ports.ts";
-import type { PaymentRecord, PaymentStore, Settlement } from "../../../app/payments/ports.ts";
+import { AWAITING_MONEY, type PaymentRecord, type PaymentStore, type Settlement } from "../../../app/payments/ports.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import { sqlStateOf, withConflictRetries, type Tx } from "../kernel.ts";
@@ -36,7 +36,7 @@ export function paymentRow(b: NewBooking, seal: (message: NotificationMessage) =
 }
 
 type PaymentRow = typeof t.payments.$inferSelect;
-const toPayment = (row: PaymentRow, dueAt: Date | null): PaymentRecord => ({
+const toPayment = (row: PaymentRow): PaymentRecord => ({
   id: row.id,
   businessId: row.businessId,
   bookingId: row.bookingId,
@@ -50,7 +50,6 @@ const toPayment = (row: PaymentRow, dueAt: Date | null): PaymentRecord => ({
   refundedMinor: row.refundedMinor,
   refundDueMinor: row.refundDueMinor,
   clientSecretHash: row.clientSecretHash,
-  dueAtMs: dueAt ? dueAt.getTime() : null,
 });
 
 export function paymentStore(database: Executor): PaymentStore {
@@ -73,9 +72,7 @@ export function paymentStore(database: Executor): PaymentStore {
     const dropped = await tx
       .update(t.payments)
       .set({ status: "canceled", updatedAt: now })
-      .where(
-        and(inArray(t.payments.bookingId, ids), inArray(t.payments.status, ["pending", "requires_action", "failed"])),
-      )
+      .where(and(inArray(t.payments.bookingId, ids), inArray(t.payments.status, [...AWAITING_MONEY])))
       .returning({ provider: t.payments.provider, ref: t.payments.providerRef, bookingId: t.payments.bookingId });
     // With what each freed, so the widgets showing those calendars hear of it.
     return dropped.map(({ provider, ref, bookingId }) => {
@@ -84,33 +81,25 @@ export function paymentStore(database: Executor): PaymentStore {
     });
   }
 
+  async function onePayment(where: SQL | undefined) {
+    const [row] = await db.select().from(t.payments).where(where);
+    return row ? toPayment(row) : null;
+  }
+
   return {
     async loadPayment(paymentId) {
-      if (!isUuid(paymentId)) return null;
-      const [row] = await db
-        .select({ payment: t.payments, dueAt: t.bookings.paymentDueAt, status: t.bookings.status })
-        .from(t.payments)
-        .leftJoin(t.bookings, eq(t.bookings.id, t.payments.bookingId))
-        .where(eq(t.payments.id, paymentId));
-      if (!row) return null;
-      return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
+      return isUuid(paymentId) ? onePayment(eq(t.payments.id, paymentId)) : null;
     },
 
     async findByProviderRef(provider, ref) {
-      const [row] = await db
-        .select({ payment: t.payments, dueAt: t.bookings.paymentDueAt, status: t.bookings.status })
-        .from(t.payments)
-        .leftJoin(t.bookings, eq(t.bookings.id, t.payments.bookingId))
-        .where(and(eq(t.payments.provider, provider), eq(t.payments.providerRef, ref)));
-      if (!row) return null;
-      return toPayment(row.payment, row.status === "pending_payment" ? row.dueAt : null);
+      return onePayment(and(eq(t.payments.provider, provider), eq(t.payments.providerRef, ref)));
     },
 
     async markPayment(paymentId, change) {
       await db
         .update(t.payments)
         .set({ status: change.status, failureCode: change.failureCode, updatedAt: new Date(change.nowMs) })
-        .where(and(eq(t.payments.id, paymentId), inArray(t.payments.status, ["pending", "requires_action", "failed"])));
+        .where(and(eq(t.payments.id, paymentId), inArray(t.payments.status, [...AWAITING_MONEY])));
     },
 
     async settlePayment(paymentId, nowMs) {
@@ -226,26 +215,7 @@ export function paymentStore(database: Executor): PaymentStore {
         .from(t.payments)
         .where(sql`${t.payments.refundDueMinor} > ${t.payments.refundedMinor}`)
         .limit(limit);
-      return rows.map((row) => toPayment(row, null));
-    },
-
-    async owe(bookingId, businessId, amountMinor, nowMs) {
-      if (!isUuid(bookingId)) return [];
-      const rows = await db
-        .update(t.payments)
-        .set({
-          refundDueMinor: sql`least(${t.payments.amountMinor}, ${t.payments.refundDueMinor} + ${amountMinor})`,
-          updatedAt: new Date(nowMs),
-        })
-        .where(
-          and(
-            eq(t.payments.bookingId, bookingId),
-            eq(t.payments.businessId, businessId),
-            eq(t.payments.status, "succeeded"),
-          ),
-        )
-        .returning();
-      return rows.map((row) => toPayment(row, null));
+      return rows.map((row) => toPayment(row));
     },
 
     async heldFor(bookingId) {
@@ -254,7 +224,7 @@ export function paymentStore(database: Executor): PaymentStore {
         .select()
         .from(t.payments)
         .where(and(eq(t.payments.bookingId, bookingId), eq(t.payments.status, "authorized")));
-      return rows.map((row) => toPayment(row, null));
+      return rows.map((row) => toPayment(row));
     },
 
     async markHeld(paymentId, outcome, nowMs) {
@@ -262,16 +232,6 @@ export function paymentStore(database: Executor): PaymentStore {
         .update(t.payments)
         .set({ status: outcome === "captured" ? "succeeded" : "canceled", updatedAt: new Date(nowMs) })
         .where(and(eq(t.payments.id, paymentId), eq(t.payments.status, "authorized")));
-    },
-
-    async paymentsOf(bookingId, businessId) {
-      if (!isUuid(bookingId)) return [];
-      const rows = await db
-        .select()
-        .from(t.payments)
-        .where(and(eq(t.payments.bookingId, bookingId), eq(t.payments.businessId, businessId)))
-        .orderBy(desc(t.payments.createdAt));
-      return rows.map((row) => toPayment(row, null));
     },
 
     async expireUnpaid(nowMs, only) {
