@@ -3,9 +3,11 @@
  * calendar per kind of rule under test. The clock is pinned (STYLE.md "Time").
  */
 import { randomUUID } from "node:crypto";
+import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
 import type { Database } from "../../src/adapters/db/client.ts";
 import * as t from "../../src/adapters/db/schema.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/adapters/db/seed/demo.ts";
+import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
 import type { CalendarSettings, CalendarType } from "../../src/core/calendar/calendar.ts";
 import { createApp, type AppDependencies } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -242,3 +244,35 @@ export function post(
     body: JSON.stringify(body),
   });
 }
+
+/** Changes some of a fixture calendar's settings in place (the rest stay as seeded). */
+export async function patchCalendarSettings(database: Database, calendarId: string, patch: Partial<CalendarSettings>) {
+  await database.execute("update calendars set settings = settings || $1::jsonb where id = $2", [
+    JSON.stringify(patch),
+    calendarId,
+  ]);
+}
+
+/** Headers of the business API for the fixture's business, with a key issued as its owner gets one. */
+export async function businessHeaders(database: Database, fixture: Fixture, keyName: string) {
+  const issued = await issueKeyForBusiness(
+    createBusinessDirectory(database.db),
+    `b-${fixture.businessId.slice(0, 8)}`,
+    keyName,
+  );
+  if (!issued.ok) throw new Error("the fixture business has no key");
+  return { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" };
+}
+
+/** The business confirms or declines a request through its API. */
+export const answerRequest = (
+  app: ReturnType<typeof createApp>,
+  headers: Record<string, string>,
+  bookingId: string,
+  action: "confirm" | "decline",
+) =>
+  app.request(`/api/business/bookings/${bookingId}/${action}`, {
+    method: "POST",
+    headers,
+    ...(action === "decline" ? { body: "{}" } : {}),
+  });

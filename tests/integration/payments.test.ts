@@ -11,10 +11,19 @@ import { createTestPaymentProvider } from "../../src/adapters/payments/test-prov
 import { expireUnpaidBookings } from "../../src/app/payments/pay-for-booking.ts";
 import { notificationRecipients, renderNotification } from "../../src/adapters/email/render-notification.ts";
 import type { NotificationMessage } from "../../src/core/notifications/notification.ts";
-import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
-import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
-import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+import {
+  patchCalendarSettings,
+  businessHeaders,
+  answerRequest,
+  at,
+  bookingApp,
+  contact,
+  NOW,
+  post,
+  seedBookingFixture,
+  type Fixture,
+} from "./booking-fixtures.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -31,14 +40,12 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     testDb = await createTestDatabase(kind);
     fx = await seedBookingFixture(testDb.database);
     // personal: 20.00 EUR, deposit 5.00 — paid in full; late: the same price, its deposit paid now.
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"payment":"full","priceCents":2000}' where id = $1`,
-      [fx.calendars.personal],
-    );
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"payment":"deposit","priceCents":2000,"deposit":{"kind":"percentage","percent":25}}' where id = $1`,
-      [fx.calendars.late],
-    );
+    await patchCalendarSettings(testDb.database, fx.calendars.personal, { payment: "full", priceCents: 2000 });
+    await patchCalendarSettings(testDb.database, fx.calendars.late, {
+      payment: "deposit",
+      priceCents: 2000,
+      deposit: { kind: "percentage", percent: 25 },
+    });
     app = bookingApp(testDb.database, {}, () => new Date(nowMs));
   });
   afterAll(async () => {
@@ -141,10 +148,7 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
   it("cancelling gives money back by the calendar's policy; the business can give back the rest", async () => {
     nowMs = NOW.getTime();
     // Until 24 h before: all back.
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"fullRefundHoursBefore":24}' where id = $1`,
-      [fx.calendars.personal],
-    );
+    await patchCalendarSettings(testDb.database, fx.calendars.personal, { fullRefundHoursBefore: 24 });
     const early = (await (await book(fx.calendars.personal, at(17, "10:00"))).json()) as Json;
     expect((await pay(early.payment)).status).toBe(200);
     const auth = { authorization: `Bearer ${early.manageToken}`, "content-type": "application/json" };
@@ -169,10 +173,7 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(email.text).toMatch(/Refunded: €20\.00/);
 
     // Past the limit the deposit is kept: "late" asks 30 days' notice for a full refund.
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"fullRefundHoursBefore":720}' where id = $1`,
-      [fx.calendars.late],
-    );
+    await patchCalendarSettings(testDb.database, fx.calendars.late, { fullRefundHoursBefore: 720 });
     const kept = (await (await book(fx.calendars.late, at(18, "10:00"))).json()) as Json;
     expect((await pay(kept.payment)).status).toBe(200);
     await app.request(`/api/bookings/${kept.id}/cancel`, {
@@ -183,13 +184,7 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(await paymentRow(kept.payment.id)).toMatchObject({ status: "succeeded", refunded_minor: 0 });
 
     // The business gives it back anyway, through its API: listed, refunded, recorded.
-    const issued = await issueKeyForBusiness(
-      createBusinessDirectory(testDb.database.db),
-      `b-${fx.businessId.slice(0, 8)}`,
-      "test",
-    );
-    if (!issued.ok) throw new Error("no key");
-    const business = { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" };
+    const business = await businessHeaders(testDb.database, fx, "test");
     const listed = (await (
       await app.request(`/api/business/bookings/${kept.id}/payments`, { headers: business })
     ).json()) as Json[];
@@ -211,23 +206,9 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
 
   it("a request's money is held on the card: taken when the business confirms, let go when it declines", async () => {
     nowMs = NOW.getTime();
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"payment":"full","priceCents":3000}' where id = $1`,
-      [fx.calendars.requests],
-    );
-    const issued = await issueKeyForBusiness(
-      createBusinessDirectory(testDb.database.db),
-      `b-${fx.businessId.slice(0, 8)}`,
-      "requests",
-    );
-    if (!issued.ok) throw new Error("no key");
-    const business = { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" };
-    const answer = (id: string, action: "confirm" | "decline") =>
-      app.request(`/api/business/bookings/${id}/${action}`, {
-        method: "POST",
-        headers: business,
-        ...(action === "decline" ? { body: "{}" } : {}),
-      });
+    await patchCalendarSettings(testDb.database, fx.calendars.requests, { payment: "full", priceCents: 3000 });
+    const business = await businessHeaders(testDb.database, fx, "requests");
+    const answer = (id: string, action: "confirm" | "decline") => answerRequest(app, business, id, action);
 
     const asked = (await (await book(fx.calendars.requests, at(22, "10:00"))).json()) as Json;
     expect(asked.status).toBe("pending_payment");
@@ -358,10 +339,7 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     "100 visitors pay for the last seat of a class at once: one confirmed, nobody else charged",
     async () => {
       nowMs = NOW.getTime();
-      await testDb.database.execute(
-        `update calendars set settings = settings || '{"payment":"full","priceCents":1500}' where id = $1`,
-        [fx.calendars.yoga],
-      );
+      await patchCalendarSettings(testDb.database, fx.calendars.yoga, { payment: "full", priceCents: 1500 });
       const start = at(21, "10:00");
       // Four of the five seats go first.
       for (let i = 0; i < 4; i++) {

@@ -15,11 +15,20 @@ import { createStripePaymentProvider } from "../../src/adapters/payments/stripe-
 import { expireUnpaidBookings } from "../../src/app/payments/pay-for-booking.ts";
 import type { PaymentProvider } from "../../src/app/payments/ports.ts";
 import { STRIPE_WEBHOOK_PATH } from "../../src/server/routes/payment-api.ts";
-import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
-import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+import {
+  patchCalendarSettings,
+  businessHeaders,
+  answerRequest,
+  at,
+  bookingApp,
+  contact,
+  NOW,
+  post,
+  seedBookingFixture,
+  type Fixture,
+} from "./booking-fixtures.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -37,10 +46,7 @@ describe.each(DATABASE_KINDS)("Stripe payments on %s", (kind) => {
   beforeAll(async () => {
     [testDb, fake] = await Promise.all([createTestDatabase(kind), startFakeStripe()]);
     fx = await seedBookingFixture(testDb.database);
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"payment":"full","priceCents":2000}' where id = $1`,
-      [fx.calendars.personal],
-    );
+    await patchCalendarSettings(testDb.database, fx.calendars.personal, { payment: "full", priceCents: 2000 });
     stripe = createStripePaymentProvider({ secretKey: fake.secretKey, ...fake.connection });
     app = bookingApp(testDb.database, { payments: stripe }, () => new Date(nowMs), {
       paymentEvents: createStripePaymentEvents(WEBHOOK_SECRET),
@@ -273,22 +279,9 @@ describe.each(DATABASE_KINDS)("Stripe payments on %s", (kind) => {
 
   it("a request's money is held (manual capture): captured when the business confirms, released when it declines", async () => {
     nowMs = NOW.getTime();
-    await testDb.database.execute(
-      `update calendars set settings = settings || '{"payment":"full","priceCents":3000}' where id = $1`,
-      [fx.calendars.requests],
-    );
-    const issued = await issueKeyForBusiness(
-      createBusinessDirectory(testDb.database.db),
-      `b-${fx.businessId.slice(0, 8)}`,
-      "stripe requests",
-    );
-    if (!issued.ok) throw new Error("no key");
-    const answer = (id: string, action: "confirm" | "decline") =>
-      app.request(`/api/business/bookings/${id}/${action}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${issued.value.key}`, "content-type": "application/json" },
-        ...(action === "decline" ? { body: "{}" } : {}),
-      });
+    await patchCalendarSettings(testDb.database, fx.calendars.requests, { payment: "full", priceCents: 3000 });
+    const business = await businessHeaders(testDb.database, fx, "stripe requests");
+    const answer = (id: string, action: "confirm" | "decline") => answerRequest(app, business, id, action);
     const ask = async (time: string) => {
       const res = await post(app, "/api/bookings", {
         calendarId: fx.calendars.requests,
