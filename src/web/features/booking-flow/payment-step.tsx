@@ -113,7 +113,9 @@ export default function PaymentStep({ payment, languageTag, holdsOnly, businessN
             <dd>{money(remaining)}</dd>
           </>
         ) : null}
-        <dt className="payment-amounts__now">{i18n._("widget.payment.dueNow")}</dt>
+        <dt className="payment-amounts__now">
+          {i18n._(holdsOnly ? "widget.payment.heldOnCard" : "widget.payment.dueNow")}
+        </dt>
         <dd className="payment-amounts__now">{money(payment.amountMinor)}</dd>
       </dl>
 
