@@ -30,7 +30,7 @@ import {
 } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import { refuseUnstorableText } from "./http/input-bounds.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { securityHeaders, WIDGET_PATH } from "./http/security-headers.ts";
 import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
@@ -219,6 +219,12 @@ export function createApp(deps: AppDependencies) {
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
     app.use("/assets/*", serveStatic({ root }));
+    // The embed loader keeps one address on every business's page, so it is cached briefly, not forever.
+    app.use("/embed.js", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=300, stale-while-revalidate=86400");
+    });
+    app.get("/embed.js", serveStatic({ path: path.join(root, "embed.js") }));
     const handler = createRequestHandler(deps.build, deps.mode);
     app.all("*", async (c) => {
       const request = withoutUntrustedForwarding(c.req.raw, trustedProxy);
@@ -232,6 +238,7 @@ export function createApp(deps: AppDependencies) {
       }
       const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
       let business: ReturnType<WebLoadContext["business"]> | undefined;
+      let framingBy: readonly string[] | undefined;
       const context: AppLoadContext = {
         pages: deps.pages,
         booking: widgetBooking,
@@ -239,8 +246,14 @@ export function createApp(deps: AppDependencies) {
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,
         cspNonce: c.get("cspNonce"),
+        allowFramingBy: (origins) => {
+          framingBy = origins;
+        },
       } satisfies WebLoadContext;
       const response = await handler(request, context);
+      // A widget page may be framed by its business's own sites (securityHeaders reads this).
+      if (WIDGET_PATH.test(c.req.path))
+        c.set("embedOrigins", framingBy ?? (await context.business())?.embedOrigins ?? []);
       if (!localeRouting?.setCookie && !vary) return response;
       // Copied: a Response's headers may be immutable.
       const headers = new Headers(response.headers);

@@ -13,6 +13,11 @@ export interface WebLoadContext {
   now(): Date;
   /** This request's Content-Security-Policy nonce: every server-rendered script carries it. */
   cspNonce?: string;
+  /**
+   * Who may frame this widget page: a page that belongs to a business other than the host's (a
+   * calendar by id) names that business's allowed origins. Otherwise the host's business decides.
+   */
+  allowFramingBy(origins: readonly string[]): void;
 }
 
 declare module "react-router" {

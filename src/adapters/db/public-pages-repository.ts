@@ -115,6 +115,7 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
     name: t.businesses.name,
     timeZone: t.businesses.timeZone,
     currency: t.businesses.currency,
+    embedOrigins: t.businesses.embedOrigins,
   };
 
   async function groupView(where: ReturnType<typeof and>): Promise<GroupView | null> {

@@ -47,6 +47,14 @@ export const businesses = pgTable("businesses", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * Origins of the business's own sites allowed to frame its widget (`frame-ancestors`, issue 17);
+   * empty, the deployment's FRAME_ANCESTORS applies.
+   */
+  embedOrigins: text("embed_origins")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

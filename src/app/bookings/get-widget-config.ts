@@ -38,7 +38,7 @@ export interface WidgetConfig {
   /** What the visitor pays online before the booking is confirmed. */
   readonly payment: PaymentMode;
   readonly currency: string;
-  readonly business: { readonly name: string; readonly timeZone: string };
+  readonly business: { readonly name: string; readonly timeZone: string; readonly embedOrigins: readonly string[] };
 }
 
 export async function getWidgetConfig(
@@ -92,7 +92,11 @@ export async function getWidgetConfig(
     deposit: s.deposit,
     payment: s.payment ?? "none",
     currency: ctx.business.currency,
-    business: { name: ctx.business.name, timeZone: ctx.business.timeZone },
+    business: {
+      name: ctx.business.name,
+      timeZone: ctx.business.timeZone,
+      embedOrigins: ctx.business.embedOrigins ?? [],
+    },
   });
 }
 

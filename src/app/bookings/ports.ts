@@ -56,6 +56,8 @@ export interface CalendarContext {
     readonly currency: string;
     /** The business's own language: its staff's emails are written in it. */
     readonly locale?: string;
+    /** Origins allowed to frame its widget; empty: the deployment's default. */
+    readonly embedOrigins?: readonly string[];
   };
   readonly calendar: {
     readonly id: string;

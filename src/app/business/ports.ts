@@ -45,6 +45,8 @@ export interface BusinessView {
   readonly currency: string;
   /** Host names whose pages are this business's (`book.example.com`); see docs/business-guide.md. */
   readonly hostnames: readonly string[];
+  /** Origins allowed to frame the widget (`https://www.example.com`); empty: the deployment's default. */
+  readonly embedOrigins: readonly string[];
   readonly createdAt: string;
 }
 
@@ -248,7 +250,7 @@ export interface BusinessRepository {
 
   getBusiness(): Promise<BusinessView | null>;
   updateBusiness(
-    patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency" | "hostnames">>,
+    patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency" | "hostnames" | "embedOrigins">>,
   ): Promise<Result<BusinessView>>;
 
   listApiKeys(): Promise<ApiKeyView[]>;

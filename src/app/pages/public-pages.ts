@@ -11,6 +11,8 @@ export interface BusinessRef {
   name: string;
   timeZone: string;
   currency: string;
+  /** Origins allowed to frame its widget pages; empty: the deployment's default. */
+  embedOrigins: readonly string[];
 }
 
 export interface CalendarSummary {

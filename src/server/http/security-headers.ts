@@ -12,20 +12,22 @@ declare module "hono" {
   interface ContextVariableMap {
     /** This request's CSP nonce: the server-rendered scripts carry it. */
     cspNonce: string;
+    /** The origins the page's business allows to frame it (issue 17); unset: the deployment's default. */
+    embedOrigins: readonly string[];
   }
 }
 
 export interface SecurityHeaderOptions {
   /**
-   * `frame-ancestors` of widget pages (FRAME_ANCESTORS): businesses embed the widget on their own
-   * sites, so `*` until per-business allow-lists exist; every other page may not be framed at all.
+   * `frame-ancestors` of widget pages (FRAME_ANCESTORS) of a business that lists no embed origins of
+   * its own; every page outside the widget may not be framed at all.
    */
   readonly widgetFrameAncestors: string;
   readonly trustedProxy: TrustedProxy;
 }
 
 /** Widget pages, with or without a locale prefix (`/de/widget/…`, `/pt-br/widget/…`). */
-const WIDGET_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/widget(?:\/|$)/;
+export const WIDGET_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/widget(?:\/|$)/;
 /** Every answer of these carries a manage token or a booking's personal data. */
 const TOKEN_API_PATH = /^\/api\/bookings(?:\/|$)/;
 
@@ -64,6 +66,11 @@ function isTls(c: Context, trust: TrustedProxy): boolean {
   return trust.kind !== "none" && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
+function widgetFrameAncestors(c: Context, options: SecurityHeaderOptions): string {
+  const origins = c.get("embedOrigins");
+  return origins?.length ? origins.join(" ") : options.widgetFrameAncestors;
+}
+
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
@@ -77,7 +84,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
       [
         "Content-Security-Policy",
         isPage
-          ? contentSecurityPolicy(nonce, WIDGET_PATH.test(path) ? options.widgetFrameAncestors : "'none'")
+          ? contentSecurityPolicy(nonce, WIDGET_PATH.test(path) ? widgetFrameAncestors(c, options) : "'none'")
           : API_POLICY,
       ],
       ["X-Content-Type-Options", "nosniff"],

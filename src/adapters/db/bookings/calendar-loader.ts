@@ -24,6 +24,7 @@ export function calendarLoader(
           timeZone: t.businesses.timeZone,
           currency: t.businesses.currency,
           locale: t.businesses.locale,
+          embedOrigins: t.businesses.embedOrigins,
         },
       })
       .from(t.calendars)

@@ -18,6 +18,7 @@ export const businessView = (r: typeof t.businesses.$inferSelect): BusinessView 
   locale: r.locale,
   currency: r.currency,
   hostnames: r.hostnames,
+  embedOrigins: r.embedOrigins,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -40,7 +41,7 @@ export function accountStore(
     },
 
     async updateBusiness(patch) {
-      const { hostnames, ...fields } = patch;
+      const { hostnames, embedOrigins, ...fields } = patch;
       return inTransaction(db, async (tx) => {
         if (hostnames) {
           // Host names are unique across businesses. An array column has no unique index, so every
@@ -55,7 +56,11 @@ export function accountStore(
             return refuse({ code: "HOSTNAME_TAKEN", path: `hostnames.${index}` });
           }
         }
-        const set = { ...fields, ...(hostnames ? { hostnames: [...new Set(hostnames)] } : {}) };
+        const set = {
+          ...fields,
+          ...(hostnames ? { hostnames: [...new Set(hostnames)] } : {}),
+          ...(embedOrigins ? { embedOrigins: [...new Set(embedOrigins)] } : {}),
+        };
         if (Object.keys(set).length > 0) await tx.update(t.businesses).set(set).where(eq(t.businesses.id, B));
         const [row] = await tx.select().from(t.businesses).where(eq(t.businesses.id, B));
         return row ? ok(businessView(row)) : notFound();

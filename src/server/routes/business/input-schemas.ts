@@ -186,6 +186,24 @@ export const HostnameSchema = z
     "expected a host name such as book.example.com (no scheme, no port)",
   );
 
+/**
+ * A site's origin as `frame-ancestors` takes it: scheme, host and port, nothing else. A pasted page
+ * address is refused rather than cut down, so nobody allows a whole site believing they allowed a page.
+ */
+export const OriginSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(300)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, "expected an origin such as https://www.example.com (scheme and host, no path)");
+
 export const BusinessPatchSchema = z
   .strictObject({
     name: name.optional(),
@@ -197,6 +215,10 @@ export const BusinessPatchSchema = z
       .max(20)
       .optional()
       .meta({ description: "Host names whose pages show this business (replaces the list); unique across businesses" }),
+    embedOrigins: z.array(OriginSchema).max(20).optional().meta({
+      description:
+        "Origins of your own sites allowed to embed the widget (`https://www.example.com`; replaces the list). Empty: any site may.",
+    }),
   })
   .openapi("BusinessPatch");
 

@@ -16,6 +16,7 @@ export const BusinessSchema = z
     locale: z.string(),
     currency: z.string(),
     hostnames: z.array(z.string()),
+    embedOrigins: z.array(z.string()),
     createdAt: instant,
   })
   .openapi("Business");

@@ -6,6 +6,7 @@
  * when its own zone differs.
  */
 import type { AppLoadContext } from "react-router";
+import { prefillFrom, type Prefill } from "./prefill.ts";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import type { ServiceMenuView } from "../../../app/pages/public-pages.ts";
 import type { WidgetConfig } from "./api-client.ts";
@@ -36,6 +37,8 @@ export interface BookingPageData {
   token: string | null;
   done: string | null;
   isReschedule: boolean;
+  /** Contact details given in the link (an embed's prefill); checked, never trusted. */
+  prefill: Prefill;
 }
 
 export const TZ_COOKIE = "tz";
@@ -67,6 +70,7 @@ export async function loadBookingPage(
 ): Promise<BookingPageData | null> {
   const loaded = await context.booking.widgetConfig(calendarId);
   if (!loaded) return null;
+  context.allowFramingBy(loaded.business.embedOrigins);
   const config = options.offeredServiceIds
     ? { ...loaded, services: loaded.services.filter((s) => options.offeredServiceIds!.includes(s.id)) }
     : loaded;
@@ -122,6 +126,7 @@ export async function loadBookingPage(
     token: managed ? token : null,
     done: url.searchParams.get("done"),
     isReschedule,
+    prefill: managed ? {} : prefillFrom(url.searchParams, config.guestMode),
   };
 }
 

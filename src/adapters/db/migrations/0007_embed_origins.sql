@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "embed_origins" text[] DEFAULT '{}'::text[] NOT NULL;
