@@ -37,10 +37,23 @@ export function resolveLocaleForRequest(
     acceptLanguage: headers.get("accept-language"),
     host: hostFromHeaders(headers.get("x-forwarded-host"), headers.get("host")),
     isFirstAccess: kind === "document" && (request.method === "GET" || request.method === "HEAD"),
-    options,
+    options: isCrossSiteFrame(headers) ? crossOriginCookie(options) : options,
     now,
   });
   // A data request cannot follow a plain redirect; detection (and so redirects) only runs on documents.
   if (kind !== "document") delete result.redirect;
   return result;
+}
+
+/**
+ * A document loaded in another site's frame (an embedded widget): browsers say so in fetch metadata
+ * headers, which page scripts cannot set. Its locale cookie must be cross-site to be kept at all.
+ */
+function isCrossSiteFrame(headers: Headers): boolean {
+  return headers.get("sec-fetch-dest") === "iframe" && headers.get("sec-fetch-site") === "cross-site";
+}
+
+function crossOriginCookie(options: LocaleRoutingOptions): LocaleRoutingOptions {
+  const detect = options.detectBrowserLanguage;
+  return detect ? { ...options, detectBrowserLanguage: { ...detect, cookieCrossOrigin: true } } : options;
 }

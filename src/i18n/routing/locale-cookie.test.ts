@@ -78,9 +78,10 @@ describe("serializeLocaleCookie (C.4, spec §9)", () => {
       "i18n_redirected=fr; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; Secure; SameSite=Lax",
     ],
     [
+      // Partitioned (CHIPS) keeps the cookie working where browsers block third-party cookies.
       "cross-origin iframe embed (C.12.10)",
       { ...detect, cookieCrossOrigin: true },
-      "i18n_redirected=fr; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; Secure; SameSite=None",
+      "i18n_redirected=fr; Path=/; Expires=Sat, 01 Mar 2025 12:00:00 GMT; Secure; SameSite=None; Partitioned",
     ],
     [
       "cookieDomain and key",

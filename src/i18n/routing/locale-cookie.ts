@@ -70,6 +70,9 @@ function serialize(detect: DetectBrowserLanguageOptions, value: string, expires:
   if (detect.cookieDomain) parts.push(`Domain=${detect.cookieDomain}`);
   if (detect.cookieCrossOrigin || detect.cookieSecure) parts.push("Secure");
   parts.push(detect.cookieCrossOrigin ? "SameSite=None" : "SameSite=Lax");
+  // CHIPS: a cross-site cookie is kept per top-level site, which browsers that block third-party
+  // cookies still allow — the widget embedded on two businesses' sites keeps two separate choices.
+  if (detect.cookieCrossOrigin) parts.push("Partitioned");
   return parts.join("; ");
 }
 

@@ -204,7 +204,7 @@ describe("resolveRequestLocale: edge cases (C.12)", () => {
 
   it("10. cross-origin embeds get SameSite=None; Secure", () => {
     const result = resolve("/de/widget/booking/1", {}, { detectBrowserLanguage: { cookieCrossOrigin: true } });
-    expect(result.setCookie).toBe(`i18n_redirected=de; Path=/; ${EXPIRES}; Secure; SameSite=None`);
+    expect(result.setCookie).toBe(`i18n_redirected=de; Path=/; ${EXPIRES}; Secure; SameSite=None; Partitioned`);
   });
 
   it("12. the detection fallbackLocale decides only when nothing matched", () => {
