@@ -32,7 +32,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
     baseUrl: requestOrigin(url, request.headers),
   });
   // The nonce travels in the page's own data so that <Scripts> can stamp it on the inline scripts.
-  return { locale: context.locale, head, nonce: context.cspNonce };
+  // A framed page (an embedded widget) has no scroll of its own to restore — the host page scrolls —
+  // and its storage, which scroll restoration reads, is often withheld from third-party frames.
+  const isFramed = request.headers.get("sec-fetch-dest") === "iframe";
+  return { locale: context.locale, head, nonce: context.cspNonce, isFramed };
 }
 
 /**
@@ -78,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>
-        <ScrollRestoration nonce={data?.nonce} />
+        {data?.isFramed ? null : <ScrollRestoration nonce={data?.nonce} />}
         <Scripts nonce={data?.nonce} />
       </body>
     </html>

@@ -12,6 +12,7 @@ import type { Db } from "../../../adapters/db/client.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
+import { embedRoutes } from "./embed-routes.ts";
 import { bookingRoutes } from "./booking-routes.ts";
 import type { BusinessApiDeps, BusinessEnv } from "./business-routing.ts";
 import { calendarRoutes } from "./calendar-routes.ts";
@@ -59,5 +60,6 @@ export function businessApi(deps: BusinessApiDeps) {
   calendarRoutes(api, deps);
   menuAndLinkRoutes(api, deps);
   bookingRoutes(api, deps);
+  embedRoutes(api, deps);
   return api;
 }

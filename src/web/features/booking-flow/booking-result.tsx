@@ -13,6 +13,7 @@ import { Icon } from "./booking-summary.tsx";
 import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
+import { notifyHost } from "../../components/embed-bridge.ts";
 
 type Outcome = "scheduled" | "requested" | "rescheduled" | "cancelled" | "manage";
 
@@ -29,6 +30,13 @@ const TITLES: Record<Outcome, string> = {
   rescheduled: "widget.done.rescheduled",
   cancelled: "widget.done.cancelled",
   manage: "widget.manage.title",
+};
+
+/** What an embed's host page hears when this screen follows an action (`done` in the URL). */
+const HOST_EVENTS: Record<string, "booked" | "rescheduled" | "cancelled"> = {
+  booked: "booked",
+  rescheduled: "rescheduled",
+  cancelled: "cancelled",
 };
 
 /**
@@ -53,8 +61,18 @@ export function BookingResult({
   const [isCancelling, setCancelling] = useState(startWithCancel && booking.canCancel);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (done) headingRef.current?.focus();
-  }, [done, booking.status]);
+    if (!done) return;
+    headingRef.current?.focus();
+    const event = HOST_EVENTS[done];
+    if (event)
+      notifyHost(event, {
+        bookingId: booking.id,
+        calendarId: booking.calendarId,
+        status: booking.status,
+        startTime: booking.startTime,
+        endTime: booking.endTime,
+      });
+  }, [done, booking.status, booking.id, booking.calendarId, booking.startTime, booking.endTime]);
   const zone = booking.timezone;
   const tone = outcome === "cancelled" ? "cancelled" : outcome === "manage" ? "neutral" : "success";
   return (

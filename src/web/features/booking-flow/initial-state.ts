@@ -30,7 +30,7 @@ export function initialState(data: BookingPageData): FlowState {
     activeCart: 0,
     hold: null,
     notice: data.slotsError ? { kind: "error", code: data.slotsError } : null,
-    details: EMPTY_DETAILS,
+    details: { ...EMPTY_DETAILS, ...data.prefill },
     errors: {},
     errorValues: {},
     submitting: false,

@@ -26,6 +26,7 @@ import { bookingRequestOf, ERROR_CODE_KEYS, FIELD_ORDER, focusField } from "./bo
 import { initialState, slotsKey } from "./initial-state.ts";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
 import { LOCALE_SWITCH_EVENT, useLocalePath } from "../../components/locale.tsx";
+import { notifyHost } from "../../components/embed-bridge.ts";
 
 const flatten = (slots: SlotsByDate): Record<string, string[]> =>
   Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
@@ -148,6 +149,13 @@ export function useBookingFlow(data: BookingPageData) {
     document.getElementById("slots-title")?.scrollIntoView({ block: "nearest" });
   }, [state.step, state.selectedDate]);
 
+  // The host page of an embed hears each month of times as it arrives (the first paint's too).
+  useEffect(() => {
+    if (state.slotsStatus !== "ready") return;
+    const days = Object.values(state.slots).filter((times) => times.length > 0).length;
+    notifyHost("slots-loaded", { calendarId: config.id, month: state.month, daysWithTimes: days });
+  }, [state.slots, state.slotsStatus, state.month, config.id]);
+
   const changeMonth = (month: string) => requery({ month }, (key) => ({ type: "monthShown", month, key }));
 
   const findNext = async () => {
@@ -171,6 +179,7 @@ export function useBookingFlow(data: BookingPageData) {
   const chooseSlot = async (slot: string) => {
     const previousHold = stateRef.current.hold?.id ?? null;
     dispatch({ type: "slotSelected", slot });
+    notifyHost("slot-chosen", { calendarId: config.id, startTime: slot, timezone: stateRef.current.timezone });
     if (data.isReschedule) return;
     // A class place is a seat counter, not held; the booking itself checks the seats.
     if (config.type !== "class") {

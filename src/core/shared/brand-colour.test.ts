@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { contrastRatio, MIN_TEXT_CONTRAST, parseHexColour, readableAccent } from "./brand-colour.ts";
+
+const WHITE = [255, 255, 255] as const;
+
+describe("brand colour as the widget's accent", () => {
+  it("parses #rgb and #rrggbb, with or without #, and refuses anything else", () => {
+    expect(parseHexColour("#0b5cad")).toEqual([11, 92, 173]);
+    expect(parseHexColour("fa0")).toEqual([255, 170, 0]);
+    for (const bad of ["red", "#12345", "url(x)", "#0b5cad;color:red", ""]) expect(parseHexColour(bad)).toBeNull();
+  });
+
+  it("matches WCAG's published ratios", () => {
+    expect(contrastRatio([0, 0, 0], WHITE)).toBeCloseTo(21, 5);
+    expect(contrastRatio([118, 118, 118], WHITE)).toBeCloseTo(4.54, 2);
+  });
+
+  it("keeps a readable brand as it is", () => {
+    expect(readableAccent("#0b5cad")).toBe("#0b5cad");
+  });
+
+  it.each(["#ffd400", "#7fffd4", "#ffffff", "#f0f"])("darkens %s until text in it is readable on white", (brand) => {
+    const accent = readableAccent(brand)!;
+    expect(contrastRatio(parseHexColour(accent)!, WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(accent).not.toBe(brand);
+  });
+
+  it("refuses what is not a colour, so nothing else reaches a style", () => {
+    expect(readableAccent("red;background:url(//evil)")).toBeNull();
+  });
+});

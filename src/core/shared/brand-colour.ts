@@ -1,0 +1,47 @@
+/**
+ * A business's brand colour as the widget's accent (issue 17, theming). The accent colours links and
+ * the text of selected times on white, so a pale brand (a yellow, a mint) would fail WCAG 2.2's 4.5:1
+ * contrast: it is darkened just enough to pass, keeping its hue, instead of being refused.
+ */
+
+const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** WCAG 2.2, 1.4.3: normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+type Rgb = readonly [number, number, number];
+
+export function parseHexColour(value: string): Rgb | null {
+  const match = HEX.exec(value.trim());
+  if (!match) return null;
+  const hex = match[1]!.length === 3 ? [...match[1]!].map((c) => c + c).join("") : match[1]!;
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb;
+}
+
+/** Relative luminance, WCAG 2.2 definition. */
+function luminance([r, g, b]: Rgb): number {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * The accent for a brand colour on `surface` (white by default): the brand itself when readable,
+ * else the brand darkened in small steps until it is. Null for anything that is not a hex colour.
+ */
+export function readableAccent(brand: string, surface: Rgb = [255, 255, 255]): string | null {
+  const rgb = parseHexColour(brand);
+  if (!rgb) return null;
+  let shade: Rgb = rgb;
+  for (let step = 0; step < 40 && contrastRatio(shade, surface) < MIN_TEXT_CONTRAST; step++)
+    shade = shade.map((c) => c * 0.93) as unknown as Rgb;
+  return toHex(shade);
+}

@@ -1,0 +1,33 @@
+import { useLingui } from "@lingui/react";
+import { useEffect, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import { startEmbedBridge } from "./embed-bridge.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { SkipLink } from "./skip-link.tsx";
+
+/**
+ * The frame of every widget page: language switch, skip link and the content card. In an embed
+ * frame (the root loader's `isFramed`) there is no skip link — the frame holds nothing to skip — and
+ * the card's `<main>` is named, so it is told apart from the host page's own main landmark.
+ */
+export function WidgetShell({ variant, children }: { variant: "calendar" | "form"; children: ReactNode }) {
+  useEffect(() => startEmbedBridge(), []);
+  const { i18n } = useLingui();
+  const isFramed = useRouteLoaderData<{ isFramed?: boolean }>("root")?.isFramed === true;
+  return (
+    <div className={`layout layout--${variant}`}>
+      {isFramed ? null : <SkipLink />}
+      <div className="layout__toolbar">
+        <LanguageSwitcher />
+      </div>
+      <main
+        id="main"
+        className={variant === "calendar" ? "widget-card" : "form-card"}
+        tabIndex={-1}
+        aria-label={isFramed ? i18n._("embed.dialogLabel") : undefined}
+      >
+        {children}
+      </main>
+    </div>
+  );
+}
