@@ -56,8 +56,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshots(page, name);
 }
 
-/** Waits until the slot list shows times, jumping to the next available month if needed. */
-export async function firstSlot(page: Page) {
+/** Waits until the slot list shows times (in a page or an embedded widget's frame), jumping to the next available month if needed. */
+export async function firstSlot(page: Pick<Page, "locator" | "getByRole">) {
   const slots = page.locator(".slots .slot");
   const empty = page.getByRole("button", { name: "Find next available" }).first();
   await expect
