@@ -16,6 +16,7 @@ import { requestOrigin } from "../i18n/routing/domain.ts";
 import { localeHead } from "../i18n/routing/locale-head.ts";
 import { routeLocaleFromPath } from "../i18n/routing/locale-prefix.ts";
 import { getLoadedI18n, loadI18n } from "../i18n/runtime.ts";
+import { appearanceFrom, keepAppearance } from "./components/appearance.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
 import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
@@ -35,7 +36,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // A framed page (an embedded widget) has no scroll of its own to restore — the host page scrolls —
   // and its storage, which scroll restoration reads, is often withheld from third-party frames.
   const isFramed = request.headers.get("sec-fetch-dest") === "iframe";
-  return { locale: context.locale, head, nonce: context.cspNonce, isFramed };
+  return {
+    locale: context.locale,
+    head,
+    nonce: context.cspNonce,
+    isFramed,
+    appearance: appearanceFrom(url.searchParams),
+  };
 }
 
 /**
@@ -58,16 +65,22 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
+  const appearance = keepAppearance(data?.appearance);
   useEffect(() => {
     // A marker for tests and diagnostics: the server-rendered document is now interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={data?.head.htmlLang ?? languageTag(locale)} data-locale={locale}>
+    <html
+      lang={data?.head.htmlLang ?? languageTag(locale)}
+      data-locale={locale}
+      data-theme={appearance?.theme}
+      style={appearance?.style}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
+        <meta name="color-scheme" content={appearance?.theme ?? "light"} />
         {/* An empty icon: browsers then never ask for /favicon.ico, which is a 404 by spec. */}
         <link rel="icon" href="data:," />
         <Meta />

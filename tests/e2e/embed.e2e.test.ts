@@ -9,7 +9,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { startDemoHost, type DemoHost } from "../../src/embed/demo-host.ts";
-import { expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
+import { expectNoAxeViolations, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { clientAddress, contact, firstSlot, screenshots } from "./support/booking.ts";
 
 const baseURL = inject("baseURL");
@@ -208,6 +208,36 @@ describe("the widget on a business's own site", () => {
     await page.getByRole("button", { name: "Book a massage" }).click();
     expect(await page.getByRole("button", { name: "Schließen" }).count()).toBe(1);
     await context.close();
+  });
+
+  it("dark theme and a pale brand colour: readable on every step (axe), kept through the steps", async () => {
+    const { context, page } = await hostPage("?theme=dark&brand=%23ffd400", { width: 390, height: 844 });
+    const frame = await widgetFrame(page, DEMO.calendars.introCall);
+    const look = () =>
+      frame.evaluate(() => ({
+        theme: document.documentElement.dataset.theme,
+        accent: getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+      }));
+    // Yellow on the dark surface already reads well: kept as the brand gave it.
+    expect(await look()).toEqual({ theme: "dark", accent: "#ffd400" });
+    await screenshots(page, "52-embed-dark-brand");
+    await context.close();
+
+    // The same address opened on its own, where axe can see the whole page.
+    const solo = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const widget = await solo.newPage();
+    await widget.goto(`${baseURL}/widget/booking/${DEMO.calendars.introCall}?theme=dark&brand=%23ffd400`);
+    await waitForHydration(widget);
+    await firstSlot(widget);
+    await expectNoAxeViolations(widget);
+    await (await firstSlot(widget)).click();
+    await expect.poll(() => widget.locator("#step-heading").textContent()).toBe("Your information");
+    expect(await widget.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await widget.getByRole("button", { name: "Confirm booking" }).click();
+    await expect.poll(() => widget.locator(".field__error").count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(widget);
+    await screenshots(widget, "53-widget-dark-details");
+    await solo.close();
   });
 
   it("a site outside the business's allow-list cannot frame its widget; a listed one can", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, MIN_TEXT_CONTRAST, parseHexColour, readableAccent } from "./brand-colour.ts";
+import { contrastRatio, MIN_TEXT_CONTRAST, parseHexColour, readableAccent, textOnAccent } from "./brand-colour.ts";
 
 const WHITE = [255, 255, 255] as const;
 
@@ -27,5 +27,16 @@ describe("brand colour as the widget's accent", () => {
 
   it("refuses what is not a colour, so nothing else reaches a style", () => {
     expect(readableAccent("red;background:url(//evil)")).toBeNull();
+  });
+
+  it.each(["#0b5cad", "#1a1a1a", "#6b21a8"])("lightens %s until it reads on the dark theme's surface", (brand) => {
+    const surface = [22, 29, 39] as const;
+    const accent = readableAccent(brand, surface)!;
+    expect(contrastRatio(parseHexColour(accent)!, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  });
+
+  it.each(["#0b5cad", "#ffd400", "#86b7ee", "#000000"])("puts readable text on a %s button", (accent) => {
+    const ink = parseHexColour(textOnAccent(accent))!;
+    expect(contrastRatio(ink, parseHexColour(accent)!)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 });

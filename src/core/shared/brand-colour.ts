@@ -8,7 +8,11 @@ const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** WCAG 2.2, 1.4.3: normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
+
+const WHITE: Rgb = [255, 255, 255];
+const INK_HEX = "#0b1220";
+const INK: Rgb = [11, 18, 32];
 
 export function parseHexColour(value: string): Rgb | null {
   const match = HEX.exec(value.trim());
@@ -35,13 +39,22 @@ const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padSta
 
 /**
  * The accent for a brand colour on `surface` (white by default): the brand itself when readable,
- * else the brand darkened in small steps until it is. Null for anything that is not a hex colour.
+ * else the brand moved in small steps away from the surface — darker on a light surface, lighter on
+ * a dark one (the dark theme) — until it is. Null for anything that is not a hex colour.
  */
-export function readableAccent(brand: string, surface: Rgb = [255, 255, 255]): string | null {
+export function readableAccent(brand: string, surface: Rgb = WHITE): string | null {
   const rgb = parseHexColour(brand);
   if (!rgb) return null;
+  const darkSurface = luminance(surface) < 0.18;
+  const step = (c: number) => (darkSurface ? c + (255 - c) * 0.08 : c * 0.93);
   let shade: Rgb = rgb;
-  for (let step = 0; step < 40 && contrastRatio(shade, surface) < MIN_TEXT_CONTRAST; step++)
-    shade = shade.map((c) => c * 0.93) as unknown as Rgb;
+  for (let i = 0; i < 40 && contrastRatio(shade, surface) < MIN_TEXT_CONTRAST; i++)
+    shade = shade.map(step) as unknown as Rgb;
   return toHex(shade);
+}
+
+/** Text on a filled accent (a primary button): white or near-black, whichever reads better. */
+export function textOnAccent(accent: string): string {
+  const rgb = parseHexColour(accent) ?? [0, 0, 0];
+  return contrastRatio(rgb, WHITE) >= contrastRatio(rgb, INK) ? "#ffffff" : INK_HEX;
 }
