@@ -38,3 +38,13 @@ describe("JavaScript budget", () => {
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 });
+
+describe("embed loader budget (issue 17)", () => {
+  it("the script a business pastes is at most 3 KB gzip and carries every language's two texts", () => {
+    const loader = fs.readFileSync(path.join(CLIENT, "embed.js"));
+    const gzip = zlib.gzipSync(loader).length;
+    console.info(`embed.js: ${loader.length} bytes, ${gzip} bytes gzip`);
+    expect(gzip).toBeLessThanOrEqual(3 * 1024);
+    expect(loader.toString()).toContain("Termin buchen");
+  });
+});
