@@ -24,6 +24,7 @@ import { createPublicPagesRepository } from "../adapters/db/public-pages-reposit
 import { seedDemoOnFirstStart } from "../adapters/db/seed/demo.ts";
 import { buildTransport } from "../adapters/email/build-transport.ts";
 import { createLinkSealer } from "../adapters/outbox/link-sealing.ts";
+import { reminderSchedule } from "../adapters/outbox/reminder-schedule.ts";
 import { createNotificationWorker } from "../adapters/outbox/outbox-worker.ts";
 import { resolveAppSecret } from "./app-secret.ts";
 import { createLocaleRoutingConfig } from "../i18n/routing/config.ts";
@@ -144,6 +145,7 @@ async function main() {
     from: config.MAIL_FROM,
     logger,
     openNotification: linkSealer.open,
+    reminders: reminderSchedule(database.db),
   });
 
   // Bookings whose payment time ran out give their time back even when nobody else asks for it.

@@ -49,6 +49,8 @@ export function notification(kind: NotificationKind, overrides: Partial<BookingS
       status: "cancelled",
       payment: { paidMinor: 8000, totalMinor: 8000, currency: "EUR", refundedMinor: 8000 },
     },
+    booking_reminder: {},
+    booking_follow_up: {},
   };
   return { kind, booking: bookingSnapshot({ ...byKind[kind], ...overrides }) };
 }

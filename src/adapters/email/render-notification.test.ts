@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { bookingSnapshot, notification } from "../../../tests/support/booking-snapshot.ts";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../../core/notifications/notification.ts";
+import { isScheduledKind, NOTIFICATION_KINDS, type NotificationKind } from "../../core/notifications/notification.ts";
 import { escapeHtml, notificationRecipients, renderNotification, type EmailRecipient } from "./render-notification.ts";
 
 const options = { now: new Date("2026-06-01T09:00:00.000Z"), fallbackOrganizerEmail: "bookings@localhost" };
@@ -28,10 +28,15 @@ const expected: Record<NotificationKind, { subject: string; heading: string; met
     method: "CANCEL",
   },
   payment_refunded: { subject: "Payment refunded: ", heading: "Your payment has been refunded", method: "CANCEL" },
+  booking_reminder: { subject: "Reminder: ", heading: "Your appointment is coming up", method: "REQUEST" },
+  booking_follow_up: { subject: "Thank you for your visit: ", heading: "Thank you for your visit", method: "REQUEST" },
 };
+/** Every kind that carries the appointment into a calendar (the follow-up comes after it). */
+const WITH_CALENDAR = NOTIFICATION_KINDS.filter((kind) => kind !== "booking_follow_up");
+const STAFF_KINDS = NOTIFICATION_KINDS.filter((kind) => !isScheduledKind(kind));
 
 describe("renderNotification", () => {
-  it.each(NOTIFICATION_KINDS)("%s: subject, heading, both parts and the calendar file", (kind) => {
+  it.each(WITH_CALENDAR)("%s: subject, heading, both parts and the calendar file", (kind) => {
     const email = renderNotification(notification(kind), ada, options);
     expect(plain(email.subject)).toBe(
       `${expected[kind].subject}Initial assessment with Harbour Physio, Jun 15, 2026, 10:30 AM`,
@@ -44,13 +49,30 @@ describe("renderNotification", () => {
     expect(email.text).toContain("Hello Ada Visitor,");
     expect(plain(email.text)).toContain("When: Monday, June 15, 2026, 10:30 – 11:15 AM");
     expect(email.text).toContain("Time zone: America/New_York");
-    expect(email.calendar.method).toBe(expected[kind].method);
-    expect(new ICAL.Component(ICAL.parse(email.calendar.content)).getFirstPropertyValue("method")).toBe(
+    expect(email.calendar!.method).toBe(expected[kind].method);
+    expect(new ICAL.Component(ICAL.parse(email.calendar!.content)).getFirstPropertyValue("method")).toBe(
       expected[kind].method,
     );
     const hasManageLinks = expected[kind].method === "REQUEST";
     expect(email.html.includes('href="https://book.example.com/manage/tok123"')).toBe(hasManageLinks);
     expect(email.text.includes("https://calendar.google.com/calendar/render?action=TEMPLATE")).toBe(hasManageLinks);
+  });
+
+  it("the follow-up thanks the visitor, with no calendar file, no links to change a past appointment", () => {
+    const email = renderNotification(notification("booking_follow_up"), ada, options);
+    expect(plain(email.subject)).toBe("Thank you for your visit: Initial assessment with Harbour Physio");
+    expect(email.text).toContain("Thank you for your appointment with Harbour Physio. We hope to see you again soon.");
+    expect(email.calendar).toBeUndefined();
+    expect(email.html).not.toContain("tok123");
+    expect(email.text).not.toContain("calendar.google.com");
+  });
+
+  it("reminders go to the visitor and guests, the follow-up to the visitor only, neither to staff", () => {
+    const roles = (kind: NotificationKind) =>
+      notificationRecipients(notification(kind).booking, kind).map((r) => r.role);
+    expect(roles("booking_confirmed")).toEqual(["contact", "guest", "staff"]);
+    expect(roles("booking_reminder")).toEqual(["contact", "guest"]);
+    expect(roles("booking_follow_up")).toEqual(["contact"]);
   });
 
   it("request_received says the business will get in touch, and how", () => {
@@ -172,7 +194,8 @@ describe("the staff copy (issue 23)", () => {
     timeZone: "Europe/Berlin",
   };
 
-  it.each(NOTIFICATION_KINDS)("%s: names the client, in the business's language and the staff's zone", (kind) => {
+  // Staff never receive reminders or the follow-up (notificationRecipients).
+  it.each(STAFF_KINDS)("%s: names the client, in the business's language and the staff's zone", (kind) => {
     const email = renderNotification(staffBooking(kind), dana, options);
     expect(email.html).toContain('<html lang="de-DE">');
     expect(email.subject).toContain("Ada Visitor");
@@ -187,9 +210,9 @@ describe("the staff copy (issue 23)", () => {
     expect(email.text).not.toContain("We will contact you shortly");
   });
 
-  it.each(NOTIFICATION_KINDS)("%s: carries none of the visitor's secrets, not even in the calendar file", (kind) => {
+  it.each(STAFF_KINDS)("%s: carries none of the visitor's secrets, not even in the calendar file", (kind) => {
     const email = renderNotification(staffBooking(kind), dana, options);
-    for (const part of [email.html, email.text, email.calendar.content]) expect(part).not.toContain("tok123");
+    for (const part of [email.html, email.text, email.calendar?.content ?? ""]) expect(part).not.toContain("tok123");
   });
 
   it("asks staff to confirm or decline a request, with a link to the booking", () => {

@@ -8,6 +8,7 @@
 import { formatMoney } from "../../core/payments/money.ts";
 import {
   endsBooking,
+  isScheduledKind,
   type BookingSnapshot,
   type NotificationKind,
   type NotificationMessage,
@@ -30,7 +31,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-  calendar: CalendarFile;
+  /** Absent for the follow-up: the appointment is over, there is nothing to put in a calendar. */
+  calendar?: CalendarFile;
 }
 
 export interface RenderOptions {
@@ -39,8 +41,11 @@ export interface RenderOptions {
   fallbackOrganizerEmail: string;
 }
 
-/** The visitor, each guest with an email and each staff member with one; every address once. */
-export function notificationRecipients(booking: BookingSnapshot): EmailRecipient[] {
+/**
+ * The visitor, each guest with an email and each staff member with one; every address once.
+ * Reminders go to the visitor and guests only, the follow-up to the visitor only.
+ */
+export function notificationRecipients(booking: BookingSnapshot, kind?: NotificationKind): EmailRecipient[] {
   const contactName = `${booking.contact.firstName} ${booking.contact.lastName}`.trim();
   const candidates: EmailRecipient[] = [{ name: contactName, address: booking.contact.email, role: "contact" }];
   const add = (people: Person[], role: RecipientRole) => {
@@ -53,8 +58,8 @@ export function notificationRecipients(booking: BookingSnapshot): EmailRecipient
           ...(person.timeZone ? { timeZone: person.timeZone } : {}),
         });
   };
-  add(booking.guests, "guest");
-  add(booking.staff, "staff");
+  if (kind !== "booking_follow_up") add(booking.guests, "guest");
+  if (kind === undefined || !isScheduledKind(kind)) add(booking.staff, "staff");
   const seen = new Set<string>();
   return candidates.filter((r) => {
     const key = r.address.trim().toLowerCase();
@@ -84,10 +89,13 @@ export function renderNotification(
   if (kind === "request_received" && booking.contactMethod)
     paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
 
+  const isFollowUp = kind === "booking_follow_up";
   const details = detailRows(kind, booking, i18n, when);
-  const actions = actionLinks(kind, booking, i18n);
+  const actions = isFollowUp ? [] : actionLinks(kind, booking, i18n);
   const addToCalendar =
-    calendar.method === "REQUEST" ? addToCalendarLinks(booking, event.summary, event.description, i18n) : [];
+    calendar.method === "REQUEST" && !isFollowUp
+      ? addToCalendarLinks(booking, event.summary, event.description, i18n)
+      : [];
   const parts: Parts = {
     heading,
     paragraphs,
@@ -100,7 +108,7 @@ export function renderNotification(
   };
   return {
     subject,
-    calendar,
+    ...(isFollowUp ? {} : { calendar }),
     text: renderText(parts),
     html: renderHtml({ ...parts, language: i18n.language, subject }),
   };

@@ -18,7 +18,8 @@ import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
 import { notificationRecipients, renderNotification } from "../email/render-notification.ts";
 import { NotificationMessageSchema } from "./notification-payload.ts";
-import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import { isScheduledKind, type NotificationMessage } from "../../core/notifications/notification.ts";
+import type { ReminderSchedule } from "./reminder-schedule.ts";
 import { NOTIFICATION_TOPIC } from "./outbox.ts";
 
 export interface OutboxRow {
@@ -266,6 +267,12 @@ export interface NotificationDeliveryOptions {
   clock?: () => Date;
   /** Opens links sealed in the outbox (link-sealing.ts); identity when links are stored as they are. */
   openNotification?: (message: NotificationMessage) => NotificationMessage;
+  /**
+   * Reminders (reminder-schedule.ts): written after each message that confirms a booking, and
+   * checked at their time. Without it nothing is scheduled and scheduled kinds are sent as they are.
+   */
+  reminders?: ReminderSchedule;
+  logger?: Pick<WorkerLogger, "info">;
 }
 
 /** Topic "notification": renders the message for every recipient and sends each their copy. */
@@ -276,11 +283,22 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
   return async (row) => {
     const parsed = NotificationMessageSchema.safeParse(row.payload);
     if (!parsed.success) throw new PermanentDeliveryError(`invalid notification payload: ${parsed.error.message}`);
-    const message = options.openNotification ? options.openNotification(parsed.data) : parsed.data;
+    if (options.reminders && isScheduledKind(parsed.data.kind)) {
+      if (!(await options.reminders.isStillDue(row.businessId, parsed.data))) {
+        options.logger?.info(
+          { outboxId: row.id, kind: parsed.data.kind, bookingId: parsed.data.booking.bookingId },
+          "scheduled message lapsed: the booking moved or was cancelled",
+        );
+        return;
+      }
+    }
+    // Before sending: a failure here retries the row, and the reminders' fixed ids keep them single.
     const now = clock();
+    await options.reminders?.scheduleAfter(row.businessId, parsed.data, now);
+    const message = options.openNotification ? options.openNotification(parsed.data) : parsed.data;
     // A retry after a partial failure sends again to recipients that already got their copy; the
     // Message-ID stays the same (row id + recipient) so mail systems can recognise the duplicate.
-    const recipients = notificationRecipients(message.booking);
+    const recipients = notificationRecipients(message.booking, message.kind);
     for (const [index, recipient] of recipients.entries()) {
       const email = renderNotification(message, recipient, { now, fallbackOrganizerEmail: fromAddress });
       await options.transport.send({
@@ -288,7 +306,7 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
         subject: email.subject,
         html: email.html,
         text: email.text,
-        calendar: email.calendar,
+        ...(email.calendar ? { calendar: email.calendar } : {}),
         messageId: `<${row.id}.${index}@${domain}>`,
       });
     }

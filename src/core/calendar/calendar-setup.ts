@@ -26,6 +26,8 @@ export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = {
   location: null,
   questions: [],
   roundRobinMode: "availability",
+  // A reminder the day before is what visitors of every booking product expect; the business can change it.
+  reminders: { beforeMinutes: [24 * 60], followUpAfterMinutes: null },
 };
 
 /** Most members of a collective calendar (domain notes A.2: "up to 100"). */

@@ -2,6 +2,7 @@
  * Calendar domain types shared by the availability engine, the booking rules, the database schema
  * and the HTTP edge. Plain data only.
  */
+import type { ReminderRules } from "../notifications/reminders.ts";
 import type { PaymentMode } from "../payments/payment-plan.ts";
 
 export const CALENDAR_TYPES = ["personal", "round_robin", "collective", "class", "service"] as const;
@@ -61,6 +62,8 @@ export interface CalendarSettings {
    * the deposit is kept (core/payments/refund-policy.ts). Absent or null: always everything back.
    */
   fullRefundHoursBefore?: number | null;
+  /** Reminder emails before the start and a follow-up after the end (absent: none). */
+  reminders?: ReminderRules;
   location: { kind: "physical" | "phone" | "video" | "ask_booker"; value: string } | null;
   questions: CustomQuestion[];
   roundRobinMode: "availability" | "equal_distribution";

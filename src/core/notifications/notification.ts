@@ -12,12 +12,19 @@ export const NOTIFICATION_KINDS = [
   "booking_cancelled",
   /** The money came after the booking's time was gone (taken, expired, abandoned): it went back. */
   "payment_refunded",
+  /** Sent at the calendar's offsets before the start (reminders.ts), to the visitor and guests. */
+  "booking_reminder",
+  /** Sent a while after the end, to the visitor only. */
+  "booking_follow_up",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds after which there is no appointment: no manage links, the calendar entry is cancelled. */
 export const endsBooking = (kind: NotificationKind) =>
   kind === "booking_cancelled" || kind === "request_declined" || kind === "payment_refunded";
+
+/** Scheduled messages: only the visitor's side receives them, never staff. */
+export const isScheduledKind = (kind: NotificationKind) => kind === "booking_reminder" || kind === "booking_follow_up";
 
 export interface Person {
   name: string;

@@ -7,6 +7,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   endsBooking,
+  isScheduledKind,
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "../../../src/core/notifications/notification.ts";
@@ -25,7 +26,11 @@ const subjects: Record<NotificationKind, string> = {
   booking_rescheduled: "Booking rescheduled: ",
   booking_cancelled: "Booking cancelled: ",
   payment_refunded: "Payment refunded: ",
+  booking_reminder: "Reminder: ",
+  booking_follow_up: "Thank you for your visit: ",
 };
+/** The kinds told to everyone, staff included (reminders and the follow-up are the visitor's). */
+const TOLD_TO_ALL = NOTIFICATION_KINDS.filter((kind) => !isScheduledKind(kind));
 
 function calendarParts(mail: ParsedMail) {
   return mail.attachments.filter((a) => /^text\/calendar|^application\/ics/.test(a.contentType));
@@ -45,7 +50,7 @@ describe("notification emails through a real SMTP server", () => {
   });
   beforeEach(() => receiver.clear());
 
-  it.each(NOTIFICATION_KINDS)("%s reaches the visitor, guests with an email and staff", async (kind) => {
+  it.each(TOLD_TO_ALL)("%s reaches the visitor, guests with an email and staff", async (kind) => {
     const message = notification(kind);
     const rowId = randomUUID();
     await createNotificationHandler({ transport, from: FROM, clock: () => new Date("2026-06-01T09:00:00Z") })({

@@ -231,7 +231,10 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       "personal",
       "Intro call with Anna",
       "A free 30-minute video call to talk about your goals.",
-      { location: { kind: "video", value: "Video call link sent by email" } },
+      {
+        location: { kind: "video", value: "Video call link sent by email" },
+        reminders: { beforeMinutes: [24 * 60, 60], followUpAfterMinutes: null },
+      },
       0,
       { members: [member(DEMO.staff.anna)] },
     ),
@@ -326,7 +329,14 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       "personal",
       "Sports massage (paid online)",
       "A 60-minute sports massage with Anna, paid in full when you book.",
-      { durationMinutes: 60, slotIntervalMinutes: 30, priceCents: 8000, payment: "full" },
+      {
+        durationMinutes: 60,
+        slotIntervalMinutes: 30,
+        priceCents: 8000,
+        payment: "full",
+        // A follow-up two hours after the massage: how did it go, come again.
+        reminders: { beforeMinutes: [24 * 60, 60], followUpAfterMinutes: 120 },
+      },
       6,
       { members: [member(DEMO.staff.anna)] },
       false,

@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { MAX_CLASS_SEATS } from "../../../core/calendar/calendar-setup.ts";
+import { MAX_REMINDER_MINUTES, MAX_REMINDERS } from "../../../core/notifications/reminders.ts";
 import { PAYMENT_MODES } from "../../../core/payments/payment-plan.ts";
 import { isValidTimeZone, parseTimeOfDay } from "../../../core/shared/time.ts";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema, MinorUnitsSchema } from "../../http/input-bounds.ts";
@@ -156,6 +157,15 @@ export const CalendarSettingsSchema = z
     location: z
       .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
       .nullable(),
+    reminders: z
+      .strictObject({
+        beforeMinutes: z.array(minutes(MAX_REMINDER_MINUTES).min(5)).max(MAX_REMINDERS),
+        followUpAfterMinutes: minutes(MAX_REMINDER_MINUTES).nullable(),
+      })
+      .meta({
+        description:
+          "Reminder emails to the visitor and guests this many minutes before the start (e.g. [1440, 60]), and a follow-up this many minutes after the end (null: none)",
+      }),
     questions: z.array(QuestionSchema).max(50),
     roundRobinMode: z.enum(["availability", "equal_distribution"]),
   })

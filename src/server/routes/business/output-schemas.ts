@@ -100,6 +100,7 @@ export const CalendarSchema = z
       seatsPerSlot: true,
       payment: true,
       fullRefundHoursBefore: true,
+      reminders: true,
     }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),

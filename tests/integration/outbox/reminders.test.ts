@@ -1,0 +1,201 @@
+/**
+ * Issue 20, reminders: a calendar's reminder offsets and follow-up, set through the business API;
+ * bookings made through the public API; the outbox worker (two of them at once, as two processes
+ * would run) delivering over real SMTP. "Time passes" by making a scheduled row due in the database,
+ * the only clock the worker reads.
+ */
+import os from "node:os";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTransport, type EmailTransport } from "../../../src/adapters/email/build-transport.ts";
+import { createNotificationHandler, createOutboxWorker } from "../../../src/adapters/outbox/outbox-worker.ts";
+import { reminderSchedule } from "../../../src/adapters/outbox/reminder-schedule.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../support/databases.ts";
+import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../../support/smtp-receiver.ts";
+import {
+  at,
+  bookingApp,
+  businessHeaders,
+  contact,
+  NOW,
+  post,
+  seedBookingFixture,
+  type Fixture,
+} from "../booking-fixtures.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+const TZ = "Europe/Berlin";
+const FROM = "Test Studio <bookings@studio.example>";
+
+describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
+  let testDb: TestDatabase;
+  let fx: Fixture;
+  let app: ReturnType<typeof bookingApp>;
+  let receiver: SmtpReceiver;
+  let transport: EmailTransport;
+  let workers: ReturnType<typeof createOutboxWorker>[];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    fx = await seedBookingFixture(testDb.database);
+    app = bookingApp(testDb.database);
+    receiver = await startSmtpReceiver();
+    transport = buildTransport({ smtpUrl: receiver.url, from: FROM, dataDir: os.tmpdir() });
+    const handler = createNotificationHandler({
+      transport,
+      from: FROM,
+      clock: () => NOW,
+      reminders: reminderSchedule(testDb.database.db),
+    });
+    // Two workers on one database: what two app processes run.
+    workers = [1, 2].map(() => createOutboxWorker({ db: testDb.database.db, handlers: { notification: handler } }));
+
+    const headers = await businessHeaders(testDb.database, fx, "reminders");
+    const res = await app.request(`/api/business/calendars/${fx.calendars.personal}`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ settings: { reminders: { beforeMinutes: [1440, 60], followUpAfterMinutes: 120 } } }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).settings.reminders).toEqual({
+      beforeMinutes: [1440, 60],
+      followUpAfterMinutes: 120,
+    });
+  });
+  afterAll(async () => {
+    transport?.close();
+    await receiver?.close();
+    await testDb?.drop();
+  });
+  beforeEach(() => receiver.clear());
+
+  const drain = () => Promise.all(workers.map((w) => w.drain()));
+  const book = async (startTime: string) =>
+    (await (
+      await post(app, "/api/bookings", { calendarId: fx.calendars.personal, startTime, timezone: TZ, contact })
+    ).json()) as Json;
+  /** The scheduled rows of a booking: kind, due instant, delivered or not. */
+  const scheduled = async (bookingId: string) =>
+    (
+      await testDb.database.execute(
+        `select payload->>'kind' as kind, payload->'booking'->>'startUtc' as start, next_attempt_at as due,
+                delivered_at is not null as delivered
+           from outbox
+          where payload->'booking'->>'bookingId' = $1 and payload->>'kind' in ('booking_reminder', 'booking_follow_up')
+          order by next_attempt_at`,
+        [bookingId],
+      )
+    ).rows.map((r) => ({
+      kind: r.kind,
+      start: new Date(String(r.start)).toISOString(),
+      due: new Date(r.due as string).toISOString(),
+      delivered: r.delivered,
+    }));
+  /** Time passes: every scheduled row of the booking due before `until` becomes due now. */
+  const timePasses = (bookingId: string, until: string) =>
+    testDb.database.execute(
+      `update outbox set next_attempt_at = now()
+        where payload->'booking'->>'bookingId' = $1 and delivered_at is null and next_attempt_at <= $2::timestamptz`,
+      [bookingId, until],
+    );
+  /** Each received mail as "to subject". */
+  const received = async () =>
+    Promise.all(receiver.messages.map(async (m) => ({ to: m.to.join(","), mail: await parseMail(m) })));
+
+  it("schedules each reminder and the follow-up once, sends them at their time to the visitor, with the manage link and the calendar file", async () => {
+    const booking = await book(at(9, "10:00"));
+    await drain();
+    expect(receiver.messages).toHaveLength(2); // the confirmation: visitor and staff
+    await drain(); // a second pass writes nothing twice
+    expect(await scheduled(booking.id)).toEqual([
+      {
+        kind: "booking_reminder",
+        start: "2026-12-09T09:00:00.000Z",
+        due: "2026-12-08T09:00:00.000Z",
+        delivered: false,
+      },
+      {
+        kind: "booking_reminder",
+        start: "2026-12-09T09:00:00.000Z",
+        due: "2026-12-09T08:00:00.000Z",
+        delivered: false,
+      },
+      { kind: "booking_follow_up", start: "2026-12-09T09:00:00.000Z", due: expect.any(String), delivered: false },
+    ]);
+    const [, , followUp] = await scheduled(booking.id);
+    expect(Date.parse(followUp!.due)).toBe(Date.parse(booking.endTime) + 120 * 60_000);
+
+    receiver.clear();
+    await timePasses(booking.id, "2026-12-08T09:00:00Z");
+    await drain();
+    expect(receiver.messages).toHaveLength(1);
+    const mail = await parseMail(receiver.messages[0]!);
+    expect(receiver.messages[0]!.to).toEqual(["ada@example.com"]);
+    expect(mail.subject).toMatch(/^Reminder: /);
+    expect(mail.text).toContain("This is a reminder of your appointment with Test Studio.");
+    expect(mail.text).toContain(booking.manageToken);
+    const ics = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getFirstSubcomponent("vevent")!,
+    );
+    expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-09T09:00:00.000Z");
+  });
+
+  it("follows a reschedule: the reminders of the old time lapse, those of the new time go out, each once with two workers", async () => {
+    const booking = await book(at(10, "10:00"));
+    await drain();
+    const moved = await post(
+      app,
+      `/api/bookings/${booking.id}/reschedule`,
+      { startTime: at(10, "14:00"), timezone: TZ },
+      { authorization: `Bearer ${booking.manageToken}` },
+    );
+    expect(moved.status).toBe(200);
+    await drain();
+    receiver.clear();
+
+    await timePasses(booking.id, "2026-12-31T00:00:00Z");
+    await drain();
+    const mails = await received();
+    // The new time only (13:00Z): the 24 h and 1 h reminders and the follow-up, to the visitor alone.
+    expect(mails.map((m) => m.to)).toEqual(["ada@example.com", "ada@example.com", "ada@example.com"]);
+    expect(mails.filter((m) => m.mail.subject?.startsWith("Reminder: "))).toHaveLength(2);
+    for (const { mail } of mails) expect(mail.text).toContain("December 10, 2026, 2:00");
+    for (const { mail } of mails) expect(mail.text).not.toMatch(/10:00/);
+    const rows = await scheduled(booking.id);
+    expect(rows.every((r) => r.delivered)).toBe(true);
+    expect(rows.filter((r) => r.start === "2026-12-10T09:00:00.000Z")).toHaveLength(3); // written, then lapsed
+  });
+
+  it("stops on cancellation", async () => {
+    const booking = await book(at(11, "10:00"));
+    await drain();
+    const cancelled = await post(
+      app,
+      `/api/bookings/${booking.id}/cancel`,
+      { reason: "Away" },
+      {
+        authorization: `Bearer ${booking.manageToken}`,
+      },
+    );
+    expect(cancelled.status).toBe(200);
+    await drain();
+    receiver.clear();
+    await timePasses(booking.id, "2026-12-31T00:00:00Z");
+    await drain();
+    expect(receiver.messages).toHaveLength(0);
+    expect((await scheduled(booking.id)).map((r) => r.delivered)).toEqual([true, true, true]);
+  });
+
+  it("refuses offsets it cannot keep, with the field named", async () => {
+    const headers = await businessHeaders(testDb.database, fx, "reminders-bad");
+    const res = await app.request(`/api/business/calendars/${fx.calendars.personal}`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ settings: { reminders: { beforeMinutes: [1], followUpAfterMinutes: null } } }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("reminders");
+  });
+});
