@@ -3,6 +3,7 @@
  * static assets with immutable caching, compression. Built from its dependencies so tests can
  * run it in process with `app.request()`.
  */
+import { randomBytes } from "node:crypto";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
@@ -35,7 +36,7 @@ import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
 import { createBookingRepository } from "../adapters/db/booking-repository.ts";
-import type { LinkSealer } from "../adapters/outbox/link-sealing.ts";
+import { createLinkSealer, type LinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 import { createBusinessApi } from "./routes/business/business-api.ts";
 import { createAdminApi } from "./routes/admin-api.ts";
@@ -75,6 +76,8 @@ export interface AppDependencies {
   widgetFrameAncestors?: string;
   /** The token of the local admin channel (routes/admin-api.ts); absent, there is no such channel. */
   adminToken?: string;
+  /** Webhooks to private network addresses (WEBHOOK_ALLOW_PRIVATE); default: only outside production. */
+  allowPrivateWebhookTargets?: boolean;
   /** Stripe's webhook events (STRIPE_WEBHOOK_SECRET); absent, its webhook answers 404. */
   paymentEvents?: PaymentEventSource;
 }
@@ -179,7 +182,17 @@ export function createApp(deps: AppDependencies) {
     await next();
     if (c.req.method !== "GET" && c.res.status < 400) bookingDeps.store.forgetCalendars?.();
   });
-  app.route("/api/business", createBusinessApi({ db: deps.database.db, bookings: bookingDeps }));
+  // Without APP_SECRET's sealer (tests), a per-process key seals webhook secrets.
+  const sealer = deps.linkSealer ?? createLinkSealer(randomBytes(32).toString("hex"));
+  app.route(
+    "/api/business",
+    createBusinessApi({
+      db: deps.database.db,
+      bookings: bookingDeps,
+      sealSecret: sealer.sealText,
+      allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? deps.mode !== "production",
+    }),
+  );
 
   if (deps.adminToken) {
     app.route(

@@ -73,6 +73,11 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"], { error: "expected true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  /** Webhooks to loopback and private network addresses: off unless set (local development, a receiver on this machine). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false"], { error: "expected true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   /**
    * Which proxies' X-Forwarded-For / -Host / -Proto are believed: unset (none: the socket address is
    * the client), a hop count (`1`: one proxy in front), or addresses / CIDR ranges (`10.0.0.0/8,127.0.0.1`).

@@ -25,7 +25,8 @@ import { seedDemoOnFirstStart } from "../adapters/db/seed/demo.ts";
 import { buildTransport } from "../adapters/email/build-transport.ts";
 import { createLinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { reminderSchedule } from "../adapters/outbox/reminder-schedule.ts";
-import { createNotificationWorker } from "../adapters/outbox/outbox-worker.ts";
+import { createNotificationWorker, DEFAULT_RETRY_POLICY } from "../adapters/outbox/outbox-worker.ts";
+import { createWebhookHandler, fanOutWebhooks, WEBHOOK_TOPIC } from "../adapters/webhooks/webhook-outbox.ts";
 import { resolveAppSecret } from "./app-secret.ts";
 import { createLocaleRoutingConfig } from "../i18n/routing/config.ts";
 import { createApp } from "./app.ts";
@@ -118,6 +119,7 @@ async function main() {
     mode: config.NODE_ENV,
     trustedProxy: config.TRUSTED_PROXY,
     widgetFrameAncestors: config.FRAME_ANCESTORS,
+    allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE,
     ...(adminToken ? { adminToken } : {}),
     ...(config.STRIPE_WEBHOOK_SECRET ? { paymentEvents: createStripePaymentEvents(config.STRIPE_WEBHOOK_SECRET) } : {}),
     localeRouting: createLocaleRoutingConfig({
@@ -146,6 +148,17 @@ async function main() {
     logger,
     openNotification: linkSealer.open,
     reminders: reminderSchedule(database.db),
+    webhooks: (businessId, message, sourceRowId, now) =>
+      fanOutWebhooks(database.db, businessId, message, sourceRowId, now),
+    handlers: {
+      [WEBHOOK_TOPIC]: createWebhookHandler({
+        db: database.db,
+        openSecret: linkSealer.openText,
+        allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE,
+        maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+        transport: mailTransport,
+      }),
+    },
   });
 
   // Bookings whose payment time ran out give their time back even when nobody else asks for it.

@@ -27,7 +27,8 @@ type Ids = Record<
   | "serviceCalendarId"
   | "serviceMenuId"
   | "linkId"
-  | "bookingId",
+  | "bookingId"
+  | "webhookId",
   string
 > & { date: string };
 
@@ -92,7 +93,12 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     timezone: "Europe/Paris",
     contact: { firstName: tag, lastName: "Visitor", email: `visitor@${tag}.example` },
   });
+  const webhook = await expectStatus(201, app, "POST", "/api/business/webhooks", key, {
+    url: `https://hooks.${tag}.example/in`,
+    events: ["booking.created"],
+  });
   return {
+    webhookId: webhook.id,
     apiKeyId: extraKey.apiKey.id,
     staffId: staff.id,
     timeOffId: timeOff.id,
@@ -130,6 +136,8 @@ function sampleBody(schema: string, a: Ids): unknown {
     OneTimeLinkCreate: { calendarId: a.calendarId },
     ReasonBody: { reason: "Mallory" },
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
+    WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
+    WebhookPatch: { url: "https://evil.example/in", isActive: false },
   };
   if (!(schema in samples))
     throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
@@ -180,6 +188,8 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/service-menus",
       "/api/business/one-time-links",
       "/api/business/bookings?from=2026-11-01&to=2027-01-31",
+      "/api/business/webhooks",
+      `/api/business/webhooks/${b.webhookId}/deliveries`,
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }

@@ -272,6 +272,8 @@ export interface NotificationDeliveryOptions {
    * checked at their time. Without it nothing is scheduled and scheduled kinds are sent as they are.
    */
   reminders?: ReminderSchedule;
+  /** Webhooks (adapters/webhooks): the deliveries a notification calls for, written before it is sent. */
+  webhooks?: (businessId: string, message: NotificationMessage, sourceRowId: string, now: Date) => Promise<unknown>;
   logger?: Pick<WorkerLogger, "info">;
 }
 
@@ -295,6 +297,7 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
     // Before sending: a failure here retries the row, and the reminders' fixed ids keep them single.
     const now = clock();
     await options.reminders?.scheduleAfter(row.businessId, parsed.data, now);
+    await options.webhooks?.(row.businessId, parsed.data, row.id, now);
     const message = options.openNotification ? options.openNotification(parsed.data) : parsed.data;
     // A retry after a partial failure sends again to recipients that already got their copy; the
     // Message-ID stays the same (row id + recipient) so mail systems can recognise the duplicate.
@@ -313,9 +316,13 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
   };
 }
 
-/** The worker the server runs: notifications by email, the rest of the options as given. */
+/** The worker the server runs: notifications by email, other topics (webhooks) as given. */
 export function createNotificationWorker(
-  options: Omit<OutboxWorkerOptions, "handlers"> & NotificationDeliveryOptions,
+  options: Omit<OutboxWorkerOptions, "handlers"> &
+    NotificationDeliveryOptions & { handlers?: Record<string, OutboxHandler> },
 ): OutboxWorker {
-  return createOutboxWorker({ ...options, handlers: { [NOTIFICATION_TOPIC]: createNotificationHandler(options) } });
+  return createOutboxWorker({
+    ...options,
+    handlers: { ...options.handlers, [NOTIFICATION_TOPIC]: createNotificationHandler(options) },
+  });
 }

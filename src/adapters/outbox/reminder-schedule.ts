@@ -7,7 +7,6 @@
  * start, the kind and the offset, so a retried or repeated confirmation (or two processes) can only
  * write each once. At its time a row is sent only if the booking is still confirmed at that start.
  */
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import {
@@ -18,22 +17,13 @@ import {
   type ReminderRules,
 } from "../../core/notifications/reminders.ts";
 import type { Db } from "../db/client.ts";
-import { NOTIFICATION_TOPIC } from "./outbox.ts";
+import { NOTIFICATION_TOPIC, outboxIdFromName } from "./outbox.ts";
 
 export interface ReminderSchedule {
   /** After `message` (as stored: links sealed) was handed over at `now`: writes the reminders it calls for. */
   scheduleAfter(businessId: string, message: NotificationMessage, now: Date): Promise<number>;
   /** At a reminder's or follow-up's time: whether it should still go out. */
   isStillDue(businessId: string, message: NotificationMessage): Promise<boolean>;
-}
-
-/** A UUID (version 8: custom) from a name, so the same reminder always gets the same outbox id. */
-function uuidFromName(name: string): string {
-  const hex = createHash("sha256").update(name).digest("hex").slice(0, 32).split("");
-  hex[12] = "8";
-  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  const h = hex.join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 type Rows<T> = { rows: T[] };
@@ -69,7 +59,7 @@ export function reminderSchedule(db: Db): ReminderSchedule {
       if (!booking || !isStillDue(startMs, booking)) return 0;
       const due = remindersFor(booking.rules, booking.startMs, booking.endMs, now.getTime());
       for (const reminder of due) {
-        const id = uuidFromName(
+        const id = outboxIdFromName(
           `${message.booking.bookingId}|${message.booking.startUtc}|${reminder.kind}|${reminder.offsetMinutes}`,
         );
         const payload: NotificationMessage = {

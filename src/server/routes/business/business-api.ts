@@ -8,6 +8,7 @@
 import { authenticateApiKey } from "../../../app/business/api-keys.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import { createBusinessDirectory } from "../../../adapters/db/business-repository.ts";
+import { webhookStore } from "../../../adapters/webhooks/webhook-store.ts";
 import type { Db } from "../../../adapters/db/client.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
@@ -19,16 +20,27 @@ import { calendarRoutes } from "./calendar-routes.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
+import { webhookRoutes } from "./webhook-routes.ts";
 
 export type { BusinessApiDeps } from "./business-routing.ts";
 
 /** What src/server/app.ts mounts: the directory on the database, and the app's booking use-case deps. */
-export function createBusinessApi(options: { db: Db; bookings: BookingDeps }) {
+export function createBusinessApi(options: {
+  db: Db;
+  bookings: BookingDeps;
+  sealSecret: (secret: string) => string;
+  allowPrivateWebhookTargets: boolean;
+}) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
     bookings: options.bookings,
     clock: options.bookings.clock,
     publicUrl: options.bookings.publicUrl,
+    webhooks: {
+      store: (businessId) => webhookStore(options.db, businessId),
+      sealSecret: options.sealSecret,
+      allowPrivateTargets: options.allowPrivateWebhookTargets,
+    },
   });
 }
 
@@ -56,6 +68,7 @@ export function businessApi(deps: BusinessApiDeps) {
 
   accountRoutes(api, deps);
   staffRoutes(api, deps);
+  webhookRoutes(api, deps);
   catalogueRoutes(api, deps);
   calendarRoutes(api, deps);
   menuAndLinkRoutes(api, deps);

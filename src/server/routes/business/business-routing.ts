@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import type { BusinessError, BusinessRepository, Result } from "../../../app/business/ports.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
+import type { WebhookStore } from "../../../app/webhooks/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
@@ -19,6 +20,12 @@ export interface BusinessApiDeps {
   readonly clock: () => Date;
   /** Absolute base URL of the public pages, without a trailing slash. */
   readonly publicUrl: string;
+  /** Webhook subscriptions (issue 20): their store, how secrets are sealed, whether private targets are allowed. */
+  readonly webhooks: {
+    readonly store: (businessId: string) => WebhookStore;
+    readonly sealSecret: (secret: string) => string;
+    readonly allowPrivateTargets: boolean;
+  };
 }
 
 /** Every handler runs with a repository bound to the key's business (business-api.ts). */
@@ -45,6 +52,7 @@ const PATH_PARAMS = {
   serviceMenuId: "Service menu id",
   linkId: "One-time link id",
   bookingId: "Booking id",
+  webhookId: "Webhook subscription id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -86,7 +94,8 @@ export type Resource =
   | "service menu"
   | "one-time link"
   | "booking"
-  | "business";
+  | "business"
+  | "webhook";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {
