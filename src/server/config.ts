@@ -60,6 +60,10 @@ export const ConfigSchema = z.object({
    */
   APP_SECRET: z.string().min(32, "expected a random string of at least 32 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
+  /** A client that has not sent its whole request head by then is cut off (slowloris): 408. */
+  HEADERS_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(10_000),
+  /** A client that has not sent its whole request (body included) by then is cut off: 408. */
+  REQUEST_TIMEOUT_MS: positiveInt("a positive integer (milliseconds)").default(30_000),
   /**
    * Where a first visit is sent to the browser's language: every unprefixed path (the default: deep
    * links to the widget included), `/` only, or every path.

@@ -175,6 +175,8 @@ async function main() {
   }, UNPAID_SWEEP_MS);
   unpaidSweep.unref();
 
+  /** Node's own default, stated: request heads (cookies included) are far below it. */
+  const MAX_HEADER_BYTES = 16 * 1024;
   let stopping = false;
   // While stopping, every answer closes its connection, so keep-alive clients move elsewhere.
   const fetchWhileStopping: typeof app.fetch = async (request, ...rest) => {
@@ -184,14 +186,32 @@ async function main() {
     headers.set("connection", "close");
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
-  const server = serve({ fetch: fetchWhileStopping, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);
-    const reachableOnLoopback = ["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].includes(config.HOST);
-    if (adminToken && reachableOnLoopback)
-      database.lock?.update({ adminUrl: `http://127.0.0.1:${info.port}`, adminToken });
-    outboxWorker.start();
-    logger.info({ email: mailTransport.kind }, "outbox worker started");
-  });
+  const server = serve(
+    {
+      fetch: fetchWhileStopping,
+      port: config.PORT,
+      hostname: config.HOST,
+      serverOptions: {
+        // Slow and large clients (issue 19): a request head larger than 16 KB is 431; one not sent
+        // within HEADERS_TIMEOUT_MS (a slowloris holding the connection open) or a request not
+        // complete within REQUEST_TIMEOUT_MS is 408 and the connection is closed. Node checks these
+        // deadlines every `connectionsCheckingInterval`, 30 s by default: far too lax for them.
+        maxHeaderSize: MAX_HEADER_BYTES,
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.HEADERS_TIMEOUT_MS),
+        connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
+        keepAliveTimeout: 5_000,
+      },
+    },
+    (info) => {
+      logger.info({ port: info.port }, `listening on http://localhost:${info.port}`);
+      const reachableOnLoopback = ["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].includes(config.HOST);
+      if (adminToken && reachableOnLoopback)
+        database.lock?.update({ adminUrl: `http://127.0.0.1:${info.port}`, adminToken });
+      outboxWorker.start();
+      logger.info({ email: mailTransport.kind }, "outbox worker started");
+    },
+  );
 
   let lastConnectionAt = performance.now();
   server.on("connection", () => (lastConnectionAt = performance.now()));

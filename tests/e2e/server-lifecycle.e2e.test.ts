@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { startServer, type RunningServer } from "./support/start-server.ts";
@@ -72,6 +73,57 @@ describe("graceful shutdown", () => {
     expect(log).toContain("shutting down: finishing in-flight requests");
     expect(log.indexOf("stopped")).toBeGreaterThan(log.indexOf("shutting down"));
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe("slow and large clients (issue 19)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ HEADERS_TIMEOUT_MS: "1500", REQUEST_TIMEOUT_MS: "3000" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A raw connection: what it writes, when, and what the server answers before it closes. */
+  function rawClient() {
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(answer)));
+    socket.on("error", () => undefined);
+    return { socket, closed };
+  }
+
+  it("cuts off a slowloris that trickles its headers: 408 and the connection closed, while others are served", async () => {
+    const { socket, closed } = rawClient();
+    socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n");
+    const started = Date.now();
+    // One more header line every 200 ms, never the blank line that ends the head.
+    const drip = setInterval(() => socket.writable && socket.write(`X-Drip-${Date.now()}: 1\r\n`), 200);
+    try {
+      // Meanwhile a normal visitor is served at once.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      const answer = await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(1500 + 2 * 1000 + 1000);
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+    }
+  });
+
+  it("refuses a request head over 16 KB with 431", async () => {
+    const { socket, closed } = rawClient();
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"a".repeat(17 * 1024)}\r\n\r\n`);
+    expect(await closed).toMatch(/^HTTP\/1\.1 431/);
+  });
+
+  it("answers a head just under the limit", async () => {
+    const res = await fetch(`${server.url}/api/health`, { headers: { "x-big": "a".repeat(8 * 1024) } });
+    expect(res.status).toBe(200);
   });
 });
 
