@@ -7,6 +7,7 @@ const base: FlowState = {
   timezone: "Europe/Berlin",
   month: "2026-12",
   slots: {},
+  seats: null,
   slotsKey: "k1",
   slotsStatus: "loading",
   selectedDate: null,
