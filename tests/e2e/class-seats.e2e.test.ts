@@ -113,4 +113,36 @@ describe("seats left in class times", () => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it("a day whose classes are all full can still be opened, and says so", async () => {
+    const { page, consoleErrors, pageErrors } = await bookingPage(browser, { viewport: { width: 390, height: 844 } });
+    const url = `${baseURL}/widget/booking/${calendarId}`;
+    await open(page, url);
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const found = await freeSlots(day(21), day(35), zone);
+    // The last day with classes in that fortnight, with no full class yet.
+    const date = Object.keys(found)
+      .sort()
+      .reverse()
+      .find((d) => found[d]!.slots.length > 0 && found[d]!.full!.length === 0);
+    expect(date, JSON.stringify(found)).toBeDefined();
+    const { slots, seats } = found[date!]!;
+    for (const [i, start] of slots.entries()) await fill(start, zone, seats![i]!, `d${i}-`);
+    expect((await freeSlots(date!, date!, zone))[date!]).toEqual({ slots: [], seats: [], full: slots });
+
+    await open(page, url);
+    while (!(await page.locator(`[data-date="${date}"]`).count()))
+      await page.getByRole("button", { name: "Next month" }).click();
+    const dayButton = page.locator(`[data-date="${date}"]`);
+    await expect.poll(() => dayButton.getAttribute("aria-label")).toMatch(/, all classes full$/);
+    expect(await dayButton.getAttribute("aria-disabled")).toBe("false");
+    await dayButton.click();
+    await expect.poll(() => page.locator(".slots .slot--full").count(), { timeout: 10_000 }).toBe(slots.length);
+    expect(await page.locator(".slots .slot:not(.slot--full)").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await shoot(page, "51-class-day-full");
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });
