@@ -1,8 +1,9 @@
 /** Free start times of a calendar between two of the visitor's dates, and the next date with any. */
-import { computeSlots, toPublicSlots } from "../../core/availability/compute-slots.ts";
+import { computeSlotsWithFull, toPublicSlots } from "../../core/availability/compute-slots.ts";
 import type { SlotRequest } from "../../core/availability/engine.ts";
 import type { PublicSlotsByDate } from "../../core/availability/model.ts";
 import { findNextAvailable } from "../../core/availability/next-available.ts";
+import { showsSeats } from "../../core/calendar/calendar-setup.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type LocalDate } from "../../core/shared/time.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
@@ -62,13 +63,14 @@ export async function getFreeSlots(
       ? []
       : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const result = computeSlots(
+  const result = computeSlotsWithFull(
     availability,
     { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request },
     nowMs,
   );
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
-  return ok(toPublicSlots(result.value));
+  const { slots, full } = result.value;
+  return ok(toPublicSlots(slots, showsSeats(ctx.calendar.type, ctx.calendar.settings) ? full : undefined));
 }
 
 export async function getNextAvailableDate(

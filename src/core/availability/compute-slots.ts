@@ -15,6 +15,7 @@ import { slotsInRange } from "./enumerate-slots.ts";
 import { evaluateStart } from "./evaluate-start.ts";
 import type {
   AvailabilityInput,
+  FullSessionsByDate,
   PublicSlotsByDate,
   QueryError,
   Result,
@@ -67,6 +68,21 @@ export function groupByVisitorDate(slots: readonly RawSlot[], clock: ZoneClock):
   return out;
 }
 
+function enumerate(
+  input: AvailabilityInput,
+  query: SlotQuery,
+  nowMs: EpochMs,
+  full?: EpochMs[],
+): Result<{ raw: RawSlot[]; clock: ZoneClock }, QueryError> {
+  const range = resolveQueryRange(query);
+  if (!range.ok) return range;
+  const { fromMs, toMs, clock } = range.value;
+  const request: SlotRequest = { staffIds: query.staffIds, guests: query.guests, carts: query.carts };
+  const engine = createEngine(input, request, nowMs, fromMs, toMs);
+  if (!engine.ok) return engine;
+  return { ok: true, value: { raw: slotsInRange(engine.value, fromMs, toMs, Number.POSITIVE_INFINITY, full), clock } };
+}
+
 /**
  * Which start times a visitor may book between two of their local dates (at most 31), grouped by
  * their local date with ISO times in their offset. `nowMs` is the caller's clock.
@@ -76,19 +92,53 @@ export function computeSlots(
   query: SlotQuery,
   nowMs: EpochMs,
 ): Result<SlotsByDate, QueryError> {
-  const range = resolveQueryRange(query);
-  if (!range.ok) return range;
-  const { fromMs, toMs, clock } = range.value;
-  const request: SlotRequest = { staffIds: query.staffIds, guests: query.guests, carts: query.carts };
-  const engine = createEngine(input, request, nowMs, fromMs, toMs);
-  if (!engine.ok) return engine;
-  return { ok: true, value: groupByVisitorDate(slotsInRange(engine.value, fromMs, toMs), clock) };
+  const found = enumerate(input, query, nowMs);
+  if (!found.ok) return found;
+  return { ok: true, value: groupByVisitorDate(found.value.raw, found.value.clock) };
 }
 
-/** The public free-slots shape: `{"2026-03-29": {"slots": ["2026-03-29T10:00:00+02:00", …]}}`. */
-export function toPublicSlots(slots: SlotsByDate): PublicSlotsByDate {
-  const out: Record<LocalDate, { slots: string[] }> = {};
-  for (const [date, { slots: list }] of Object.entries(slots)) out[date] = { slots: list.map((s) => s.start) };
+export interface SlotsWithFull {
+  readonly slots: SlotsByDate;
+  /** Class calendars: the classes refused only for want of seats (always empty for other types). */
+  readonly full: FullSessionsByDate;
+}
+
+/** computeSlots, plus the classes that would be offered but for their seats (to show them as full). */
+export function computeSlotsWithFull(
+  input: AvailabilityInput,
+  query: SlotQuery,
+  nowMs: EpochMs,
+): Result<SlotsWithFull, QueryError> {
+  const full: EpochMs[] = [];
+  const found = enumerate(input, query, nowMs, full);
+  if (!found.ok) return found;
+  const { raw, clock } = found.value;
+  const byDate: Record<LocalDate, string[]> = {};
+  for (const startMs of full)
+    (byDate[dayNumberToLocalDate(clock.dayNumberOf(startMs))] ??= []).push(clock.formatIso(startMs));
+  return { ok: true, value: { slots: groupByVisitorDate(raw, clock), full: byDate } };
+}
+
+/**
+ * The public free-slots shape: `{"2026-03-29": {"slots": ["2026-03-29T10:00:00+02:00", …]}}`.
+ * With `full` (a class calendar showing its seats), each date also lists the seats left at each
+ * slot and its full classes, and dates with only full classes appear too (model.ts).
+ */
+export function toPublicSlots(slots: SlotsByDate, full?: FullSessionsByDate): PublicSlotsByDate {
+  const out: Record<LocalDate, { slots: string[]; seats?: number[]; full?: string[] }> = {};
+  if (!full) {
+    for (const [date, { slots: list }] of Object.entries(slots)) out[date] = { slots: list.map((s) => s.start) };
+    return out;
+  }
+  const dates = [...new Set([...Object.keys(slots), ...Object.keys(full)])].sort();
+  for (const date of dates) {
+    const list = slots[date]?.slots ?? [];
+    out[date] = {
+      slots: list.map((s) => s.start),
+      seats: list.map((s) => s.remainingSeats ?? 0),
+      full: [...(full[date] ?? [])],
+    };
+  }
   return out;
 }
 

@@ -55,12 +55,17 @@ export function candidateStarts(engine: Engine, fromMs: EpochMs, toMs: EpochMs):
   }
 }
 
-/** Every offered start in [fromMs, toMs), ascending; stops after `limit` slots. */
+/**
+ * Every offered start in [fromMs, toMs), ascending; stops after `limit` slots. Class calendars:
+ * when `full` is given, the starts refused only for want of seats (NO_SEATS is checked last) are
+ * appended to it, ascending, so a full class can be shown as full rather than left out.
+ */
 export function slotsInRange(
   engine: Engine,
   fromMs: EpochMs,
   toMs: EpochMs,
   limit = Number.POSITIVE_INFINITY,
+  full?: EpochMs[],
 ): RawSlot[] {
   const out: RawSlot[] = [];
   if (limit <= 0) return out;
@@ -75,7 +80,7 @@ export function slotsInRange(
     if (e.ok) {
       out.push(e.slot);
       if (out.length >= limit) break;
-    }
+    } else if (full && e.reason === "NO_SEATS") full.push(startMs);
   }
   return out;
 }

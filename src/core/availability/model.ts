@@ -190,8 +190,20 @@ export interface Slot {
 /** Keyed by the visitor's local date, ascending; dates without slots are omitted. */
 export type SlotsByDate = Readonly<Record<LocalDate, { readonly slots: readonly Slot[] }>>;
 
-/** The public free-slots shape. */
-export type PublicSlotsByDate = Readonly<Record<LocalDate, { readonly slots: readonly string[] }>>;
+/** Class calendars: starts (ISO, visitor's offset) of classes with fewer seats left than asked for, by visitor date. */
+export type FullSessionsByDate = Readonly<Record<LocalDate, readonly string[]>>;
+
+/**
+ * The public free-slots shape. Class calendars that show seats add, per date, `seats` (the seats
+ * left at each of `slots`, in the same order) and `full` (starts of classes without enough seats);
+ * a date whose classes are all full then appears with `slots: []`.
+ */
+export type PublicSlotsByDate = Readonly<
+  Record<
+    LocalDate,
+    { readonly slots: readonly string[]; readonly seats?: readonly number[]; readonly full?: readonly string[] }
+  >
+>;
 
 /** Why a query could not be answered at all. */
 export type QueryError =

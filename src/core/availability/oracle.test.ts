@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { indexBusy } from "./busy-index.ts";
-import { checkSlot, computeSlots } from "./compute-slots.ts";
+import { checkSlot, computeSlots, computeSlotsWithFull } from "./compute-slots.ts";
 import { generatedServices } from "./fixtures.test-helper.ts";
 import type {
   AvailabilityInput,
@@ -10,6 +10,7 @@ import type {
   CalendarRules,
   CalendarType,
   SlotQuery,
+  SlotsByDate,
   StaffSchedule,
   TimeRange,
   WeeklyHours,
@@ -303,6 +304,32 @@ describe("engine invariants", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("class: the full classes are exactly the starts unlimited seats would add, and the offered ones are unchanged", () => {
+    let fullSeen = 0;
+    fc.assert(
+      fc.property(scenario(["class"]), (s) => {
+        const starts = (byDate: SlotsByDate) => Object.values(byDate).flatMap(({ slots }) => slots.map((x) => x.start));
+        const withFull = computeSlotsWithFull(engineInput(s), s.query, s.nowMs);
+        const plain = computeSlots(engineInput(s), s.query, s.nowMs);
+        const rules = { ...s.input.rules, seatsPerSlot: 1_000_000 };
+        const unlimited = computeSlots(
+          { rules, staff: s.input.staff, busy: indexBusy(rules, s.input.busy, s.nowMs) },
+          s.query,
+          s.nowMs,
+        );
+        if (!withFull.ok || !plain.ok || !unlimited.ok) throw new Error("query refused");
+        expect(withFull.value.slots).toEqual(plain.value);
+        const offered = new Set(starts(plain.value));
+        const full = Object.values(withFull.value.full).flat();
+        fullSeen += full.length;
+        expect(full).toEqual(starts(unlimited.value).filter((x) => !offered.has(x)));
+      }),
+      { numRuns: 300 },
+    );
+    // The scenarios do fill classes (else the property above says little).
+    expect(fullSeen).toBeGreaterThan(0);
   });
 
   it("checkSlot accepts exactly the offered starts", () => {

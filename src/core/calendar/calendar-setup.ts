@@ -15,6 +15,7 @@ export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = {
   maxBookingsPerDay: null,
   maxBookingsPerDayPerStaff: null,
   seatsPerSlot: null,
+  displayAvailableSeats: true,
   autoConfirm: true,
   unconfirmedBlocks: true,
   allowReschedule: true,
@@ -114,6 +115,15 @@ export function settingsErrors(type: CalendarType, s: CalendarSettings): SetupEr
     errors.push({ path: "settings.bookingWindow.end", code: "WINDOW_RANGE_INVALID" });
   }
   return errors;
+}
+
+/**
+ * Whether visitors see the seats left at each class, and full classes as full: the calendar's
+ * "Display available seats" toggle (on by default), and "Seats appear only when Seats per class
+ * > 1" (domain notes, Class booking). Otherwise a full class is simply not offered, as before.
+ */
+export function showsSeats(type: CalendarType, s: Pick<CalendarSettings, "seatsPerSlot" | "displayAvailableSeats">) {
+  return type === "class" && (s.seatsPerSlot ?? 1) > 1 && s.displayAvailableSeats !== false;
 }
 
 /** Only service calendars list services. */

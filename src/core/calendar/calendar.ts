@@ -46,6 +46,8 @@ export interface CalendarSettings {
   maxBookingsPerDay?: number | null;
   maxBookingsPerDayPerStaff?: number | null;
   seatsPerSlot?: number | null;
+  /** Class calendars: show visitors the seats left at each class (absent: on, the source product's default). */
+  displayAvailableSeats?: boolean;
   autoConfirm: boolean;
   unconfirmedBlocks: boolean;
   allowReschedule: boolean;

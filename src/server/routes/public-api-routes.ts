@@ -64,7 +64,10 @@ export const freeSlotsRoute = createRoute({
   summary: "Free start times, grouped by the visitor's local date (at most 31 days)",
   request: { params: calendarParams, query: SlotsQuerySchema },
   responses: {
-    200: json(FreeSlotsResponseSchema, "Dates without slots are omitted"),
+    200: json(
+      FreeSlotsResponseSchema,
+      "Dates without slots (or, for class calendars showing seats, full classes) are omitted",
+    ),
     ...problems(
       "VALIDATION_FAILED",
       "TIMEZONE_NOT_FOUND",

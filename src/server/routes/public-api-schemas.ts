@@ -189,8 +189,26 @@ export const CancelBodySchema = z.object({ reason: text(1000).nullish() }).opena
 // ---- Responses (documentation) ----------------------------------------------------------------
 
 export const FreeSlotsResponseSchema = z
-  .record(localDate, z.object({ slots: z.array(z.string()) }))
-  .meta({ example: { "2026-12-01": { slots: ["2026-12-01T10:00:00+01:00", "2026-12-01T10:30:00+01:00"] } } })
+  .record(
+    localDate,
+    z.object({
+      slots: z.array(z.string()),
+      seats: z.array(z.number().int()).optional().meta({
+        description:
+          "Class calendars showing seats (displayAvailableSeats and more than one seat per class): the seats left at each of `slots`, in the same order",
+      }),
+      full: z.array(z.string()).optional().meta({
+        description:
+          "Class calendars showing seats: starts of classes with fewer seats left than the attendees asked for; a date with only such classes has `slots: []`",
+      }),
+    }),
+  )
+  .meta({
+    example: {
+      "2026-12-01": { slots: ["2026-12-01T10:00:00+01:00", "2026-12-01T10:30:00+01:00"] },
+      "2026-12-02": { slots: ["2026-12-02T18:00:00+01:00"], seats: [3], full: ["2026-12-02T17:00:00+01:00"] },
+    },
+  })
   .openapi("FreeSlots");
 
 export const NextAvailableResponseSchema = z.object({ date: localDate.nullable() }).openapi("NextAvailable");

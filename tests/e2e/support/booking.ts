@@ -56,9 +56,12 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshots(page, name);
 }
 
-/** Waits until the slot list shows times (in a page or an embedded widget's frame), jumping to the next available month if needed. */
+/**
+ * Waits until the slot list shows times (in a page or an embedded widget's frame), jumping to the
+ * next available month if needed; full classes are shown but cannot be chosen, so they are skipped.
+ */
 export async function firstSlot(page: Pick<Page, "locator" | "getByRole">) {
-  const slots = page.locator(".slots .slot");
+  const slots = page.locator(".slots .slot:not(.slot--full)");
   const empty = page.getByRole("button", { name: "Find next available" }).first();
   await expect
     .poll(async () => (await slots.count()) > 0 || (await page.locator(".empty-state").count()) > 0, {

@@ -128,6 +128,10 @@ export const CalendarSettingsSchema = z
       .max(MAX_CLASS_SEATS)
       .nullable()
       .meta({ description: "Class calendars: seats per class" }),
+    displayAvailableSeats: z.boolean().meta({
+      description:
+        "Class calendars: show visitors the seats left at each class and full classes as full (only when seatsPerSlot > 1; default true)",
+    }),
     autoConfirm: z
       .boolean()
       .meta({ description: "false: bookings are requests (status new) the business confirms or declines" }),

@@ -98,6 +98,7 @@ export const CalendarSchema = z
       maxBookingsPerDay: true,
       maxBookingsPerDayPerStaff: true,
       seatsPerSlot: true,
+      displayAvailableSeats: true,
       payment: true,
       fullRefundHoursBefore: true,
       reminders: true,

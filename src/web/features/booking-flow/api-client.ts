@@ -6,7 +6,8 @@ import type { WidgetConfig } from "../../../app/bookings/get-widget-config.ts";
 import type { BookingView } from "../../../app/bookings/manage-booking.ts";
 
 export type { WidgetConfig, BookingView };
-export type SlotsByDate = Record<string, { slots: string[] }>;
+/** Class calendars showing seats add `seats` (parallel to `slots`) and `full` (full classes). */
+export type SlotsByDate = Record<string, { slots: string[]; seats?: number[]; full?: string[] }>;
 
 export interface ApiProblem {
   status: number;

@@ -7,6 +7,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { prefillFrom, type Prefill } from "./prefill.ts";
+import { splitSlots, type SeatInfo } from "./seats.ts";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import type { ServiceMenuView } from "../../../app/pages/public-pages.ts";
 import type { WidgetConfig } from "./api-client.ts";
@@ -29,6 +30,8 @@ export interface BookingPageData {
   month: string;
   /** Slots of `month` in `timezone`; null when they cannot be known yet (services not chosen). */
   slots: Record<string, string[]> | null;
+  /** Class calendars showing seats (seats.ts). */
+  seats: SeatInfo | null;
   slotsError: string | null;
   presetServiceIds: string[];
   preselectedServiceIds: string[];
@@ -98,6 +101,7 @@ export async function loadBookingPage(
       : presetServiceIds;
   const needsSlots = !managed || isReschedule;
   let slots: Record<string, string[]> | null = null;
+  let seats: SeatInfo | null = null;
   let slotsError: string | null = null;
   if (needsSlots && (config.type !== "service" || serviceIds.length > 0)) {
     const result = await context.booking.freeSlots({
@@ -108,8 +112,7 @@ export async function loadBookingPage(
       ...(managedCarts && managedCarts.length > 1 ? { guestCarts: managedCarts.slice(1) } : {}),
       ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}),
     });
-    if (result.ok)
-      slots = Object.fromEntries(Object.entries(result.value).map(([date, day]) => [date, [...day.slots]]));
+    if (result.ok) ({ slots, seats } = splitSlots(result.value));
     else slotsError = result.code;
   }
   return {
@@ -118,6 +121,7 @@ export async function loadBookingPage(
     today,
     month,
     slots,
+    seats,
     slotsError,
     presetServiceIds,
     preselectedServiceIds: options.preselectedServiceIds ?? [],

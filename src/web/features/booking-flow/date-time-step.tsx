@@ -3,6 +3,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDayLong, formatMonth, formatTime, monthOf } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
 import { MonthCalendar } from "./month-calendar.tsx";
+import { dayEntries } from "./seats.ts";
 import { StaffPicker } from "./staff-picker.tsx";
 import { TimeZonePicker } from "./time-zone-picker.tsx";
 
@@ -36,10 +37,13 @@ export function DateTimeStep({
   const { i18n } = useLingui();
   const { config } = data;
   const isLoading = state.slotsStatus === "loading";
-  const hasAny = Object.values(state.slots).some((list) => list.length > 0);
+  // Full classes count as something to show: the visitor learns they are full.
+  const hasAny =
+    Object.values(state.slots).some((list) => list.length > 0) ||
+    Object.values(state.seats?.full ?? {}).some((list) => list.length > 0);
   const day = state.selectedDate;
-  const daySlots = day ? (state.slots[day] ?? []) : [];
-  const shown = daySlots.slice(0, state.visibleSlots);
+  const entries = day ? dayEntries(day, state.slots[day] ?? [], state.seats) : [];
+  const shown = entries.slice(0, state.visibleSlots);
   const showStaff =
     !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
   return (
@@ -51,6 +55,7 @@ export function DateTimeStep({
             month={state.month}
             languageTag={languageTag}
             slots={state.slots}
+            full={state.seats?.full ?? null}
             selectedDate={day}
             today={data.today}
             isLoading={isLoading}
@@ -90,29 +95,59 @@ export function DateTimeStep({
                 {formatDayLong(day, languageTag)}
               </h3>
               <ul className="slots" aria-labelledby="slots-title">
-                {shown.map((slot) => {
+                {shown.map((entry) => {
+                  const slot = entry.start;
                   const time = formatTime(slot, state.timezone, languageTag);
+                  const dayName = formatDayLong(day, languageTag);
+                  if (entry.isFull)
+                    return (
+                      <li key={slot}>
+                        <button
+                          type="button"
+                          data-slot={slot}
+                          data-full="true"
+                          className="slot slot--full"
+                          aria-disabled="true"
+                          aria-label={i18n._("widget.slots.fullLabel", { time, day: dayName })}
+                        >
+                          <span className="slot__time">{time}</span>
+                          <span className="slot__seats">{i18n._("widget.slots.full")}</span>
+                        </button>
+                      </li>
+                    );
                   const isSelected = slot === state.selectedSlot;
+                  const seats = entry.seatsLeft;
                   return (
                     <li key={slot}>
                       <button
                         type="button"
                         data-slot={slot}
-                        className={`slot${isSelected ? " slot--selected" : ""}`}
+                        className={`slot${isSelected ? " slot--selected" : ""}${seats === null ? "" : " slot--seats"}`}
                         aria-pressed={isSelected}
-                        aria-label={i18n._("widget.slots.slotLabel", { time, day: formatDayLong(day, languageTag) })}
+                        aria-label={
+                          seats === null
+                            ? i18n._("widget.slots.slotLabel", { time, day: dayName })
+                            : i18n._("widget.slots.slotLabelSeats", { time, day: dayName, count: seats })
+                        }
                         onClick={() => onSlot(slot)}
                         disabled={state.submitting}
                       >
-                        {time}
+                        {seats === null ? (
+                          time
+                        ) : (
+                          <>
+                            <span className="slot__time">{time}</span>
+                            <span className="slot__seats">{i18n._("widget.slots.seatsLeft", { count: seats })}</span>
+                          </>
+                        )}
                       </button>
                     </li>
                   );
                 })}
               </ul>
-              {daySlots.length > shown.length ? (
+              {entries.length > shown.length ? (
                 <button type="button" className="button button--secondary button--block" onClick={onLoadMore}>
-                  {i18n._("widget.slots.loadMore", { count: daySlots.length - shown.length })}
+                  {i18n._("widget.slots.loadMore", { count: entries.length - shown.length })}
                 </button>
               ) : null}
               {data.isReschedule && state.selectedSlot ? (

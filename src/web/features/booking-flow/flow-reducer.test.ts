@@ -7,6 +7,7 @@ const base: FlowState = {
   timezone: "Europe/Berlin",
   month: "2026-12",
   slots: {},
+  seats: null,
   slotsKey: "k1",
   slotsStatus: "loading",
   selectedDate: null,
@@ -147,5 +148,22 @@ describe("booking flow reducer", () => {
     expect(restored.details.firstName).toBe("Zofia");
     const foreign = flowReducer(base, { type: "restored", saved: { ...saveFlow(typed), step: "services" } });
     expect(foreign.step).toBe("datetime");
+  });
+});
+
+describe("class seats in the flow", () => {
+  const seats = { left: { "2026-12-03T10:00:00+01:00": 3 }, full: { "2026-12-04": ["2026-12-04T10:00:00+01:00"] } };
+  const slots = { "2026-12-03": ["2026-12-03T10:00:00+01:00"], "2026-12-04": [] };
+
+  it("keeps the seats of the answer it takes, and drops them with the month they belong to", () => {
+    const loaded = flowReducer(base, { type: "slotsLoaded", key: "k1", slots, seats });
+    expect(loaded.seats).toEqual(seats);
+    // A day with only full classes is not where the flow starts.
+    expect(loaded.selectedDate).toBe("2026-12-03");
+    const changed = flowReducer(loaded, { type: "slotsChanged", key: "k1", slots, seats: null });
+    expect(changed.seats).toBeNull();
+    const next = flowReducer(loaded, { type: "monthShown", month: "2027-01", key: "k2" });
+    expect(next.seats).toBeNull();
+    expect(flowReducer(loaded, { type: "slotsFailed", key: "k1", code: "NETWORK" }).seats).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * (Over 300 lines on purpose: every transition of the flow is one case of one switch, read in one place.)
  */
 import type { DuePayment } from "./api-client.ts";
+import type { SeatInfo } from "./seats.ts";
 
 export type Step = "services" | "datetime" | "details" | "payment";
 
@@ -61,6 +62,8 @@ export interface FlowState {
   timezone: string;
   month: string;
   slots: Record<string, string[]>;
+  /** Class calendars showing seats: seats left per time and full classes (null otherwise). */
+  seats: SeatInfo | null;
   /** The query the slots answer; a late answer to an older query is ignored. */
   slotsKey: string;
   slotsStatus: "ready" | "loading" | "error";
@@ -99,9 +102,9 @@ export function saveFlow(state: FlowState): SavedFlow {
 
 export type FlowEvent =
   | { type: "monthShown"; month: string; key: string }
-  | { type: "slotsLoaded"; key: string; slots: Record<string, string[]> }
+  | { type: "slotsLoaded"; key: string; slots: Record<string, string[]>; seats?: SeatInfo | null }
   | { type: "slotsFailed"; key: string; code: string }
-  | { type: "slotsChanged"; key: string; slots: Record<string, string[]> }
+  | { type: "slotsChanged"; key: string; slots: Record<string, string[]>; seats?: SeatInfo | null }
   | { type: "dateSelected"; date: string }
   | { type: "slotSelected"; slot: string }
   | { type: "holdGranted"; slot: string; id: string; expiresAt: string }
@@ -153,12 +156,13 @@ export function firstAvailableDate(slots: Record<string, string[]>): string | nu
   );
 }
 
-function withSlots(state: FlowState, slots: Record<string, string[]>): FlowState {
+function withSlots(state: FlowState, slots: Record<string, string[]>, seats: SeatInfo | null): FlowState {
   const keep =
     state.selectedDate && state.selectedDate.startsWith(state.month) && (slots[state.selectedDate]?.length ?? 0) > 0;
   return {
     ...state,
     slots,
+    seats,
     slotsStatus: "ready",
     selectedDate: keep ? state.selectedDate : firstAvailableDate(slots),
     visibleSlots: keep ? state.visibleSlots : SLOT_PAGE,
@@ -187,12 +191,13 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         slotsKey: event.key,
         slotsStatus: "loading",
         slots: {},
+        seats: null,
         selectedDate: null,
         visibleSlots: SLOT_PAGE,
       };
     case "slotsLoaded":
       if (event.key !== state.slotsKey) return state;
-      return withSlots(state, event.slots);
+      return withSlots(state, event.slots, event.seats ?? null);
     case "slotsChanged": {
       if (event.key !== state.slotsKey) return state;
       // Our own held slot stays selectable: the hold is what hides it from everyone else.
@@ -201,7 +206,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       const heldDate = held && state.selectedDate;
       if (held && heldDate && !slots[heldDate]?.includes(held))
         slots[heldDate] = [...(slots[heldDate] ?? []), held].sort();
-      const next = withSlots(state, slots);
+      const next = withSlots(state, slots, event.seats ?? null);
       const stillFree = !state.selectedSlot || Object.values(slots).some((list) => list.includes(state.selectedSlot!));
       return stillFree
         ? next
@@ -214,7 +219,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     }
     case "slotsFailed":
       if (event.key !== state.slotsKey) return state;
-      return { ...state, slotsStatus: "error", slots: {}, notice: { kind: "error", code: event.code } };
+      return { ...state, slotsStatus: "error", slots: {}, seats: null, notice: { kind: "error", code: event.code } };
     case "dateSelected":
       return { ...state, selectedDate: event.date, visibleSlots: SLOT_PAGE };
     case "slotSelected":
@@ -309,6 +314,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
           slotsKey: event.key,
           slotsStatus: "loading",
           slots: {},
+          seats: null,
           selectedDate: event.date,
           visibleSlots: SLOT_PAGE,
           notice: null,

@@ -20,6 +20,7 @@ export function initialState(data: BookingPageData): FlowState {
     timezone: data.timezone,
     month: data.month,
     slots: {},
+    seats: null,
     slotsKey: "",
     slotsStatus: data.slots ? "ready" : "loading",
     selectedDate: null,
@@ -39,7 +40,9 @@ export function initialState(data: BookingPageData): FlowState {
     payment: null,
   };
   const withKey = { ...state, slotsKey: slotsKey(state) };
-  return data.slots ? flowReducer(withKey, { type: "slotsLoaded", key: withKey.slotsKey, slots: data.slots }) : withKey;
+  return data.slots
+    ? flowReducer(withKey, { type: "slotsLoaded", key: withKey.slotsKey, slots: data.slots, seats: data.seats })
+    : withKey;
 }
 
 /** Identifies a slot query: a response for an older key is dropped. */

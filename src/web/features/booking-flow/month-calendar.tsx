@@ -14,6 +14,8 @@ interface Props {
   month: string;
   languageTag: string;
   slots: Record<string, string[]>;
+  /** Class calendars showing seats: date → its full classes; a day with only full classes can be opened to see them. */
+  full: Readonly<Record<string, readonly string[]>> | null;
   selectedDate: string | null;
   today: string;
   isLoading: boolean;
@@ -31,6 +33,7 @@ export function MonthCalendar({
   month,
   languageTag,
   slots,
+  full,
   selectedDate,
   today,
   isLoading,
@@ -126,20 +129,21 @@ export function MonthCalendar({
                 if (!date) return <td key={col} />;
                 const count = slots[date]?.length ?? 0;
                 const isAvailable = count > 0;
+                const isAllFull = !isAvailable && (full?.[date]?.length ?? 0) > 0;
                 const isSelected = date === selectedDate;
-                const label = `${formatDayLong(date, languageTag)}, ${isAvailable ? i18n._("widget.calendar.timesAvailable", { count }) : i18n._("widget.calendar.noTimes")}`;
+                const label = `${formatDayLong(date, languageTag)}, ${isAvailable ? i18n._("widget.calendar.timesAvailable", { count }) : isAllFull ? i18n._("widget.calendar.allFull") : i18n._("widget.calendar.noTimes")}`;
                 return (
                   <td key={col}>
                     <button
                       type="button"
                       data-date={date}
-                      className={`day${isAvailable ? " day--available" : ""}${isSelected ? " day--selected" : ""}${date === today ? " day--today" : ""}`}
+                      className={`day${isAvailable ? " day--available" : ""}${isAllFull ? " day--full" : ""}${isSelected ? " day--selected" : ""}${date === today ? " day--today" : ""}`}
                       aria-label={label}
                       aria-pressed={isSelected}
-                      aria-disabled={!isAvailable}
+                      aria-disabled={!isAvailable && !isAllFull}
                       aria-current={date === today ? "date" : undefined}
                       tabIndex={date === focusDate ? 0 : -1}
-                      onClick={() => isAvailable && onSelect(date)}
+                      onClick={() => (isAvailable || isAllFull) && onSelect(date)}
                       onKeyDown={(e) => onKeyDown(e, date)}
                     >
                       {formatDayNumber(date)}

@@ -17,19 +17,16 @@ import {
   fetchNextAvailable,
   holdSlot,
   rescheduleBooking,
-  type SlotsByDate,
 } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { monthOf, monthRange } from "./dates.ts";
 import { flowReducer, SLOT_TAKEN_CODES, type FlowState, saveFlow, type SavedFlow } from "./flow-reducer.ts";
 import { bookingRequestOf, ERROR_CODE_KEYS, FIELD_ORDER, focusField } from "./booking-request.ts";
 import { initialState, slotsKey } from "./initial-state.ts";
+import { splitSlots } from "./seats.ts";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
 import { LOCALE_SWITCH_EVENT, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
-
-const flatten = (slots: SlotsByDate): Record<string, string[]> =>
-  Object.fromEntries(Object.entries(slots).map(([d, v]) => [d, v.slots]));
 
 const browserTimeZone = () => {
   try {
@@ -71,7 +68,7 @@ export function useBookingFlow(data: BookingPageData) {
       const key = slotsKey(s);
       const { startDate, endDate } = monthRange(s.month);
       const result = await fetchFreeSlots(config.id, startDate, endDate, slotParams(s));
-      if (result.ok) dispatch({ type: kind, key, slots: flatten(result.value) });
+      if (result.ok) dispatch({ type: kind, key, ...splitSlots(result.value) });
       else dispatch({ type: "slotsFailed", key, code: result.problem.code });
     },
     [config.id, slotParams],
