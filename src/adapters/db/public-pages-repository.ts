@@ -14,6 +14,7 @@ import type {
   ServiceMenuView,
   ServiceSummary,
 } from "../../app/pages/public-pages.ts";
+import { sanitizePostHtml } from "../../core/content/sanitize-post-html.ts";
 import type { Db } from "./client.ts";
 import * as t from "./schema.ts";
 
@@ -79,8 +80,10 @@ type PostRow = {
   status: string;
   authorName: string | null;
 };
+/** Sanitised again on the way out: rows written before the allow-list, or by hand, render safe too. */
 const toPost = (row: PostRow): PostView => ({
   ...row,
+  bodyHtml: sanitizePostHtml(row.bodyHtml),
   publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
 });
 const toPostSummary = ({ id, slug, title, description, publishedAt, authorName }: PostView): PostSummary => ({

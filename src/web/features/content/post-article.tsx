@@ -17,6 +17,8 @@ export function PostArticle({ post, isPreview = false }: { post: PostView; isPre
         ) : null}
       </p>
       <p className="post__lead">{post.description}</p>
+      {/* bodyHtml is sanitised by the allow-list on write and on read (src/core/content/sanitize-post-html.ts). */}
+      <div className="post__body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
     </article>
   );
 }
