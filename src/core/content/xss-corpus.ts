@@ -71,3 +71,17 @@ export const XSS_CORPUS: readonly string[] = [
   `<details open ontoggle=alert(1)>`,
   `<video><source onerror="alert(1)"></video>`,
 ];
+
+/**
+ * What must never survive sanitising, found in markup (text that merely reads "javascript:" is
+ * inert): script-capable elements, any on* attribute, style attributes, script-capable URL schemes.
+ */
+export function findXssDangers(html: string): string[] {
+  const found: string[] = [];
+  if (/<\s*(script|style|iframe|frame|frameset|object|embed|svg|math|link|meta|base|form|input|body)\b/i.test(html))
+    found.push("tag");
+  if (/<[^>]*\son[a-z]+\s*=/i.test(html)) found.push("event handler");
+  if (/<[^>]*\sstyle\s*=/i.test(html)) found.push("style attribute");
+  if (/(href|src|srcset|action|background)\s*=\s*"?\s*(javascript|vbscript|data):/i.test(html)) found.push("url");
+  return found;
+}

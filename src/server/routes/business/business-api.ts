@@ -9,6 +9,7 @@ import { authenticateApiKey } from "../../../app/business/api-keys.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import { createBusinessDirectory } from "../../../adapters/db/business-repository.ts";
 import type { Db } from "../../../adapters/db/client.ts";
+import { createContentRepository } from "../../../adapters/db/content-repository.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
@@ -19,6 +20,8 @@ import { calendarRoutes } from "./calendar-routes.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
+import { postRoutes } from "./post-routes.ts";
+import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
 
 export type { BusinessApiDeps } from "./business-routing.ts";
 
@@ -29,6 +32,7 @@ export function createBusinessApi(options: { db: Db; bookings: BookingDeps }) {
     bookings: options.bookings,
     clock: options.bookings.clock,
     publicUrl: options.bookings.publicUrl,
+    contentFor: (businessId) => createContentRepository(options.db, businessId),
   });
 }
 
@@ -51,6 +55,7 @@ export function businessApi(deps: BusinessApiDeps) {
       return problem(c, 401, "INVALID_API_KEY", "This API key is not valid or has been revoked.");
     }
     c.set("repo", deps.directory.forBusiness(businessId));
+    c.set("content", deps.contentFor(businessId));
     await next();
   });
 
@@ -61,5 +66,8 @@ export function businessApi(deps: BusinessApiDeps) {
   menuAndLinkRoutes(api, deps);
   bookingRoutes(api, deps);
   embedRoutes(api, deps);
+  postRoutes(api, deps);
+  taxonomyRoutes(api);
+  previewTokenRoutes(api, deps);
   return api;
 }
