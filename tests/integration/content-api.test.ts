@@ -4,6 +4,7 @@
  * status and publication time against the request's clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { previewBusinessOf } from "../../src/app/content/preview-tokens.ts";
 import { createPublicPagesRepository } from "../../src/adapters/db/public-pages-repository.ts";
 import type { BusinessRef } from "../../src/app/pages/public-pages.ts";
 import { findXssDangers, XSS_CORPUS } from "../../src/core/content/xss-corpus.ts";
@@ -171,5 +172,102 @@ describe.each(DATABASE_KINDS)("content API on %s", (kind) => {
     expect((await call(app, "GET", `/api/business/posts/${mine.id}`, otherKey)).status).toBe(404);
     expect((await call(app, "PATCH", `/api/business/posts/${mine.id}`, otherKey, { title: "x" })).status).toBe(404);
     expect((await call(app, "DELETE", `/api/business/posts/${mine.id}`, otherKey)).status).toBe(404);
+  });
+});
+
+describe.each(DATABASE_KINDS)("preview tokens on %s", (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let key: string;
+  let businessId: string;
+  let otherKey: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = businessApp(testDb.database);
+    ({ key, id: businessId } = await newBusiness(testDb.database, "Preview Studio"));
+    otherKey = (await newBusiness(testDb.database, "Other Studio")).key;
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  const pages = () => createPublicPagesRepository(testDb.database.db);
+  const opens = async (token: string, at: Date) =>
+    (await previewBusinessOf(pages().previewBusiness, token, at)) === businessId;
+
+  it("opens previews with the token only: not a wrong one, not after expiry, not after revocation", async () => {
+    const issued = await expectStatus(201, app, "POST", "/api/business/preview-tokens", key, {
+      label: "Reviewer",
+      expiresInMinutes: 60,
+    });
+    expect(issued.token).toMatch(/^pv_[A-Za-z0-9_-]{43}$/);
+    expect(issued.previewToken).toMatchObject({ label: "Reviewer", expiresAt: minutes(60).toISOString() });
+    // Only the hash is stored: the listing never shows the token.
+    const listed = await call(app, "GET", "/api/business/preview-tokens", key);
+    expect(listed.text).not.toContain(issued.token);
+
+    expect(await opens(issued.token, NOW)).toBe(true);
+    expect(await opens(issued.token, minutes(59))).toBe(true);
+    expect(await opens(issued.token, minutes(60))).toBe(false); // expired
+    expect(await opens(`${issued.token.slice(0, -1)}A`, NOW)).toBe(issued.token.endsWith("A")); // wrong
+    expect(await opens("", NOW)).toBe(false); // missing
+    expect(await opens("pv_short", NOW)).toBe(false);
+
+    // Another business cannot revoke it; its owner can, and it stops working at once.
+    expect((await call(app, "DELETE", `/api/business/preview-tokens/${issued.previewToken.id}`, otherKey)).status).toBe(
+      404,
+    );
+    const revoked = await expectStatus(
+      200,
+      app,
+      "DELETE",
+      `/api/business/preview-tokens/${issued.previewToken.id}`,
+      key,
+    );
+    expect(revoked.revokedAt).toBe(NOW.toISOString());
+    expect(await opens(issued.token, NOW)).toBe(false);
+  });
+
+  it("a token opens its own business's drafts by id, of every kind, and nothing of another business", async () => {
+    const author = await expectStatus(201, app, "POST", "/api/business/authors", key, { slug: "pia", name: "Pia" });
+    const category = await expectStatus(201, app, "POST", "/api/business/categories", key, {
+      slug: "drafts",
+      label: "Drafts",
+    });
+    const draft = await expectStatus(201, app, "POST", "/api/business/posts", key, {
+      slug: "draft-post",
+      title: "Draft post",
+      bodyHtml: "<p>Not yet</p>",
+      authorId: author.id,
+      categoryIds: [category.id],
+      tags: ["soon"],
+    });
+    const archived = await expectStatus(201, app, "POST", "/api/business/posts", key, {
+      slug: "old-post",
+      title: "Old post",
+      status: "archived",
+    });
+    const business = { id: businessId };
+    const page = { limit: 9, offset: 0 };
+    const p = pages();
+    expect(await p.preview(business, "post", draft.id, page)).toMatchObject({ post: { title: "Draft post" } });
+    expect(await p.preview(business, "post", archived.id, page)).toMatchObject({ post: { title: "Old post" } });
+    for (const [kind, id] of [
+      ["category", category.id],
+      ["author", author.id],
+      ["tag", "soon"],
+    ] as const) {
+      const view = await p.preview(business, kind, id, page);
+      expect(view, kind).toMatchObject({ listing: { total: 1, posts: [{ slug: "draft-post" }] } });
+    }
+    // Live pages show none of it.
+    expect(await p.post(business, "draft-post", NOW)).toBeNull();
+    expect(await p.postListing(business, { kind: "category", slug: "drafts" }, NOW)).toMatchObject({ total: 0 });
+    // Another business's token scope does not reach these ids.
+    const other = { id: (await call(app, "GET", "/api/business", otherKey)).body.id as string };
+    expect(await p.preview(other, "post", draft.id, page)).toBeNull();
+    expect(await p.preview(other, "category", category.id, page)).toBeNull();
+    expect(await p.preview(business, "post", "not-a-uuid", page)).toBeNull();
   });
 });

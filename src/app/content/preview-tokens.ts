@@ -27,13 +27,15 @@ export async function issuePreviewToken(
   return { token, previewToken };
 }
 
-/** Whether `presented` opens previews of `businessId` at `now`; the lookup is by hash (an index). */
-export async function isPreviewAllowed(
-  lookup: (businessId: string, tokenHash: string, now: Date) => Promise<boolean>,
-  businessId: string,
+/**
+ * The business whose previews `presented` opens at `now`, or null: malformed, unknown, expired or
+ * revoked tokens are all the same null (the page answers 404). The lookup is by hash, an index.
+ */
+export async function previewBusinessOf(
+  lookup: (tokenHash: string, now: Date) => Promise<string | null>,
   presented: string | null | undefined,
   now: Date,
-): Promise<boolean> {
-  if (!isPreviewTokenFormat(presented)) return false;
-  return lookup(businessId, hashPreviewToken(presented), now);
+): Promise<string | null> {
+  if (!isPreviewTokenFormat(presented)) return null;
+  return lookup(hashPreviewToken(presented), now);
 }

@@ -1,29 +1,28 @@
-import { useLingui } from "@lingui/react";
-import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
-import { ProductCard } from "../features/content/product-card.tsx";
+import { CollectionGrid } from "../features/content/collection-grid.tsx";
+import { requestedPage, requireBusiness, requirePageInfo, requirePathPage } from "./content-route.server.ts";
+import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
+import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-collection";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const business = requireFound(await context.business(), request);
+  const business = await requireBusiness(context, request);
   const p = params as { path?: string; collectionSlug: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
-  return requireFound(await context.pages.collection(business, p.collectionSlug), request);
+  await requirePathPage(context, business, p.path, request);
+  const { page, window } = requestedPage(request);
+  const collection = requireFound(await context.pages.collection(business, p.collectionSlug, window), request);
+  return {
+    collection,
+    base: p.path ? `/${p.path}` : "",
+    pageInfo: requirePageInfo(page, collection.total, request),
+    pathname: new URL(request.url).pathname,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.collection.name ?? "" },
+  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
+];
 
-export default function ContentCollection({ loaderData, params }: Route.ComponentProps) {
-  const base = (params as { path?: string }).path ? `/${(params as { path: string }).path}` : "";
-  const { i18n } = useLingui();
-  return (
-    <div>
-      <h1>{i18n._("content.collection", { name: loaderData.name })}</h1>
-      <p>{loaderData.description}</p>
-      <div className="product-grid">
-        {loaderData.products.map((p) => (
-          <ProductCard key={p.id} product={p} href={`${base}/product/${p.id}`} />
-        ))}
-      </div>
-    </div>
-  );
+export default function ContentCollection({ loaderData }: Route.ComponentProps) {
+  return <CollectionGrid {...loaderData} />;
 }

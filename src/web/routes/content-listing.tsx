@@ -1,14 +1,15 @@
-import { useLingui } from "@lingui/react";
+import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
+import { PostListingBody } from "../features/content/post-listing-body.tsx";
+import { requestedPage, requireBusiness, requirePageInfo, requirePathPage } from "./content-route.server.ts";
 import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
-import { PostList } from "../features/content/post-list.tsx";
 import type { PostListingFilter } from "../../app/pages/public-pages.ts";
 import type { Route } from "./+types/content-listing";
 
 /** Category, author and tag listings (`/c/:categorySlug`, `/:path/category/…`, `/:path/author/…`, `/:path/tag/…`). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const business = requireFound(await context.business(), request);
+  const business = await requireBusiness(context, request);
   const p = params as { path?: string; categorySlug?: string; authorSlug?: string; tagSlug?: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
+  await requirePathPage(context, business, p.path, request);
   const filter: PostListingFilter | null = p.categorySlug
     ? { kind: "category", slug: p.categorySlug }
     : p.authorSlug
@@ -16,27 +17,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : p.tagSlug
         ? { kind: "tag", tag: p.tagSlug }
         : null;
-  const listing = requireFound(
-    filter ? await context.pages.postListing(business, filter, context.now()) : null,
-    request,
-  );
-  return { ...listing, kind: filter!.kind, basePath: p.path ? `/${p.path}/` : "/" };
+  if (!filter) pageNotFound(request);
+  const { page, window } = requestedPage(request);
+  const listing = requireFound(await context.pages.postListing(business, filter, context.now(), window), request);
+  return {
+    ...listing,
+    kind: filter.kind,
+    basePath: p.path ? `/${p.path}/` : "/",
+    pageInfo: requirePageInfo(page, listing.total, request),
+    pathname: new URL(request.url).pathname,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "" },
+  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
+];
 
 export default function ContentListing({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
-  const heading =
-    loaderData.kind === "category"
-      ? i18n._("content.category", { label: loaderData.title })
-      : loaderData.kind === "author"
-        ? i18n._("content.author", { name: loaderData.title })
-        : i18n._("content.tag", { tag: loaderData.title });
-  return (
-    <div>
-      <h1>{heading}</h1>
-      <PostList posts={loaderData.posts} basePath={loaderData.basePath} />
-    </div>
-  );
+  return <PostListingBody {...loaderData} listing={loaderData} />;
 }

@@ -1,11 +1,12 @@
-import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
+import { requireFound } from "../features/errors/route-errors.ts";
+import { requireBusiness, requirePathPage } from "./content-route.server.ts";
 import { ProductCard } from "../features/content/product-card.tsx";
 import type { Route } from "./+types/content-product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const business = requireFound(await context.business(), request);
+  const business = await requireBusiness(context, request);
   const p = params as { path?: string; productId: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
+  await requirePathPage(context, business, p.path, request);
   return requireFound(await context.pages.product(business, p.productId), request);
 }
 

@@ -4,7 +4,7 @@ import type { ContentRepository, PostRecord, PostWrite } from "../../../app/cont
 import { notFound, ok, refuse, type Result } from "../../../app/business/ports.ts";
 import type { Db } from "../client.ts";
 import { inTransaction, type Q } from "../kernel.ts";
-import { isUuid } from "../public-pages-repository.ts";
+import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
 import { slugSafe } from "../business/scope.ts";
 

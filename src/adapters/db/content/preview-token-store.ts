@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { ContentRepository, PreviewTokenRecord } from "../../../app/content/ports.ts";
 import { notFound, ok } from "../../../app/business/ports.ts";
 import type { Db } from "../client.ts";
-import { isUuid } from "../public-pages-repository.ts";
+import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
 
 const record = (r: typeof t.previewTokens.$inferSelect): PreviewTokenRecord => ({

@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { ContentRepository } from "../../../app/content/ports.ts";
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
 import type { Db } from "../client.ts";
-import { isUuid } from "../public-pages-repository.ts";
+import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
 import { slugSafe } from "../business/scope.ts";
 

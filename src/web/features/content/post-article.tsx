@@ -1,11 +1,10 @@
 import { useLingui } from "@lingui/react";
 import type { PostView } from "../../../app/pages/public-pages.ts";
 
-export function PostArticle({ post, isPreview = false }: { post: PostView; isPreview?: boolean }) {
+export function PostArticle({ post }: { post: PostView }) {
   const { i18n } = useLingui();
   return (
     <article className="post">
-      {isPreview ? <p className="preview-banner">{i18n._("content.preview")}</p> : null}
       <h1>{post.title}</h1>
       <p className="post__meta">
         {post.authorName ? i18n._("content.by", { author: post.authorName }) : null}
