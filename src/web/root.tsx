@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -16,6 +17,7 @@ import { requestOrigin } from "../i18n/routing/domain.ts";
 import { localeHead } from "../i18n/routing/locale-head.ts";
 import { routeLocaleFromPath } from "../i18n/routing/locale-prefix.ts";
 import { getLoadedI18n, loadI18n } from "../i18n/runtime.ts";
+import { needsScripts } from "./components/static-page.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
 import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
@@ -58,6 +60,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
+  const hasScripts = needsScripts(useMatches());
   useEffect(() => {
     // A marker for tests and diagnostics: the server-rendered document is now interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -81,8 +84,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>
-        {data?.isFramed ? null : <ScrollRestoration nonce={data?.nonce} />}
-        <Scripts nonce={data?.nonce} />
+        {data?.isFramed || !hasScripts ? null : <ScrollRestoration nonce={data?.nonce} />}
+        {hasScripts ? <Scripts nonce={data?.nonce} /> : null}
       </body>
     </html>
   );

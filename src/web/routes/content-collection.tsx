@@ -3,6 +3,7 @@ import { requestedPage, requireBusiness, requirePageInfo, requirePathPage } from
 import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-collection";
+import { STATIC_PAGE } from "../components/static-page.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = await requireBusiness(context, request);
@@ -17,6 +18,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     pathname: new URL(request.url).pathname,
   };
 }
+
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.collection.name ?? "" },

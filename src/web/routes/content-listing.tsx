@@ -4,6 +4,7 @@ import { requestedPage, requireBusiness, requirePageInfo, requirePathPage } from
 import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import type { PostListingFilter } from "../../app/pages/public-pages.ts";
 import type { Route } from "./+types/content-listing";
+import { STATIC_PAGE } from "../components/static-page.ts";
 
 /** Category, author and tag listings (`/c/:categorySlug`, `/:path/category/…`, `/:path/author/…`, `/:path/tag/…`). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -28,6 +29,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     pathname: new URL(request.url).pathname,
   };
 }
+
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "" },

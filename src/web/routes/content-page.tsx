@@ -3,6 +3,7 @@ import { ContentPageBody } from "../features/content/content-page-body.tsx";
 import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-page";
+import { STATIC_PAGE } from "../components/static-page.ts";
 
 /** `/:path`: a blog (paginated posts) or a shop (paginated products) page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -15,6 +16,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     pathname: new URL(request.url).pathname,
   };
 }
+
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "" },

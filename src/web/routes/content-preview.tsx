@@ -8,6 +8,7 @@ import { PostListingBody } from "../features/content/post-listing-body.tsx";
 import { ProductCard } from "../features/content/product-card.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-preview";
+import { STATIC_PAGE } from "../components/static-page.ts";
 
 /**
  * `/v2/preview/:id/:kind`: fetched by id, drafts and scheduled posts included, for every kind the
@@ -52,6 +53,9 @@ const titleOf = (view: Route.ComponentProps["loaderData"]["view"]) =>
           ? view.collection.name
           : view.listing.title;
 
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
+
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? titleOf(data.view) : "" },
   { name: "robots", content: "noindex,nofollow" },
@@ -65,7 +69,7 @@ export default function ContentPreview({ loaderData }: Route.ComponentProps) {
       <p className="preview-banner" role="status">
         {i18n._("content.previewBanner")}
       </p>
-      {view.kind === "post" ? <PostArticle post={view.post} /> : null}
+      {view.kind === "post" ? <PostArticle post={view.post} blogPath={null} /> : null}
       {view.kind === "blog" ? <ContentPageBody view={view.page} pageInfo={pageInfo} pathname={pathname} /> : null}
       {view.kind === "category" || view.kind === "author" || view.kind === "tag" ? (
         <PostListingBody listing={view.listing} kind={view.kind} basePath="/" pageInfo={pageInfo} pathname={pathname} />
