@@ -60,7 +60,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
-  const hasScripts = needsScripts(useMatches());
+  const matches = useMatches();
+  const hasScripts = needsScripts(matches);
+  // A content page that states its own canonical (src/web/features/content/seo-meta.ts) replaces the locale one.
+  const ownsCanonical = (matches.at(-1)?.data as { seo?: unknown } | undefined)?.seo !== undefined;
   useEffect(() => {
     // A marker for tests and diagnostics: the server-rendered document is now interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -75,12 +78,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="data:," />
         <Meta />
         <Links />
-        {data?.head.links.map((l) => (
-          <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />
-        ))}
-        {data?.head.meta.map((m) => (
-          <meta key={m.id} property={m.property} content={m.content} />
-        ))}
+        {data?.head.links
+          .filter((l) => !(ownsCanonical && l.rel === "canonical"))
+          .map((l) => (
+            <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />
+          ))}
+        {data?.head.meta
+          .filter((m) => !(ownsCanonical && m.property === "og:url"))
+          .map((m) => (
+            <meta key={m.id} property={m.property} content={m.content} />
+          ))}
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>

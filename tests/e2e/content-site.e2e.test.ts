@@ -122,3 +122,86 @@ describe("previews", () => {
     expect((await fetch(`${url}?token=${issued.body.token}`)).status).toBe(404);
   });
 });
+
+describe("what search engines and feed readers get", () => {
+  const headOf = async (path: string) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}${path}`);
+    const attr = (selector: string, name: string) => page.locator(selector).first().getAttribute(name);
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    );
+    return { page, context, attr, jsonLd };
+  };
+
+  it("a post has title, description, one canonical, Open Graph, Twitter card and BlogPosting + BreadcrumbList", async () => {
+    const { page, context, attr, jsonLd } = await headOf("/journal/b/five-minute-breathing?utm_source=x");
+    expect(await page.title()).toBe("A five-minute breathing routine");
+    expect(await attr('meta[name="description"]', "content")).toBe("A short routine to reset between meetings.");
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+    expect(await attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/journal/b/five-minute-breathing`);
+    expect(await attr('meta[property="og:type"]', "content")).toBe("article");
+    expect(await attr('meta[property="og:image"]', "content")).toBe(`${baseURL}/assets/demo/cover-breath.svg`);
+    expect(await attr('meta[name="twitter:card"]', "content")).toBe("summary_large_image");
+    expect(await attr('meta[property="article:published_time"]', "content")).toBe("2026-07-01T08:00:00.000Z");
+    const posting = jsonLd.find((j) => j["@type"] === "BlogPosting")!;
+    expect(posting).toMatchObject({
+      "@context": "https://schema.org",
+      headline: "A five-minute breathing routine",
+      datePublished: "2026-07-01T08:00:00.000Z",
+      author: { "@type": "Person", name: "Anna Berg" },
+    });
+    const crumbs = jsonLd.find((j) => j["@type"] === "BreadcrumbList") as { itemListElement: { item: string }[] };
+    expect(crumbs.itemListElement.map((c) => c.item)).toEqual([
+      `${baseURL}/`,
+      `${baseURL}/journal`,
+      `${baseURL}/journal/b/five-minute-breathing`,
+    ]);
+    await context.close();
+  });
+
+  it("a product has Product with an Offer; page 2 of a listing is its own canonical", async () => {
+    const shop = await (await fetch(`${baseURL}/shop`)).text();
+    const productPath = /href="(\/shop\/product\/[^"]+)"/.exec(shop)![1]!;
+    const product = await headOf(productPath);
+    const offer = product.jsonLd.find((j) => j["@type"] === "Product") as { offers: Record<string, unknown> };
+    expect(offer.offers).toMatchObject({ "@type": "Offer", price: "19.00", priceCurrency: "EUR" });
+    await product.context.close();
+    const listing = await headOf("/journal?page=2");
+    expect(await listing.attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/journal?page=2`);
+    expect(await listing.attr('link[rel="prev"]', "href")).toBe("/journal");
+    await listing.context.close();
+  });
+
+  it("sitemap.xml lists public pages only; robots.txt points at it; the blog has an RSS feed", async () => {
+    const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/journal/b/five-minute-breathing</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}/collections/aftercare</loc>`);
+    expect(sitemap).not.toContain("winter-draft");
+    expect(sitemap).not.toContain("spring-retreat");
+    const robots = await (await fetch(`${baseURL}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /v2/preview/");
+    const rss = await fetch(`${baseURL}/feeds/journal/rss.xml`);
+    expect(rss.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await rss.text();
+    expect(xml.match(/<item>/g)).toHaveLength(14);
+    expect(xml).not.toContain("winter-draft");
+    expect((await fetch(`${baseURL}/feeds/shop/rss.xml`)).status).toBe(404);
+  });
+
+  it("content pages carry cache headers and an ETag that answers 304", async () => {
+    const url = `${baseURL}/journal/b/five-minute-breathing`;
+    const returning = { cookie: "i18n_redirected=en" };
+    const first = await fetch(url, { headers: returning });
+    expect(first.headers.get("cache-control")).toMatch(/^public, max-age=60/);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    expect((await fetch(url, { headers: { ...returning, "if-none-match": etag } })).status).toBe(304);
+    // A first visit sets the locale cookie: only private caches keep it, and it revalidates the same way.
+    const fresh = await fetch(url);
+    expect(fresh.headers.get("cache-control")).toBe("private, no-cache");
+    expect((await fetch(url, { headers: { "if-none-match": fresh.headers.get("etag")! } })).status).toBe(304);
+  });
+});

@@ -87,7 +87,7 @@ export type PreviewView =
 
 /** Everything public of a business, for sitemap.xml and the feed. */
 export interface SiteMapView {
-  pages: { path: string; title: string; description: string }[];
+  pages: { path: string; title: string; description: string; hasBlog: boolean }[];
   posts: (PostSummary & { updatedAt: string; bodyHtml: string })[];
   categories: { slug: string }[];
   authors: { slug: string }[];

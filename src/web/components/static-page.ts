@@ -14,3 +14,12 @@ export function needsScripts(matches: readonly UIMatch[]): boolean {
   if (!leaf || leaf.data === undefined) return true;
   return (leaf.handle as { hydrate?: boolean } | undefined)?.hydrate !== false;
 }
+
+/**
+ * Cache headers of a content page: public for a minute, then revalidated with its ETag
+ * (src/server/http/content-etag.ts) — a scheduled post is visible within a minute of its time.
+ * Error answers (404) keep the defaults.
+ */
+export function contentPageHeaders({ errorHeaders }: { errorHeaders?: Headers }): HeadersInit {
+  return errorHeaders ? {} : { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+}

@@ -1,17 +1,34 @@
 import { CollectionGrid } from "../features/content/collection-grid.tsx";
-import { requestedPage, requireBusiness, requirePageInfo, requirePathPage } from "./content-route.server.ts";
+import {
+  canonicalPageUrl,
+  homeCrumb,
+  requestedPage,
+  requireBusiness,
+  requirePageInfo,
+  requirePathPage,
+} from "./content-route.server.ts";
+import { pageSeo } from "../../core/content/seo.ts";
+import { seoMeta } from "../features/content/seo-meta.ts";
 import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-collection";
-import { STATIC_PAGE } from "../components/static-page.ts";
+import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = await requireBusiness(context, request);
   const p = params as { path?: string; collectionSlug: string };
-  await requirePathPage(context, business, p.path, request);
+  const shop = await requirePathPage(context, business, p.path, request);
   const { page, window } = requestedPage(request);
   const collection = requireFound(await context.pages.collection(business, p.collectionSlug, window), request);
+  const url = canonicalPageUrl(request, page);
+  const seo = pageSeo({
+    title: collection.name,
+    description: collection.description,
+    url,
+    crumbs: [homeCrumb(context, request, business.name), ...(shop ? [shop] : []), { name: collection.name, url }],
+  });
   return {
+    seo,
     collection,
     base: p.path ? `/${p.path}` : "",
     pageInfo: requirePageInfo(page, collection.total, request),
@@ -21,12 +38,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
 export const handle = STATIC_PAGE;
+export const headers = contentPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.collection.name ?? "" },
+  ...seoMeta(data?.seo),
   ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
 ];
 
 export default function ContentCollection({ loaderData }: Route.ComponentProps) {
-  return <CollectionGrid {...loaderData} />;
+  const { collection, base, pageInfo, pathname } = loaderData;
+  return <CollectionGrid collection={collection} base={base} pageInfo={pageInfo} pathname={pathname} />;
 }

@@ -1,16 +1,25 @@
 import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
 import { PostListingBody } from "../features/content/post-listing-body.tsx";
-import { requestedPage, requireBusiness, requirePageInfo, requirePathPage } from "./content-route.server.ts";
+import {
+  canonicalPageUrl,
+  homeCrumb,
+  requestedPage,
+  requireBusiness,
+  requirePageInfo,
+  requirePathPage,
+} from "./content-route.server.ts";
+import { pageSeo } from "../../core/content/seo.ts";
+import { seoMeta } from "../features/content/seo-meta.ts";
 import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import type { PostListingFilter } from "../../app/pages/public-pages.ts";
 import type { Route } from "./+types/content-listing";
-import { STATIC_PAGE } from "../components/static-page.ts";
+import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 
 /** Category, author and tag listings (`/c/:categorySlug`, `/:path/category/…`, `/:path/author/…`, `/:path/tag/…`). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = await requireBusiness(context, request);
   const p = params as { path?: string; categorySlug?: string; authorSlug?: string; tagSlug?: string };
-  await requirePathPage(context, business, p.path, request);
+  const blog = await requirePathPage(context, business, p.path, request);
   const filter: PostListingFilter | null = p.categorySlug
     ? { kind: "category", slug: p.categorySlug }
     : p.authorSlug
@@ -21,8 +30,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!filter) pageNotFound(request);
   const { page, window } = requestedPage(request);
   const listing = requireFound(await context.pages.postListing(business, filter, context.now(), window), request);
+  const url = canonicalPageUrl(request, page);
+  const seo = pageSeo({
+    title: listing.title,
+    description: listing.posts.map((post) => post.title).join(" · "),
+    url,
+    crumbs: [homeCrumb(context, request, business.name), ...(blog ? [blog] : []), { name: listing.title, url }],
+  });
   return {
     ...listing,
+    seo,
     kind: filter.kind,
     basePath: p.path ? `/${p.path}/` : "/",
     pageInfo: requirePageInfo(page, listing.total, request),
@@ -32,12 +49,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
 export const handle = STATIC_PAGE;
+export const headers = contentPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
+  ...seoMeta(data?.seo),
   ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
 ];
 
 export default function ContentListing({ loaderData }: Route.ComponentProps) {
-  return <PostListingBody {...loaderData} listing={loaderData} />;
+  const { kind, basePath, pageInfo, pathname } = loaderData;
+  return (
+    <PostListingBody listing={loaderData} kind={kind} basePath={basePath} pageInfo={pageInfo} pathname={pathname} />
+  );
 }

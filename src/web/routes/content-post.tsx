@@ -1,26 +1,33 @@
-import { requireFound } from "../features/errors/route-errors.ts";
-import { requireBusiness, requirePathPage } from "./content-route.server.ts";
+import { postSeo } from "../../core/content/seo.ts";
+import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 import { PostArticle } from "../features/content/post-article.tsx";
+import { seoMeta } from "../features/content/seo-meta.ts";
+import { requireFound } from "../features/errors/route-errors.ts";
+import { assetUrl, canonicalPageUrl, homeCrumb, requireBusiness, requirePathPage } from "./content-route.server.ts";
 import type { Route } from "./+types/content-post";
-import { STATIC_PAGE } from "../components/static-page.ts";
 
 /** A published post: `/:path/b/:slug`, `/b/:slug`, `/post/:blogSlug`, and under a category. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = await requireBusiness(context, request);
   const p = params as { path?: string; slug?: string; blogSlug?: string; categorySlug?: string };
-  await requirePathPage(context, business, p.path, request);
+  const blog = await requirePathPage(context, business, p.path, request);
   const post = requireFound(await context.pages.post(business, p.slug ?? p.blogSlug ?? "", context.now()), request);
-  return { post, blogPath: p.path ?? null };
+  const url = canonicalPageUrl(request);
+  const seo = postSeo({
+    ...post,
+    url,
+    imageUrl: assetUrl(request, post.imageUrl),
+    publisherName: business.name,
+    crumbs: [homeCrumb(context, request, business.name), ...(blog ? [blog] : []), { name: post.title, url }],
+  });
+  return { post, blogPath: p.path ?? null, seo };
 }
 
 /** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
 export const handle = STATIC_PAGE;
+export const headers = contentPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.post.title ?? "" },
-  { name: "description", content: data?.post.description ?? "" },
-  { property: "og:type", content: "article" },
-];
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ContentPost({ loaderData }: Route.ComponentProps) {
   return <PostArticle post={loaderData.post} blogPath={loaderData.blogPath} />;

@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react";
-import { PREVIEW_KINDS } from "../../app/pages/public-pages.ts";
+import { PREVIEW_KINDS, type PreviewView } from "../../app/pages/public-pages.ts";
+import { pageSeo, type Seo } from "../../core/content/seo.ts";
+import { seoMeta } from "../features/content/seo-meta.ts";
 import { CollectionGrid } from "../features/content/collection-grid.tsx";
 import { ContentPageBody } from "../features/content/content-page-body.tsx";
 import { requestedPage, requirePageInfo, requirePreviewBusiness } from "./content-route.server.ts";
@@ -33,7 +35,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           : 0;
   const url = new URL(request.url);
   url.searchParams.delete("page");
-  return { view, pageInfo: requirePageInfo(page, total, request), pathname: url.pathname + url.search };
+  // No canonical: a preview never points search engines at itself (domain notes §E).
+  const seo: Seo = { ...pageSeo({ title: titleOf(view), description: "", url: "", crumbs: [] }), canonical: null };
+  return { view, seo, pageInfo: requirePageInfo(page, total, request), pathname: url.pathname + url.search };
 }
 
 export const headers: Route.HeadersFunction = () => ({
@@ -42,7 +46,7 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-const titleOf = (view: Route.ComponentProps["loaderData"]["view"]) =>
+const titleOf = (view: PreviewView) =>
   view.kind === "post"
     ? view.post.title
     : view.kind === "blog"
@@ -57,7 +61,7 @@ const titleOf = (view: Route.ComponentProps["loaderData"]["view"]) =>
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? titleOf(data.view) : "" },
+  ...seoMeta(data?.seo),
   { name: "robots", content: "noindex,nofollow" },
 ];
 

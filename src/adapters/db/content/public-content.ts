@@ -230,7 +230,12 @@ export function publicContent(db: Db): ContentPagesPort {
     async siteMap(business, now) {
       const B = business.id;
       const pages = await db
-        .select({ path: t.contentPages.path, title: t.contentPages.title, description: t.contentPages.description })
+        .select({
+          path: t.contentPages.path,
+          title: t.contentPages.title,
+          description: t.contentPages.description,
+          hasBlog: t.contentPages.hasBlog,
+        })
         .from(t.contentPages)
         .where(eq(t.contentPages.businessId, B))
         .orderBy(asc(t.contentPages.path));

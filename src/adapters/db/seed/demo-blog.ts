@@ -34,8 +34,7 @@ export interface DemoPost {
   publishedAt: Date | null;
 }
 
-const body = (title: string, description: string) =>
-  `<p>${description}</p>` +
+const body = (title: string) =>
   `<h2>What to do</h2><p>Start small: ${title.toLowerCase()} takes a few minutes a day. Breathe in for four counts and out for six.</p>` +
   `<ul><li>Find a quiet place.</li><li>Set a timer.</li><li>Notice how you feel afterwards.</li></ul>` +
   `<blockquote>Rest is part of the work.</blockquote>` +
@@ -47,7 +46,7 @@ export function demoPosts(): DemoPost[] {
     slug,
     title,
     description,
-    bodyHtml: body(title, description),
+    bodyHtml: body(title),
     imageUrl: `/assets/demo/cover-${COVERS[i % COVERS.length]}.svg`,
     imageAlt: "",
     category,

@@ -34,6 +34,13 @@ export function ContentPageBody({
       ) : null}
       {view.postTotal === 0 && view.productTotal === 0 ? <p>{i18n._("content.empty")}</p> : null}
       <PaginationNav info={pageInfo} path={pathname} />
+      {view.postTotal > 0 ? (
+        <p>
+          <a href={`/feeds/${encodeURIComponent(view.path)}/rss.xml`} type="application/rss+xml">
+            {i18n._("content.feed")}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }
