@@ -61,7 +61,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
   const matches = useMatches();
-  const hasScripts = needsScripts(matches);
+  // In the browser the app is running already (a static page never hydrates): a client navigation
+  // into a static page keeps the scripts and scroll restoration it is using.
+  const hasScripts = typeof document !== "undefined" || needsScripts(matches);
   // A content page that states its own canonical (src/web/features/content/seo-meta.ts) replaces the locale one.
   const ownsCanonical = (matches.at(-1)?.data as { seo?: unknown } | undefined)?.seo !== undefined;
   useEffect(() => {
