@@ -47,6 +47,8 @@ import {
   type SlotChangeEvents,
 } from "../app/bookings/slot-change-events.ts";
 import { slotEvents } from "./routes/slot-events.ts";
+import { contentFeeds } from "./routes/content-feeds.ts";
+import { withEtag } from "./http/content-etag.ts";
 import { openApiDocument } from "./routes/openapi-document.ts";
 import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
@@ -224,6 +226,8 @@ export function createApp(deps: AppDependencies) {
     return c.text("Internal Server Error", 500);
   });
 
+  contentFeeds(app, { pages: deps.pages, clock: deps.clock });
+
   if (deps.build && deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
     // Fingerprinted files never change: cache them for a year (immutable).
@@ -263,14 +267,20 @@ export function createApp(deps: AppDependencies) {
           framingBy = origins;
         },
       } satisfies WebLoadContext;
-      const response = await handler(request, context);
+      // Content pages that say `public` get an ETag (304 when unchanged); one that also sets the
+      // locale cookie is only privately cacheable (below), and still revalidates with the ETag.
+      const rendered = await handler(request, context);
+      const response = await withEtag(request, rendered);
       // A widget page may be framed by its business's own sites (securityHeaders reads this).
       if (WIDGET_PATH.test(c.req.path))
         c.set("embedOrigins", framingBy ?? (await context.business())?.embedOrigins ?? []);
       if (!localeRouting?.setCookie && !vary) return response;
       // Copied: a Response's headers may be immutable.
       const headers = new Headers(response.headers);
-      if (localeRouting?.setCookie) headers.append("Set-Cookie", localeRouting.setCookie);
+      if (localeRouting?.setCookie) {
+        headers.append("Set-Cookie", localeRouting.setCookie);
+        if (/\bpublic\b/.test(headers.get("Cache-Control") ?? "")) headers.set("Cache-Control", "private, no-cache");
+      }
       if (vary) headers.append("Vary", vary);
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     });

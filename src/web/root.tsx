@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -17,6 +18,7 @@ import { localeHead } from "../i18n/routing/locale-head.ts";
 import { routeLocaleFromPath } from "../i18n/routing/locale-prefix.ts";
 import { getLoadedI18n, loadI18n } from "../i18n/runtime.ts";
 import { appearanceFrom, keepAppearance } from "./components/appearance.ts";
+import { needsScripts } from "./components/static-page.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
 import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
@@ -66,6 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
   const appearance = keepAppearance(data?.appearance);
+  const matches = useMatches();
+  // In the browser the app is running already (a static page never hydrates): a client navigation
+  // into a static page keeps the scripts and scroll restoration it is using.
+  const hasScripts = typeof document !== "undefined" || needsScripts(matches);
+  // A content page that states its own canonical (src/web/features/content/seo-meta.ts) replaces the locale one.
+  const ownsCanonical = (matches.at(-1)?.data as { seo?: unknown } | undefined)?.seo !== undefined;
   useEffect(() => {
     // A marker for tests and diagnostics: the server-rendered document is now interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -85,17 +93,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="data:," />
         <Meta />
         <Links />
-        {data?.head.links.map((l) => (
-          <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />
-        ))}
-        {data?.head.meta.map((m) => (
-          <meta key={m.id} property={m.property} content={m.content} />
-        ))}
+        {data?.head.links
+          .filter((l) => !(ownsCanonical && l.rel === "canonical"))
+          .map((l) => (
+            <link key={l.id} rel={l.rel} href={l.href} hrefLang={l.hreflang} />
+          ))}
+        {data?.head.meta
+          .filter((m) => !(ownsCanonical && m.property === "og:url"))
+          .map((m) => (
+            <meta key={m.id} property={m.property} content={m.content} />
+          ))}
       </head>
       <body>
         <I18nProvider i18n={getLoadedI18n(locale)}>{children}</I18nProvider>
-        {data?.isFramed ? null : <ScrollRestoration nonce={data?.nonce} />}
-        <Scripts nonce={data?.nonce} />
+        {data?.isFramed || !hasScripts ? null : <ScrollRestoration nonce={data?.nonce} />}
+        {hasScripts ? <Scripts nonce={data?.nonce} /> : null}
       </body>
     </html>
   );

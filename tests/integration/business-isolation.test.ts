@@ -28,7 +28,11 @@ type Ids = Record<
   | "serviceMenuId"
   | "linkId"
   | "bookingId"
-  | "webhookId",
+  | "webhookId"
+  | "postId"
+  | "authorId"
+  | "categoryId"
+  | "previewTokenId",
   string
 > & { date: string };
 
@@ -97,9 +101,31 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     url: `https://hooks.${tag}.example/in`,
     events: ["booking.created"],
   });
+  const author = await expectStatus(201, app, "POST", "/api/business/authors", key, {
+    slug: "ann",
+    name: `${tag} Ann`,
+  });
+  const category = await expectStatus(201, app, "POST", "/api/business/categories", key, {
+    slug: "care",
+    label: `${tag} Care`,
+  });
+  const post = await expectStatus(201, app, "POST", "/api/business/posts", key, {
+    slug: "hello",
+    title: `${tag} Hello`,
+    authorId: author.id,
+    categoryIds: [category.id],
+    tags: [`${tag}-tag`],
+  });
+  const previewToken = await expectStatus(201, app, "POST", "/api/business/preview-tokens", key, {
+    label: `${tag} reviewer`,
+  });
   return {
     webhookId: webhook.id,
     apiKeyId: extraKey.apiKey.id,
+    postId: post.id,
+    authorId: author.id,
+    categoryId: category.id,
+    previewTokenId: previewToken.previewToken.id,
     staffId: staff.id,
     timeOffId: timeOff.id,
     serviceId: service.id,
@@ -135,6 +161,9 @@ function sampleBody(schema: string, a: Ids): unknown {
     ServiceMenuPatch: { name: "Mallory" },
     OneTimeLinkCreate: { calendarId: a.calendarId },
     ReasonBody: { reason: "Mallory" },
+    PostPatch: { title: "Mallory", authorId: a.authorId },
+    AuthorPatch: { name: "Mallory" },
+    CategoryPatch: { label: "Mallory" },
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
     WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
@@ -190,6 +219,11 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/bookings?from=2026-11-01&to=2027-01-31",
       "/api/business/webhooks",
       `/api/business/webhooks/${b.webhookId}/deliveries`,
+      "/api/business/posts",
+      "/api/business/authors",
+      "/api/business/categories",
+      "/api/business/tags",
+      "/api/business/preview-tokens",
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }
@@ -268,6 +302,8 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       expectNoLeak(reply, path);
     }
     const writes: [string, string, unknown][] = [
+      ["POST", "/api/business/posts", { slug: "x0", title: "x", authorId: b.authorId }],
+      ["POST", "/api/business/posts", { slug: "x0", title: "x", categoryIds: [b.categoryId] }],
       [
         "POST",
         "/api/business/calendars",

@@ -1,25 +1,22 @@
 /**
  * Loads the read models of the public pages. Lookups by globally unique id need no business;
- * lookups by slug or path are scoped to the business the request belongs to. (Over 300 lines until the
- * content site gets its own repository with its editor, issue 16.)
+ * lookups by slug or path are scoped to the business the request belongs to. The content pages'
+ * reads are in content/public-content.ts.
  */
-import { and, arrayContains, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, inArray, isNull } from "drizzle-orm";
 import type {
   CalendarSummary,
   GroupView,
-  PostSummary,
-  PostView,
-  ProductView,
   PublicPagesPort,
   ServiceMenuView,
   ServiceSummary,
 } from "../../app/pages/public-pages.ts";
 import type { Db } from "./client.ts";
+import { publicContent } from "./content/public-content.ts";
+import { isUuid } from "./ids.ts";
 import * as t from "./schema.ts";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are untrusted: anything that is not a UUID cannot match, and must not reach SQL as one. */
-export const isUuid = (value: string) => UUID_RE.test(value);
+export { isUuid };
 
 const calendarColumns = {
   id: t.calendars.id,
@@ -55,53 +52,6 @@ const serviceColumns = {
   category: t.services.category,
   durationMinutes: t.services.durationMinutes,
   priceCents: t.services.priceCents,
-};
-
-const postColumns = {
-  id: t.blogPosts.id,
-  slug: t.blogPosts.slug,
-  title: t.blogPosts.title,
-  description: t.blogPosts.description,
-  publishedAt: t.blogPosts.publishedAt,
-  bodyHtml: t.blogPosts.bodyHtml,
-  tags: t.blogPosts.tags,
-  status: t.blogPosts.status,
-  authorName: t.blogAuthors.name,
-};
-type PostRow = {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  publishedAt: Date | null;
-  bodyHtml: string;
-  tags: string[];
-  status: string;
-  authorName: string | null;
-};
-const toPost = (row: PostRow): PostView => ({
-  ...row,
-  publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
-});
-const toPostSummary = ({ id, slug, title, description, publishedAt, authorName }: PostView): PostSummary => ({
-  id,
-  slug,
-  title,
-  description,
-  publishedAt,
-  authorName,
-});
-
-/** A post is public when published, or scheduled with its publication time reached (domain notes §E). */
-const isPublic = (now: Date) =>
-  or(eq(t.blogPosts.status, "published"), and(eq(t.blogPosts.status, "scheduled"), lte(t.blogPosts.publishedAt, now)));
-
-const productColumns = {
-  id: t.products.id,
-  name: t.products.name,
-  description: t.products.description,
-  priceCents: t.products.priceCents,
-  currency: t.products.currency,
 };
 
 /**
@@ -162,18 +112,9 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
     };
   }
 
-  async function posts(businessId: string, now: Date, extra?: ReturnType<typeof and>): Promise<PostSummary[]> {
-    const rows = await db
-      .select(postColumns)
-      .from(t.blogPosts)
-      .leftJoin(t.blogAuthors, eq(t.blogAuthors.id, t.blogPosts.authorId))
-      .where(and(eq(t.blogPosts.businessId, businessId), isPublic(now), extra))
-      .orderBy(desc(t.blogPosts.publishedAt))
-      .limit(50);
-    return rows.map((r) => toPostSummary(toPost(r)));
-  }
-
   return {
+    ...publicContent(db),
+
     async resolveBusiness(host) {
       const hostname = host?.replace(/:\d+$/, "").toLowerCase() ?? "";
       if (hostname) {
@@ -305,93 +246,6 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
         .from(t.forms)
         .where(and(eq(t.forms.id, id), eq(t.forms.kind, kind)));
       return row ?? null;
-    },
-
-    async contentPage(business, path) {
-      const [page] = await db
-        .select()
-        .from(t.contentPages)
-        .where(and(eq(t.contentPages.businessId, business.id), eq(t.contentPages.path, path)));
-      if (!page) return null;
-      const now = new Date();
-      return {
-        path: page.path,
-        title: page.title,
-        description: page.description,
-        posts: page.hasBlog ? await posts(business.id, now) : [],
-        products: page.hasStore
-          ? await db
-              .select(productColumns)
-              .from(t.products)
-              .where(and(eq(t.products.businessId, business.id), eq(t.products.availableInStore, true)))
-          : [],
-      };
-    },
-
-    async post(business, slug, now) {
-      const [row] = await db
-        .select(postColumns)
-        .from(t.blogPosts)
-        .leftJoin(t.blogAuthors, eq(t.blogAuthors.id, t.blogPosts.authorId))
-        .where(and(eq(t.blogPosts.businessId, business.id), eq(t.blogPosts.slug, slug), isPublic(now)));
-      return row ? toPost(row) : null;
-    },
-
-    async postListing(business, filter, now) {
-      if (filter.kind === "category") {
-        const [category] = await db
-          .select()
-          .from(t.blogCategories)
-          .where(and(eq(t.blogCategories.businessId, business.id), eq(t.blogCategories.slug, filter.slug)));
-        if (!category) return null;
-        return {
-          title: category.label,
-          posts: await posts(business.id, now, and(sql`${category.id} = any(${t.blogPosts.categoryIds})`)),
-        };
-      }
-      if (filter.kind === "author") {
-        const [author] = await db
-          .select()
-          .from(t.blogAuthors)
-          .where(and(eq(t.blogAuthors.businessId, business.id), eq(t.blogAuthors.slug, filter.slug)));
-        if (!author) return null;
-        return { title: author.name, posts: await posts(business.id, now, and(eq(t.blogPosts.authorId, author.id))) };
-      }
-      const tagged = await posts(business.id, now, and(arrayContains(t.blogPosts.tags, [filter.tag])));
-      return tagged.length > 0 ? { title: filter.tag, posts: tagged } : null;
-    },
-
-    async product(business, id) {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select(productColumns)
-        .from(t.products)
-        .where(and(eq(t.products.businessId, business.id), eq(t.products.id, id)));
-      return row ?? null;
-    },
-
-    async collection(business, slug) {
-      const [collection] = await db
-        .select()
-        .from(t.collections)
-        .where(and(eq(t.collections.businessId, business.id), eq(t.collections.slug, slug)));
-      if (!collection) return null;
-      const items: ProductView[] = await db
-        .select(productColumns)
-        .from(t.productCollections)
-        .innerJoin(t.products, eq(t.products.id, t.productCollections.productId))
-        .where(and(eq(t.productCollections.collectionId, collection.id), eq(t.products.availableInStore, true)));
-      return { name: collection.name, description: collection.description, products: items };
-    },
-
-    async previewPost(id) {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select(postColumns)
-        .from(t.blogPosts)
-        .leftJoin(t.blogAuthors, eq(t.blogAuthors.id, t.blogPosts.authorId))
-        .where(eq(t.blogPosts.id, id));
-      return row ? toPost(row) : null;
     },
   };
 }

@@ -7,6 +7,7 @@
  * `YYYY-MM-DD` inside JSON schedules (see docs/decisions/0003-time-model.md). Declarations only, one
  * table after another; the content tables move out with the content site (issue 16).
  */
+import { POST_STATUSES, type PostStatus } from "../../core/content/post-publication.ts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -290,7 +291,7 @@ export const blogCategories = pgTable(
   (t) => [uniqueIndex("blog_categories_business_slug_uq").on(t.businessId, t.slug)],
 );
 
-export const POST_STATUSES = ["draft", "published", "scheduled", "archived"] as const;
+export { POST_STATUSES };
 
 export const blogPosts = pgTable(
   "blog_posts",
@@ -303,6 +304,7 @@ export const blogPosts = pgTable(
     bodyHtml: text("body_html").notNull().default(""),
     imageUrl: text("image_url"),
     imageAlt: text("image_alt"),
+    canonicalLink: text("canonical_link"),
     authorId: uuid("author_id").references(() => blogAuthors.id),
     categoryIds: uuid("category_ids")
       .array()
@@ -312,7 +314,7 @@ export const blogPosts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text("status").$type<(typeof POST_STATUSES)[number]>().notNull().default("draft"),
+    status: text("status").$type<PostStatus>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,10 @@
  * (spec §2 "Route behaviour": a failed validity check gives a 404).
  */
 import type { CalendarType } from "../../core/calendar/calendar.ts";
+import type { ContentPagesPort } from "./content-pages.ts";
+
+export type * from "./content-pages.ts";
+export { PREVIEW_KINDS } from "./content-pages.ts";
 
 export interface BusinessRef {
   id: string;
@@ -67,46 +71,7 @@ export interface HomeView {
   pages: { path: string; title: string }[];
 }
 
-export interface PostSummary {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  publishedAt: string | null;
-  authorName: string | null;
-}
-
-export interface ContentPageView {
-  path: string;
-  title: string;
-  description: string;
-  posts: PostSummary[];
-  products: ProductView[];
-}
-
-export interface PostView extends PostSummary {
-  bodyHtml: string;
-  tags: string[];
-  status: string;
-}
-
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  currency: string;
-}
-
-export type PostListingFilter =
-  { kind: "category"; slug: string } | { kind: "author"; slug: string } | { kind: "tag"; tag: string };
-
-export interface PostListingView {
-  title: string;
-  posts: PostSummary[];
-}
-
-export interface PublicPagesPort {
+export interface PublicPagesPort extends ContentPagesPort {
   resolveBusiness(host: string | null): Promise<BusinessRef | null>;
   home(business: BusinessRef): Promise<HomeView>;
   calendarById(id: string): Promise<CalendarSummary | null>;
@@ -123,14 +88,4 @@ export interface PublicPagesPort {
   serviceMenuBySlug(business: BusinessRef, slug: string): Promise<ServiceMenuView | null>;
   oneTimeLink(slug: string, now: Date): Promise<OneTimeLinkView | null>;
   form(id: string, kind: "form" | "survey"): Promise<FormView | null>;
-  contentPage(business: BusinessRef, path: string): Promise<ContentPageView | null>;
-  post(business: BusinessRef, slug: string, now: Date): Promise<PostView | null>;
-  postListing(business: BusinessRef, filter: PostListingFilter, now: Date): Promise<PostListingView | null>;
-  product(business: BusinessRef, id: string): Promise<ProductView | null>;
-  collection(
-    business: BusinessRef,
-    slug: string,
-  ): Promise<{ name: string; description: string; products: ProductView[] } | null>;
-  /** Preview: by id, any status (drafts included). */
-  previewPost(id: string): Promise<PostView | null>;
 }

@@ -1,29 +1,51 @@
-import { useLingui } from "@lingui/react";
-import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
-import { ProductCard } from "../features/content/product-card.tsx";
+import { CollectionGrid } from "../features/content/collection-grid.tsx";
+import {
+  canonicalPageUrl,
+  homeCrumb,
+  requestedPage,
+  requireBusiness,
+  requirePageInfo,
+  requirePathPage,
+} from "./content-route.server.ts";
+import { pageSeo } from "../../core/content/seo.ts";
+import { seoMeta } from "../features/content/seo-meta.ts";
+import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
+import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-collection";
+import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const business = requireFound(await context.business(), request);
+  const business = await requireBusiness(context, request);
   const p = params as { path?: string; collectionSlug: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
-  return requireFound(await context.pages.collection(business, p.collectionSlug), request);
+  const shop = await requirePathPage(context, business, p.path, request);
+  const { page, window } = requestedPage(request);
+  const collection = requireFound(await context.pages.collection(business, p.collectionSlug, window), request);
+  const url = canonicalPageUrl(request, page);
+  const seo = pageSeo({
+    title: collection.name,
+    description: collection.description,
+    url,
+    crumbs: [homeCrumb(context, request, business.name), ...(shop ? [shop] : []), { name: collection.name, url }],
+  });
+  return {
+    seo,
+    collection,
+    base: p.path ? `/${p.path}` : "",
+    pageInfo: requirePageInfo(page, collection.total, request),
+    pathname: new URL(request.url).pathname,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? "" }];
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
+export const headers = contentPageHeaders;
 
-export default function ContentCollection({ loaderData, params }: Route.ComponentProps) {
-  const base = (params as { path?: string }).path ? `/${(params as { path: string }).path}` : "";
-  const { i18n } = useLingui();
-  return (
-    <div>
-      <h1>{i18n._("content.collection", { name: loaderData.name })}</h1>
-      <p>{loaderData.description}</p>
-      <div className="product-grid">
-        {loaderData.products.map((p) => (
-          <ProductCard key={p.id} product={p} href={`${base}/product/${p.id}`} />
-        ))}
-      </div>
-    </div>
-  );
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...seoMeta(data?.seo),
+  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
+];
+
+export default function ContentCollection({ loaderData }: Route.ComponentProps) {
+  const { collection, base, pageInfo, pathname } = loaderData;
+  return <CollectionGrid collection={collection} base={base} pageInfo={pageInfo} pathname={pathname} />;
 }

@@ -1,14 +1,25 @@
-import { useLingui } from "@lingui/react";
+import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
+import { PostListingBody } from "../features/content/post-listing-body.tsx";
+import {
+  canonicalPageUrl,
+  homeCrumb,
+  requestedPage,
+  requireBusiness,
+  requirePageInfo,
+  requirePathPage,
+} from "./content-route.server.ts";
+import { pageSeo } from "../../core/content/seo.ts";
+import { seoMeta } from "../features/content/seo-meta.ts";
 import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
-import { PostList } from "../features/content/post-list.tsx";
 import type { PostListingFilter } from "../../app/pages/public-pages.ts";
 import type { Route } from "./+types/content-listing";
+import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 
 /** Category, author and tag listings (`/c/:categorySlug`, `/:path/category/…`, `/:path/author/…`, `/:path/tag/…`). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const business = requireFound(await context.business(), request);
+  const business = await requireBusiness(context, request);
   const p = params as { path?: string; categorySlug?: string; authorSlug?: string; tagSlug?: string };
-  if (p.path && !(await context.pages.contentPage(business, p.path))) pageNotFound(request);
+  const blog = await requirePathPage(context, business, p.path, request);
   const filter: PostListingFilter | null = p.categorySlug
     ? { kind: "category", slug: p.categorySlug }
     : p.authorSlug
@@ -16,27 +27,38 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : p.tagSlug
         ? { kind: "tag", tag: p.tagSlug }
         : null;
-  const listing = requireFound(
-    filter ? await context.pages.postListing(business, filter, context.now()) : null,
-    request,
-  );
-  return { ...listing, kind: filter!.kind, basePath: p.path ? `/${p.path}/` : "/" };
+  if (!filter) pageNotFound(request);
+  const { page, window } = requestedPage(request);
+  const listing = requireFound(await context.pages.postListing(business, filter, context.now(), window), request);
+  const url = canonicalPageUrl(request, page);
+  const seo = pageSeo({
+    title: listing.title,
+    description: listing.posts.map((post) => post.title).join(" · "),
+    url,
+    crumbs: [homeCrumb(context, request, business.name), ...(blog ? [blog] : []), { name: listing.title, url }],
+  });
+  return {
+    ...listing,
+    seo,
+    kind: filter.kind,
+    basePath: p.path ? `/${p.path}/` : "/",
+    pageInfo: requirePageInfo(page, listing.total, request),
+    pathname: new URL(request.url).pathname,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }];
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
+export const headers = contentPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...seoMeta(data?.seo),
+  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
+];
 
 export default function ContentListing({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
-  const heading =
-    loaderData.kind === "category"
-      ? i18n._("content.category", { label: loaderData.title })
-      : loaderData.kind === "author"
-        ? i18n._("content.author", { name: loaderData.title })
-        : i18n._("content.tag", { tag: loaderData.title });
+  const { kind, basePath, pageInfo, pathname } = loaderData;
   return (
-    <div>
-      <h1>{heading}</h1>
-      <PostList posts={loaderData.posts} basePath={loaderData.basePath} />
-    </div>
+    <PostListingBody listing={loaderData} kind={kind} basePath={basePath} pageInfo={pageInfo} pathname={pathname} />
   );
 }

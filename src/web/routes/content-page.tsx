@@ -1,37 +1,58 @@
-import { useLingui } from "@lingui/react";
+import {
+  canonicalPageUrl,
+  homeCrumb,
+  requestedPage,
+  requireBusiness,
+  requirePageInfo,
+} from "./content-route.server.ts";
+import { pageSeo } from "../../core/content/seo.ts";
+import { seoMeta } from "../features/content/seo-meta.ts";
+import { ContentPageBody } from "../features/content/content-page-body.tsx";
+import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
-import { PostList } from "../features/content/post-list.tsx";
-import { ProductCard } from "../features/content/product-card.tsx";
 import type { Route } from "./+types/content-page";
+import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 
+/** `/:path`: a blog (paginated posts) or a shop (paginated products) page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const business = requireFound(await context.business(), request);
-  return requireFound(await context.pages.contentPage(business, params.path), request);
+  const business = await requireBusiness(context, request);
+  const { page, window } = requestedPage(request);
+  const view = requireFound(await context.pages.contentPage(business, params.path, context.now(), window), request);
+  const url = canonicalPageUrl(request, page);
+  const seo = pageSeo({
+    title: view.title,
+    description: view.description,
+    url,
+    crumbs: [homeCrumb(context, request, business.name), { name: view.title, url }],
+  });
+  return {
+    ...view,
+    seo,
+    pageInfo: requirePageInfo(page, Math.max(view.postTotal, view.productTotal), request),
+    pathname: new URL(request.url).pathname,
+  };
 }
 
+/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+export const handle = STATIC_PAGE;
+export const headers = contentPageHeaders;
+
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "description", content: data?.description ?? "" },
+  ...seoMeta(data?.seo),
+  ...(data?.postTotal
+    ? [
+        {
+          tagName: "link" as const,
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: data.title,
+          href: `/feeds/${encodeURIComponent(data.path)}/rss.xml`,
+        },
+      ]
+    : []),
+  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
 ];
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
-  return (
-    <div>
-      <h1>{loaderData.title}</h1>
-      <p>{loaderData.description}</p>
-      {loaderData.posts.length > 0 ? (
-        <section aria-label={i18n._("content.posts")}>
-          <PostList posts={loaderData.posts} basePath={`/${loaderData.path}/`} />
-        </section>
-      ) : null}
-      {loaderData.products.length > 0 ? (
-        <section aria-label={i18n._("content.products")} className="product-grid">
-          {loaderData.products.map((p) => (
-            <ProductCard key={p.id} product={p} href={`/${loaderData.path}/product/${p.id}`} />
-          ))}
-        </section>
-      ) : null}
-    </div>
-  );
+  return <ContentPageBody view={loaderData} pageInfo={loaderData.pageInfo} pathname={loaderData.pathname} />;
 }

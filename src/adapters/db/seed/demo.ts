@@ -12,6 +12,7 @@ import type { CalendarSettings, CalendarType, WeeklyHours } from "../../../core/
 import { createBusinessDirectory } from "../business-repository.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
+import { demoPosts } from "./demo-blog.ts";
 import { DEMO } from "./demo-ids.ts";
 
 export { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
@@ -420,42 +421,16 @@ async function seedContent(db: Db, businessId: string): Promise<void> {
       { businessId, slug: "studio-news", label: "Studio news" },
     ])
     .returning();
-  await db.insert(t.blogPosts).values([
-    {
-      id: DEMO.postPreviewId,
+  // The first post keeps the fixed id of README's preview URL.
+  await db.insert(t.blogPosts).values(
+    demoPosts().map(({ category, ...post }, i) => ({
+      ...(i === 0 ? { id: DEMO.postPreviewId } : {}),
+      ...post,
       businessId,
-      slug: "five-minute-breathing",
-      title: "A five-minute breathing routine",
-      description: "A short routine to reset between meetings.",
-      bodyHtml: "<p>Sit comfortably, breathe in for four counts and out for six.</p>",
       authorId: author!.id,
-      categoryIds: [categories[0]!.id],
-      tags: ["breathing", "routine"],
-      status: "published",
-      publishedAt: new Date("2026-09-01T08:00:00Z"),
-    },
-    {
-      businessId,
-      slug: "new-evening-classes",
-      title: "New evening classes",
-      description: "Yoga after work, from October.",
-      bodyHtml: "<p>From October we add two evening classes.</p>",
-      authorId: author!.id,
-      categoryIds: [categories[1]!.id],
-      tags: ["classes"],
-      status: "published",
-      publishedAt: new Date("2026-09-20T08:00:00Z"),
-    },
-    {
-      businessId,
-      slug: "winter-draft",
-      title: "Winter opening hours (draft)",
-      description: "Not published yet.",
-      authorId: author!.id,
-      tags: ["news"],
-      status: "draft",
-    },
-  ]);
+      categoryIds: [categories[category]!.id],
+    })),
+  );
   await db.insert(t.products).values({
     id: DEMO.productId,
     businessId,

@@ -10,6 +10,7 @@ import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import { createBusinessDirectory } from "../../../adapters/db/business-repository.ts";
 import { webhookStore } from "../../../adapters/webhooks/webhook-store.ts";
 import type { Db } from "../../../adapters/db/client.ts";
+import { createContentRepository } from "../../../adapters/db/content-repository.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
@@ -21,6 +22,8 @@ import { catalogueRoutes } from "./catalogue-routes.ts";
 import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
+import { postRoutes } from "./post-routes.ts";
+import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
 
 export type { BusinessApiDeps } from "./business-routing.ts";
 
@@ -41,6 +44,7 @@ export function createBusinessApi(options: {
       sealSecret: options.sealSecret,
       allowPrivateTargets: options.allowPrivateWebhookTargets,
     },
+    contentFor: (businessId) => createContentRepository(options.db, businessId),
   });
 }
 
@@ -63,6 +67,7 @@ export function businessApi(deps: BusinessApiDeps) {
       return problem(c, 401, "INVALID_API_KEY", "This API key is not valid or has been revoked.");
     }
     c.set("repo", deps.directory.forBusiness(businessId));
+    c.set("content", deps.contentFor(businessId));
     await next();
   });
 
@@ -74,5 +79,8 @@ export function businessApi(deps: BusinessApiDeps) {
   menuAndLinkRoutes(api, deps);
   bookingRoutes(api, deps);
   embedRoutes(api, deps);
+  postRoutes(api, deps);
+  taxonomyRoutes(api);
+  previewTokenRoutes(api, deps);
   return api;
 }

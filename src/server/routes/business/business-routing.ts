@@ -10,6 +10,8 @@ import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { WebhookStore } from "../../../app/webhooks/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
+import type { PublicationError } from "../../../core/content/post-publication.ts";
+import type { ContentRepository } from "../../../app/content/ports.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 
@@ -26,10 +28,12 @@ export interface BusinessApiDeps {
     readonly sealSecret: (secret: string) => string;
     readonly allowPrivateTargets: boolean;
   };
+  /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
+  readonly contentFor: (businessId: string) => ContentRepository;
 }
 
 /** Every handler runs with a repository bound to the key's business (business-api.ts). */
-export type BusinessEnv = { Variables: { repo: BusinessRepository } };
+export type BusinessEnv = { Variables: { repo: BusinessRepository; content: ContentRepository } };
 export type BusinessRouter = OpenAPIHono<BusinessEnv>;
 
 /** A business route: tagged, behind the business key, and answering 401 without a valid one. */
@@ -53,6 +57,10 @@ const PATH_PARAMS = {
   linkId: "One-time link id",
   bookingId: "Booking id",
   webhookId: "Webhook subscription id",
+  postId: "Post id",
+  authorId: "Author id",
+  categoryId: "Category id",
+  previewTokenId: "Preview token id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -68,7 +76,7 @@ export const REFUSALS = {
 } as const;
 
 /** Messages of the calendar setup rules (src/core/calendar/calendar-setup.ts); exhaustive. */
-const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR", string>> = {
+const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR" | PublicationError["code"], string>> = {
   MEMBERS_EXACTLY_ONE: "Personal and class calendars have exactly one team member.",
   MEMBERS_AT_LEAST_ONE: "Round-robin and service calendars need at least one team member.",
   MEMBERS_AT_LEAST_TWO: "A collective calendar needs at least two team members.",
@@ -81,6 +89,7 @@ const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR",
   SERVICES_NOT_FOR_TYPE: "Only service calendars list services.",
   WINDOW_RANGE_INVALID: "The booking window must not end before it starts.",
   NOT_A_SERVICE_CALENDAR: "A service menu books through a service calendar.",
+  PUBLISH_AT_REQUIRED: "A scheduled post needs publishAt, the time it goes public.",
 };
 
 /** What a refusal is about, for its message ("No staff member with this id."). */
@@ -95,7 +104,11 @@ export type Resource =
   | "one-time link"
   | "booking"
   | "business"
-  | "webhook";
+  | "webhook"
+  | "post"
+  | "author"
+  | "category"
+  | "preview token";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {

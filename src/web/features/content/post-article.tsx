@@ -1,22 +1,77 @@
 import { useLingui } from "@lingui/react";
 import type { PostView } from "../../../app/pages/public-pages.ts";
+import { readingMinutes } from "../../../core/content/reading-time.ts";
+import { LocaleLink } from "../../components/locale.tsx";
 
-export function PostArticle({ post, isPreview = false }: { post: PostView; isPreview?: boolean }) {
+interface Props {
+  post: PostView;
+  /** `/:path` of the blog the post is read under, or null (then only categories link: `/c/:slug`). */
+  blogPath: string | null;
+}
+
+/** A post: title, byline, cover (sized, so nothing shifts), lead, sanitised body, categories and tags. */
+export function PostArticle({ post, blogPath }: Props) {
   const { i18n } = useLingui();
+  const base = blogPath ? `/${blogPath}` : "";
   return (
     <article className="post">
-      {isPreview ? <p className="preview-banner">{i18n._("content.preview")}</p> : null}
       <h1>{post.title}</h1>
       <p className="post__meta">
-        {post.authorName ? i18n._("content.by", { author: post.authorName }) : null}
+        {post.authorName ? (
+          blogPath && post.authorSlug ? (
+            <LocaleLink to={`${base}/author/${post.authorSlug}`}>
+              {i18n._("content.by", { author: post.authorName })}
+            </LocaleLink>
+          ) : (
+            i18n._("content.by", { author: post.authorName })
+          )
+        ) : null}
         {post.publishedAt ? (
           <>
             {" · "}
             <time dateTime={post.publishedAt}>{i18n.date(post.publishedAt, { dateStyle: "long" })}</time>
           </>
         ) : null}
+        {" · "}
+        {i18n._("content.readingTime", { minutes: readingMinutes(post.bodyHtml) })}
       </p>
+      {post.imageUrl ? (
+        <img
+          className="post__cover"
+          src={post.imageUrl}
+          alt={post.imageAlt ?? ""}
+          width={1200}
+          height={630}
+          fetchPriority="high"
+        />
+      ) : null}
       <p className="post__lead">{post.description}</p>
+      {/* bodyHtml is sanitised by the allow-list on write and on read (src/core/content/sanitize-post-html.ts). */}
+      <div className="post__body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+      {post.categories.length > 0 ? (
+        <nav className="post__terms" aria-label={i18n._("content.postCategories")}>
+          <h2>{i18n._("content.postCategories")}</h2>
+          <ul>
+            {post.categories.map((c) => (
+              <li key={c.slug}>
+                <LocaleLink to={blogPath ? `${base}/category/${c.slug}` : `/c/${c.slug}`}>{c.label}</LocaleLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {post.tags.length > 0 ? (
+        <nav className="post__terms" aria-label={i18n._("content.postTags")}>
+          <h2>{i18n._("content.postTags")}</h2>
+          <ul>
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                {blogPath ? <LocaleLink to={`${base}/tag/${encodeURIComponent(tag)}`}>{tag}</LocaleLink> : tag}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </article>
   );
 }

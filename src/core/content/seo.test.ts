@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { absoluteUrl, pageSeo, postSeo, productSeo } from "./seo.ts";
+
+const crumbs = [
+  { name: "Studio", url: "https://s.example/" },
+  { name: "Journal", url: "https://s.example/journal" },
+];
+
+describe("postSeo", () => {
+  const base = {
+    title: "T",
+    description: "D",
+    url: "https://s.example/journal/b/t",
+    canonicalLink: null,
+    imageUrl: "https://s.example/a.jpg",
+    imageAlt: "A",
+    publishedAt: "2026-07-01T08:00:00.000Z",
+    updatedAt: "2026-07-02T08:00:00.000Z",
+    authorName: "Ann",
+    tags: ["x", "y"],
+    publisherName: "Studio",
+    crumbs,
+  };
+  it("is an article canonical to itself, with BlogPosting and BreadcrumbList", () => {
+    const seo = postSeo(base);
+    expect(seo.canonical).toBe(base.url);
+    expect(seo.article).toEqual({
+      publishedTime: base.publishedAt,
+      modifiedTime: base.updatedAt,
+      author: "Ann",
+      tags: ["x", "y"],
+    });
+    expect(seo.jsonLd[0]).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "T",
+      image: ["https://s.example/a.jpg"],
+      datePublished: base.publishedAt,
+      dateModified: base.updatedAt,
+      author: { "@type": "Person", name: "Ann" },
+      publisher: { "@type": "Organization", name: "Studio" },
+      keywords: "x, y",
+    });
+    expect(seo.jsonLd[1]).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Studio", item: "https://s.example/" },
+        { "@type": "ListItem", position: 2, name: "Journal", item: "https://s.example/journal" },
+      ],
+    });
+  });
+  it("points canonical at the post's canonical link when it has one", () => {
+    expect(postSeo({ ...base, canonicalLink: "https://elsewhere.example/t" }).canonical).toBe(
+      "https://elsewhere.example/t",
+    );
+  });
+});
+
+describe("productSeo", () => {
+  it("prices the Offer in the currency's major unit", () => {
+    const offer = (priceCents: number, currency: string, fractionDigits: number) =>
+      (
+        productSeo({
+          name: "Oil",
+          description: "",
+          url: "https://s.example/product/1",
+          imageUrl: null,
+          priceCents,
+          currency,
+          fractionDigits,
+          inStock: true,
+          crumbs,
+        }).jsonLd[0] as { offers: Record<string, string> }
+      ).offers;
+    expect(offer(1900, "EUR", 2)).toMatchObject({ "@type": "Offer", price: "19.00", priceCurrency: "EUR" });
+    expect(offer(500, "JPY", 0)).toMatchObject({ price: "500", availability: "https://schema.org/InStock" });
+  });
+});
+
+it("pages have breadcrumbs once they are below the home page; URLs resolve on the origin", () => {
+  expect(
+    pageSeo({ title: "J", description: "", url: "https://s.example/journal", crumbs: crumbs.slice(0, 1) }).jsonLd,
+  ).toEqual([]);
+  expect(absoluteUrl("/assets/a.svg", "https://s.example")).toBe("https://s.example/assets/a.svg");
+  expect(absoluteUrl("https://cdn.example/a.jpg", "https://s.example")).toBe("https://cdn.example/a.jpg");
+});

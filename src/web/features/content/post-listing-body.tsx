@@ -1,0 +1,31 @@
+import { useLingui } from "@lingui/react";
+import type { PostListingView } from "../../../app/pages/public-pages.ts";
+import type { PageInfo } from "../../../core/content/pagination.ts";
+import { PaginationNav } from "./pagination-nav.tsx";
+import { PostList } from "./post-list.tsx";
+
+interface Props {
+  listing: PostListingView;
+  kind: "category" | "author" | "tag";
+  basePath: string;
+  pageInfo: PageInfo;
+  pathname: string;
+}
+
+/** A category, author or tag listing (live and preview alike). */
+export function PostListingBody({ listing, kind, basePath, pageInfo, pathname }: Props) {
+  const { i18n } = useLingui();
+  const heading =
+    kind === "category"
+      ? i18n._("content.category", { label: listing.title })
+      : kind === "author"
+        ? i18n._("content.author", { name: listing.title })
+        : i18n._("content.tag", { tag: listing.title });
+  return (
+    <div>
+      <h1>{heading}</h1>
+      <PostList posts={listing.posts} basePath={basePath} />
+      <PaginationNav info={pageInfo} path={pathname} />
+    </div>
+  );
+}
