@@ -7,7 +7,8 @@ const options = [
   { value: "a", label: en("A") },
   { value: "b", label: en("B") },
 ];
-const f = (field: Omit<Field, "label">): Field => ({ label: en("L"), ...field }) as Field;
+type Unlabelled<T> = T extends Field ? Omit<T, "label"> : never;
+const f = (field: Unlabelled<Field>): Field => ({ label: en("L"), ...field }) as Field;
 
 describe("checkField", () => {
   it.each([
