@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Condition, FormDefinition, Operator } from "./definition.ts";
+import type { Answers, Condition, FormDefinition, Operator } from "./definition.ts";
 import { evaluateCondition, evaluateGroup, isFieldVisible, nextStep, walk } from "./logic.ts";
 
 const cases: { op: Operator; value?: Condition["value"]; answer: string | string[] | undefined; holds: boolean }[] = [
@@ -39,7 +39,7 @@ const cases: { op: Operator; value?: Condition["value"]; answer: string | string
 
 describe("evaluateCondition", () => {
   it.each(cases)("$op $value on $answer → $holds", ({ op, value, answer, holds }) => {
-    const answers = answer === undefined ? {} : { q: answer };
+    const answers: Answers = answer === undefined ? {} : { q: answer };
     expect(evaluateCondition({ field: "q", op, value }, answers)).toBe(holds);
   });
 });
