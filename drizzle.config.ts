@@ -4,6 +4,10 @@ import { defineConfig } from "drizzle-kit";
 // src/adapters/db/migrate.ts, on PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./src/adapters/db/schema-business.ts", "./src/adapters/db/schema-bookings.ts"],
+  schema: [
+    "./src/adapters/db/schema-business.ts",
+    "./src/adapters/db/schema-bookings.ts",
+    "./src/adapters/db/schema-forms.ts",
+  ],
   out: "./src/adapters/db/migrations",
 });

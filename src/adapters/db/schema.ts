@@ -5,3 +5,4 @@
  */
 export * from "./schema-business.ts";
 export * from "./schema-bookings.ts";
+export * from "./schema-forms.ts";

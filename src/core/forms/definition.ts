@@ -6,7 +6,7 @@
  */
 
 /** Text per locale code ("en", "de", "pt-br", …); shown through `localize`'s fallback chain. */
-export type LocalizedText = Readonly<Record<string, string>>;
+export type LocalizedText = Readonly<Partial<Record<string, string>>>;
 
 export const FORMAT_VERSION = 1;
 

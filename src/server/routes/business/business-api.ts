@@ -8,11 +8,13 @@
 import { authenticateApiKey } from "../../../app/business/api-keys.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import { createBusinessDirectory } from "../../../adapters/db/business-repository.ts";
+import { createFormDirectory } from "../../../adapters/db/forms/form-store.ts";
 import type { Db } from "../../../adapters/db/client.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { embedRoutes } from "./embed-routes.ts";
+import { formRoutes } from "./form-routes.ts";
 import { bookingRoutes } from "./booking-routes.ts";
 import type { BusinessApiDeps, BusinessEnv } from "./business-routing.ts";
 import { calendarRoutes } from "./calendar-routes.ts";
@@ -26,6 +28,7 @@ export type { BusinessApiDeps } from "./business-routing.ts";
 export function createBusinessApi(options: { db: Db; bookings: BookingDeps }) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
+    forms: createFormDirectory(options.db),
     bookings: options.bookings,
     clock: options.bookings.clock,
     publicUrl: options.bookings.publicUrl,
@@ -61,5 +64,6 @@ export function businessApi(deps: BusinessApiDeps) {
   menuAndLinkRoutes(api, deps);
   bookingRoutes(api, deps);
   embedRoutes(api, deps);
+  formRoutes(api, deps);
   return api;
 }

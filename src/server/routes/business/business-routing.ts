@@ -8,12 +8,15 @@ import type { Context } from "hono";
 import type { BusinessError, BusinessRepository, Result } from "../../../app/business/ports.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
+import type { FormDirectory } from "../../../app/forms/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 
 export interface BusinessApiDeps {
   readonly directory: BusinessDirectory;
+  /** Forms, surveys and their submissions (issue 15). */
+  readonly forms: FormDirectory;
   /** The booking use cases (confirm, decline, cancel, reschedule). */
   readonly bookings: BookingDeps;
   readonly clock: () => Date;
