@@ -40,6 +40,8 @@ import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 import { createBusinessApi } from "./routes/business/business-api.ts";
 import { createAdminApi } from "./routes/admin-api.ts";
 import { createBusinessDirectory } from "../adapters/db/business-repository.ts";
+import { createFormDirectory } from "../adapters/db/forms/form-store.ts";
+import { randomBytes } from "node:crypto";
 import {
   createSlotChangeEvents,
   withSlotChangeEvents,
@@ -77,6 +79,8 @@ export interface AppDependencies {
   adminToken?: string;
   /** Stripe's webhook events (STRIPE_WEBHOOK_SECRET); absent, its webhook answers 404. */
   paymentEvents?: PaymentEventSource;
+  /** Signs the fill-time tokens of form pages (APP_SECRET); absent, a random one per process. */
+  formSecret?: string;
 }
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
@@ -226,6 +230,10 @@ export function createApp(deps: AppDependencies) {
     });
     app.get("/embed.js", serveStatic({ path: path.join(root, "embed.js") }));
     const handler = createRequestHandler(deps.build, deps.mode);
+    const forms = {
+      directory: createFormDirectory(deps.database.db),
+      secret: deps.formSecret ?? randomBytes(32).toString("base64url"),
+    };
     app.all("*", async (c) => {
       const request = withoutUntrustedForwarding(c.req.raw, trustedProxy);
       const localeRouting = resolveLocaleForRequest(request, deps.localeRouting ?? LOCALE_ROUTING, deps.clock());
@@ -243,6 +251,7 @@ export function createApp(deps: AppDependencies) {
         pages: deps.pages,
         booking: widgetBooking,
         locale: isLocaleCode(localeRouting?.locale) ? localeRouting.locale : DEFAULT_LOCALE,
+        forms,
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,
         cspNonce: c.get("cspNonce"),
