@@ -29,7 +29,8 @@ export interface SubmitFormInput {
 
 export type SubmitFormOutcome =
   | { readonly kind: "slide"; readonly path: readonly string[]; readonly errors: readonly AnswerError[] }
-  | { readonly kind: "too-fast"; readonly path: readonly string[] }
+  /** Sent sooner than the minimum fill time, or (`isTokenInvalid`) with a token that does not verify. */
+  | { readonly kind: "too-fast"; readonly path: readonly string[]; readonly isTokenInvalid: boolean }
   | { readonly kind: "changed" }
   | {
       readonly kind: "done";
@@ -52,7 +53,8 @@ export async function submitForm(
   }
   const step = advance(form.definition, input.answers, input.current, input.intent);
   if (step.kind !== "complete") return step;
-  if (checkFillToken(deps.secret, input.fillToken, input.now) !== "ok") return { kind: "too-fast", path: step.path };
+  const fill = checkFillToken(deps.secret, input.fillToken, input.now);
+  if (fill !== "ok") return { kind: "too-fast", path: step.path, isTokenInvalid: fill === "invalid" };
 
   const onPath = allFields(form.definition).filter((f) => step.answers[f.id] !== undefined);
   const email = onPath.find((f) => f.type === "email");

@@ -15,7 +15,8 @@ interface Props {
 }
 
 const asText = (value: AnswerValue | undefined) => (typeof value === "string" ? value : (value?.[0] ?? ""));
-const asList = (value: AnswerValue | undefined) => (value === undefined ? [] : typeof value === "string" ? [value] : value);
+const asList = (value: AnswerValue | undefined) =>
+  value === undefined ? [] : typeof value === "string" ? [value] : value;
 
 function ErrorText({ id, error }: { id: string; error: string }) {
   return (
@@ -121,7 +122,13 @@ export function FormField({ field, value, error, chain }: Props) {
                 </select>
               );
             const type =
-              field.type === "email" ? "email" : field.type === "phone" ? "tel" : field.type === "date" ? "date" : "text";
+              field.type === "email"
+                ? "email"
+                : field.type === "phone"
+                  ? "tel"
+                  : field.type === "date"
+                    ? "date"
+                    : "text";
             const auto = field.type === "email" ? "email" : field.type === "phone" ? "tel" : undefined;
             return (
               <input

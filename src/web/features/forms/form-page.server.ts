@@ -66,33 +66,51 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
   const posted = await request.formData();
   const answers = readAnswers(posted, allFields(form.definition));
   const chain = fallbackChain(context.locale);
-  const outcome = await submitForm({ forms: context.forms.directory, secret: context.forms.secret }, {
-    businessId,
-    form,
-    version: Number(text(posted, "_version")),
-    answers,
-    current: text(posted, "_slide"),
-    intent: text(posted, "_intent") === "back" ? "back" : "next",
-    honeypot: text(posted, "_website"),
-    fillToken: text(posted, "_fill") || undefined,
-    locale: context.locale,
-    chain,
-    now: context.now(),
-  });
+  const outcome = await submitForm(
+    { forms: context.forms.directory, secret: context.forms.secret },
+    {
+      businessId,
+      form,
+      version: Number(text(posted, "_version")),
+      answers,
+      current: text(posted, "_slide"),
+      intent: text(posted, "_intent") === "back" ? "back" : "next",
+      honeypot: text(posted, "_website"),
+      fillToken: text(posted, "_fill") || undefined,
+      locale: context.locale,
+      chain,
+      now: context.now(),
+    },
+  );
   const first = form.definition.slides[0]!.id;
+  // The page keeps the token it was first served with, so the fill time counts from the first view.
+  const kept = text(posted, "_fill") || issueFillToken(context.forms.secret, context.now());
   switch (outcome.kind) {
     case "slide":
       return data<FormActionData>(
-        { kind: "slide", current: outcome.path[outcome.path.length - 1] ?? first, answers, errors: Object.fromEntries(outcome.errors.map((e) => [e.field, e.code])) },
+        {
+          kind: "slide",
+          current: outcome.path[outcome.path.length - 1] ?? first,
+          answers,
+          errors: Object.fromEntries(outcome.errors.map((e) => [e.field, e.code])),
+          fill: kept,
+        },
         { status: outcome.errors.length > 0 ? 400 : 200 },
       );
     case "too-fast": {
-      const fill = issueFillToken(context.forms.secret, context.now());
+      // A valid token keeps its time (sending again later succeeds); a broken one is replaced.
+      const fill = outcome.isTokenInvalid ? issueFillToken(context.forms.secret, context.now()) : kept;
       const current = outcome.path[outcome.path.length - 1] ?? first;
-      return data<FormActionData>({ kind: "slide", current, answers, errors: {}, notice: "tooFast", fill }, { status: 429 });
+      return data<FormActionData>(
+        { kind: "slide", current, answers, errors: {}, notice: "tooFast", fill },
+        { status: 429 },
+      );
     }
     case "changed":
-      return data<FormActionData>({ kind: "slide", current: first, answers, errors: {}, notice: "changed" }, { status: 409 });
+      return data<FormActionData>(
+        { kind: "slide", current: first, answers, errors: {}, notice: "changed", fill: kept },
+        { status: 409 },
+      );
     case "disqualified":
       return data<FormActionData>({ kind: "disqualified", message: localize(outcome.message, chain) });
     case "done":

@@ -14,7 +14,13 @@ import { validateAnswers } from "../../../core/forms/validate-answers.ts";
 import { fallbackChain, isLocaleCode } from "../../../i18n/locales.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
 import { FormField } from "./form-fields.tsx";
-import { ANSWER_ERROR_MESSAGES, NOTICE_MESSAGES, progressKey, type FormActionData, type FormPageData } from "./form-state.ts";
+import {
+  ANSWER_ERROR_MESSAGES,
+  NOTICE_MESSAGES,
+  progressKey,
+  type FormActionData,
+  type FormPageData,
+} from "./form-state.ts";
 
 type Place = { current: string; answers: Answers };
 
@@ -34,7 +40,10 @@ function isFinalSlide(definition: FormDefinition, slideId: string): boolean {
   const index = definition.slides.findIndex((s) => s.id === slideId);
   const slide = definition.slides[index]!;
   const endings = new Set(definition.endings.map((e) => e.id));
-  const targets = [fallbackTarget(definition, index), ...(slide.rules ?? []).map((r) => (r.action.type === "jump" ? r.action.to : null))];
+  const targets = [
+    fallbackTarget(definition, index),
+    ...(slide.rules ?? []).map((r) => (r.action.type === "jump" ? r.action.to : null)),
+  ];
   return targets.every((t) => t === null || endings.has(t));
 }
 
@@ -62,7 +71,8 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
   useEffect(() => {
     setClientErrors(null);
     setLive(null);
-    if (result?.kind === "slide") writeSession(storageKey, JSON.stringify({ current: result.current, answers: result.answers }));
+    if (result?.kind === "slide")
+      writeSession(storageKey, JSON.stringify({ current: result.current, answers: result.answers }));
     else if (result) removeSession(storageKey);
     if (firstRender.current) {
       firstRender.current = false;
@@ -84,7 +94,9 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
   }
 
   const place: Place & { errors: Readonly<Record<string, string>>; notice?: string; fill?: string } =
-    result?.kind === "slide" ? result : { ...(restored ?? { current: definition.slides[0]!.id, answers: {} }), errors: {} };
+    result?.kind === "slide"
+      ? result
+      : { ...(restored ?? { current: definition.slides[0]!.id, answers: {} }), errors: {} };
   const answers: Answers = { ...page.prefill, ...place.answers, ...live };
   const path = pathTo(definition, answers, place.current);
   const current = path[path.length - 1]!;
@@ -99,7 +111,10 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
   function validateFirst(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "back") return;
-    const checked = validateAnswers(definition, [current], { ...answers, ...answersOf(event.currentTarget, definition) });
+    const checked = validateAnswers(definition, [current], {
+      ...answers,
+      ...answersOf(event.currentTarget, definition),
+    });
     if (checked.errors.length === 0) return;
     event.preventDefault();
     setClientErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.code])));
@@ -144,7 +159,11 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
         <input type="hidden" name="_fill" value={place.fill ?? page.fill} />
         {Object.entries(answers)
           .filter(([id]) => !onSlide.has(id))
-          .flatMap(([id, value]) => (typeof value === "string" ? [value] : value).map((v, i) => <input key={`${id}:${i}`} type="hidden" name={id} value={v} />))}
+          .flatMap(([id, value]) =>
+            (typeof value === "string" ? [value] : value).map((v, i) => (
+              <input key={`${id}:${i}`} type="hidden" name={id} value={v} />
+            )),
+          )}
         <div className="form-page__trap" aria-hidden="true">
           <label>
             {i18n._("forms.trap")}
@@ -155,7 +174,9 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
           .filter((f) => shown.has(f.id))
           .map((field) => {
             const code = errors[field.id];
-            const message = code ? i18n._(ANSWER_ERROR_MESSAGES[code as keyof typeof ANSWER_ERROR_MESSAGES] ?? "widget.validation.invalid") : undefined;
+            const message = code
+              ? i18n._(ANSWER_ERROR_MESSAGES[code as keyof typeof ANSWER_ERROR_MESSAGES] ?? "widget.validation.invalid")
+              : undefined;
             return <FormField key={field.id} field={field} value={answers[field.id]} error={message} chain={chain} />;
           })}
         <div className="form-page__actions">
