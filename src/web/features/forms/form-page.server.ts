@@ -10,13 +10,13 @@ import type { FormKind } from "../../../app/forms/ports.ts";
 import { submitForm } from "../../../app/forms/submit-form.ts";
 import { allFields, localize, type AnswerValue, type Answers } from "../../../core/forms/definition.ts";
 import { fallbackChain } from "../../../i18n/locales.ts";
-import { pageNotFound } from "../errors/route-errors.ts";
 import type { FormActionData, FormPageData } from "./form-state.ts";
 
-async function published(context: AppLoadContext, id: string, kind: FormKind, request: Request) {
+/** The current version, or null (the route answers 404) for an unknown id or a definition of an older format. */
+async function published(context: AppLoadContext, id: string, kind: FormKind) {
   const found = await context.forms.directory.findPublished(id, kind);
   const definition = found ? readDefinition(found.form.definition) : null;
-  if (!found || !definition) return pageNotFound(request);
+  if (!found || !definition) return null;
   return { businessId: found.businessId, form: { ...found.form, definition } };
 }
 
@@ -25,8 +25,10 @@ export async function loadFormPage(
   id: string,
   kind: FormKind,
   request: Request,
-): Promise<FormPageData> {
-  const { form } = await published(context, id, kind, request);
+): Promise<FormPageData | null> {
+  const found = await published(context, id, kind);
+  if (!found) return null;
+  const { form } = found;
   const query = new URL(request.url).searchParams;
   const prefill: Record<string, string> = {};
   for (const field of allFields(form.definition)) {
@@ -62,7 +64,9 @@ const text = (form: FormData, name: string) => {
 };
 
 export async function submitFormPage(context: AppLoadContext, id: string, kind: FormKind, request: Request) {
-  const { businessId, form } = await published(context, id, kind, request);
+  const found = await published(context, id, kind);
+  if (!found) return null;
+  const { businessId, form } = found;
   const posted = await request.formData();
   const answers = readAnswers(posted, allFields(form.definition));
   const chain = fallbackChain(context.locale);
