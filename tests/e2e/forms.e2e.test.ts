@@ -5,6 +5,7 @@
  * The business then reads the submissions through its API.
  */
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -85,6 +86,37 @@ describe("the contact form without JavaScript", () => {
       consent: "yes",
       source: "newsletter",
     });
+  });
+});
+
+describe("the contact form over plain HTTP", () => {
+  const catalog = (code: string) =>
+    JSON.parse(fs.readFileSync(`src/i18n/catalogs/${code}.json`, "utf8")) as Record<string, string>;
+  const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+
+  it.each(["en", "de"])("answers a bare POST with the spec's §5 messages in %s", async (code) => {
+    const path = `${code === "en" ? "" : `/${code}`}/widget/form/${DEMO.formId}`;
+    const page = await (await fetch(`${baseURL}${path}`)).text();
+    const version = /name="_version" value="(\d+)"/.exec(page)?.[1];
+    const fill = /name="_fill" value="([^"]+)"/.exec(page)?.[1];
+    const body = new URLSearchParams({
+      _slide: "contact",
+      _version: version ?? "",
+      _fill: fill ?? "",
+      email: "x@",
+      name: "Ann",
+    });
+    const res = await fetch(`${baseURL}${path}`, { method: "POST", body });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const t = catalog(code);
+    for (const key of ["widget.validation.required", "widget.validation.option", "widget.validation.emailInvalid"])
+      expect(html, key).toContain(escape(t[key]!));
+    expect(html).toContain('value="Ann"');
+    if (code === "en") {
+      expect(html).toContain("This field is required.");
+      expect(html).toContain("Please choose at least one option");
+    }
   });
 });
 
