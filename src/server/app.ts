@@ -48,6 +48,7 @@ import {
   type SlotChangeEvents,
 } from "../app/bookings/slot-change-events.ts";
 import { slotEvents } from "./routes/slot-events.ts";
+import { createRateLimiter, rateLimit } from "./routes/rate-limit.ts";
 import { openApiDocument } from "./routes/openapi-document.ts";
 import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
@@ -81,7 +82,11 @@ export interface AppDependencies {
   paymentEvents?: PaymentEventSource;
   /** Signs the fill-time tokens of form pages (APP_SECRET); absent, a random one per process. */
   formSecret?: string;
+  /** Posts to form and survey pages per client and minute; FORM_POSTS_PER_MINUTE by default. */
+  formPostsPerMinute?: number;
 }
+
+export const FORM_POSTS_PER_MINUTE = 60;
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -214,6 +219,10 @@ export function createApp(deps: AppDependencies) {
     if (c.req.path.startsWith("/api/")) return problem(c, 500, "INTERNAL", "Something went wrong on our side.");
     return c.text("Internal Server Error", 500);
   });
+
+  // Form and survey posts (issue 15): each step is a POST, so the limit leaves room for long surveys.
+  const formPosts = rateLimit(createRateLimiter(deps.formPostsPerMinute ?? FORM_POSTS_PER_MINUTE), deps.clock);
+  for (const kind of ["form", "survey"]) app.on("POST", [`/widget/${kind}/*`, `/:locale/widget/${kind}/*`], formPosts);
 
   if (deps.build && deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
