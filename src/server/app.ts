@@ -41,6 +41,7 @@ import { publicApi, type PublicApiDeps } from "./routes/public-api.ts";
 import { createBusinessApi } from "./routes/business/business-api.ts";
 import { createAdminApi } from "./routes/admin-api.ts";
 import { createBusinessDirectory } from "../adapters/db/business-repository.ts";
+import { createFormDirectory } from "../adapters/db/forms/form-store.ts";
 import {
   createSlotChangeEvents,
   withSlotChangeEvents,
@@ -49,6 +50,7 @@ import {
 import { slotEvents } from "./routes/slot-events.ts";
 import { contentFeeds } from "./routes/content-feeds.ts";
 import { withEtag } from "./http/content-etag.ts";
+import { createRateLimiter, rateLimit } from "./routes/rate-limit.ts";
 import { openApiDocument } from "./routes/openapi-document.ts";
 import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
@@ -82,7 +84,13 @@ export interface AppDependencies {
   allowPrivateWebhookTargets?: boolean;
   /** Stripe's webhook events (STRIPE_WEBHOOK_SECRET); absent, its webhook answers 404. */
   paymentEvents?: PaymentEventSource;
+  /** Signs the fill-time tokens of form pages (APP_SECRET); absent, a random one per process. */
+  formSecret?: string;
+  /** Posts to form and survey pages per client and minute; FORM_POSTS_PER_MINUTE by default. */
+  formPostsPerMinute?: number;
 }
+
+export const FORM_POSTS_PER_MINUTE = 60;
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -227,6 +235,9 @@ export function createApp(deps: AppDependencies) {
   });
 
   contentFeeds(app, { pages: deps.pages, clock: deps.clock });
+  // Form and survey posts (issue 15): each step is a POST, so the limit leaves room for long surveys.
+  const formPosts = rateLimit(createRateLimiter(deps.formPostsPerMinute ?? FORM_POSTS_PER_MINUTE), deps.clock);
+  for (const kind of ["form", "survey"]) app.on("POST", [`/widget/${kind}/*`, `/:locale/widget/${kind}/*`], formPosts);
 
   if (deps.build && deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
@@ -243,6 +254,10 @@ export function createApp(deps: AppDependencies) {
     });
     app.get("/embed.js", serveStatic({ path: path.join(root, "embed.js") }));
     const handler = createRequestHandler(deps.build, deps.mode);
+    const forms = {
+      directory: createFormDirectory(deps.database.db),
+      secret: deps.formSecret ?? randomBytes(32).toString("base64url"),
+    };
     app.all("*", async (c) => {
       const request = withoutUntrustedForwarding(c.req.raw, trustedProxy);
       const localeRouting = resolveLocaleForRequest(request, deps.localeRouting ?? LOCALE_ROUTING, deps.clock());
@@ -260,6 +275,7 @@ export function createApp(deps: AppDependencies) {
         pages: deps.pages,
         booking: widgetBooking,
         locale: isLocaleCode(localeRouting?.locale) ? localeRouting.locale : DEFAULT_LOCALE,
+        forms,
         business: () => (business ??= deps.pages.resolveBusiness(host)),
         now: deps.clock,
         cspNonce: c.get("cspNonce"),

@@ -110,6 +110,7 @@ async function main() {
     slotChanges,
     database,
     linkSealer,
+    formSecret: appSecret,
     ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
     pages: createPublicPagesRepository(database.db, config.DEFAULT_BUSINESS ?? null),
     logger,

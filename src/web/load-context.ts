@@ -1,6 +1,7 @@
 import type { BusinessRef, PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { WidgetBookingPort } from "../app/bookings/widget-booking-port.ts";
 import type { LocaleCode } from "../i18n/locales.ts";
+import type { FormDirectory } from "../app/forms/ports.ts";
 
 /** What the server gives every loader: the ports it may use and facts about the request. */
 export interface WebLoadContext {
@@ -8,6 +9,8 @@ export interface WebLoadContext {
   /** The booking widget's reads (config, first month of slots, a managed booking), in process. */
   booking: WidgetBookingPort;
   locale: LocaleCode;
+  /** Forms and surveys (issue 15), and the secret that signs their fill-time tokens. */
+  forms: { readonly directory: FormDirectory; readonly secret: string };
   /** The business this request belongs to (by host name), resolved once per request. */
   business(): Promise<BusinessRef | null>;
   now(): Date;

@@ -259,7 +259,10 @@ export const forms = pgTable("forms", {
   businessId: businessId(),
   kind: text("kind").$type<"form" | "survey">().notNull(),
   name: text("name").notNull(),
+  /** The current definition (a copy of its row in form_versions, schema-forms.ts) and its number. */
   definition: jsonb("definition").$type<Record<string, unknown>>().notNull().default({}),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

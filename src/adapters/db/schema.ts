@@ -7,3 +7,4 @@ export * from "./schema-business.ts";
 export * from "./schema-bookings.ts";
 export * from "./schema-webhooks.ts";
 export * from "./schema-content.ts";
+export * from "./schema-forms.ts";

@@ -11,6 +11,8 @@ import type { BusinessRepository, Result } from "../../../app/business/ports.ts"
 import type { CalendarSettings, CalendarType, WeeklyHours } from "../../../core/calendar/calendar.ts";
 import { createBusinessDirectory } from "../business-repository.ts";
 import type { Db } from "../client.ts";
+import { createFormStore } from "../forms/form-store.ts";
+import { DEMO_CONTACT_FORM, DEMO_SURVEY } from "./demo-forms.ts";
 import * as t from "../schema.ts";
 import { demoPosts } from "./demo-blog.ts";
 import { DEMO } from "./demo-ids.ts";
@@ -84,10 +86,12 @@ export async function seedDemo(db: Db): Promise<void> {
       slug: DEMO.usedOneTimeLinkSlug,
       usedAt: new Date("2026-01-05T10:00:00Z"),
     });
-    await tx.insert(t.forms).values([
-      { id: DEMO.formId, businessId, kind: "form", name: "Contact us", definition: { fields: [] } },
-      { id: DEMO.surveyId, businessId, kind: "survey", name: "How was your visit?", definition: { slides: [] } },
-    ]);
+    const forms = createFormStore(tx as unknown as Db, businessId);
+    await forms.createForm({ kind: "form", name: "Contact us", definition: DEMO_CONTACT_FORM }, { id: DEMO.formId });
+    await forms.createForm(
+      { kind: "survey", name: "How was your visit?", definition: DEMO_SURVEY },
+      { id: DEMO.surveyId },
+    );
 
     await seedContent(tx as unknown as Db, businessId);
   });

@@ -9,12 +9,14 @@ import { authenticateApiKey } from "../../../app/business/api-keys.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import { createBusinessDirectory } from "../../../adapters/db/business-repository.ts";
 import { webhookStore } from "../../../adapters/webhooks/webhook-store.ts";
+import { createFormDirectory } from "../../../adapters/db/forms/form-store.ts";
 import type { Db } from "../../../adapters/db/client.ts";
 import { createContentRepository } from "../../../adapters/db/content-repository.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { embedRoutes } from "./embed-routes.ts";
+import { formRoutes } from "./form-routes.ts";
 import { bookingRoutes } from "./booking-routes.ts";
 import type { BusinessApiDeps, BusinessEnv } from "./business-routing.ts";
 import { calendarRoutes } from "./calendar-routes.ts";
@@ -36,6 +38,7 @@ export function createBusinessApi(options: {
 }) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
+    forms: createFormDirectory(options.db),
     bookings: options.bookings,
     clock: options.bookings.clock,
     publicUrl: options.bookings.publicUrl,
@@ -82,5 +85,6 @@ export function businessApi(deps: BusinessApiDeps) {
   postRoutes(api, deps);
   taxonomyRoutes(api);
   previewTokenRoutes(api, deps);
+  formRoutes(api, deps);
   return api;
 }

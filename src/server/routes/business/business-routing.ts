@@ -9,6 +9,7 @@ import type { BusinessError, BusinessRepository, Result } from "../../../app/bus
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { WebhookStore } from "../../../app/webhooks/ports.ts";
+import type { FormDirectory } from "../../../app/forms/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import type { PublicationError } from "../../../core/content/post-publication.ts";
 import type { ContentRepository } from "../../../app/content/ports.ts";
@@ -17,6 +18,8 @@ import { problem } from "../../http/problem.ts";
 
 export interface BusinessApiDeps {
   readonly directory: BusinessDirectory;
+  /** Forms, surveys and their submissions (issue 15). */
+  readonly forms: FormDirectory;
   /** The booking use cases (confirm, decline, cancel, reschedule). */
   readonly bookings: BookingDeps;
   readonly clock: () => Date;

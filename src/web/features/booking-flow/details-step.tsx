@@ -5,7 +5,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { ChangePolicy } from "./change-policy.tsx";
-import { Field } from "./form-field.tsx";
+import { Field } from "../../components/form-field.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";

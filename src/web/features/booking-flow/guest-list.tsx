@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { GuestEntry } from "./flow-reducer.ts";
-import { Field } from "./form-field.tsx";
+import { Field } from "../../components/form-field.tsx";
 
 interface Props {
   guests: GuestEntry[];

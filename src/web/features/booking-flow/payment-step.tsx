@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { minutesSeconds, useTimeLeft } from "./time-left.ts";
 import { payWithTestCard } from "./api-client.ts";
 import { formatMoney } from "./dates.ts";
-import { Field } from "./form-field.tsx";
+import { Field } from "../../components/form-field.tsx";
 import type { PendingPayment } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 

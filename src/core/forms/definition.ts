@@ -1,0 +1,119 @@
+/**
+ * The definition of a form or survey (issue 15, domain-notes "Forms & surveys"): plain data, stored
+ * as JSON and versioned (ADR 0018). A form is one slide of fields; a survey is several slides. After
+ * the last slide — or on a jump to an ending — the answers are submitted and the ending is shown
+ * (a thank-you message or a redirect).
+ */
+
+/** Text per locale code ("en", "de", "pt-br", …); shown through `localize`'s fallback chain. */
+export type LocalizedText = Readonly<Partial<Record<string, string>>>;
+
+export const FORMAT_VERSION = 1;
+
+interface FieldBase {
+  /** Unique in the definition; the answer's key and the name of the HTML input. */
+  readonly id: string;
+  readonly label: LocalizedText;
+  readonly help?: LocalizedText;
+  readonly required?: boolean;
+  /** Shown only while `when` holds ("show"), or hidden while it holds ("hide"). */
+  readonly visibility?: { readonly mode: "show" | "hide"; readonly when: ConditionGroup };
+}
+
+export interface ChoiceOption {
+  readonly value: string;
+  readonly label: LocalizedText;
+}
+
+export type Field =
+  | (FieldBase & { readonly type: "text" | "textarea"; readonly maxLength?: number })
+  | (FieldBase & { readonly type: "email" | "phone" | "date" })
+  | (FieldBase & { readonly type: "number"; readonly min?: number; readonly max?: number })
+  | (FieldBase & { readonly type: "radio" | "dropdown" | "checkboxes"; readonly options: readonly ChoiceOption[] })
+  /** The label is the consent text; its wording is stored with the submission. */
+  | (FieldBase & { readonly type: "consent" })
+  /** Filled from the URL query parameter `param` (default: the field id); never shown. */
+  | (FieldBase & { readonly type: "hidden"; readonly param?: string })
+  | (FieldBase & { readonly type: "rating"; readonly max: number })
+  /** A block of text; no answer. */
+  | (FieldBase & { readonly type: "static" });
+
+export type FieldType = Field["type"];
+
+export type Operator =
+  | "equals"
+  | "notEquals"
+  | "contains"
+  | "isEmpty"
+  | "isNotEmpty"
+  | "greaterThan"
+  | "lessThan"
+  | "before"
+  | "after"
+  | "oneOf";
+
+export interface Condition {
+  readonly field: string;
+  readonly op: Operator;
+  /** A string for text/date/choice comparisons, a number for greater/less than, a list for oneOf. */
+  readonly value?: string | number | readonly string[];
+}
+
+/** Conditions combined with AND or with OR (not mixed, as in GoHighLevel's logic v2). */
+export interface ConditionGroup {
+  readonly combine: "and" | "or";
+  readonly conditions: readonly Condition[];
+}
+
+export type LogicAction =
+  /** To a slide or an ending (an ending submits). */
+  | { readonly type: "jump"; readonly to: string }
+  /** Immediately: stop, show the message, submit nothing. After submit: finish, store, show it. */
+  | { readonly type: "disqualify"; readonly timing: "immediately" | "afterSubmit"; readonly message: LocalizedText };
+
+/** Evaluated on "Next" in order; the first rule whose conditions hold decides. */
+export interface SlideRule {
+  readonly when: ConditionGroup;
+  readonly action: LogicAction;
+}
+
+export interface Slide {
+  readonly id: string;
+  readonly title?: LocalizedText;
+  readonly fields: readonly Field[];
+  readonly rules?: readonly SlideRule[];
+  /** Where "Next" goes when no rule matches; default: the next slide, after the last one the first ending. */
+  readonly fallback?: string;
+}
+
+export type Ending =
+  | { readonly id: string; readonly kind: "message"; readonly title: LocalizedText; readonly body?: LocalizedText }
+  | { readonly id: string; readonly kind: "redirect"; readonly url: string };
+
+export interface FormDefinition {
+  readonly formatVersion: typeof FORMAT_VERSION;
+  readonly slides: readonly Slide[];
+  readonly endings: readonly Ending[];
+}
+
+export type AnswerValue = string | readonly string[];
+export type Answers = Readonly<Record<string, AnswerValue>>;
+
+/** The text for a locale: the first of `chain` present, else English, else any. */
+export function localize(text: LocalizedText | undefined, chain: readonly string[]): string {
+  if (!text) return "";
+  for (const code of chain) {
+    const value = text[code];
+    if (value !== undefined && value !== "") return value;
+  }
+  return text.en ?? Object.values(text)[0] ?? "";
+}
+
+export function allFields(definition: FormDefinition): Field[] {
+  return definition.slides.flatMap((s) => s.fields);
+}
+
+/** Fields that take an answer from the visitor (static blocks take none). */
+export function isAnswerField(field: Field): boolean {
+  return field.type !== "static";
+}

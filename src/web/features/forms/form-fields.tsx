@@ -1,0 +1,146 @@
+/**
+ * One field of a form or survey as HTML that works without JavaScript: native inputs named by the
+ * field id, the visitor's value kept as the default, the error next to the field (aria-describedby,
+ * aria-invalid). Groups of radios and checkboxes are fieldsets with a legend.
+ */
+import { useLingui } from "@lingui/react";
+import { Field as LabelledField } from "../../components/form-field.tsx";
+import { localize, type AnswerValue, type Field } from "../../../core/forms/definition.ts";
+
+interface Props {
+  field: Field;
+  value: AnswerValue | undefined;
+  error: string | undefined;
+  chain: readonly string[];
+}
+
+const asText = (value: AnswerValue | undefined) => (typeof value === "string" ? value : (value?.[0] ?? ""));
+const asList = (value: AnswerValue | undefined) =>
+  value === undefined ? [] : typeof value === "string" ? [value] : value;
+
+function ErrorText({ id, error }: { id: string; error: string }) {
+  return (
+    <p id={id} className="field__error">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      {error}
+    </p>
+  );
+}
+
+export function FormField({ field, value, error, chain }: Props) {
+  const { i18n } = useLingui();
+  const label = localize(field.label, chain);
+  const hint = field.help ? localize(field.help, chain) : undefined;
+  const id = `field-${field.id}`;
+  const errorId = `${id}-error`;
+  const isRequired = field.required === true;
+
+  switch (field.type) {
+    case "hidden":
+      return <input type="hidden" name={field.id} value={asText(value)} />;
+    case "static":
+      return <p className="form-static">{label}</p>;
+    case "radio":
+    case "checkboxes":
+    case "rating": {
+      const options =
+        field.type === "rating"
+          ? Array.from({ length: field.max }, (_, i) => ({ value: String(i + 1), text: String(i + 1) }))
+          : field.options.map((o) => ({ value: o.value, text: localize(o.label, chain) }));
+      const chosen = asList(value);
+      const hintId = hint ? `${id}-hint` : null;
+      return (
+        <fieldset
+          className={`field field--group${error ? " field--invalid" : ""}${field.type === "rating" ? " field--rating" : ""}`}
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ") || undefined}
+        >
+          <legend>
+            {label}
+            <span className={isRequired ? "field__required" : "field__optional"}>
+              {" "}
+              {i18n._(isRequired ? "widget.form.requiredMark" : "widget.form.optional")}
+            </span>
+          </legend>
+          {hint ? (
+            <p id={hintId!} className="field__hint">
+              {hint}
+            </p>
+          ) : null}
+          {options.map((o) => (
+            <label key={o.value} className="check">
+              <input
+                type={field.type === "checkboxes" ? "checkbox" : "radio"}
+                name={field.id}
+                value={o.value}
+                defaultChecked={chosen.includes(o.value)}
+                aria-invalid={error ? true : undefined}
+              />
+              <span>{o.text}</span>
+            </label>
+          ))}
+          {error ? <ErrorText id={errorId} error={error} /> : null}
+        </fieldset>
+      );
+    }
+    case "consent":
+      return (
+        <div className={`field${error ? " field--invalid" : ""}`}>
+          <label className="check" htmlFor={id}>
+            <input
+              id={id}
+              type="checkbox"
+              name={field.id}
+              value="yes"
+              defaultChecked={asText(value) === "yes"}
+              aria-invalid={Boolean(error)}
+              aria-required={isRequired}
+              aria-describedby={error ? errorId : undefined}
+            />
+            <span>{label}</span>
+          </label>
+          {error ? <ErrorText id={errorId} error={error} /> : null}
+        </div>
+      );
+    default:
+      return (
+        <LabelledField path={field.id} label={label} error={error} isRequired={isRequired} hint={hint}>
+          {(props) => {
+            const common = { ...props, name: field.id, defaultValue: asText(value) };
+            if (field.type === "textarea") return <textarea {...common} rows={5} maxLength={field.maxLength ?? 5000} />;
+            if (field.type === "dropdown")
+              return (
+                <select {...common}>
+                  <option value="">{i18n._("widget.form.choose")}</option>
+                  {field.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {localize(o.label, chain)}
+                    </option>
+                  ))}
+                </select>
+              );
+            const type =
+              field.type === "email"
+                ? "email"
+                : field.type === "phone"
+                  ? "tel"
+                  : field.type === "date"
+                    ? "date"
+                    : "text";
+            const auto = field.type === "email" ? "email" : field.type === "phone" ? "tel" : undefined;
+            return (
+              <input
+                {...common}
+                type={type}
+                {...(field.type === "number" ? { inputMode: "decimal" as const } : {})}
+                {...(auto ? { autoComplete: auto } : {})}
+                {...(field.type === "text" ? { maxLength: field.maxLength ?? 500 } : {})}
+              />
+            );
+          }}
+        </LabelledField>
+      );
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * A form or survey page. Every step posts to the route's action (a plain POST without JavaScript,
+ * a fetch with it), which validates on the server; once loaded, the same core checks run in the
+ * browser first, fields show and hide as the visitor answers, and a survey's place is kept in
+ * sessionStorage so a reload resumes it.
+ */
+import { useLingui } from "@lingui/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { pathTo, slidesAhead } from "../../../core/forms/advance.ts";
+import { localize, type AnswerValue, type Answers, type FormDefinition } from "../../../core/forms/definition.ts";
+import { activeFields, fallbackTarget } from "../../../core/forms/logic.ts";
+import { validateAnswers } from "../../../core/forms/validate-answers.ts";
+import { fallbackChain, isLocaleCode } from "../../../i18n/locales.ts";
+import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
+import { FormField } from "./form-fields.tsx";
+import {
+  ANSWER_ERROR_MESSAGES,
+  NOTICE_MESSAGES,
+  progressKey,
+  type FormActionData,
+  type FormPageData,
+} from "./form-state.ts";
+
+type Place = { current: string; answers: Answers };
+
+/** The answers to `fields` in a form element's current state. */
+function answersOf(form: HTMLFormElement, definition: FormDefinition): Answers {
+  const data = new FormData(form);
+  const out: Record<string, AnswerValue> = {};
+  for (const field of definition.slides.flatMap((s) => s.fields)) {
+    const values = data.getAll(field.id).filter((v): v is string => typeof v === "string");
+    if (values.length > 0) out[field.id] = field.type === "checkboxes" ? values : values[0]!;
+  }
+  return out;
+}
+
+/** Whether "Next" on this slide can only finish (every way out is an ending). */
+function isFinalSlide(definition: FormDefinition, slideId: string): boolean {
+  const index = definition.slides.findIndex((s) => s.id === slideId);
+  const slide = definition.slides[index]!;
+  const endings = new Set(definition.endings.map((e) => e.id));
+  const targets = [
+    fallbackTarget(definition, index),
+    ...(slide.rules ?? []).map((r) => (r.action.type === "jump" ? r.action.to : null)),
+  ];
+  return targets.every((t) => t === null || endings.has(t));
+}
+
+export function FormPage({ page, result }: { page: FormPageData; result: FormActionData | undefined }) {
+  const { i18n } = useLingui();
+  const chain = fallbackChain(isLocaleCode(i18n.locale) ? i18n.locale : "en");
+  const { definition } = page;
+  const storageKey = progressKey(page.id, page.version);
+  const [restored, setRestored] = useState<Place | null>(null);
+  const [live, setLive] = useState<Answers | null>(null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (result) return;
+    try {
+      const saved = readSession(storageKey);
+      if (saved) setRestored(JSON.parse(saved) as Place);
+    } catch {
+      removeSession(storageKey);
+    }
+  }, [result, storageKey]);
+
+  useEffect(() => {
+    setClientErrors(null);
+    setLive(null);
+    if (result?.kind === "slide")
+      writeSession(storageKey, JSON.stringify({ current: result.current, answers: result.answers }));
+    else if (result) removeSession(storageKey);
+    if (firstRender.current) {
+      firstRender.current = false;
+      if (!result) return;
+    }
+    const invalid = document.querySelector<HTMLElement>(".form-page [aria-invalid='true']");
+    (invalid ?? headingRef.current)?.focus();
+  }, [result, storageKey]);
+
+  if (result?.kind === "done" || result?.kind === "disqualified") {
+    return (
+      <section className="form-page form-page--end" aria-labelledby="form-end-title">
+        <h1 id="form-end-title" ref={headingRef} tabIndex={-1}>
+          {result.kind === "done" ? result.title || i18n._("forms.thanks") : i18n._("forms.disqualifiedTitle")}
+        </h1>
+        <p>{result.kind === "done" ? result.body : result.message}</p>
+      </section>
+    );
+  }
+
+  const place: Place & { errors: Readonly<Record<string, string>>; notice?: string; fill?: string } =
+    result?.kind === "slide"
+      ? result
+      : { ...(restored ?? { current: definition.slides[0]!.id, answers: {} }), errors: {} };
+  const answers: Answers = { ...page.prefill, ...place.answers, ...live };
+  const path = pathTo(definition, answers, place.current);
+  const current = path[path.length - 1]!;
+  const slide = definition.slides.find((s) => s.id === current)!;
+  const shown = new Set(activeFields(slide, answers).map((f) => f.id));
+  const onSlide = new Set(slide.fields.map((f) => f.id));
+  const errors = clientErrors ?? place.errors;
+  const errorCount = Object.keys(errors).length;
+  const total = path.length - 1 + slidesAhead(definition, current);
+  const isSurvey = page.kind === "survey";
+
+  function validateFirst(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "back") return;
+    const checked = validateAnswers(definition, [current], {
+      ...answers,
+      ...answersOf(event.currentTarget, definition),
+    });
+    if (checked.errors.length === 0) return;
+    event.preventDefault();
+    setClientErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.code])));
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(".form-page [aria-invalid='true']")?.focus());
+  }
+
+  return (
+    <section className="form-page" aria-labelledby="form-title">
+      <h1 id="form-title" ref={slide.title ? undefined : headingRef} tabIndex={-1}>
+        {page.name}
+      </h1>
+      {isSurvey ? (
+        <div className="form-progress">
+          <p id="form-progress-label">{i18n._("forms.progress", { current: path.length, total })}</p>
+          <progress value={path.length} max={total} aria-labelledby="form-progress-label" />
+        </div>
+      ) : null}
+      {place.notice ? (
+        <p className="notice" role="alert">
+          {i18n._(NOTICE_MESSAGES[place.notice as keyof typeof NOTICE_MESSAGES])}
+        </p>
+      ) : null}
+      {errorCount > 0 ? (
+        <p className="form-page__summary" role="alert">
+          {i18n._("forms.errorSummary")}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        key={`${current}:${page.version}`}
+        onSubmit={validateFirst}
+        onChange={(event) => setLive(answersOf(event.currentTarget, definition))}
+      >
+        {slide.title ? (
+          <h2 ref={headingRef} tabIndex={-1}>
+            {localize(slide.title, chain)}
+          </h2>
+        ) : null}
+        <input type="hidden" name="_slide" value={current} />
+        <input type="hidden" name="_version" value={page.version} />
+        <input type="hidden" name="_fill" value={place.fill ?? page.fill} />
+        {Object.entries(answers)
+          .filter(([id]) => !onSlide.has(id))
+          .flatMap(([id, value]) =>
+            (typeof value === "string" ? [value] : value).map((v, i) => (
+              <input key={`${id}:${i}`} type="hidden" name={id} value={v} />
+            )),
+          )}
+        <div className="form-page__trap" aria-hidden="true">
+          <label>
+            {i18n._("forms.trap")}
+            <input type="text" name="_website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        {slide.fields
+          .filter((f) => shown.has(f.id))
+          .map((field) => {
+            const code = errors[field.id];
+            const message = code
+              ? i18n._(ANSWER_ERROR_MESSAGES[code as keyof typeof ANSWER_ERROR_MESSAGES] ?? "widget.validation.invalid")
+              : undefined;
+            return <FormField key={field.id} field={field} value={answers[field.id]} error={message} chain={chain} />;
+          })}
+        <div className="form-page__actions">
+          <button type="submit" name="_intent" value="next" className="button">
+            {i18n._(isFinalSlide(definition, current) ? "forms.submit" : "forms.next")}
+          </button>
+          {path.length > 1 ? (
+            <button type="submit" name="_intent" value="back" formNoValidate className="button button--secondary">
+              {i18n._("forms.back")}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

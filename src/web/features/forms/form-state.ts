@@ -1,0 +1,53 @@
+/**
+ * What the form page's loader and action hand the component, and the mapping of every answer error
+ * code to its message (spec §5 wording where the spec has one). Exhaustive: a new code does not
+ * compile until it has a message.
+ */
+import type { Answers, FormDefinition } from "../../../core/forms/definition.ts";
+import type { AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
+
+export interface FormPageData {
+  readonly id: string;
+  readonly kind: "form" | "survey";
+  readonly name: string;
+  readonly version: number;
+  readonly definition: FormDefinition;
+  /** Hidden fields filled from the URL. */
+  readonly prefill: Answers;
+  /** Signed time the page was served (minimum fill time). */
+  readonly fill: string;
+}
+
+export type FormNotice = "tooFast" | "changed";
+
+export type FormActionData =
+  | {
+      readonly kind: "slide";
+      readonly current: string;
+      readonly answers: Answers;
+      readonly errors: Readonly<Record<string, AnswerErrorCode>>;
+      readonly notice?: FormNotice;
+      readonly fill?: string;
+    }
+  | { readonly kind: "done"; readonly title: string; readonly body: string }
+  | { readonly kind: "disqualified"; readonly message: string };
+
+export const ANSWER_ERROR_MESSAGES: Readonly<Record<AnswerErrorCode, string>> = {
+  FIELD_REQUIRED: "widget.validation.required",
+  OPTION_REQUIRED: "widget.validation.option",
+  EMAIL_INVALID: "widget.validation.emailInvalid",
+  PHONE_INVALID: "widget.validation.phoneInvalid",
+  OPTION_INVALID: "widget.validation.invalid",
+  NUMBER_INVALID: "forms.validation.number",
+  NUMBER_OUT_OF_RANGE: "forms.validation.range",
+  DATE_INVALID: "forms.validation.date",
+  TEXT_TOO_LONG: "forms.validation.tooLong",
+};
+
+export const NOTICE_MESSAGES: Readonly<Record<FormNotice, string>> = {
+  tooFast: "forms.notice.tooFast",
+  changed: "forms.notice.changed",
+};
+
+/** Where a survey's place is kept across a reload (sessionStorage, this tab only). */
+export const progressKey = (id: string, version: number) => `form-progress:${id}:${version}`;

@@ -1,0 +1,250 @@
+/**
+ * Issue 15 in a real browser: the demo contact form sent with JavaScript disabled (a validation
+ * error round trip that keeps what was typed, then the thank-you), and the demo's branching survey
+ * on both paths with Back, a reload that resumes, and the disqualification — axe clean throughout.
+ * The business then reads the submissions through its API.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { MIN_FILL_MS } from "../../src/app/forms/fill-token.ts";
+import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+const run = promisify(execFile);
+let browser: Browser;
+let demoKey = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
+  });
+  demoKey = /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the page's fill token is old enough to be accepted (the spam check's minimum fill time). */
+async function waitForFillTime(page: Page) {
+  // Read in Node: with JavaScript disabled the page runs no polling function.
+  const issued = Number((await page.locator("input[name=_fill]").inputValue()).split(".")[0]);
+  await expect.poll(() => Date.now() - issued, { timeout: 10_000 }).toBeGreaterThan(MIN_FILL_MS + 250);
+}
+
+async function submissions(formId: string) {
+  const res = await fetch(`${baseURL}/api/business/forms/${formId}/submissions`, {
+    headers: { authorization: `Bearer ${demoKey}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: { answers: Record<string, unknown>; isDisqualified: boolean }[] }).items;
+}
+
+describe("the contact form without JavaScript", () => {
+  it("shows server-side errors next to their fields, keeps every value, then thanks", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/widget/form/${DEMO.formId}?source=newsletter`);
+    await page.getByLabel("Your name").fill("Ann Example");
+    await page.locator("#field-email").fill("ann@");
+    await page.locator("#field-message").fill('Hello, "studio"!\nSecond line.');
+    await page.getByLabel("By phone").check();
+    const response = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Send" }).click();
+    expect((await response).status()).toBe(400);
+
+    const email = page.locator("#field-email");
+    await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+    const described = (await email.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`#${described}`).textContent()).toBe("Email is invalid!");
+    expect(await page.locator("#field-topic-error").textContent()).toBe("Please choose at least one option");
+    expect(await page.locator("#field-consent-error").textContent()).toBe("This field is required.");
+    expect(await page.getByLabel("Your name").inputValue()).toBe("Ann Example");
+    expect(await email.inputValue()).toBe("ann@");
+    expect(await page.locator("#field-message").inputValue()).toBe('Hello, "studio"!\nSecond line.');
+    expect(await page.getByLabel("By phone").isChecked()).toBe(true);
+
+    await email.fill("ann@example.com");
+    await page.locator("#field-topic").selectOption("treatments");
+    await page.getByLabel(/I agree/).check();
+    await waitForFillTime(page);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Thank you for your message");
+    await context.close();
+
+    const stored = await submissions(DEMO.formId);
+    expect(stored[0]?.answers).toMatchObject({
+      name: "Ann Example",
+      email: "ann@example.com",
+      topic: "treatments",
+      reply: "phone",
+      consent: "yes",
+      source: "newsletter",
+    });
+  });
+});
+
+describe("the contact form over plain HTTP", () => {
+  const catalog = (code: string) =>
+    JSON.parse(fs.readFileSync(`src/i18n/catalogs/${code}.json`, "utf8")) as Record<string, string>;
+  const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+
+  it.each(["en", "de"])("answers a bare POST with the spec's §5 messages in %s", async (code) => {
+    const path = `${code === "en" ? "" : `/${code}`}/widget/form/${DEMO.formId}`;
+    const page = await (await fetch(`${baseURL}${path}`)).text();
+    const version = /name="_version" value="(\d+)"/.exec(page)?.[1];
+    const fill = /name="_fill" value="([^"]+)"/.exec(page)?.[1];
+    const body = new URLSearchParams({
+      _slide: "contact",
+      _version: version ?? "",
+      _fill: fill ?? "",
+      email: "x@",
+      name: "Ann",
+    });
+    const res = await fetch(`${baseURL}${path}`, { method: "POST", body });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const t = catalog(code);
+    for (const key of ["widget.validation.required", "widget.validation.option", "widget.validation.emailInvalid"])
+      expect(html, key).toContain(escape(t[key]!));
+    expect(html).toContain('value="Ann"');
+    if (code === "en") {
+      expect(html).toContain("This field is required.");
+      expect(html).toContain("Please choose at least one option");
+    }
+  });
+});
+
+describe("the contact form with JavaScript", () => {
+  it("checks in the browser first, with the same messages, and passes axe with errors shown", async () => {
+    const { page, context, pageErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.goto(`${baseURL}/fr/widget/form/${DEMO.formId}`);
+    await waitForHydration(page);
+    await page.locator("#field-email").fill("nope");
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    await expect.poll(() => page.locator("#field-email-error").textContent()).not.toBeNull();
+    expect(await page.locator("#field-name-error").textContent()).toBe("Ce champ est obligatoire.");
+    // The first invalid field has the focus; nothing was sent.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-name");
+    expect(posts).toEqual([]);
+    await expectNoAxeViolations(page);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the branching survey", () => {
+  const url = `${baseURL}/de/widget/survey/${DEMO.surveyId}`;
+  const progress = (page: Page) => page.locator("#form-progress-label").textContent();
+  const next = (page: Page) => page.getByRole("button", { name: "Weiter" }).click();
+
+  it("returning visitors: rating slide, back keeps answers, a reload resumes, then thanks", async () => {
+    const { page, context, pageErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await waitForHydration(page);
+    expect(await progress(page)).toBe("Schritt 1 von 3");
+    await next(page);
+    // Client validation first: same messages, nothing posted.
+    await expect.poll(() => page.locator(".field__error").count()).toBe(2);
+    await page
+      .getByRole("group", { name: /18 oder älter/ })
+      .getByLabel("Ja")
+      .check();
+    await page
+      .getByRole("group", { name: /erster Besuch/ })
+      .getByLabel("Nein")
+      .check();
+    await next(page);
+    await expect.poll(() => page.locator("h2").textContent()).toBe("Ihr letzter Besuch");
+    expect(await progress(page)).toBe("Schritt 2 von 3");
+    await expectNoAxeViolations(page);
+
+    // A low rating shows the follow-up question at once.
+    await page.getByLabel("2", { exact: true }).check();
+    await expect.poll(() => page.getByLabel("Was können wir besser machen?").count()).toBe(1);
+    await page.getByLabel("Was können wir besser machen?").fill("Warmer towels");
+    await page.getByRole("button", { name: "Zurück" }).click();
+    await expect.poll(() => page.locator("h2").textContent()).toBe("Über Sie");
+    expect(
+      await page
+        .getByRole("group", { name: /erster Besuch/ })
+        .getByLabel("Nein")
+        .isChecked(),
+    ).toBe(true);
+    await next(page);
+    await expect.poll(() => page.locator("h2").textContent()).toBe("Ihr letzter Besuch");
+    expect(await page.getByLabel("2", { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Was können wir besser machen?").inputValue()).toBe("Warmer towels");
+    await next(page);
+    await expect.poll(() => page.locator("h2").textContent()).toBe("In Kontakt bleiben");
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.locator("h2").textContent()).toBe("In Kontakt bleiben");
+    expect(await progress(page)).toBe("Schritt 3 von 3");
+    await page.getByLabel("E-Mail").fill("returning@example.com");
+    await page.getByLabel(/darf mir/).check();
+    await waitForFillTime(page);
+    await page.getByRole("button", { name: "Absenden" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Vielen Dank für Ihre Antworten");
+    await expectNoAxeViolations(page);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    const stored = await submissions(DEMO.surveyId);
+    expect(stored[0]?.answers).toEqual({
+      adult: "yes",
+      firstVisit: "no",
+      rating: "2",
+      improve: "Warmer towels",
+      email: "returning@example.com",
+      consent: "yes",
+    });
+  });
+
+  it("new visitors get the interests slide instead; minors are disqualified at once", async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(url);
+    await waitForHydration(page);
+    await page
+      .getByRole("group", { name: /18 oder älter/ })
+      .getByLabel("Ja")
+      .check();
+    await page
+      .getByRole("group", { name: /erster Besuch/ })
+      .getByLabel("Ja")
+      .check();
+    await next(page);
+    await expect.poll(() => page.locator("h2").textContent()).toBe("Der Anfang");
+    expect(await progress(page)).toBe("Schritt 2 von 3");
+    await page.getByLabel("Yoga").check();
+    await next(page);
+    await expect.poll(() => page.locator("h2").textContent()).toBe("In Kontakt bleiben");
+    await page.getByRole("button", { name: "Zurück" }).click();
+    await expect.poll(() => page.locator("h2").textContent()).toBe("Der Anfang");
+    expect(await page.getByLabel("Yoga").isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Zurück" }).click();
+    await expect.poll(() => page.locator("h2").textContent()).toBe("Über Sie");
+
+    const before = (await submissions(DEMO.surveyId)).length;
+    await page
+      .getByRole("group", { name: /18 oder älter/ })
+      .getByLabel("Nein")
+      .check();
+    await next(page);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Vielen Dank für Ihr Interesse");
+    expect(await page.locator("main p, .form-page p").first().textContent()).toContain("nur für Erwachsene");
+    await expectNoAxeViolations(page);
+    expect(await submissions(DEMO.surveyId)).toHaveLength(before);
+    await context.close();
+  });
+});

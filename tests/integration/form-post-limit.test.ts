@@ -1,0 +1,43 @@
+/**
+ * Form and survey pages take posts (issue 15, spam protection): each client gets a bounded number
+ * a minute, on every locale prefix; the next one is 429 with Retry-After, and other clients and
+ * other pages are not affected.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/server/app.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { NOW } from "./business-fixtures.ts";
+
+describe("form post limit", () => {
+  let testDb: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase("pglite");
+    app = createApp({
+      database: testDb.database,
+      pages: {} as never,
+      logger: createLogger("silent"),
+      clock: () => NOW,
+      mode: "test",
+      formPostsPerMinute: 3,
+    });
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  const post = (path: string, client: string) =>
+    app.request(path, { method: "POST" }, { incoming: { socket: { remoteAddress: client } } });
+
+  it("answers 429 after the limit, per client, on every locale prefix, and only for form pages", async () => {
+    const statuses = [];
+    for (const path of ["/widget/form/a", "/de/widget/survey/b", "/widget/form/c", "/fr/widget/form/d"])
+      statuses.push((await post(path, "203.0.113.7")).status);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses[3]).toBe(429);
+    expect((await post("/widget/form/a", "203.0.113.8")).status).not.toBe(429);
+    expect((await post("/widget/booking/x", "203.0.113.7")).status).not.toBe(429);
+  });
+});
