@@ -18,7 +18,7 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { Database } from "../adapters/db/client.ts";
-import { DEFAULT_LOCALE, isLocaleCode } from "../i18n/locales.ts";
+import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES } from "../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import type { LocaleRoutingOptions } from "../i18n/routing/options.ts";
 import type { WebLoadContext } from "../web/load-context.ts";
@@ -91,6 +91,8 @@ export interface AppDependencies {
 }
 
 export const FORM_POSTS_PER_MINUTE = 60;
+/** A form or survey page, with or without a locale prefix (`/de/widget/form/…`). */
+const FORM_POST_PATH = new RegExp(`^(?:/(?:${LOCALE_CODES.join("|")}))?/widget/(?:form|survey)/`);
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -237,7 +239,9 @@ export function createApp(deps: AppDependencies) {
   contentFeeds(app, { pages: deps.pages, clock: deps.clock });
   // Form and survey posts (issue 15): each step is a POST, so the limit leaves room for long surveys.
   const formPosts = rateLimit(createRateLimiter(deps.formPostsPerMinute ?? FORM_POSTS_PER_MINUTE), deps.clock);
-  for (const kind of ["form", "survey"]) app.on("POST", [`/widget/${kind}/*`, `/:locale/widget/${kind}/*`], formPosts);
+  // Matched here rather than as `/:locale/widget/form/*` routes: a parameter beside static first
+  // segments (`/feeds/…`) would move the whole app off the RegExpRouter (tests/integration/router.test.ts).
+  app.use("*", (c, next) => (c.req.method === "POST" && FORM_POST_PATH.test(c.req.path) ? formPosts(c, next) : next()));
 
   if (deps.build && deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
