@@ -26,20 +26,7 @@ export interface PostRecord {
 }
 
 /** What is stored for a post: the use case has sanitised the body and resolved the publication time. */
-export interface PostWrite {
-  readonly slug: string;
-  readonly title: string;
-  readonly excerpt: string;
-  readonly bodyHtml: string;
-  readonly imageUrl: string | null;
-  readonly imageAlt: string | null;
-  readonly canonicalLink: string | null;
-  readonly authorId: string | null;
-  readonly categoryIds: readonly string[];
-  readonly tags: readonly string[];
-  readonly status: PostStatus;
-  readonly publishAt: Date | null;
-}
+export type PostWrite = Omit<PostRecord, "id" | "publishAt" | "updatedAt"> & { readonly publishAt: Date | null };
 
 export interface PostQuery {
   readonly limit: number;

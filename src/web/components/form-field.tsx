@@ -36,15 +36,20 @@ export function Field({ path, label, error, isRequired = false, hint, children }
         </p>
       ) : null}
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy, "aria-required": isRequired })}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
-            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${id}-error`} error={error} /> : null}
     </div>
+  );
+}
+
+/** A field's message, with an icon so it is not told by colour alone; `id` is what the field's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error: string }) {
+  return (
+    <p id={id} className="field__error">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      {error}
+    </p>
   );
 }

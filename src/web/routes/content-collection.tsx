@@ -4,12 +4,11 @@ import {
   homeCrumb,
   requestedPage,
   requireBusiness,
-  requirePageInfo,
+  requireListingPage,
   requirePathPage,
 } from "./content-route.server.ts";
 import { pageSeo } from "../../core/content/seo.ts";
-import { seoMeta } from "../features/content/seo-meta.ts";
-import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
+import { paginatedListingMeta } from "../features/content/pagination-nav.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-collection";
 import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
@@ -31,8 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     seo,
     collection,
     base: p.path ? `/${p.path}` : "",
-    pageInfo: requirePageInfo(page, collection.total, request),
-    pathname: new URL(request.url).pathname,
+    ...requireListingPage(page, collection.total, request),
   };
 }
 
@@ -40,10 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const handle = STATIC_PAGE;
 export const headers = contentPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...seoMeta(data?.seo),
-  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
-];
+export const meta: Route.MetaFunction = ({ data }) => paginatedListingMeta(data);
 
 export default function ContentCollection({ loaderData }: Route.ComponentProps) {
   const { collection, base, pageInfo, pathname } = loaderData;

@@ -1,15 +1,14 @@
-import { paginationHeadLinks } from "../features/content/pagination-nav.tsx";
+import { paginatedListingMeta } from "../features/content/pagination-nav.tsx";
 import { PostListingBody } from "../features/content/post-listing-body.tsx";
 import {
   canonicalPageUrl,
   homeCrumb,
   requestedPage,
   requireBusiness,
-  requirePageInfo,
+  requireListingPage,
   requirePathPage,
 } from "./content-route.server.ts";
 import { pageSeo } from "../../core/content/seo.ts";
-import { seoMeta } from "../features/content/seo-meta.ts";
 import { pageNotFound, requireFound } from "../features/errors/route-errors.ts";
 import type { PostListingFilter } from "../../app/pages/public-pages.ts";
 import type { Route } from "./+types/content-listing";
@@ -42,8 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     seo,
     kind: filter.kind,
     basePath: p.path ? `/${p.path}/` : "/",
-    pageInfo: requirePageInfo(page, listing.total, request),
-    pathname: new URL(request.url).pathname,
+    ...requireListingPage(page, listing.total, request),
   };
 }
 
@@ -51,10 +49,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const handle = STATIC_PAGE;
 export const headers = contentPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...seoMeta(data?.seo),
-  ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? ""),
-];
+export const meta: Route.MetaFunction = ({ data }) => paginatedListingMeta(data);
 
 export default function ContentListing({ loaderData }: Route.ComponentProps) {
   const { kind, basePath, pageInfo, pathname } = loaderData;

@@ -3,7 +3,7 @@ import {
   homeCrumb,
   requestedPage,
   requireBusiness,
-  requirePageInfo,
+  requireListingPage,
 } from "./content-route.server.ts";
 import { pageSeo } from "../../core/content/seo.ts";
 import { seoMeta } from "../features/content/seo-meta.ts";
@@ -28,8 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     ...view,
     seo,
-    pageInfo: requirePageInfo(page, Math.max(view.postTotal, view.productTotal), request),
-    pathname: new URL(request.url).pathname,
+    ...requireListingPage(page, Math.max(view.postTotal, view.productTotal), request),
   };
 }
 

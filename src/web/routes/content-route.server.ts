@@ -64,6 +64,11 @@ export function requirePageInfo(page: number, total: number, request: Request): 
   return requireFound(pageInfo(page, total), request);
 }
 
+/** A listing's page (404 past its end) and the path its prev/next links are made from. */
+export function requireListingPage(page: number, total: number, request: Request) {
+  return { pageInfo: requirePageInfo(page, total, request), pathname: new URL(request.url).pathname };
+}
+
 /**
  * The business whose drafts the request's `?token=` opens: a well-formed token whose hash is stored,
  * unexpired and unrevoked at the request's clock. Anything else is the same 404 as an unknown page.

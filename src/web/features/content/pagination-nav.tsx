@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { pageHref, type PageInfo } from "../../../core/content/pagination.ts";
+import type { Seo } from "../../../core/content/seo.ts";
+import { seoMeta } from "./seo-meta.ts";
 
 /**
  * Previous / next links of a listing, with where the visitor is; nothing when there is one page.
@@ -36,4 +38,11 @@ export function paginationHeadLinks(info: PageInfo | undefined, path: string) {
     ...(info.prev ? [{ tagName: "link" as const, rel: "prev", href: pageHref(path, info.prev) }] : []),
     ...(info.next ? [{ tagName: "link" as const, rel: "next", href: pageHref(path, info.next) }] : []),
   ];
+}
+
+/** The head of a paginated listing: its SEO tags and its prev/next links. */
+export function paginatedListingMeta(
+  data: { seo?: Seo | undefined; pageInfo?: PageInfo | undefined; pathname?: string | undefined } | undefined,
+) {
+  return [...seoMeta(data?.seo), ...paginationHeadLinks(data?.pageInfo, data?.pathname ?? "")];
 }

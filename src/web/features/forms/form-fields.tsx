@@ -4,7 +4,7 @@
  * aria-invalid). Groups of radios and checkboxes are fieldsets with a legend.
  */
 import { useLingui } from "@lingui/react";
-import { Field as LabelledField } from "../../components/form-field.tsx";
+import { FieldError, Field as LabelledField } from "../../components/form-field.tsx";
 import { localize, type AnswerValue, type Field } from "../../../core/forms/definition.ts";
 
 interface Props {
@@ -17,18 +17,6 @@ interface Props {
 const asText = (value: AnswerValue | undefined) => (typeof value === "string" ? value : (value?.[0] ?? ""));
 const asList = (value: AnswerValue | undefined) =>
   value === undefined ? [] : typeof value === "string" ? [value] : value;
-
-function ErrorText({ id, error }: { id: string; error: string }) {
-  return (
-    <p id={id} className="field__error">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
-        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      {error}
-    </p>
-  );
-}
 
 export function FormField({ field, value, error, chain }: Props) {
   const { i18n } = useLingui();
@@ -81,7 +69,7 @@ export function FormField({ field, value, error, chain }: Props) {
               <span>{o.text}</span>
             </label>
           ))}
-          {error ? <ErrorText id={errorId} error={error} /> : null}
+          {error ? <FieldError id={errorId} error={error} /> : null}
         </fieldset>
       );
     }
@@ -101,7 +89,7 @@ export function FormField({ field, value, error, chain }: Props) {
             />
             <span>{label}</span>
           </label>
-          {error ? <ErrorText id={errorId} error={error} /> : null}
+          {error ? <FieldError id={errorId} error={error} /> : null}
         </div>
       );
     default:
