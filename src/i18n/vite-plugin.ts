@@ -24,6 +24,25 @@ export function mergedCatalog(code: LocaleCode): Record<string, string> {
   return Object.assign({}, ...fallbackChain(code).reverse().map(readCatalog)) as Record<string, string>;
 }
 
+/**
+ * Messages only the server's own code reads (emails and the webhook alert, through server-i18n.ts,
+ * straight from the JSON): left out of the compiled chunks, so the browser never downloads them.
+ */
+export const SERVER_ONLY_PREFIXES = ["email.", "webhook."] as const;
+/** Refusals only the business API gives (a key, a slug, a host name): no visitor's page ever shows them. */
+export const BUSINESS_ONLY_PROBLEMS = [
+  "AUTHENTICATION_REQUIRED",
+  "INVALID_API_KEY",
+  "REFERENCE_NOT_FOUND",
+  "SLUG_TAKEN",
+  "HOSTNAME_TAKEN",
+  "IN_USE",
+  "NOT_A_REQUEST",
+] as const;
+const serverOnlyKeys = new Set<string>(BUSINESS_ONLY_PROBLEMS.map((code) => `problem.${code}`));
+const forPages = (key: string) =>
+  !serverOnlyKeys.has(key) && !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
+
 export function i18nCatalogs(): Plugin {
   return {
     name: "i18n-catalogs",
@@ -42,7 +61,9 @@ export function i18nCatalogs(): Plugin {
         const code = id.slice(CATALOG_PREFIX.length + 1) as LocaleCode;
         for (const c of fallbackChain(code)) this.addWatchFile(path.join(catalogsDir, `${c}.json`));
         const compiled = Object.fromEntries(
-          Object.entries(mergedCatalog(code)).map(([key, message]) => [key, compileMessage(message)]),
+          Object.entries(mergedCatalog(code))
+            .filter(([key]) => forPages(key))
+            .map(([key, message]) => [key, compileMessage(message)]),
         );
         return `export const messages = ${JSON.stringify(compiled)};`;
       }

@@ -101,7 +101,7 @@ describe("embedded in a third-party iframe (LOCALE_COOKIE_CROSS_ORIGIN=true)", (
     const res = await get(`/nl${calendar}`, {}, server.url);
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toMatch(
-      /^i18n_redirected=nl; Path=\/; Expires=[^;]+ GMT; Secure; SameSite=None$/,
+      /^i18n_redirected=nl; Path=\/; Expires=[^;]+ GMT; Secure; SameSite=None; Partitioned$/,
     );
   });
 });

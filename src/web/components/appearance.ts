@@ -1,5 +1,4 @@
 import type { CSSProperties } from "react";
-import { readableAccent, textOnAccent, type Rgb } from "../../core/shared/brand-colour.ts";
 
 /**
  * How an embedding site asks the widget to look (issue 17): `?theme=dark` and `?brand=%23aa00ff`
@@ -9,20 +8,6 @@ import { readableAccent, textOnAccent, type Rgb } from "../../core/shared/brand-
 export interface Appearance {
   readonly theme: "light" | "dark";
   readonly style: CSSProperties | undefined;
-}
-
-/** The surfaces accents are checked against: white, and the dark theme's `--surface` (styles.css). */
-const SURFACE: Record<Appearance["theme"], Rgb> = { light: [255, 255, 255], dark: [22, 29, 39] };
-
-export function appearanceFrom(params: URLSearchParams): Appearance | null {
-  const theme = params.get("theme") === "dark" ? "dark" : params.get("theme") === "light" ? "light" : null;
-  const brand = params.get("brand");
-  const accent = brand ? readableAccent(brand, SURFACE[theme ?? "light"]) : null;
-  if (!theme && !accent) return null;
-  const style = accent
-    ? ({ "--accent": accent, "--accent-contrast": textOnAccent(accent) } as CSSProperties)
-    : undefined;
-  return { theme: theme ?? "light", style };
 }
 
 let remembered: Appearance | null = null;
