@@ -93,42 +93,48 @@ export function createWebhookHandler(options: WebhookDeliveryOptions): OutboxHan
       return;
     }
     const body = typeof delivery.payload === "string" ? delivery.payload : JSON.stringify(delivery.payload);
-    const final = row.attempts >= options.maxAttempts;
+    const id = parsed.data.deliveryId;
+    const result = await attempt(delivery.url, delivery.secret_sealed, id, body);
+    if ("status" in result && result.status >= 200 && result.status < 300) {
+      await record(id, "succeeded", { status: result.status, response: result.body, error: null });
+      await db.execute(
+        sql`update webhook_subscriptions set consecutive_failures = 0 where id = ${delivery.subscription_id}::uuid`,
+      );
+      return;
+    }
+    const refused = "refused" in result && result.refused;
+    // The last attempt, or a target that will never be allowed: this delivery failed for good.
+    const forGood = refused || row.attempts >= options.maxAttempts;
+    const error = "status" in result ? `the receiver answered HTTP ${result.status}` : result.error;
+    await record(id, forGood ? "failed" : "pending", {
+      ...("status" in result ? { status: result.status, response: result.body } : {}),
+      error,
+    });
+    if (forGood) await countFailure(row.businessId, delivery.subscription_id);
+    throw refused ? new PermanentDeliveryError(error) : new Error(error);
+  };
+
+  /** One request: the receiver's answer, or why there was none. */
+  async function attempt(
+    url: string,
+    secretSealed: string,
+    id: string,
+    body: string,
+  ): Promise<{ status: number; body: string } | { error: string; refused: boolean }> {
     try {
-      if (refusesLiteralTarget(delivery.url, options.allowPrivateTargets))
-        throw new WebhookTargetRefused("the address is in a private network");
-      const response = await sendWebhook(
-        {
-          url: delivery.url,
-          secret: options.openSecret(delivery.secret_sealed),
-          id: parsed.data.deliveryId,
-          timestamp: clock(),
-          body,
-        },
+      if (refusesLiteralTarget(url, options.allowPrivateTargets))
+        return { error: "the address is in a private network", refused: true };
+      return await sendWebhook(
+        { url, secret: options.openSecret(secretSealed), id, timestamp: clock(), body },
         { allowPrivate: options.allowPrivateTargets },
       );
-      const ok = response.status >= 200 && response.status < 300;
-      await record(parsed.data.deliveryId, ok ? "succeeded" : final ? "failed" : "pending", {
-        status: response.status,
-        response: response.body,
-        error: ok ? null : `HTTP ${response.status}`,
-      });
-      if (ok) {
-        await db.execute(
-          sql`update webhook_subscriptions set consecutive_failures = 0 where id = ${delivery.subscription_id}::uuid`,
-        );
-        return;
-      }
-      throw new Error(`the receiver answered HTTP ${response.status}`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const refused = error instanceof WebhookTargetRefused;
-      if (!message.startsWith("the receiver answered"))
-        await record(parsed.data.deliveryId, final || refused ? "failed" : "pending", { error: message });
-      if (final || refused) await countFailure(row.businessId, delivery.subscription_id);
-      throw refused ? new PermanentDeliveryError(message) : error;
+      return {
+        error: error instanceof Error ? error.message : String(error),
+        refused: error instanceof WebhookTargetRefused,
+      };
     }
-  };
+  }
 
   async function record(
     id: string,

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { WebhookStore, WebhookSubscriptionView } from "../../app/webhooks/ports.ts";
 import type { WebhookEvent } from "../../core/webhooks/events.ts";
 import type { Db } from "../db/client.ts";
-import { isUuid } from "../db/public-pages-repository.ts";
+import { isUuid } from "../db/ids.ts";
 import { webhookDeliveries, webhookSubscriptions } from "../db/schema.ts";
 
 type Row = typeof webhookSubscriptions.$inferSelect;
