@@ -38,6 +38,15 @@ export const BUSINESS_ONLY_PROBLEMS = [
   "HOSTNAME_TAKEN",
   "IN_USE",
   "NOT_A_REQUEST",
+  // The console's sign-in and roles: it shows the server's localised detail.
+  "SIGN_IN_FAILED",
+  "LINK_INVALID",
+  "CSRF_FAILED",
+  "FORBIDDEN_FOR_ROLE",
+  "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_LONG",
+  "PASSWORD_IS_EMAIL",
+  "EMAIL_TAKEN",
 ] as const;
 const serverOnlyKeys = new Set<string>(BUSINESS_ONLY_PROBLEMS.map((code) => `problem.${code}`));
 const forPages = (key: string) =>

@@ -54,6 +54,9 @@ import { createRateLimiter, rateLimit } from "./routes/rate-limit.ts";
 import { openApiDocument } from "./routes/openapi-document.ts";
 import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
+import { consoleApi } from "./routes/console/console-api.ts";
+import { consoleStore } from "../adapters/db/console/console-store.ts";
+import { argon2Passwords } from "../adapters/passwords/argon2.ts";
 
 export interface AppDependencies {
   /** Slot changes of this process (the server's sweep publishes releases on it too); created here when absent. */
@@ -86,6 +89,10 @@ export interface AppDependencies {
   paymentEvents?: PaymentEventSource;
   /** Signs the fill-time tokens of form pages (APP_SECRET); absent, a random one per process. */
   formSecret?: string;
+  /** Signs the console's CSRF tokens (APP_SECRET); absent, a random one per process. */
+  appSecret?: string;
+  /** Console sign-in attempts per client and minute (20 by default). */
+  consoleAttemptsPerMinute?: number;
   /** Posts to form and survey pages per client and minute; FORM_POSTS_PER_MINUTE by default. */
   formPostsPerMinute?: number;
 }
@@ -194,8 +201,26 @@ export function createApp(deps: AppDependencies) {
     await next();
     if (c.req.method !== "GET" && c.res.status < 400) bookingDeps.store.forgetCalendars?.();
   });
-  // Without APP_SECRET's sealer (tests), a per-process key seals webhook secrets.
+  // Without APP_SECRET's sealer (tests), a per-process key seals webhook secrets and emailed links.
   const sealer = deps.linkSealer ?? createLinkSealer(randomBytes(32).toString("hex"));
+  const directory = createBusinessDirectory(deps.database.db);
+  // The business console (issue 18): its sessions are accepted by the business API too.
+  const consoleAccounts = {
+    store: consoleStore(deps.database.db, sealer.sealText),
+    passwords: argon2Passwords,
+    clock: deps.clock,
+    publicUrl: bookingDeps.publicUrl,
+    secret: deps.appSecret ?? randomBytes(32).toString("base64url"),
+  };
+  app.route(
+    "/api/console",
+    consoleApi({
+      ...consoleAccounts,
+      production: deps.mode === "production",
+      business: (businessId) => directory.forBusiness(businessId).getBusiness(),
+      ...(deps.consoleAttemptsPerMinute ? { attemptsPerMinute: deps.consoleAttemptsPerMinute } : {}),
+    }),
+  );
   app.route(
     "/api/business",
     createBusinessApi({
@@ -203,14 +228,12 @@ export function createApp(deps: AppDependencies) {
       bookings: bookingDeps,
       sealSecret: sealer.sealText,
       allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? deps.mode !== "production",
+      console: consoleAccounts,
     }),
   );
 
   if (deps.adminToken) {
-    app.route(
-      "/api/admin",
-      createAdminApi({ directory: createBusinessDirectory(deps.database.db), token: deps.adminToken }),
-    );
+    app.route("/api/admin", createAdminApi({ directory, token: deps.adminToken }));
   }
 
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(app)));

@@ -3,6 +3,8 @@
  * app, and a graceful shutdown on SIGTERM/SIGINT that finishes in-flight requests before closing
  * the database.
  */
+import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
+import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
 import { createSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
@@ -111,6 +113,7 @@ async function main() {
     database,
     linkSealer,
     formSecret: appSecret,
+    appSecret,
     ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
     pages: createPublicPagesRepository(database.db, config.DEFAULT_BUSINESS ?? null),
     logger,
@@ -152,6 +155,7 @@ async function main() {
     webhooks: (businessId, message, sourceRowId, now) =>
       fanOutWebhooks(database.db, businessId, message, sourceRowId, now),
     handlers: {
+      [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({ transport: mailTransport, openLink: linkSealer.openText }),
       [WEBHOOK_TOPIC]: createWebhookHandler({
         db: database.db,
         openSecret: linkSealer.openText,

@@ -237,6 +237,8 @@ export interface BookingQuery {
   readonly toMs: number;
   readonly statuses?: readonly BookingStatus[];
   readonly calendarId?: string;
+  /** Bookings this staff member serves (any of a collective's members). */
+  readonly staffId?: string;
   readonly limit: number;
 }
 

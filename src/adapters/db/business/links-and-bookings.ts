@@ -1,5 +1,5 @@
 /** One-time links, and the business's view of its bookings. */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type {
   BusinessBookingView,
   BusinessRepository,
@@ -122,6 +122,8 @@ export function linkAndBookingStore(
     async listBookings(query) {
       // A calendar filter of another business is a 404, like any of its ids (no existence leaks).
       if (query.calendarId !== undefined && !isUuid(query.calendarId)) return notFound();
+      // Another business's staff id (or no id at all) simply matches nothing.
+      if (query.staffId !== undefined && !isUuid(query.staffId)) return ok([]);
       if (query.calendarId !== undefined) {
         const [calendar] = await db
           .select({ id: t.calendars.id })
@@ -139,6 +141,7 @@ export function linkAndBookingStore(
             lt(t.bookings.startsAt, new Date(query.toMs)),
             query.statuses?.length ? inArray(t.bookings.status, [...query.statuses]) : undefined,
             query.calendarId ? eq(t.bookings.calendarId, query.calendarId) : undefined,
+            query.staffId ? arrayContains(t.bookings.staffIds, [query.staffId]) : undefined,
           ),
         )
         .orderBy(asc(t.bookings.startsAt), asc(t.bookings.id))

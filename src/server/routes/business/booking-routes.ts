@@ -1,4 +1,5 @@
 /** The business's bookings: the list by range, one booking, and what the business does to one. */
+import { servesBooking } from "../../../core/console/staff-access.ts";
 import type { Context } from "hono";
 import { confirmRequest, declineRequest } from "../../../app/bookings/answer-request.ts";
 import { cancelBookingAsBusiness, rescheduleBookingAsBusiness } from "../../../app/business/change-booking.ts";
@@ -110,13 +111,25 @@ export function bookingRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
       toMs,
       ...(query.status ? { statuses: query.status } : {}),
       ...(query.calendarId ? { calendarId: query.calendarId } : {}),
+      // A staff login sees the bookings it serves, whatever it asked for.
+      ...(c.var.actor.role === "staff"
+        ? { staffId: c.var.actor.staffId ?? "none" }
+        : query.staffId
+          ? { staffId: query.staffId }
+          : {}),
       limit: query.limit,
     });
     return reply.send(c, result, "calendar");
   });
 
+  /** One of this business's bookings that the caller may see (a staff login: only those it serves). */
+  async function visibleBooking(c: Context<BusinessEnv>, bookingId: string) {
+    const booking = await c.var.repo.getBooking(bookingId);
+    return booking && servesBooking(c.var.actor, booking.staffIds) ? booking : null;
+  }
+
   handle(api, getBooking, async (c) => {
-    const booking = await c.var.repo.getBooking(c.req.valid("param").bookingId);
+    const booking = await visibleBooking(c, c.req.valid("param").bookingId);
     return booking ? c.json(booking) : bookingProblem(c, { code: "BOOKING_NOT_FOUND" });
   });
 
@@ -127,7 +140,7 @@ export function bookingRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     run: (businessId: string) => Promise<{ ok: true } | { ok: false; error: BookingError }>,
   ) {
     // Scoped lookup first: another business's booking is not found before any use case runs.
-    if (!(await c.var.repo.getBooking(bookingId))) return bookingProblem(c, { code: "BOOKING_NOT_FOUND" });
+    if (!(await visibleBooking(c, bookingId))) return bookingProblem(c, { code: "BOOKING_NOT_FOUND" });
     const outcome = await run(c.var.repo.businessId);
     if (!outcome.ok) return bookingProblem(c, outcome.error);
     return c.json((await c.var.repo.getBooking(bookingId))!);

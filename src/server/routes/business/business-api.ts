@@ -6,6 +6,9 @@
  * never 403). Each entity's routes are defined and handled in their own file.
  */
 import { authenticateApiKey } from "../../../app/business/api-keys.ts";
+import { resumeSession, type AccountDeps } from "../../../app/console/accounts.ts";
+import { mayCall, type ConsoleActor } from "../../../core/console/staff-access.ts";
+import { passesCsrf, sessionTokenOf } from "../../http/console-session.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
 import { createBusinessDirectory } from "../../../adapters/db/business-repository.ts";
 import { webhookStore } from "../../../adapters/webhooks/webhook-store.ts";
@@ -35,6 +38,7 @@ export function createBusinessApi(options: {
   bookings: BookingDeps;
   sealSecret: (secret: string) => string;
   allowPrivateWebhookTargets: boolean;
+  console?: AccountDeps & { readonly secret: string };
 }) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
@@ -48,26 +52,45 @@ export function createBusinessApi(options: {
       allowPrivateTargets: options.allowPrivateWebhookTargets,
     },
     contentFor: (businessId) => createContentRepository(options.db, businessId),
+    ...(options.console ? { console: options.console } : {}),
   });
 }
+
+/** A key stands for the business's owner. */
+const KEY_ACTOR: ConsoleActor = { userId: "api-key", role: "owner", staffId: null };
+/** Where src/server/app.ts mounts this router: role rules name paths below it. */
+const MOUNT_PREFIX = /^\/api\/business/;
 
 const bearer = (authorization: string | undefined) => authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 
 export function businessApi(deps: BusinessApiDeps) {
   const api = createApiRouter<BusinessEnv>();
 
-  // Every route below runs with the key's business; the key itself is never logged or stored.
+  // Every route below runs with the business of the key or of the console session; the key itself
+  // is never logged or stored. A key acts as the owner; a session as its user, within their role.
   api.use("*", async (c, next) => {
     const presented = bearer(c.req.header("authorization"));
     c.header("Cache-Control", "no-store");
-    if (!presented) {
-      c.header("WWW-Authenticate", 'Bearer realm="business"');
-      return problem(c, 401, "AUTHENTICATION_REQUIRED", "Send the business API key as `Authorization: Bearer bk_…`.");
-    }
-    const businessId = await authenticateApiKey(deps.directory, presented);
-    if (!businessId) {
-      c.header("WWW-Authenticate", 'Bearer realm="business", error="invalid_token"');
-      return problem(c, 401, "INVALID_API_KEY", "This API key is not valid or has been revoked.");
+    let businessId: string | null;
+    if (presented) {
+      businessId = await authenticateApiKey(deps.directory, presented);
+      if (!businessId) {
+        c.header("WWW-Authenticate", 'Bearer realm="business", error="invalid_token"');
+        return problem(c, 401, "INVALID_API_KEY", "This API key is not valid or has been revoked.");
+      }
+      c.set("actor", KEY_ACTOR);
+    } else {
+      const session = deps.console ? await resumeSession(deps.console, sessionTokenOf(c)) : null;
+      if (!session || !deps.console) {
+        c.header("WWW-Authenticate", 'Bearer realm="business"');
+        return problem(c, 401, "AUTHENTICATION_REQUIRED", "Send the business API key as `Authorization: Bearer bk_…`.");
+      }
+      if (!passesCsrf(c, deps.console.secret, session.tokenHash))
+        return problem(c, 403, "CSRF_FAILED", "This request did not come from the console.");
+      if (!mayCall(session.actor, c.req.method, c.req.path.replace(MOUNT_PREFIX, "") || "/"))
+        return problem(c, 403, "FORBIDDEN_FOR_ROLE", "Your login cannot do this.");
+      businessId = session.user.businessId;
+      c.set("actor", session.actor);
     }
     c.set("repo", deps.directory.forBusiness(businessId));
     c.set("content", deps.contentFor(businessId));

@@ -7,6 +7,8 @@ import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { BusinessError, BusinessRepository, Result } from "../../../app/business/ports.ts";
 import type { BookingDeps } from "../../../app/bookings/deps.ts";
+import type { AccountDeps } from "../../../app/console/accounts.ts";
+import type { ConsoleActor } from "../../../core/console/staff-access.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { WebhookStore } from "../../../app/webhooks/ports.ts";
 import type { FormDirectory } from "../../../app/forms/ports.ts";
@@ -33,10 +35,14 @@ export interface BusinessApiDeps {
   };
   /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
   readonly contentFor: (businessId: string) => ContentRepository;
+  /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */
+  readonly console?: AccountDeps & { readonly secret: string };
 }
 
 /** Every handler runs with a repository bound to the key's business (business-api.ts). */
-export type BusinessEnv = { Variables: { repo: BusinessRepository; content: ContentRepository } };
+export type BusinessEnv = {
+  Variables: { repo: BusinessRepository; content: ContentRepository; actor: ConsoleActor };
+};
 export type BusinessRouter = OpenAPIHono<BusinessEnv>;
 
 /** A business route: tagged, behind the business key, and answering 401 without a valid one. */
@@ -45,7 +51,10 @@ function businessRoute<const R extends RouteConfig>(route: R) {
     ...route,
     tags: ["Business"],
     security: [{ businessKey: [] }],
-    responses: { ...route.responses, ...problems("AUTHENTICATION_REQUIRED", "INVALID_API_KEY") },
+    responses: {
+      ...route.responses,
+      ...problems("AUTHENTICATION_REQUIRED", "INVALID_API_KEY", "CSRF_FAILED", "FORBIDDEN_FOR_ROLE"),
+    },
   });
 }
 

@@ -347,6 +347,7 @@ export const BookingsQuerySchema = z.object({
     .optional()
     .meta({ description: "Comma-separated: new, confirmed, cancelled, pending_payment" }),
   calendarId: id.optional(),
+  staffId: id.optional().meta({ description: "Only the bookings this staff member serves" }),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 

@@ -1,0 +1,66 @@
+/**
+ * The business console's people (issue 18): who signs in for a business, their sessions, and the
+ * one-time sign-in and reset links emailed to them. Secrets are never stored: a password as its
+ * argon2id hash, a session or link token as its SHA-256 hash (the token itself has 256 random bits,
+ * so a fast hash is enough to make a stolen table useless).
+ */
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businesses, staff } from "./schema-business.ts";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const consoleUsers = pgTable(
+  "console_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    /** Lower-cased; one login per address across the deployment, so sign-in needs no business name. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** argon2id (PHC string); null until a password is set (magic links still work). */
+    passwordHash: text("password_hash"),
+    role: text("role").$type<"owner" | "staff">().notNull(),
+    /** A staff login sees this staff member's schedule and bookings only. */
+    staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    locale: text("locale").notNull().default("en"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("console_users_email_uq").on(sql`lower(${t.email})`),
+    index("console_users_business_idx").on(t.businessId),
+  ],
+);
+
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end, whatever the activity. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("console_sessions_user_idx").on(t.userId)],
+);
+
+export const consoleLinkTokens = pgTable(
+  "console_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"sign_in" | "password_reset">().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("console_link_tokens_user_idx").on(t.userId)],
+);

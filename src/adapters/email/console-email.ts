@@ -1,0 +1,49 @@
+/**
+ * Delivers the console's emails (outbox topic "console_email"): a one-time sign-in link or a
+ * password-reset link, in the user's language, as text and escaped HTML. The link was sealed in
+ * the outbox (console-store.ts) and is opened only here, to be sent.
+ */
+import { z } from "zod";
+import { serverI18n } from "../../i18n/server-i18n.ts";
+import { PermanentDeliveryError, type OutboxHandler } from "../outbox/outbox-worker.ts";
+import type { EmailTransport } from "./build-transport.ts";
+import { escapeHtml } from "./render-notification.ts";
+
+const ConsoleEmailSchema = z.object({
+  kind: z.enum(["sign_in", "password_reset"]),
+  to: z.object({ name: z.string(), email: z.string() }),
+  locale: z.string(),
+  link: z.string(),
+  businessName: z.string(),
+  validMinutes: z.number().int().positive(),
+});
+
+export function createConsoleEmailHandler(options: {
+  transport: EmailTransport;
+  openLink: (sealed: string) => string;
+}): OutboxHandler {
+  return async (row) => {
+    const parsed = ConsoleEmailSchema.safeParse(row.payload);
+    if (!parsed.success) throw new PermanentDeliveryError("console email payload is not valid");
+    const email = parsed.data;
+    const i18n = serverI18n(email.locale);
+    const key = email.kind === "sign_in" ? "email.console.signIn" : "email.console.reset";
+    const values = { name: email.to.name, businessName: email.businessName, minutes: email.validMinutes };
+    const subject = i18n.t(`${key}.subject`, values);
+    const intro = i18n.t(`${key}.intro`, values);
+    const action = i18n.t(`${key}.action`, values);
+    const notYou = i18n.t("email.console.notYou");
+    const link = options.openLink(email.link);
+    await options.transport.send({
+      to: { name: email.to.name, address: email.to.email },
+      subject,
+      text: `${intro}\n\n${action}: ${link}\n\n${notYou}\n`,
+      html:
+        `<!doctype html><html lang="${escapeHtml(i18n.language)}"><body style="font-family:system-ui,sans-serif">` +
+        `<p>${escapeHtml(intro)}</p>` +
+        `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>` +
+        `<p style="color:#555">${escapeHtml(notYou)}</p></body></html>`,
+      messageId: `<${row.id}@console>`,
+    });
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Signing in to the business console (issue 18): password, or a one-time link by email; sessions
+ * kept server-side, so signing out or resetting a password ends them at once; a password reset by
+ * email. Nothing here tells an unknown address from a known one — the answers and the time taken
+ * are the same — so the sign-in form cannot be used to find out who has an account.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { passwordProblem, type PasswordProblem } from "../../core/console/password-policy.ts";
+import type { ConsoleActor } from "../../core/console/staff-access.ts";
+import type { ConsoleStore, ConsoleUser, LinkPurpose, PasswordHasher } from "./ports.ts";
+
+/** Idle sessions end after an hour; any session after twelve (NIST SP 800-63B AAL2). */
+export const SESSION_IDLE_MS = 60 * 60_000;
+export const SESSION_MAX_MS = 12 * 60 * 60_000;
+/** How long an emailed link works. */
+export const LINK_VALID_MINUTES = { sign_in: 15, password_reset: 30 } as const satisfies Record<LinkPurpose, number>;
+/** last_seen_at is written at most this often, so reading pages does not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AccountDeps {
+  readonly store: ConsoleStore;
+  readonly passwords: PasswordHasher;
+  readonly clock: () => Date;
+  /** Absolute base URL of the console's pages, without a trailing slash. */
+  readonly publicUrl: string;
+}
+
+export interface SignedIn {
+  /** The session token for the cookie; only its hash is stored. */
+  readonly token: string;
+  readonly user: ConsoleUser;
+  readonly expiresAt: Date;
+}
+
+export const newToken = (): string => randomBytes(32).toString("base64url");
+export const hashToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+let dummyHash: Promise<string> | undefined;
+
+export async function signInWithPassword(deps: AccountDeps, email: string, password: string): Promise<SignedIn | null> {
+  const user = await deps.store.findUserByEmail(email);
+  if (!user?.passwordHash) {
+    // Same work as a wrong password, so the time taken does not reveal whether the address exists.
+    dummyHash ??= deps.passwords.hash(newToken());
+    await deps.passwords.verify(await dummyHash, password);
+    return null;
+  }
+  if (!(await deps.passwords.verify(user.passwordHash, password))) return null;
+  return startSession(deps, user);
+}
+
+export async function startSession(deps: AccountDeps, user: ConsoleUser): Promise<SignedIn> {
+  const token = newToken();
+  const createdAt = deps.clock();
+  const expiresAt = new Date(createdAt.getTime() + SESSION_MAX_MS);
+  await deps.store.createSession({ tokenHash: hashToken(token), userId: user.id, createdAt, expiresAt });
+  return { token, user, expiresAt };
+}
+
+/** The actor of a presented session token, or null (unknown, revoked, idle too long, or past its end). */
+export async function resumeSession(
+  deps: AccountDeps,
+  token: string | undefined,
+): Promise<{ user: ConsoleUser; actor: ConsoleActor; tokenHash: string } | null> {
+  if (!token || !TOKEN_FORMAT.test(token)) return null;
+  const now = deps.clock();
+  const tokenHash = hashToken(token);
+  const session = await deps.store.findSession(tokenHash, now);
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await deps.store.revokeSession(tokenHash, now);
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await deps.store.touchSession(tokenHash, now);
+  const { user } = session;
+  return { user, actor: { userId: user.id, role: user.role, staffId: user.staffId }, tokenHash };
+}
+
+export async function signOut(deps: AccountDeps, token: string | undefined): Promise<void> {
+  if (token && TOKEN_FORMAT.test(token)) await deps.store.revokeSession(hashToken(token), deps.clock());
+}
+
+/**
+ * Emails a sign-in or reset link when the address has a login; silently does nothing otherwise
+ * (the caller answers the same either way).
+ */
+export async function emailLink(deps: AccountDeps, purpose: LinkPurpose, email: string): Promise<void> {
+  const user = await deps.store.findUserByEmail(email);
+  if (!user) return;
+  const token = newToken();
+  const validMinutes = LINK_VALID_MINUTES[purpose];
+  await deps.store.createLinkToken({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(deps.clock().getTime() + validMinutes * 60_000),
+  });
+  const page = purpose === "sign_in" ? "sign-in/link" : "reset-password";
+  const prefix = user.locale === "en" ? "" : `/${user.locale}`;
+  // The token travels in the fragment: it never reaches a server log, a proxy or a Referer header.
+  await deps.store.queueEmail(user.businessId, {
+    kind: purpose,
+    to: { name: user.name, email: user.email },
+    locale: user.locale,
+    link: `${deps.publicUrl}${prefix}/console/${page}#token=${token}`,
+    businessName: await deps.store.businessName(user.businessId),
+    validMinutes,
+  });
+}
+
+/** Redeems an emailed sign-in link (once, before it expires) for a session. */
+export async function signInWithLink(deps: AccountDeps, token: string): Promise<SignedIn | null> {
+  if (!TOKEN_FORMAT.test(token)) return null;
+  const user = await deps.store.useLinkToken(hashToken(token), "sign_in", deps.clock());
+  return user ? startSession(deps, user) : null;
+}
+
+export type ResetOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: "LINK_INVALID" | PasswordProblem };
+
+/** Sets a new password from an emailed reset link; every other session of the user ends. */
+export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<ResetOutcome> {
+  if (!TOKEN_FORMAT.test(token)) return { ok: false, error: "LINK_INVALID" };
+  // Checked before the link is spent, so a too-short password can be corrected with the same link —
+  // against the address of the link's user, which is only known after; hence the second check.
+  const early = passwordProblem(password, "");
+  if (early) return { ok: false, error: early };
+  const user = await deps.store.useLinkToken(hashToken(token), "password_reset", deps.clock());
+  if (!user) return { ok: false, error: "LINK_INVALID" };
+  const problem = passwordProblem(password, user.email);
+  if (problem) return { ok: false, error: problem };
+  await deps.store.setPasswordHash(user.id, await deps.passwords.hash(password));
+  await deps.store.revokeSessionsOf(user.id, deps.clock());
+  return { ok: true, signedIn: await startSession(deps, user) };
+}
+
+export type NewLogin = { ok: true; user: ConsoleUser } | { ok: false; error: "EMAIL_TAKEN" | PasswordProblem };
+
+/** Creates a console login (business:create's owner, the demo's owner and staff, an owner adding staff). */
+export async function createLogin(
+  deps: Pick<AccountDeps, "store" | "passwords">,
+  input: {
+    businessId: string;
+    email: string;
+    name: string;
+    role: ConsoleUser["role"];
+    staffId?: string | null;
+    locale?: string;
+    password?: string;
+  },
+): Promise<NewLogin> {
+  const email = input.email.trim().toLowerCase();
+  if (input.password !== undefined) {
+    const problem = passwordProblem(input.password, email);
+    if (problem) return { ok: false, error: problem };
+  }
+  const created = await deps.store.createUser({
+    businessId: input.businessId,
+    email,
+    name: input.name,
+    role: input.role,
+    staffId: input.staffId ?? null,
+    locale: input.locale ?? "en",
+    passwordHash: input.password === undefined ? null : await deps.passwords.hash(input.password),
+  });
+  return created.ok ? { ok: true, user: created.value } : { ok: false, error: created.error };
+}
