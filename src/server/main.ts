@@ -3,6 +3,7 @@
  * app, and a graceful shutdown on SIGTERM/SIGINT that finishes in-flight requests before closing
  * the database.
  */
+import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
 import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
 import { createSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
@@ -87,6 +88,10 @@ async function main() {
       logger.info(
         { business: demo.slug },
         `demo business API key (shown once): ${demo.key} — a new one any time: npm run business:key -- --slug ${demo.slug}`,
+      );
+      const { owner, staff } = DEMO.logins;
+      logger.info(
+        `demo console logins at /console — owner: ${owner.email} / "${owner.password}"; staff: ${staff.email} / "${staff.password}"`,
       );
     }
   }

@@ -41,4 +41,12 @@ export const DEMO = {
   surveyId: "00000000-0000-4000-8000-000000000602",
   productId: "00000000-0000-4000-8000-000000000701",
   postPreviewId: "00000000-0000-4000-8000-000000000801",
+  /**
+   * The console's demo logins (issue 18), printed at start-up and in README. Demo data only: a
+   * real business's owner gets the password they choose (npm run business:create).
+   */
+  logins: {
+    owner: { email: "owner@northwind.example", password: "northwind demo owner", name: "Nora Lind" },
+    staff: { email: "anna@northwind.example", password: "northwind demo staff", name: "Anna Berg" },
+  },
 } as const;

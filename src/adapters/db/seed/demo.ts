@@ -16,6 +16,9 @@ import { DEMO_CONTACT_FORM, DEMO_SURVEY } from "./demo-forms.ts";
 import * as t from "../schema.ts";
 import { demoPosts } from "./demo-blog.ts";
 import { DEMO } from "./demo-ids.ts";
+import { consoleStore } from "../console/console-store.ts";
+import { argon2Passwords } from "../../passwords/argon2.ts";
+import { createLogin } from "../../../app/console/accounts.ts";
 
 export { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
 
@@ -94,7 +97,20 @@ export async function seedDemo(db: Db): Promise<void> {
     );
 
     await seedContent(tx as unknown as Db, businessId);
+    await seedLogins(tx as unknown as Db, businessId);
   });
+}
+
+/** The owner's and Anna's console logins, through the same use case as business:create. */
+async function seedLogins(db: Db, businessId: string): Promise<void> {
+  // Nothing is emailed while seeding, so there is no link to seal.
+  const deps = { store: consoleStore(db, (link) => link), passwords: argon2Passwords };
+  const { owner, staff } = DEMO.logins;
+  const created = await Promise.all([
+    createLogin(deps, { businessId, role: "owner", ...owner }),
+    createLogin(deps, { businessId, role: "staff", staffId: DEMO.staff.anna, ...staff }),
+  ]);
+  for (const login of created) if (!login.ok) throw new Error(`demo seed: console login refused (${login.error})`);
 }
 
 async function seedScheduling(repo: BusinessRepository): Promise<void> {
