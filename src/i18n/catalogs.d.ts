@@ -4,3 +4,9 @@ declare module "virtual:i18n-catalogs" {
   /** Keyed by locale code (src/i18n/locales.ts); ambient declarations cannot import it. */
   export const catalogLoaders: Partial<Record<string, () => Promise<{ messages: Messages }>>>;
 }
+
+// The business console's messages (keys `console.*`), in chunks of their own.
+declare module "virtual:i18n-console-catalogs" {
+  import type { Messages } from "@lingui/core";
+  export const catalogLoaders: Partial<Record<string, () => Promise<{ messages: Messages }>>>;
+}

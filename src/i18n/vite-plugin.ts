@@ -11,6 +11,10 @@ import { LOCALE_CODES, fallbackChain, type LocaleCode } from "./locales.ts";
 
 const LOADERS_ID = "virtual:i18n-catalogs";
 const CATALOG_PREFIX = "virtual:i18n-catalog/";
+/** The business console's messages: their own chunks, loaded by the console only (issue 18). */
+const CONSOLE_LOADERS_ID = "virtual:i18n-console-catalogs";
+const CONSOLE_CATALOG_PREFIX = "virtual:i18n-console-catalog/";
+export const CONSOLE_PREFIX = "console.";
 const catalogsDir = path.join(path.dirname(new URL(import.meta.url).pathname), "catalogs");
 
 export function readCatalog(code: LocaleCode): Record<string, string> {
@@ -50,33 +54,41 @@ export const BUSINESS_ONLY_PROBLEMS = [
 ] as const;
 const serverOnlyKeys = new Set<string>(BUSINESS_ONLY_PROBLEMS.map((code) => `problem.${code}`));
 const forPages = (key: string) =>
-  !serverOnlyKeys.has(key) && !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
+  !serverOnlyKeys.has(key) &&
+  !key.startsWith(CONSOLE_PREFIX) &&
+  !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
+const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
+
+const loadersModule = (prefix: string) =>
+  `export const catalogLoaders = {${LOCALE_CODES.map(
+    (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(prefix + code)})`,
+  ).join(",")}};`;
 
 export function i18nCatalogs(): Plugin {
   return {
     name: "i18n-catalogs",
     resolveId(id) {
-      if (id === LOADERS_ID || id.startsWith(CATALOG_PREFIX)) return `\0${id}`;
+      if ([LOADERS_ID, CONSOLE_LOADERS_ID].includes(id)) return `\0${id}`;
+      if (id.startsWith(CATALOG_PREFIX) || id.startsWith(CONSOLE_CATALOG_PREFIX)) return `\0${id}`;
       return null;
     },
     load(id) {
-      if (id === `\0${LOADERS_ID}`) {
-        const entries = LOCALE_CODES.map(
-          (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(CATALOG_PREFIX + code)})`,
-        );
-        return `export const catalogLoaders = {${entries.join(",")}};`;
-      }
-      if (id.startsWith(`\0${CATALOG_PREFIX}`)) {
-        const code = id.slice(CATALOG_PREFIX.length + 1) as LocaleCode;
-        for (const c of fallbackChain(code)) this.addWatchFile(path.join(catalogsDir, `${c}.json`));
-        const compiled = Object.fromEntries(
-          Object.entries(mergedCatalog(code))
-            .filter(([key]) => forPages(key))
-            .map(([key, message]) => [key, compileMessage(message)]),
-        );
-        return `export const messages = ${JSON.stringify(compiled)};`;
-      }
-      return null;
+      if (id === `\0${LOADERS_ID}`) return loadersModule(CATALOG_PREFIX);
+      if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX);
+      const area = id.startsWith(`\0${CATALOG_PREFIX}`)
+        ? { prefix: CATALOG_PREFIX, keep: forPages }
+        : id.startsWith(`\0${CONSOLE_CATALOG_PREFIX}`)
+          ? { prefix: CONSOLE_CATALOG_PREFIX, keep: forConsole }
+          : null;
+      if (!area) return null;
+      const code = id.slice(area.prefix.length + 1) as LocaleCode;
+      for (const c of fallbackChain(code)) this.addWatchFile(path.join(catalogsDir, `${c}.json`));
+      const compiled = Object.fromEntries(
+        Object.entries(mergedCatalog(code))
+          .filter(([key]) => area.keep(key))
+          .map(([key, message]) => [key, compileMessage(message)]),
+      );
+      return `export const messages = ${JSON.stringify(compiled)};`;
     },
   };
 }

@@ -58,9 +58,21 @@ const content = [
   route("v2/preview/:id/:kind", "routes/content-preview.tsx", { id: "preview" }),
 ];
 
+// The business console (issue 18): signing in, then the screens behind a session. Its pages read
+// the business API from the browser (clientLoader), so no console code or text is in a booking page.
+const consoleEntry = [
+  route("console/sign-in", "routes/console-sign-in.tsx", { id: "console-sign-in" }),
+  route("console/sign-in/link", "routes/console-sign-in-link.tsx", { id: "console-sign-in-link" }),
+  route("console/reset-password", "routes/console-reset-password.tsx", { id: "console-reset-password" }),
+];
+
+const consoleScreens = [route("console", "routes/console-bookings.tsx", { id: "console-bookings" })];
+
 const routes = [
   layout("layouts/calendar-layout.tsx", { id: "layout-calendar" }, calendar),
   layout("layouts/form-layout.tsx", { id: "layout-form" }, form),
+  layout("layouts/console-entry-layout.tsx", { id: "layout-console-entry" }, consoleEntry),
+  layout("layouts/console-layout.tsx", { id: "layout-console" }, consoleScreens),
   layout("layouts/default-layout.tsx", { id: "layout-default" }, [
     ...content,
     route("favicon.ico", "routes/favicon.tsx", { id: "favicon" }),

@@ -1,0 +1,152 @@
+import { useLingui } from "@lingui/react";
+import { useId, useRef, useState } from "react";
+import type { BusinessBookingView } from "../../../app/business/ports.ts";
+import type { formatters } from "./dates.ts";
+
+/** Display names of the ids a booking refers to. */
+export interface Names {
+  calendar(id: string): string;
+  staff(id: string): string;
+}
+
+export type BookingAction = "confirm" | "decline" | "cancel";
+
+interface Props {
+  booking: BusinessBookingView;
+  names: Names;
+  format: ReturnType<typeof formatters>;
+  onAction(booking: BusinessBookingView, action: BookingAction, reason?: string): Promise<void>;
+}
+
+/**
+ * One booking: when, who, what, its status, and what can be done with it. Declining and cancelling
+ * ask first (a native dialog, which keeps focus inside and returns it), with an optional reason that
+ * goes to the visitor.
+ */
+export function BookingCard({ booking, names, format, onAction }: Props) {
+  const { i18n } = useLingui();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState<BookingAction | null>(null);
+  const [asking, setAsking] = useState<BookingAction | null>(null);
+  const [reason, setReason] = useState("");
+  const titleId = useId();
+  const { contact } = booking;
+  const visitor = `${contact.firstName} ${contact.lastName}`.trim();
+  const staffNames = booking.staffIds.map(names.staff).filter(Boolean).join(", ");
+
+  async function run(action: BookingAction, why?: string) {
+    setPending(action);
+    try {
+      await onAction(booking, action, why);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  function ask(action: BookingAction) {
+    setAsking(action);
+    setReason("");
+    dialogRef.current?.showModal();
+  }
+
+  return (
+    <article className={`console-booking console-booking--${booking.status}`} aria-labelledby={titleId}>
+      <div className="console-booking__when">{format.timeRange(booking.startTime, booking.endTime)}</div>
+      <div className="console-booking__what">
+        <h3 id={titleId}>{visitor}</h3>
+        <p className="console-muted">
+          {names.calendar(booking.calendarId)}
+          {staffNames ? ` · ${staffNames}` : ""}
+          {booking.seats > 1 ? ` · ${i18n._("console.bookings.seats", { count: booking.seats })}` : ""}
+        </p>
+        <p className="console-booking__contact">
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          {contact.phone ? (
+            <>
+              {" · "}
+              <a href={`tel:${contact.phone}`}>{contact.phone}</a>
+            </>
+          ) : null}
+        </p>
+        {booking.guests.length > 0 ? (
+          <p className="console-muted">
+            {i18n._("console.bookings.guests", { names: booking.guests.map((g) => g.name).join(", ") })}
+          </p>
+        ) : null}
+        {contact.notes ? <p className="console-booking__notes">{contact.notes}</p> : null}
+        {booking.priceCents > 0 ? (
+          <p className="console-muted">{format.money(booking.priceCents, booking.currency)}</p>
+        ) : null}
+      </div>
+      <div className="console-booking__side">
+        <span className={`console-status console-status--${booking.status}`}>
+          {i18n._(`console.status.${booking.status}`)}
+        </span>
+        <div className="console-booking__actions">
+          {booking.status === "new" ? (
+            <>
+              <button
+                type="button"
+                className="console-button"
+                disabled={pending !== null}
+                aria-busy={pending === "confirm"}
+                onClick={() => run("confirm")}
+              >
+                {i18n._("console.bookings.confirm")}
+                <span className="visually-hidden"> {visitor}</span>
+              </button>
+              <button
+                type="button"
+                className="console-button console-button--quiet"
+                disabled={pending !== null}
+                onClick={() => ask("decline")}
+              >
+                {i18n._("console.bookings.decline")}
+                <span className="visually-hidden"> {visitor}</span>
+              </button>
+            </>
+          ) : null}
+          {booking.status === "confirmed" || booking.status === "pending_payment" ? (
+            <button
+              type="button"
+              className="console-button console-button--quiet"
+              disabled={pending !== null}
+              onClick={() => ask("cancel")}
+            >
+              {i18n._("console.bookings.cancel")}
+              <span className="visually-hidden"> {visitor}</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <dialog ref={dialogRef} className="console-dialog" aria-labelledby={`${titleId}-dialog`}>
+        <form
+          method="dialog"
+          onSubmit={(e) => {
+            const confirmed = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "yes";
+            if (confirmed && asking) void run(asking, reason.trim() || undefined);
+          }}
+        >
+          <h2 id={`${titleId}-dialog`}>
+            {i18n._(asking === "decline" ? "console.bookings.declineTitle" : "console.bookings.cancelTitle", {
+              name: visitor,
+            })}
+          </h2>
+          <p>{i18n._("console.bookings.visitorTold")}</p>
+          <label className="console-field">
+            <span>{i18n._("console.bookings.reason")}</span>
+            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
+          </label>
+          <div className="console-dialog__actions">
+            <button type="submit" value="no" className="console-button console-button--quiet">
+              {i18n._("console.bookings.keep")}
+            </button>
+            <button type="submit" value="yes" className="console-button console-button--danger">
+              {i18n._(asking === "decline" ? "console.bookings.decline" : "console.bookings.cancel")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * How the console talks to the server: the business API and the console's sign-in API, with the
+ * session cookie (sent by the browser), the CSRF token of the session on every change, and the
+ * page's language so problem details come back localised. A refusal becomes an `ApiProblem` the
+ * screens show next to the field or the action it is about.
+ */
+import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
+
+export interface ConsoleSession {
+  readonly user: {
+    readonly id: string;
+    readonly name: string;
+    readonly email: string;
+    readonly role: "owner" | "staff";
+    readonly staffId: string | null;
+    readonly locale: string;
+  };
+  readonly business: {
+    readonly id: string;
+    readonly name: string;
+    readonly slug: string;
+    readonly timeZone: string;
+    readonly currency: string;
+    readonly locale: string;
+  };
+  readonly csrfToken: string;
+}
+
+export interface FieldProblem {
+  readonly path: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+export class ApiProblem extends Error {
+  override name = "ApiProblem";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors: readonly FieldProblem[] = [],
+  ) {
+    super(detail || code);
+  }
+}
+
+let csrfToken = "";
+
+/** Kept in memory only: the token is useless without the HttpOnly cookie, and gone with the tab. */
+export function rememberSession(session: ConsoleSession | null): void {
+  csrfToken = session?.csrfToken ?? "";
+}
+
+/** Calls `/api${path}`; resolves with the JSON answer (undefined for 204), rejects with an ApiProblem. */
+export async function callApi<T>(locale: LocaleCode, method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: {
+        accept: "application/json",
+        "accept-language": languageTag(locale),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(method === "GET" ? {} : { "x-csrf-token": csrfToken }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiProblem(0, "NETWORK", "");
+  }
+  if (response.status === 204 || response.status === 202) return undefined as T;
+  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    throw new ApiProblem(
+      response.status,
+      typeof answer?.code === "string" ? answer.code : "INTERNAL",
+      typeof answer?.detail === "string" ? answer.detail : "",
+      Array.isArray(answer?.errors) ? (answer.errors as FieldProblem[]) : [],
+    );
+  }
+  return answer as T;
+}
+
+/** The message of a field from a refusal, if it names that field. */
+export const fieldProblem = (problem: unknown, path: string): string | undefined =>
+  problem instanceof ApiProblem ? problem.errors.find((e) => e.path === path)?.message : undefined;

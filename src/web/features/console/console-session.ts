@@ -1,0 +1,51 @@
+/**
+ * Entering the console: its messages loaded, and — for every screen behind sign-in — a live
+ * session, or a redirect to the sign-in page that comes back to where the user was going.
+ */
+import { redirect } from "react-router";
+import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "../../../i18n/locales.ts";
+import { LOCALE_ROUTING } from "../../../i18n/routing/config.ts";
+import { localePath, routeLocaleFromPath, stripLocalePrefix } from "../../../i18n/routing/locale-prefix.ts";
+import { loadConsoleMessages } from "../../../i18n/runtime.ts";
+import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "./console-api.ts";
+
+export function localeOfUrl(url: string): LocaleCode {
+  const code = routeLocaleFromPath(new URL(url).pathname, LOCALE_ROUTING);
+  return isLocaleCode(code) ? code : DEFAULT_LOCALE;
+}
+
+/** A console path (`/console/…`) in the given locale. */
+export const consolePath = (path: string, locale: LocaleCode) => localePath(path, locale, LOCALE_ROUTING);
+
+export async function enterConsole(request: Request): Promise<LocaleCode> {
+  const locale = localeOfUrl(request.url);
+  await loadConsoleMessages(locale);
+  return locale;
+}
+
+/** The session, or a redirect to sign in (with `next` = this page, `expired` when a session just ended). */
+export async function requireSession(request: Request): Promise<{ locale: LocaleCode; session: ConsoleSession }> {
+  const locale = await enterConsole(request);
+  try {
+    const session = await callApi<ConsoleSession>(locale, "GET", "/console/session");
+    rememberSession(session);
+    return { locale, session };
+  } catch (error) {
+    if (error instanceof ApiProblem && error.status === 401) throw redirect(signInPath(request.url, locale));
+    throw error;
+  }
+}
+
+export function signInPath(fromUrl: string, locale: LocaleCode, expired = false): string {
+  const url = new URL(fromUrl);
+  const next = stripLocalePrefix(url.pathname, LOCALE_ROUTING) + url.search;
+  const query = new URLSearchParams({ next });
+  if (expired) query.set("expired", "1");
+  return `${consolePath("/console/sign-in", locale)}?${query}`;
+}
+
+/** Where to go after signing in: a console page of this site, never an address elsewhere. */
+export function safeNext(next: string | null, locale: LocaleCode): string {
+  const path = next && /^\/console(?:[/?#]|$)/.test(next) ? next : "/console";
+  return consolePath(path, locale);
+}

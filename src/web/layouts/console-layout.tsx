@@ -1,0 +1,94 @@
+import { useLingui } from "@lingui/react";
+import { useState } from "react";
+import { NavLink, Outlet, useNavigate, useRouteLoaderData } from "react-router";
+import { SkipLink } from "../components/skip-link.tsx";
+import { callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
+import { consolePath, requireSession } from "../features/console/console-session.ts";
+import { ConsoleLoading } from "../features/console/console-loading.tsx";
+import consoleStylesHref from "../features/console/console.css?url";
+import type { LocaleCode } from "../../i18n/locales.ts";
+import type { Route } from "./+types/console-layout";
+
+/** Every console screen: signed in, with the business's name, the sections the role may use, and sign-out. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return requireSession(request);
+}
+clientLoader.hydrate = true as const;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStylesHref }];
+
+export function HydrateFallback() {
+  return <ConsoleLoading />;
+}
+
+/** The session and locale of the console screen being shown. */
+export function useConsole(): { session: ConsoleSession; locale: LocaleCode } {
+  return useRouteLoaderData("layout-console") as { session: ConsoleSession; locale: LocaleCode };
+}
+
+interface Section {
+  readonly path: string;
+  readonly label: string;
+  readonly ownerOnly: boolean;
+}
+
+/** The console's sections; each screen adds itself here when it lands. */
+const SECTIONS: readonly Section[] = [{ path: "/console", label: "console.nav.bookings", ownerOnly: false }];
+
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { session, locale } = loaderData;
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const sections = SECTIONS.filter((s) => !s.ownerOnly || session.user.role === "owner");
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await callApi(locale, "DELETE", "/console/session");
+    } finally {
+      rememberSession(null);
+      await navigate(consolePath("/console/sign-in", locale));
+    }
+  }
+
+  return (
+    <div className="console">
+      <SkipLink />
+      <header className="console__header">
+        <p className="console__business">{session.business.name}</p>
+        <nav className="console__nav" aria-label={i18n._("console.nav.label")}>
+          <ul>
+            {sections.map((section) => (
+              <li key={section.path}>
+                <NavLink to={consolePath(section.path, locale)} end>
+                  {i18n._(section.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="console__account">
+          <span className="console__user">
+            {session.user.name}
+            <span className="console__role">
+              {" · "}
+              {i18n._(session.user.role === "owner" ? "console.role.owner" : "console.role.staff")}
+            </span>
+          </span>
+          <button
+            type="button"
+            className="console-button console-button--quiet"
+            onClick={signOut}
+            disabled={signingOut}
+          >
+            {i18n._("console.signOut")}
+          </button>
+        </div>
+      </header>
+      <main id="main" className="console__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { useLingui } from "@lingui/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, useRevalidator, useSearchParams } from "react-router";
+import type { BusinessBookingView, CalendarView, StaffView } from "../../app/business/ports.ts";
+import { callApi, type ConsoleSession } from "../features/console/console-api.ts";
+import { requireSession } from "../features/console/console-session.ts";
+import { addDays, formatters, todayIn } from "../features/console/dates.ts";
+import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { BookingCard, type BookingAction, type Names } from "../features/console/booking-card.tsx";
+import type { Route } from "./+types/console-bookings";
+
+const RANGES = { today: 1, week: 7, month: 31 } as const;
+type RangeName = keyof typeof RANGES;
+const STATUSES = ["new", "confirmed", "pending_payment", "cancelled"] as const;
+/** How often the list asks for new bookings while the page is in view. */
+const REFRESH_MS = 15_000;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { locale, session } = await requireSession(request);
+  const params = new URL(request.url).searchParams;
+  const range: RangeName = (params.get("range") as RangeName) in RANGES ? (params.get("range") as RangeName) : "week";
+  const from = todayIn(session.business.timeZone);
+  const to = addDays(from, RANGES[range] - 1);
+  const query = new URLSearchParams({ from, to });
+  const status = params.get("status");
+  if (status && (STATUSES as readonly string[]).includes(status)) query.set("status", status);
+  const calendarId = params.get("calendar");
+  if (calendarId) query.set("calendarId", calendarId);
+  const staffId = params.get("staff");
+  if (staffId && session.user.role === "owner") query.set("staffId", staffId);
+  const isOwner = session.user.role === "owner";
+  const [bookings, calendars, staff] = await Promise.all([
+    callApi<BusinessBookingView[]>(locale, "GET", `/business/bookings?${query}`),
+    callApi<CalendarView[]>(locale, "GET", "/business/calendars"),
+    isOwner ? callApi<StaffView[]>(locale, "GET", "/business/staff") : Promise.resolve([] as StaffView[]),
+  ]);
+  return { locale, session, range, bookings, calendars, staff, loadedAt: Date.now() };
+}
+clientLoader.hydrate = true as const;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+/**
+ * Today's and the coming bookings, by day, in the business's time zone: filter by range, status,
+ * calendar and staff; search by visitor; confirm or decline requests and cancel, with the change
+ * shown at once and rolled back if the server refuses. New bookings appear without a reload.
+ */
+export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { locale, session, range, calendars, staff } = loaderData;
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const [overrides, setOverrides] = useState<Record<string, BusinessBookingView["status"]>>({});
+  const [problem, setProblem] = useState<unknown>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const format = useMemo(() => formatters(locale, session.business.timeZone), [locale, session.business.timeZone]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+
+  // What the server says wins once it has answered again.
+  useEffect(() => setOverrides({}), [loaderData.loadedAt]);
+
+  const names = useMemo(() => namesOf(session, calendars, staff), [session, calendars, staff]);
+  const needle = search.trim().toLowerCase();
+  const shown = loaderData.bookings
+    .map((b) => ({ ...b, status: overrides[b.id] ?? b.status }))
+    .filter(
+      (b) =>
+        needle === "" ||
+        `${b.contact.firstName} ${b.contact.lastName} ${b.contact.email} ${b.contact.phone ?? ""}`
+          .toLowerCase()
+          .includes(needle),
+    );
+  const days = groupByDay(shown, format.dateOf);
+
+  async function act(booking: BusinessBookingView, action: BookingAction, reason?: string) {
+    const next = action === "confirm" ? "confirmed" : "cancelled";
+    setProblem(null);
+    setOverrides((o) => ({ ...o, [booking.id]: next }));
+    try {
+      await callApi(locale, "POST", `/business/bookings/${booking.id}/${action}`, reason ? { reason } : {});
+      await revalidator.revalidate();
+    } catch (error) {
+      setOverrides((o) => {
+        const { [booking.id]: _rolledBack, ...rest } = o;
+        return rest;
+      });
+      setProblem(error);
+      requestAnimationFrame(() => alertRef.current?.focus());
+    }
+  }
+
+  return (
+    <section aria-labelledby="bookings-title" className="console-screen">
+      <div className="console-screen__head">
+        <h1 id="bookings-title">{i18n._("console.bookings.title")}</h1>
+        <p className="console-muted">{i18n._("console.bookings.zone", { zone: session.business.timeZone })}</p>
+      </div>
+      <Form method="get" className="console-filters" role="search" aria-label={i18n._("console.bookings.filters")}>
+        <label>
+          <span>{i18n._("console.bookings.range")}</span>
+          <select name="range" defaultValue={range} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            <option value="today">{i18n._("console.bookings.range.today")}</option>
+            <option value="week">{i18n._("console.bookings.range.week")}</option>
+            <option value="month">{i18n._("console.bookings.range.month")}</option>
+          </select>
+        </label>
+        <label>
+          <span>{i18n._("console.bookings.status")}</span>
+          <select
+            name="status"
+            defaultValue={params.get("status") ?? ""}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">{i18n._("console.bookings.all")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {i18n._(`console.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{i18n._("console.bookings.calendar")}</span>
+          <select
+            name="calendar"
+            defaultValue={params.get("calendar") ?? ""}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">{i18n._("console.bookings.all")}</option>
+            {calendars.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {session.user.role === "owner" ? (
+          <label>
+            <span>{i18n._("console.bookings.staff")}</span>
+            <select
+              name="staff"
+              defaultValue={params.get("staff") ?? ""}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              <option value="">{i18n._("console.bookings.all")}</option>
+              {staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="console-filters__search">
+          <span>{i18n._("console.bookings.search")}</span>
+          <input
+            type="search"
+            name="q"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={i18n._("console.bookings.searchHint")}
+          />
+        </label>
+        <noscript>
+          <button type="submit">{i18n._("console.bookings.apply")}</button>
+        </noscript>
+      </Form>
+      <ProblemAlert ref={alertRef} problem={problem} />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {i18n._("console.bookings.count", { count: shown.length })}
+      </p>
+      {days.length === 0 ? (
+        <p className="console-empty">{i18n._("console.bookings.none")}</p>
+      ) : (
+        days.map(([date, bookings]) => (
+          <section key={date} className="console-day" aria-labelledby={`day-${date}`}>
+            <h2 id={`day-${date}`}>{format.day(bookings[0]!.startTime)}</h2>
+            <ul className="console-list">
+              {bookings.map((b) => (
+                <li key={b.id}>
+                  <BookingCard booking={b} names={names} format={format} onAction={act} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </section>
+  );
+}
+
+function namesOf(session: ConsoleSession, calendars: readonly CalendarView[], staff: readonly StaffView[]): Names {
+  const calendarNames = new Map(calendars.map((c) => [c.id, c.name]));
+  const staffNames = new Map(staff.map((s) => [s.id, s.name]));
+  if (session.user.staffId) staffNames.set(session.user.staffId, session.user.name);
+  return { calendar: (id) => calendarNames.get(id) ?? "", staff: (id) => staffNames.get(id) ?? "" };
+}
+
+function groupByDay<B extends { startTime: string }>(bookings: readonly B[], dateOf: (iso: string) => string) {
+  const days = new Map<string, B[]>();
+  for (const b of bookings) {
+    const date = dateOf(b.startTime);
+    days.set(date, [...(days.get(date) ?? []), b]);
+  }
+  return [...days];
+}

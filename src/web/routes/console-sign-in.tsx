@@ -1,0 +1,130 @@
+import { useLingui } from "@lingui/react";
+import { useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Field } from "../components/form-field.tsx";
+import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
+import { consolePath, enterConsole, safeNext } from "../features/console/console-session.ts";
+import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { useLocale } from "../components/locale.tsx";
+import type { Route } from "./+types/console-sign-in";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { locale: await enterConsole(request) };
+}
+clientLoader.hydrate = true as const;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+type Mode = "password" | "link";
+
+/** Sign in with a password, or have a one-time link emailed. Nothing typed is lost on a refusal. */
+export default function ConsoleSignIn() {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>("password");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (mode === "password") {
+        const session = await callApi<ConsoleSession>(locale, "POST", "/console/session", { email, password });
+        rememberSession(session);
+        await navigate(safeNext(params.get("next"), locale));
+        return;
+      }
+      await callApi(locale, "POST", "/console/sign-in-links", { email });
+      setLinkSentTo(email);
+    } catch (error) {
+      setProblem(error);
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (linkSentTo !== null) {
+    return (
+      <section aria-labelledby="sent-title">
+        <h1 id="sent-title">{i18n._("console.signIn.linkSentTitle")}</h1>
+        <p role="status">{i18n._("console.signIn.linkSent", { email: linkSentTo })}</p>
+        <button type="button" className="console-button console-button--quiet" onClick={() => setLinkSentTo(null)}>
+          {i18n._("console.signIn.back")}
+        </button>
+      </section>
+    );
+  }
+
+  const emailError = problem instanceof ApiProblem ? problem.errors.find((e) => e.path === "email") : undefined;
+  return (
+    <section aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">{i18n._("console.signIn.title")}</h1>
+      {params.get("expired") ? (
+        <p className="console-notice" role="status">
+          {i18n._("console.signIn.expired")}
+        </p>
+      ) : null}
+      <ProblemAlert ref={alertRef} problem={emailError ? null : problem} />
+      <form onSubmit={submit} noValidate className="console-form">
+        <Field
+          path="email"
+          label={i18n._("console.signIn.email")}
+          error={emailError ? i18n._("console.signIn.emailInvalid") : undefined}
+          isRequired
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        {mode === "password" ? (
+          <Field path="password" label={i18n._("console.signIn.password")} error={undefined} isRequired>
+            {(props) => (
+              <input
+                {...props}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        <button type="submit" className="console-button" disabled={busy} aria-busy={busy}>
+          {i18n._(mode === "password" ? "console.signIn.submit" : "console.signIn.sendLink")}
+        </button>
+      </form>
+      <p className="console-entry__alternatives">
+        <button
+          type="button"
+          className="console-link-button"
+          onClick={() => {
+            setMode(mode === "password" ? "link" : "password");
+            setProblem(null);
+          }}
+        >
+          {i18n._(mode === "password" ? "console.signIn.useLink" : "console.signIn.usePassword")}
+        </button>
+        <Link to={consolePath("/console/reset-password", locale)}>{i18n._("console.signIn.forgot")}</Link>
+      </p>
+    </section>
+  );
+}

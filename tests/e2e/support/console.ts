@@ -1,0 +1,33 @@
+/** Signing in to the business console in a browser, as the demo's owner or staff member. */
+import type { Page } from "playwright-core";
+import { DEMO } from "../../../src/adapters/db/seed/demo-ids.ts";
+import { waitForHydration } from "./browser.ts";
+
+export type DemoLogin = keyof typeof DEMO.logins;
+
+/** Signs in through the sign-in page (in `locale`, default English) and waits for the first console screen. */
+export async function signInToConsole(page: Page, baseURL: string, who: DemoLogin, locale = ""): Promise<void> {
+  const prefix = locale ? `/${locale}` : "";
+  await page.goto(`${baseURL}${prefix}/console/sign-in`);
+  await waitForHydration(page);
+  await page.locator("input[name=email]").fill(DEMO.logins[who].email);
+  await page.locator("input[name=password]").fill(DEMO.logins[who].password);
+  await page.locator("form button[type=submit]").click();
+  await page.locator(".console__main h1").waitFor();
+}
+
+/** The business API as the signed-in browser calls it (its cookie and CSRF token). */
+export async function consoleApi(page: Page, method: string, path: string, body?: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = (await (await fetch("/api/console/session")).json()) as { csrfToken: string };
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: { "content-type": "application/json", "x-csrf-token": session.csrfToken },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return res.status;
+    },
+    { method, path, body },
+  );
+}
