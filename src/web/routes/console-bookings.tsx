@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useRevalidator, useSearchParams } from "react-router";
 import type { BusinessBookingView, CalendarView, StaffView } from "../../app/business/ports.ts";
 import { callApi, type ConsoleSession } from "../features/console/console-api.ts";
-import { requireSession } from "../features/console/console-session.ts";
+import { requireSession, consoleMeta } from "../features/console/console-session.ts";
 import { addDays, formatters, todayIn } from "../features/console/dates.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { BookingCard, type BookingAction, type Names } from "../features/console/booking-card.tsx";
@@ -38,7 +38,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.bookings.title");
 
 /**
  * Today's and the coming bookings, by day, in the business's time zone: filter by range, status,

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Field } from "../components/form-field.tsx";
 import { useLocale } from "../components/locale.tsx";
 import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
-import { consolePath, enterConsole } from "../features/console/console-session.ts";
+import { consolePath, enterConsole, consoleMeta } from "../features/console/console-session.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { PASSWORD_MIN_LENGTH } from "../../core/console/password-policy.ts";
 import type { Route } from "./+types/console-reset-password";
@@ -14,7 +14,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.reset.title");
 
 const PASSWORD_PROBLEMS = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_IS_EMAIL"]);
 

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Field } from "../components/form-field.tsx";
 import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
-import { consolePath, enterConsole, safeNext } from "../features/console/console-session.ts";
+import { consolePath, enterConsole, safeNext, consoleMeta } from "../features/console/console-session.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { useLocale } from "../components/locale.tsx";
 import type { Route } from "./+types/console-sign-in";
@@ -13,7 +13,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.signIn.title");
 
 type Mode = "password" | "link";
 

@@ -1,0 +1,152 @@
+/**
+ * Issue 18 in a real browser: the demo owner signs in and manages the bookings that arrive — a
+ * request confirmed by keyboard, a booking cancelled with a reason — on a phone-sized screen; the
+ * demo staff login sees only the bookings it serves and is refused owner routes by the API; a
+ * wrong password in German keeps what was typed; sign-out ends the session for every tab; every
+ * screen axe-clean in English and German.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { launchBrowser, newPage, waitForHydration, expectNoAxeViolations } from "./support/browser.ts";
+import { bookThroughApi, checkScreen, contact, findSlotViaApi } from "./support/booking.ts";
+import { consoleApi, signInToConsole } from "./support/console.ts";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+const ids: Record<"walkIn" | "request", string> = { walkIn: "", request: "" };
+
+async function book(calendarId: string, who: string, extra: Record<string, unknown> = {}) {
+  const startTime = await findSlotViaApi(baseURL, calendarId, 1);
+  const res = await bookThroughApi(baseURL, {
+    calendarId,
+    startTime,
+    timezone: "UTC",
+    contact: contact(who),
+    ...extra,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Anna's intro call, and a consultation request for Liam (which needs its required question answered).
+  ids.walkIn = await book(DEMO.calendars.introCall, "Ivy");
+  ids.request = await book(DEMO.calendars.consultation, "Quinn", { answers: { concern: "Posture" } });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const card = (page: Page, name: string) => page.locator("article.console-booking", { hasText: `${name} Tester` });
+
+describe("the owner's bookings", () => {
+  it("confirms a request by keyboard and cancels a booking with a reason, on a phone", async () => {
+    const { page, context, pageErrors } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInToConsole(page, baseURL, "owner");
+    await page.goto(`${baseURL}/console?range=month`);
+    await waitForHydration(page);
+    await expect.poll(() => card(page, "Quinn").count()).toBe(1);
+    await expect.poll(() => card(page, "Ivy").count()).toBe(1);
+    await checkScreen(page, "console-bookings");
+
+    // Search narrows to one visitor.
+    await page.getByLabel("Search visitors").fill("quinn");
+    await expect.poll(() => page.locator("article.console-booking").count()).toBe(1);
+    await expect.poll(() => card(page, "Quinn").locator(".console-status").textContent()).toBe("Request");
+
+    // Confirm, by keyboard only.
+    await card(page, "Quinn").getByRole("button", { name: "Confirm Quinn Tester" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => card(page, "Quinn").locator(".console-status").textContent()).toBe("Confirmed");
+    const confirmed = await page.evaluate(
+      async (id) => ((await (await fetch(`/api/business/bookings/${id}`)).json()) as { status: string }).status,
+      ids.request,
+    );
+    expect(confirmed).toBe("confirmed");
+
+    // Cancel with a reason: the dialog asks first, is axe-clean, and the list shows the result.
+    await page.getByLabel("Search visitors").fill("ivy");
+    await card(page, "Ivy").getByRole("button", { name: "Cancel booking Ivy Tester" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "dialog[open]");
+    await dialog.getByLabel("Reason (optional)").fill("The studio is closed for a training day.");
+    await dialog.getByRole("button", { name: "Cancel booking" }).click();
+    await expect.poll(() => card(page, "Ivy").locator(".console-status").textContent()).toBe("Cancelled");
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a staff login", () => {
+  it("sees only the bookings it serves, no owner sections, and the API refuses it owner routes", async () => {
+    const { page, context } = await newPage(browser);
+    await signInToConsole(page, baseURL, "staff");
+    await page.goto(`${baseURL}/console?range=month`);
+    await waitForHydration(page);
+    await expect.poll(() => card(page, "Ivy").count()).toBe(1);
+    expect(await card(page, "Quinn").count()).toBe(0);
+    expect(await page.getByLabel("Staff", { exact: true }).count()).toBe(0);
+    expect(await page.locator(".console__role").textContent()).toContain("Staff");
+    await checkScreen(page, "console-bookings-staff");
+
+    expect(await consoleApi(page, "GET", "/business/api-keys")).toBe(403);
+    expect(await consoleApi(page, "PATCH", "/business", { name: "Taken over" })).toBe(403);
+    expect(await consoleApi(page, "GET", `/business/bookings/${ids.request}`)).toBe(404);
+    expect(await consoleApi(page, "GET", `/business/bookings/${ids.walkIn}`)).toBe(200);
+    await context.close();
+  });
+});
+
+describe("signing in and out", () => {
+  it("keeps what was typed after a wrong password, in German, axe-clean", async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseURL}/de/console/sign-in`);
+    await waitForHydration(page);
+    expect(await page.locator("h1").textContent()).toBe("Anmelden");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("E-Mail").fill(DEMO.logins.owner.email);
+    await page.getByLabel("Passwort").fill("not the password at all");
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toBe("E-Mail-Adresse oder Passwort ist nicht richtig.");
+    expect(await page.getByLabel("E-Mail").inputValue()).toBe(DEMO.logins.owner.email);
+    await checkScreen(page, "console-sign-in-de");
+
+    await page.getByLabel("Passwort").fill(DEMO.logins.owner.password);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.locator("#bookings-title").waitFor();
+    expect(page.url()).toBe(`${baseURL}/de/console`);
+    expect(await page.locator("#bookings-title").textContent()).toBe("Buchungen");
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("returns to the page asked for, and signing out ends the session in every tab", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseURL}/console?range=today`);
+    await page.locator("#sign-in-title").waitFor();
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/console?range=today");
+    await page.locator("input[name=email]").fill(DEMO.logins.owner.email);
+    await page.locator("input[name=password]").fill(DEMO.logins.owner.password);
+    await page.locator("form button[type=submit]").click();
+    await page.locator("#bookings-title").waitFor();
+    expect(page.url()).toBe(`${baseURL}/console?range=today`);
+
+    const other = await context.newPage();
+    await other.goto(`${baseURL}/console`);
+    await other.locator("#bookings-title").waitFor();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("#sign-in-title").waitFor();
+    // The other tab's next step finds the session gone and says so.
+    await other.getByLabel("Show").selectOption("month");
+    await other.locator("#sign-in-title").waitFor();
+    expect(await other.locator(".console-notice").textContent()).toBe(
+      "Your session has ended. Sign in again to continue.",
+    );
+    await context.close();
+  });
+});
