@@ -233,7 +233,7 @@ export function createApp(deps: AppDependencies) {
   );
 
   if (deps.adminToken) {
-    app.route("/api/admin", createAdminApi({ directory, token: deps.adminToken }));
+    app.route("/api/admin", createAdminApi({ directory, token: deps.adminToken, accounts: consoleAccounts }));
   }
 
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(app)));

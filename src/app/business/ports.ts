@@ -24,6 +24,8 @@ export type BusinessError =
   /** A host name is another business's already: every host name leads to one business only. */
   | { readonly code: "HOSTNAME_TAKEN"; readonly path: string }
   | { readonly code: "IN_USE"; readonly detail: string }
+  /** The address already signs in to the console (of this or another business). */
+  | { readonly code: "EMAIL_TAKEN"; readonly path: string }
   | { readonly code: "SETUP_INVALID"; readonly errors: readonly { readonly path: string; readonly code: string }[] };
 
 /** How a business-side write went: its value, or why it was refused. */

@@ -140,6 +140,10 @@ export function businessProblem(c: Context, error: BusinessError, resource: Reso
       });
     case "IN_USE":
       return problem(c, 409, "IN_USE", error.detail);
+    case "EMAIL_TAKEN":
+      return problem(c, 409, "EMAIL_TAKEN", "This email address already has a login.", {
+        errors: [{ path: error.path, code: "EMAIL_TAKEN", message: "This email address already has a login." }],
+      });
     case "SETUP_INVALID":
       return problem(c, 400, "VALIDATION_FAILED", "The request is not valid.", {
         errors: error.errors.map((e) => ({
