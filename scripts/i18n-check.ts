@@ -29,6 +29,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "console.bookings.staff", // it: "Staff" is the usual word
   "console.signIn.email", // it: "Email" is the usual spelling
   "console.signIn.password", // it: "Password" is the usual word
+  "console.bookings.view.week", // nl: "Week" is the Dutch word as well
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {

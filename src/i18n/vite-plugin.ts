@@ -59,9 +59,12 @@ const forPages = (key: string) =>
   !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
 const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
 
-const loadersModule = (prefix: string) =>
+/** The console's chunks are named `console-<locale>`, so nothing mistakes them for a page's catalogue. */
+const CONSOLE_CHUNK = "console-";
+
+const loadersModule = (prefix: string, chunk = "") =>
   `export const catalogLoaders = {${LOCALE_CODES.map(
-    (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(prefix + code)})`,
+    (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(prefix + chunk + code)})`,
   ).join(",")}};`;
 
 export function i18nCatalogs(): Plugin {
@@ -74,11 +77,11 @@ export function i18nCatalogs(): Plugin {
     },
     load(id) {
       if (id === `\0${LOADERS_ID}`) return loadersModule(CATALOG_PREFIX);
-      if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX);
+      if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX, CONSOLE_CHUNK);
       const area = id.startsWith(`\0${CATALOG_PREFIX}`)
         ? { prefix: CATALOG_PREFIX, keep: forPages }
         : id.startsWith(`\0${CONSOLE_CATALOG_PREFIX}`)
-          ? { prefix: CONSOLE_CATALOG_PREFIX, keep: forConsole }
+          ? { prefix: CONSOLE_CATALOG_PREFIX + CONSOLE_CHUNK, keep: forConsole }
           : null;
       if (!area) return null;
       const code = id.slice(area.prefix.length + 1) as LocaleCode;

@@ -1,16 +1,18 @@
 import { useLingui } from "@lingui/react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, useRevalidator, useSearchParams } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { BusinessBookingView, CalendarView, StaffView } from "../../app/business/ports.ts";
 import { callApi, type ConsoleSession } from "../features/console/console-api.ts";
 import { requireSession, consoleMeta } from "../features/console/console-session.ts";
 import { addDays, formatters, todayIn } from "../features/console/dates.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { WeekView } from "../features/console/week-view.tsx";
 import { BookingCard, type BookingAction, type Names } from "../features/console/booking-card.tsx";
 import type { Route } from "./+types/console-bookings";
 
 const RANGES = { today: 1, week: 7, month: 31 } as const;
 type RangeName = keyof typeof RANGES;
+type View = "list" | "week";
 const STATUSES = ["new", "confirmed", "pending_payment", "cancelled"] as const;
 /** How often the list asks for new bookings while the page is in view. */
 const REFRESH_MS = 15_000;
@@ -19,8 +21,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { locale, session } = await requireSession(request);
   const params = new URL(request.url).searchParams;
   const range: RangeName = (params.get("range") as RangeName) in RANGES ? (params.get("range") as RangeName) : "week";
-  const from = todayIn(session.business.timeZone);
-  const to = addDays(from, RANGES[range] - 1);
+  const view: View = params.get("view") === "week" ? "week" : "list";
+  const today = todayIn(session.business.timeZone);
+  const start = params.get("start");
+  // The week view shows seven days from `start` (browsable week by week); the list, the range from today.
+  const from = view === "week" && start && /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : today;
+  const to = addDays(from, view === "week" ? 6 : RANGES[range] - 1);
   const query = new URLSearchParams({ from, to });
   const status = params.get("status");
   if (status && (STATUSES as readonly string[]).includes(status)) query.set("status", status);
@@ -34,7 +40,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     callApi<CalendarView[]>(locale, "GET", "/business/calendars"),
     isOwner ? callApi<StaffView[]>(locale, "GET", "/business/staff") : Promise.resolve([] as StaffView[]),
   ]);
-  return { locale, session, range, bookings, calendars, staff, loadedAt: Date.now() };
+  return { locale, session, range, view, from, bookings, calendars, staff, loadedAt: Date.now() };
 }
 clientLoader.hydrate = true as const;
 
@@ -47,9 +53,23 @@ export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "c
  */
 export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { locale, session, range, calendars, staff } = loaderData;
-  const [params] = useSearchParams();
-  const revalidator = useRevalidator();
+  const { locale, session, range, view, from, calendars, staff } = loaderData;
+  const [opened, setOpened] = useState<string | null>(null);
+  const detailsRef = useRef<HTMLDialogElement>(null);
+  // Only react-router exports the booking pages use too: each other one grows the chunk they share.
+  const location = useLocation();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const navigate = useNavigate();
+  const [refreshing, setRefreshing] = useState(false);
+  /** Runs this screen's loader again (a navigation to the same address), without scrolling. */
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await navigate(location.pathname + location.search, { replace: true, preventScrollReset: true });
+    } finally {
+      setRefreshing(false);
+    }
+  }, [navigate, location.pathname, location.search]);
   const [search, setSearch] = useState(params.get("q") ?? "");
   const [overrides, setOverrides] = useState<Record<string, BusinessBookingView["status"]>>({});
   const [problem, setProblem] = useState<unknown>(null);
@@ -58,10 +78,10 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+      if (document.visibilityState === "visible" && !refreshing) void refresh();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidator]);
+  }, [refresh, refreshing]);
 
   // What the server says wins once it has answered again.
   useEffect(() => setOverrides({}), [loaderData.loadedAt]);
@@ -78,6 +98,19 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
           .includes(needle),
     );
   const days = groupByDay(shown, format.dateOf);
+  const openedBooking = shown.find((b) => b.id === opened);
+
+  /** This page with other parameters (filters kept). */
+  function withParams(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return `?${next}`;
+  }
+  const viewLink = (to: View) => withParams({ view: to === "list" ? null : "week", start: null });
+  const weekLink = (days: number) => withParams({ view: "week", start: addDays(from, days) });
 
   async function act(booking: BusinessBookingView, action: BookingAction, reason?: string) {
     const next = action === "confirm" ? "confirmed" : "cancelled";
@@ -85,7 +118,7 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
     setOverrides((o) => ({ ...o, [booking.id]: next }));
     try {
       await callApi(locale, "POST", `/business/bookings/${booking.id}/${action}`, reason ? { reason } : {});
-      await revalidator.revalidate();
+      await refresh();
     } catch (error) {
       setOverrides((o) => {
         const { [booking.id]: _rolledBack, ...rest } = o;
@@ -102,15 +135,34 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
         <h1 id="bookings-title">{i18n._("console.bookings.title")}</h1>
         <p className="console-muted">{i18n._("console.bookings.zone", { zone: session.business.timeZone })}</p>
       </div>
+      <nav className="console-views" aria-label={i18n._("console.bookings.views")}>
+        <Link to={viewLink("list")} aria-current={view === "list" ? "page" : undefined}>
+          {i18n._("console.bookings.view.list")}
+        </Link>
+        <Link to={viewLink("week")} aria-current={view === "week" ? "page" : undefined}>
+          {i18n._("console.bookings.view.week")}
+        </Link>
+        {view === "week" ? (
+          <span className="console-views__paging">
+            <Link to={weekLink(-7)}>{i18n._("console.bookings.previousWeek")}</Link>
+            <Link to={weekLink(7)}>{i18n._("console.bookings.nextWeek")}</Link>
+          </span>
+        ) : null}
+      </nav>
       <Form method="get" className="console-filters" role="search" aria-label={i18n._("console.bookings.filters")}>
-        <label>
-          <span>{i18n._("console.bookings.range")}</span>
-          <select name="range" defaultValue={range} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-            <option value="today">{i18n._("console.bookings.range.today")}</option>
-            <option value="week">{i18n._("console.bookings.range.week")}</option>
-            <option value="month">{i18n._("console.bookings.range.month")}</option>
-          </select>
-        </label>
+        <input type="hidden" name="view" value={view} />
+        {view === "week" ? (
+          <input type="hidden" name="start" value={from} />
+        ) : (
+          <label>
+            <span>{i18n._("console.bookings.range")}</span>
+            <select name="range" defaultValue={range} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              <option value="today">{i18n._("console.bookings.range.today")}</option>
+              <option value="week">{i18n._("console.bookings.range.week")}</option>
+              <option value="month">{i18n._("console.bookings.range.month")}</option>
+            </select>
+          </label>
+        )}
         <label>
           <span>{i18n._("console.bookings.status")}</span>
           <select
@@ -176,7 +228,35 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {i18n._("console.bookings.count", { count: shown.length })}
       </p>
-      {days.length === 0 ? (
+      {view === "week" ? (
+        <>
+          <WeekView
+            firstDate={from}
+            bookings={shown}
+            names={names}
+            format={format}
+            onOpen={(b) => {
+              setOpened(b.id);
+              detailsRef.current?.showModal();
+            }}
+          />
+          <dialog
+            ref={detailsRef}
+            className="console-dialog console-dialog--wide"
+            aria-label={i18n._("console.bookings.details")}
+            onClose={() => setOpened(null)}
+          >
+            {openedBooking ? (
+              <BookingCard booking={openedBooking} names={names} format={format} onAction={act} />
+            ) : null}
+            <form method="dialog" className="console-dialog__actions">
+              <button type="submit" className="console-button console-button--quiet">
+                {i18n._("console.bookings.close")}
+              </button>
+            </form>
+          </dialog>
+        </>
+      ) : days.length === 0 ? (
         <p className="console-empty">{i18n._("console.bookings.none")}</p>
       ) : (
         days.map(([date, bookings]) => (

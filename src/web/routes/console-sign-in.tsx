@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Field } from "../components/form-field.tsx";
 import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
 import { consolePath, enterConsole, safeNext, consoleMeta } from "../features/console/console-session.ts";
@@ -22,7 +22,7 @@ export default function ConsoleSignIn() {
   const { i18n } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = new URLSearchParams(useLocation().search);
   const [mode, setMode] = useState<Mode>("password");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

@@ -5,8 +5,9 @@
 import { redirect } from "react-router";
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "../../../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../../../i18n/routing/config.ts";
-import { localePath, routeLocaleFromPath, stripLocalePrefix } from "../../../i18n/routing/locale-prefix.ts";
-import { getLoadedI18n, loadConsoleMessages } from "../../../i18n/runtime.ts";
+import { localePath, routeLocaleFromPath, stripLocalePrefix } from "../../components/locale.tsx";
+import { getLoadedI18n } from "../../../i18n/runtime.ts";
+import { loadConsoleMessages } from "../../../i18n/console-runtime.ts";
 import {
   ApiProblem,
   callApi,
