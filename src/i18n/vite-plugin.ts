@@ -52,7 +52,19 @@ export const BUSINESS_ONLY_PROBLEMS = [
   "PASSWORD_IS_EMAIL",
   "EMAIL_TAKEN",
 ] as const;
-const serverOnlyKeys = new Set<string>(BUSINESS_ONLY_PROBLEMS.map((code) => `problem.${code}`));
+/**
+ * Refusals of a request's framing that only a hand-written API client can meet: the widget always
+ * sends JSON (api-client.ts) with a fresh random Idempotency-Key per distinct body
+ * (use-booking-flow.ts). Left out so the page's catalogue can carry messages a visitor does see.
+ */
+export const API_CLIENT_ONLY_PROBLEMS = [
+  "INVALID_IDEMPOTENCY_KEY",
+  "IDEMPOTENCY_KEY_REUSED",
+  "UNSUPPORTED_MEDIA_TYPE",
+] as const;
+const serverOnlyKeys = new Set<string>(
+  [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS].map((code) => `problem.${code}`),
+);
 const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&
   !key.startsWith(CONSOLE_PREFIX) &&

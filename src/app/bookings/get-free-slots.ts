@@ -10,6 +10,7 @@ import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts
 import { queryErrorToBookingError } from "../../core/booking/slot-refusals.ts";
 import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
+import { hideLookBusyStarts, lookBusyMarginMs } from "./look-busy-slots.ts";
 import type { CalendarContext } from "./ports.ts";
 
 export interface SlotsInput {
@@ -54,8 +55,9 @@ export async function getFreeSlots(
   const { ctx, request } = loaded.value;
   if (!isLocalDate(input.startDate) || !isLocalDate(input.endDate)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
-  const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - OCCUPANCY_MARGIN_MS;
-  const toMs = Date.parse(`${input.endDate}T00:00:00Z`) + WALL_DAY_MS + OCCUPANCY_MARGIN_MS;
+  const margin = OCCUPANCY_MARGIN_MS + lookBusyMarginMs(ctx);
+  const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - margin;
+  const toMs = Date.parse(`${input.endDate}T00:00:00Z`) + WALL_DAY_MS + margin;
   // A nonsense range is refused by the engine before the load matters; cap the load anyway, and
   // never load a reversed one (the database refuses a range whose end is before its start: 500).
   const occupancy =
@@ -63,13 +65,12 @@ export async function getFreeSlots(
       ? []
       : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
   const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const result = computeSlotsWithFull(
-    availability,
-    { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request },
-    nowMs,
-  );
+  const query = { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request };
+  const result = computeSlotsWithFull(availability, query, nowMs);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
-  const { slots, full } = result.value;
+  const { full } = result.value;
+  // The one place Look Busy applies: after the engine, before anything leaves the server.
+  const slots = hideLookBusyStarts(ctx, availability, query, nowMs, result.value.slots);
   return ok(toPublicSlots(slots, showsSeats(ctx.calendar.type, ctx.calendar.settings) ? full : undefined));
 }
 

@@ -44,6 +44,8 @@ export interface ServiceInfo {
   readonly priceCents: number;
   readonly deposit: DepositRule | null;
   readonly maxGuestsPerSlot: number;
+  /** Not listed on menus or in the calendar's service step; booked by its direct link. */
+  readonly isPrivate?: boolean;
   readonly staffIds: readonly string[];
 }
 

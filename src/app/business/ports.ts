@@ -105,6 +105,8 @@ export interface ServiceInput {
   readonly deposit?: DepositRule | null;
   readonly maxGuestsPerSlot?: number;
   readonly staffIds?: readonly string[];
+  /** Not listed on menus; bookable only by its direct link. */
+  readonly isPrivate?: boolean;
 }
 
 export interface ServiceView {
@@ -118,6 +120,7 @@ export interface ServiceView {
   readonly deposit: DepositRule | null;
   readonly maxGuestsPerSlot: number;
   readonly staffIds: readonly string[];
+  readonly isPrivate: boolean;
   readonly createdAt: string;
 }
 
@@ -147,6 +150,8 @@ export interface CalendarRecordInput {
   readonly description: string;
   readonly groupId: string | null;
   readonly isActive: boolean;
+  /** Not listed on the index, groups or team pages; bookable only by its direct link. */
+  readonly isPrivate: boolean;
   readonly position: number;
   readonly settings: CalendarSettings;
   readonly members: readonly MemberInput[];
@@ -161,6 +166,7 @@ export interface CalendarView {
   readonly description: string;
   readonly groupId: string | null;
   readonly isActive: boolean;
+  readonly isPrivate: boolean;
   readonly position: number;
   readonly settings: CalendarSettings;
   readonly members: readonly MemberInput[];
