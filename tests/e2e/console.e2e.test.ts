@@ -14,7 +14,7 @@ import { consoleApi, signInToConsole } from "./support/console.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
-const ids: Record<"walkIn" | "request", string> = { walkIn: "", request: "" };
+const ids: Record<"walkIn" | "request" | "moved", string> = { walkIn: "", request: "", moved: "" };
 
 async function book(calendarId: string, who: string, extra: Record<string, unknown> = {}) {
   const startTime = await findSlotViaApi(baseURL, calendarId, 1);
@@ -34,6 +34,7 @@ beforeAll(async () => {
   // Anna's intro call, and a consultation request for Liam (which needs its required question answered).
   ids.walkIn = await book(DEMO.calendars.introCall, "Ivy");
   ids.request = await book(DEMO.calendars.consultation, "Quinn", { answers: { concern: "Posture" } });
+  ids.moved = await book(DEMO.calendars.introCall, "Rory");
 });
 afterAll(async () => {
   await browser?.close();
@@ -76,6 +77,39 @@ describe("the owner's bookings", () => {
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
     await expect.poll(() => card(page, "Ivy").locator(".console-status").textContent()).toBe("Cancelled");
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("rescheduling on the visitor's behalf", () => {
+  it("moves a booking to a free time of another day, choosing the time by keyboard", async () => {
+    const { page, context } = await newPage(browser);
+    await signInToConsole(page, baseURL, "owner");
+    await page.goto(`${baseURL}/console?range=month&q=rory`);
+    await waitForHydration(page);
+    await card(page, "Rory").getByRole("button", { name: "Reschedule Rory Tester" }).click();
+    const dialog = page.getByRole("dialog", { name: "Move the booking of Rory Tester" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const before = await page.evaluate(
+      async (id) => ((await (await fetch(`/api/business/bookings/${id}`)).json()) as { startTime: string }).startTime,
+      ids.moved,
+    );
+    // A later day with free times: the date field, then the first free time, chosen with the keyboard.
+    const later = (await findSlotViaApi(baseURL, DEMO.calendars.introCall, 3)).slice(0, 10);
+    await dialog.getByLabel("New date").fill(later);
+    const firstTime = dialog.locator(".console-slot input").first();
+    await firstTime.waitFor({ state: "attached" });
+    await expectNoAxeViolations(page, "dialog[open]");
+    await firstTime.focus();
+    await page.keyboard.press("Space");
+    await dialog.getByRole("button", { name: "Move booking" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const after = await page.evaluate(
+      async (id) => ((await (await fetch(`/api/business/bookings/${id}`)).json()) as { startTime: string }).startTime,
+      ids.moved,
+    );
+    expect(after).not.toBe(before);
+    expect(after.slice(0, 10)).toBe(later);
     await context.close();
   });
 });

@@ -129,6 +129,29 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  const reschedule = useMemo(
+    () => ({
+      loadSlots: async (calendarId: string, date: string) => {
+        const zone = session.business.timeZone;
+        const query = new URLSearchParams({ startDate: date, endDate: date, timezone: zone });
+        const days = await callApi<Record<string, { slots: string[] }>>(
+          locale,
+          "GET",
+          `/calendars/${calendarId}/free-slots?${query}`,
+        );
+        return days[date]?.slots ?? [];
+      },
+      onMove: async (booking: BusinessBookingView, startTime: string) => {
+        await callApi(locale, "POST", `/business/bookings/${booking.id}/reschedule`, {
+          startTime,
+          timezone: session.business.timeZone,
+        });
+        await refresh();
+      },
+    }),
+    [locale, session.business.timeZone, refresh],
+  );
+
   return (
     <section aria-labelledby="bookings-title" className="console-screen">
       <div className="console-screen__head">
@@ -247,7 +270,13 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
             onClose={() => setOpened(null)}
           >
             {openedBooking ? (
-              <BookingCard booking={openedBooking} names={names} format={format} onAction={act} />
+              <BookingCard
+                booking={openedBooking}
+                names={names}
+                format={format}
+                onAction={act}
+                reschedule={reschedule}
+              />
             ) : null}
             <form method="dialog" className="console-dialog__actions">
               <button type="submit" className="console-button console-button--quiet">
@@ -265,7 +294,7 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
             <ul className="console-list">
               {bookings.map((b) => (
                 <li key={b.id}>
-                  <BookingCard booking={b} names={names} format={format} onAction={act} />
+                  <BookingCard booking={b} names={names} format={format} onAction={act} reschedule={reschedule} />
                 </li>
               ))}
             </ul>
