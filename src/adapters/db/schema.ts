@@ -8,3 +8,4 @@ export * from "./schema-bookings.ts";
 export * from "./schema-webhooks.ts";
 export * from "./schema-content.ts";
 export * from "./schema-forms.ts";
+export * from "./schema-busy.ts";

@@ -8,56 +8,46 @@ import { toRecord } from "./rows.ts";
 
 export function bookingReads(
   database: Executor,
-): Pick<BookingStore, "loadOccupancy" | "recentCounts" | "oneTimeLink" | "loadHold" | "loadBooking"> {
+): Pick<
+  BookingStore,
+  | "loadOccupancy"
+  | "loadOccupancyVersioned"
+  | "busyChangedSince"
+  | "recentCounts"
+  | "oneTimeLink"
+  | "loadHold"
+  | "loadBooking"
+> {
   const db = database.db;
+  let lastPruneMs = 0;
   return {
     async loadOccupancy(staffIds, fromMs, toMs) {
       if (staffIds.length === 0) return [];
-      const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
-      // One row holding a JSON array of arrays: a busy staff member has dozens of rows here, and
-      // one JSON.parse costs far less in the driver than a result row (and an object) per row.
+      return (await occupancyWithVersion(database, staffIds, fromMs, toMs)).occupancy;
+    },
+
+    loadOccupancyVersioned: (staffIds, fromMs, toMs) => {
+      const now = Date.now();
+      if (now - lastPruneMs > PRUNE_EVERY_MS) {
+        lastPruneMs = now;
+        // Nobody's warm index lives a day (BUSY_INDEX_MAX_AGE_MS): older changes can no longer matter.
+        database.execute("delete from busy_changes where at < now() - interval '1 day'").catch(() => {});
+      }
+      return occupancyWithVersion(database, staffIds, fromMs, toMs);
+    },
+
+    async busyChangedSince(staffIds, version) {
+      if (staffIds.length === 0) return false;
+      // Changes by transactions the build's snapshot did not see; ones it saw are in the index. Only
+      // xids from the snapshot's xmin on can be unseen, so the primary key bounds the scan per staff.
       const { rows } = await database.execute(
-        `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
-                  bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json) as occupancy
-           from booking_items bi
-           left join bookings b on b.id = bi.booking_id
-           left join class_sessions cs on cs.id = bi.class_session_id
-          where bi.active and bi.staff_id = any($1::uuid[]) and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
-        [uuidArray(staffIds), iso(fromMs), iso(toMs)],
-        "bookings_occupancy_v2",
+        `select exists (select 1 from busy_changes c
+            where c.staff_id = any($1::uuid[]) and c.xid >= pg_snapshot_xmin($2::pg_snapshot)
+              and not pg_visible_in_snapshot(c.xid, $2::pg_snapshot)) as changed`,
+        [uuidArray(staffIds), version],
+        "busy_changed_since",
       );
-      const value = rows[0]?.occupancy ?? [];
-      const list = (typeof value === "string" ? JSON.parse(value) : value) as [
-        string,
-        number,
-        number,
-        number,
-        number,
-        string | null,
-        string | null,
-        string | null,
-        number | null,
-        string | null,
-        Occupancy["status"],
-        number | null,
-      ][];
-      return list.map(
-        ([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
-          staffId,
-          kind: holdId ? "hold" : sessionId ? "session" : "booking",
-          startMs: s,
-          endMs: e,
-          blockedStartMs: lo,
-          blockedEndMs: hi,
-          bookingId,
-          holdId,
-          sessionId,
-          calendarId,
-          status,
-          seats: seatsTaken === null ? 1 : seatsTaken,
-          expiresAtMs: x,
-        }),
-      );
+      return rows[0]?.changed === true;
     },
 
     async recentCounts(calendarId, sinceMs) {
@@ -117,4 +107,70 @@ export function bookingReads(
         : null;
     },
   };
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Active occupancy of these staff overlapping [fromMs, toMs), and the snapshot it was read in (the
+ * same statement, so exactly what that snapshot saw): the version busyChangedSince compares against.
+ */
+async function occupancyWithVersion(
+  database: Executor,
+  staffIds: readonly string[],
+  fromMs: number,
+  toMs: number,
+): Promise<{ occupancy: Occupancy[]; version: string }> {
+  if (staffIds.length === 0) return { occupancy: [], version: await currentSnapshot(database) };
+  const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+  // One row holding a JSON array of arrays: a busy staff member has dozens of rows here, and
+  // one JSON.parse costs far less in the driver than a result row (and an object) per row.
+  const { rows } = await database.execute(
+    `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
+                bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json) as occupancy, pg_current_snapshot()::text as snapshot
+         from booking_items bi
+         left join bookings b on b.id = bi.booking_id
+         left join class_sessions cs on cs.id = bi.class_session_id
+        where bi.active and bi.staff_id = any($1::uuid[]) and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
+    [uuidArray(staffIds), iso(fromMs), iso(toMs)],
+    "bookings_occupancy_v3",
+  );
+  const value = rows[0]?.occupancy ?? [];
+  const list = (typeof value === "string" ? JSON.parse(value) : value) as [
+    string,
+    number,
+    number,
+    number,
+    number,
+    string | null,
+    string | null,
+    string | null,
+    number | null,
+    string | null,
+    Occupancy["status"],
+    number | null,
+  ][];
+  const occupancy = list.map(
+    ([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
+      staffId,
+      kind: holdId ? "hold" : sessionId ? "session" : "booking",
+      startMs: s,
+      endMs: e,
+      blockedStartMs: lo,
+      blockedEndMs: hi,
+      bookingId,
+      holdId,
+      sessionId,
+      calendarId,
+      status,
+      seats: seatsTaken === null ? 1 : seatsTaken,
+      expiresAtMs: x,
+    }),
+  );
+  return { occupancy, version: String(rows[0]?.snapshot) };
+}
+
+async function currentSnapshot(database: Executor): Promise<string> {
+  const { rows } = await database.execute("select pg_current_snapshot()::text as snapshot");
+  return String(rows[0]?.snapshot);
 }
