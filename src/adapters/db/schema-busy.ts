@@ -8,6 +8,7 @@
  * transaction that snapshot did not see. Append-only, so concurrent bookings never wait for each
  * other here (a counter row would serialise every booking of a staff member on its lock).
  */
+import { sql } from "drizzle-orm";
 import { customType, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** A full transaction id (`xid8`, PostgreSQL 13+): compared with pg_visible_in_snapshot. */
@@ -19,8 +20,13 @@ export const busyChanges = pgTable(
     /** No foreign key: the writing transaction already checked the staff member, and old rows are pruned. */
     staffId: uuid("staff_id").notNull(),
     xid: xid8("xid").notNull(),
-    /** When it was written: rows a day old are pruned (no cached index lives that long). */
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was written (the statement's time, not its transaction's start): rows an hour old are
+     * pruned, and no warm index lives that long (BUSY_INDEX_MAX_AGE_MS, ten minutes).
+     */
+    at: timestamp("at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.xid] })],
 );

@@ -57,7 +57,7 @@ export interface WarmBusyIndex {
 
 /** Entries cover whole blocks, so visitors in other zones and neighbouring ranges share one. */
 const BLOCK_MS = 8 * WALL_DAY_MS;
-/** No cached index lives as long as busy_changes rows are kept (a day, reads.ts). */
+/** No cached index lives as long as busy_changes rows are kept (an hour, reads.ts). */
 export const BUSY_INDEX_MAX_AGE_MS = 10 * 60_000;
 
 interface Built {

@@ -30,8 +30,9 @@ export function bookingReads(
       const now = Date.now();
       if (now - lastPruneMs > PRUNE_EVERY_MS) {
         lastPruneMs = now;
-        // Nobody's warm index lives a day (BUSY_INDEX_MAX_AGE_MS): older changes can no longer matter.
-        database.execute("delete from busy_changes where at < now() - interval '1 day'").catch(() => {});
+        // No warm index lives an hour (BUSY_INDEX_MAX_AGE_MS: ten minutes), so older changes can no
+        // longer matter — unless their transaction stayed open for most of that hour after writing.
+        database.execute("delete from busy_changes where at < now() - interval '1 hour'").catch(() => {});
       }
       return occupancyWithVersion(database, staffIds, fromMs, toMs);
     },
@@ -109,7 +110,7 @@ export function bookingReads(
   };
 }
 
-const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Active occupancy of these staff overlapping [fromMs, toMs), and the snapshot it was read in (the
