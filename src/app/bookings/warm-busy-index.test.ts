@@ -100,8 +100,10 @@ describe("warm busy index", () => {
     warm.changed(["someone-else"]);
     expect(state.loads).toBe(1);
     warm.changed(["s1"]);
+    warm.changed(["s1"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One rebuild for the burst.
     expect(state.loads).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(starts(await warm.get(rules, ["s1"], 0, 24 * H, 0))).toEqual([10 * H, 12 * H]);
     expect(state.loads).toBe(2);
   });
@@ -114,6 +116,8 @@ describe("warm busy index", () => {
     let open = () => {};
     state.gate = new Promise<void>((resolve) => (open = resolve));
     warm.changed(["s1"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state.loads).toBe(2);
     state.gate = null;
     state.rows = [item(10 * H), item(12 * H)];
     state.version++;
@@ -131,5 +135,21 @@ describe("warm busy index", () => {
     await warm.get(rules, ["s1", "s2"], 0, 24 * H, 0);
     expect(state.loads).toBe(4);
     expect(warm.size).toBe(4);
+  });
+
+  it("drops the least recently used index beyond its limit, and forgets its staff", async () => {
+    const { state, store } = fakeStore();
+    const warm = createWarmBusyIndex(store, { maxEntries: 2 });
+    await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    await warm.get({ ...rules, calendarId: "b" }, ["s2"], 0, 24 * H, 0);
+    await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    await warm.get({ ...rules, calendarId: "c" }, ["s3"], 0, 24 * H, 0);
+    expect(warm.size).toBe(2);
+    // "b" went (used least recently); s2's notification finds nothing to rebuild.
+    warm.changed(["s2"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state.loads).toBe(3);
+    await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    expect(state.loads).toBe(3);
   });
 });

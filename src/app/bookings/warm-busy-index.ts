@@ -84,18 +84,24 @@ interface Entry {
   notified: number;
   /** Another notification came during the background rebuild: rebuild once more after it. */
   again: boolean;
+  /** A background rebuild is due (notifications of one burst share it). */
+  due: ReturnType<typeof setTimeout> | null;
   lastNowMs: EpochMs;
   lastUsedAt: number;
 }
 
 /** Background rebuilds only for indexes someone asked for lately: the others wait for their next request. */
 const RECENTLY_USED_MS = 60_000;
+/** A burst of bookings (a batch, several processes) notifies several times: one rebuild after it. */
+const REFRESH_DELAY_MS = 20;
 
 export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyIndexOptions = {}): WarmBusyIndex {
-  const maxEntries = options.maxEntries ?? 2000;
+  const maxEntries = options.maxEntries ?? 1000;
   const maxAgeMs = options.maxAgeMs ?? BUSY_INDEX_MAX_AGE_MS;
   const wallClock = options.wallClock ?? Date.now;
   const entries = new Map<string, Entry>();
+  /** The entries of each staff member, so a notification finds its indexes without a scan. */
+  const byStaff = new Map<string, Set<Entry>>();
   /**
    * Orders requests, loads and notifications in this process: a load with a later ticket than a
    * request began after it, so its snapshot sees every change committed before the request.
@@ -137,10 +143,17 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
   }
 
   function refresh(entry: Entry): void {
-    if (wallClock() - entry.lastUsedAt > RECENTLY_USED_MS) return;
-    // One background rebuild at a time per index; a burst of bookings costs one more, not one each.
-    if (entry.pending) entry.again = true;
-    else build(entry, entry.lastNowMs).catch(() => {});
+    if (entry.due || wallClock() - entry.lastUsedAt > RECENTLY_USED_MS) return;
+    entry.due = setTimeout(() => {
+      entry.due = null;
+      // A request may have rebuilt it meanwhile.
+      if (entry.built && entry.built.ticket > entry.notified) return;
+      // One background rebuild at a time per index; a burst of bookings costs one more, not one each.
+      if (entry.pending) entry.again = true;
+      else build(entry, entry.lastNowMs).catch(() => {});
+    }, REFRESH_DELAY_MS);
+    // Never what keeps a process alive.
+    entry.due.unref?.();
   }
 
   const covers = (built: Built, nowMs: EpochMs) => nowMs >= built.nowMs && nowMs < built.validUntilMs;
@@ -166,11 +179,25 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
           pending: null,
           notified: 0,
           again: false,
+          due: null,
           lastNowMs: nowMs,
           lastUsedAt: 0,
         };
         entries.set(key, entry);
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+        for (const id of entry.staffIds) {
+          const set = byStaff.get(id) ?? new Set<Entry>();
+          set.add(entry);
+          byStaff.set(id, set);
+        }
+        if (entries.size > maxEntries) {
+          const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
+          entries.delete(oldestKey);
+          for (const id of oldest.staffIds) {
+            const set = byStaff.get(id);
+            set?.delete(oldest);
+            if (set?.size === 0) byStaff.delete(id);
+          }
+        }
       }
       entry.lastNowMs = nowMs;
       entry.lastUsedAt = wallClock();
@@ -192,10 +219,11 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
     },
 
     changed(staffIds) {
-      const named = staffIds ? new Set(staffIds) : null;
       const ticket = ++tickets;
-      for (const entry of entries.values()) {
-        if (named && !entry.staffIds.some((id) => named.has(id))) continue;
+      const touched = staffIds
+        ? new Set(staffIds.flatMap((id) => [...(byStaff.get(id) ?? [])]))
+        : new Set(entries.values());
+      for (const entry of touched) {
         entry.notified = ticket;
         refresh(entry);
       }
