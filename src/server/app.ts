@@ -161,10 +161,10 @@ export function createApp(deps: AppDependencies) {
     slotChanges,
   );
   const busyIndexes =
-    deps.warmBusyIndexes !== false && store.loadOccupancyVersioned && store.busyChangedSince
+    deps.warmBusyIndexes !== false && store.loadOccupancyVersioned && store.occupancyChangedSince
       ? createWarmBusyIndex({
           loadOccupancyVersioned: store.loadOccupancyVersioned.bind(store),
-          busyChangedSince: store.busyChangedSince.bind(store),
+          occupancyChangedSince: store.occupancyChangedSince.bind(store),
         })
       : null;
   const bookingDeps: PublicApiDeps = {

@@ -52,14 +52,15 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
     return (await slots(app, calendarId, date, date))[date]?.slots ?? [];
   };
 
+  const month = async (app: ReturnType<typeof bookingApp>, calendarId: string) => {
+    const res = await app.request(
+      `/api/calendars/${calendarId}/free-slots?startDate=2026-12-01&endDate=2026-12-31&timezone=${TZ}` +
+        (calendarId === fx.calendars.salon ? `&serviceIds=${fx.services.cut}` : ""),
+    );
+    return `${res.status} ${await res.text()}`;
+  };
+
   it("answers from a cold start exactly as indexing afresh does, for every kind of calendar", async () => {
-    const month = async (app: ReturnType<typeof bookingApp>, calendarId: string) => {
-      const res = await app.request(
-        `/api/calendars/${calendarId}/free-slots?startDate=2026-12-01&endDate=2026-12-31&timezone=${TZ}` +
-          (calendarId === fx.calendars.salon ? `&serviceIds=${fx.services.cut}` : ""),
-      );
-      return `${res.status} ${await res.text()}`;
-    };
     const offering: string[] = [];
     for (const calendarId of Object.values(fx.calendars)) {
       const fresh = await month(cold, calendarId);
@@ -143,6 +144,25 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
       expect(await day(deaf, 10)).toEqual(await day(cold, 10));
     } finally {
       now = NOW;
+    }
+  });
+
+  it("after changes to shared staff, collective bookings and class seats, every calendar still answers as afresh", async () => {
+    for (const app of [deaf, warm]) for (const calendarId of Object.values(fx.calendars)) await month(app, calendarId);
+    const booked = [
+      { calendarId: fx.calendars.collective, startTime: at(14, "10:00") },
+      { calendarId: fx.calendars.yoga, startTime: at(15, "10:00") },
+      { calendarId: fx.calendars.roundRobin, startTime: at(16, "09:00") },
+      { calendarId: fx.calendars.requests, startTime: at(16, "12:00") },
+    ];
+    for (const body of booked) {
+      const res = await post(elsewhere, "/api/bookings", { ...body, timezone: TZ, contact });
+      expect(res.status, body.calendarId).toBe(201);
+    }
+    for (const calendarId of Object.values(fx.calendars)) {
+      const fresh = await month(cold, calendarId);
+      expect(await month(deaf, calendarId)).toBe(fresh);
+      expect(await month(warm, calendarId)).toBe(fresh);
     }
   });
 });
