@@ -10,15 +10,17 @@
  * (1 staff member, 200 bookings that month). Latency: one client, one request at a time (a visitor
  * waiting); throughput: 8 clients. The load generator is a separate process (bench/booking-load.ts);
  * it sends no Accept-Encoding. Data lives in PostgreSQL (skipped when unreachable) and then in
- * embedded PGlite (in the server's process, so its work shares the server's CPU).
+ * embedded PGlite (in the server's process, so its work shares the server's CPU). Garbage is collected
+ * before each measured phase, so no case pays for the previous one's.
  *
  * Goals on 2 cores: large p50 ≤ 8 ms and p99 ≤ 20 ms; typical p99 ≤ 3 ms; slots throughput ≥ 40 % of
  * the empty JSON route's.
  */
-import { fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
-import { serve } from "@hono/node-server";
+import v8 from "node:v8";
+import vm from "node:vm";
 import pg from "pg";
 import { openDatabase, type Database } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
@@ -26,6 +28,7 @@ import { DEFAULT_CALENDAR_SETTINGS } from "../src/core/calendar/calendar-setup.t
 import { createApp } from "../src/server/app.ts";
 import { createLogger } from "../src/server/logger.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
+import { reachable, rng, serveWithLoader } from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REQUESTS = Number(process.env.BENCH_SLOTS_REQUESTS ?? 600);
@@ -37,16 +40,8 @@ const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Ange
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** Deterministic PRNG (mulberry32), as in availability.bench.ts: every run measures the same data. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -147,7 +142,7 @@ interface Figures {
   readonly failures: number;
 }
 
-async function drive(loader: ReturnType<typeof fork>, job: LoadJob): Promise<LoadResult> {
+async function drive(loader: ChildProcess, job: LoadJob): Promise<LoadResult> {
   const result = await new Promise<LoadResult>((resolve) => {
     loader.once("message", (message) => resolve(message as LoadResult));
     loader.send(job);
@@ -162,6 +157,7 @@ async function measure(database: Database, label: string): Promise<void> {
   const seedStart = performance.now();
   const { large, typical } = await seed(database);
   const seeded = performance.now() - seedStart;
+  console.log(`${label}: seeded 10,200 bookings in ${(seeded / 1000).toFixed(1)} s (${load()})`);
   const app = (warm: boolean) =>
     createApp({
       database,
@@ -177,22 +173,12 @@ async function measure(database: Database, label: string): Promise<void> {
     });
   const warmApp = app(true);
   const rebuildApp = app(false);
-  const server = serve({
-    fetch: (request: Request) => {
-      const url = new URL(request.url);
-      if (url.pathname === "/bench/empty") return Response.json({});
-      if (url.pathname.startsWith("/rebuild/"))
-        return rebuildApp.fetch(new Request(new URL(url.pathname.slice(8) + url.search, url), request));
-      return warmApp.fetch(request);
-    },
-    port: 0,
-    hostname: "127.0.0.1",
-  });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const port = (server.address() as { port: number }).port;
-  const loader = fork(new URL("./booking-load.ts", import.meta.url), {
-    execArgv: ["--import", "tsx"],
-    stdio: "inherit",
+  const { server, port, loader } = await serveWithLoader((request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/bench/empty") return Response.json({});
+    if (url.pathname.startsWith("/rebuild/"))
+      return rebuildApp.fetch(new Request(new URL(url.pathname.slice(8) + url.search, url), request));
+    return warmApp.fetch(request);
   });
   const cases = [
     { name: "large, warm index      ", path: `/api/calendars/${large}/free-slots?${MONTH}`, share: 1 },
@@ -227,6 +213,8 @@ async function measure(database: Database, label: string): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
         const n = Math.max(20, Math.round((REQUESTS / ROUNDS) * c.share));
+        // The previous case's garbage (the rebuilds' above all) is not this one's to collect.
+        collectGarbage();
         const one = await drive(loader, job(c.path, 1, n));
         latency.set(c.name, [...(latency.get(c.name) ?? []), ...one.latencies]);
         const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, n));
@@ -253,7 +241,6 @@ async function measure(database: Database, label: string): Promise<void> {
       failures: t.failures,
     });
   }
-  console.log(`${label}: seeded 10,200 bookings in ${(seeded / 1000).toFixed(1)} s (${load()})`);
   console.log("  GET free-slots, one month          p50        p99   (1 client)   req/s (8 clients)   failures");
   for (const [name, f] of figures)
     console.log(
@@ -274,20 +261,9 @@ async function measure(database: Database, label: string): Promise<void> {
   );
 }
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
   console.log(`free-slots bench (${load()})`);
-  if (await reachable()) {
+  if (await reachable(ADMIN_URL)) {
     const name = `bench_${randomBytes(5).toString("hex")}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
