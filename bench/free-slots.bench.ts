@@ -10,7 +10,8 @@
  * (1 staff member, 200 bookings that month). Latency: one client, one request at a time (a visitor
  * waiting); throughput: 8 clients. The load generator is a separate process (bench/booking-load.ts);
  * it sends no Accept-Encoding. Data lives in PostgreSQL (skipped when unreachable) and then in
- * embedded PGlite (in the server's process, so its work shares the server's CPU). Garbage is collected
+ * embedded PGlite (in the server's process, so its work shares the server's CPU). One more phase
+ * measures the large case while bookings arrive (20/s, written on another connection). Garbage is collected
  * before each measured phase, so no case pays for the previous one's.
  *
  * Goals on 2 cores: large p50 ≤ 8 ms and p99 ≤ 20 ms; typical p99 ≤ 3 ms; slots throughput ≥ 40 % of
@@ -35,6 +36,7 @@ const REQUESTS = Number(process.env.BENCH_SLOTS_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_SLOTS_ROUNDS ?? 2);
 const WITH_PGLITE = process.env.BENCH_SLOTS_PGLITE !== "0";
 const THROUGHPUT_CLIENTS = 8;
+const CHURN_PER_SECOND = 20;
 const NOW = new Date("2026-03-01T00:00:00Z");
 const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Angeles";
 const MINUTE = 60_000;
@@ -53,6 +55,8 @@ const load = () =>
 interface Seeded {
   readonly large: string;
   readonly typical: string;
+  /** Books the next free half hour of the large calendar's next member (as another process would). */
+  readonly bookOne: () => Promise<void>;
 }
 
 /**
@@ -105,8 +109,10 @@ async function seed(database: Database): Promise<Seeded> {
 
   const from = Date.parse("2026-03-10T00:00:00Z");
   const rows: { staffId: string; calendarId: string; start: number }[] = [];
+  const takenBy = new Map<string, Set<number>>();
   const place = (staffId: string, count: number, calendarOf: () => string) => {
     const taken = new Set<number>();
+    takenBy.set(staffId, taken);
     while (taken.size < count) {
       const start = from + Math.floor(random() * 31) * DAY + (8 * 60 + Math.floor(random() * 20) * 30) * MINUTE;
       if (taken.has(start)) continue;
@@ -116,6 +122,34 @@ async function seed(database: Database): Promise<Seeded> {
   };
   for (const s of staff.slice(0, 50)) place(s.id, 200, () => (random() < 0.5 ? large : other));
   place(staff[50]!.id, 200, () => typical);
+  await insertBookings(database, businessId, rows);
+  const free = staff.slice(0, 50).map((member) => {
+    const taken = takenBy.get(member.id)!;
+    const starts: number[] = [];
+    for (let day = 0; day < 31; day++)
+      for (let k = 0; k < 20; k++) {
+        const start = from + day * DAY + (8 * 60 + k * 30) * MINUTE;
+        if (!taken.has(start)) starts.push(start);
+      }
+    return { staffId: member.id, starts };
+  });
+  let booked = 0;
+  const bookOne = async () => {
+    const member = free[booked % free.length]!;
+    const start = member.starts[Math.floor(booked / free.length)];
+    booked++;
+    if (start !== undefined)
+      await insertBookings(database, businessId, [{ staffId: member.staffId, calendarId: large, start }]);
+  };
+  return { large, typical, bookOne };
+}
+
+/** Confirmed half-hour bookings with their occupancy, in one statement (the booking path's rows, less outbox and keys). */
+async function insertBookings(
+  database: Database,
+  businessId: string,
+  rows: readonly { staffId: string; calendarId: string; start: number }[],
+): Promise<void> {
   const iso = (ms: number) => new Date(ms).toISOString();
   await database.execute(
     `with input as (
@@ -132,7 +166,26 @@ async function seed(database: Database): Promise<Seeded> {
      select $1, id, staff_id, tstzrange(starts_at, ends_at), starts_at, ends_at from input`,
     [businessId, rows.map((r) => r.staffId), rows.map((r) => r.calendarId), rows.map((r) => iso(r.start))],
   );
-  return { large, typical };
+}
+
+/** Books one every 1/CHURN_PER_SECOND s until stopped; stop() says how many. */
+function keepBooking(bookOne: () => Promise<void>): { stop(): Promise<number> } {
+  let running = true;
+  let count = 0;
+  const loop = (async () => {
+    while (running) {
+      await bookOne();
+      count++;
+      await new Promise((resolve) => setTimeout(resolve, 1000 / CHURN_PER_SECOND));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return count;
+    },
+  };
 }
 
 interface Figures {
@@ -155,7 +208,7 @@ async function drive(loader: ChildProcess, job: LoadJob): Promise<LoadResult> {
 async function measure(database: Database, label: string): Promise<void> {
   await migrateDatabase(database);
   const seedStart = performance.now();
-  const { large, typical } = await seed(database);
+  const { large, typical, bookOne } = await seed(database);
   const seeded = performance.now() - seedStart;
   console.log(`${label}: seeded 10,200 bookings in ${(seeded / 1000).toFixed(1)} s (${load()})`);
   const app = (warm: boolean) =>
@@ -186,6 +239,14 @@ async function measure(database: Database, label: string): Promise<void> {
     { name: "typical, warm index    ", path: `/api/calendars/${typical}/free-slots?${MONTH}`, share: 1 },
     { name: "typical, rebuild p. r. ", path: `/rebuild/api/calendars/${typical}/free-slots?${MONTH}`, share: 1 },
     { name: "empty JSON route       ", path: "/bench/empty", share: 1 },
+    // Bookings keep arriving (written on another connection, as another process would): each
+    // changes one member, whose part of the warm index is replaced.
+    {
+      name: `large, warm, ${CHURN_PER_SECOND} bookings/s`,
+      path: `/api/calendars/${large}/free-slots?${MONTH}`,
+      share: 1,
+      churn: true,
+    },
   ];
   const job = (path: string, clients: number, n: number): LoadJob => ({
     port,
@@ -215,6 +276,7 @@ async function measure(database: Database, label: string): Promise<void> {
         const n = Math.max(20, Math.round((REQUESTS / ROUNDS) * c.share));
         // The previous case's garbage (the rebuilds' above all) is not this one's to collect.
         collectGarbage();
+        const churn = "churn" in c ? keepBooking(bookOne) : null;
         const one = await drive(loader, job(c.path, 1, n));
         latency.set(c.name, [...(latency.get(c.name) ?? []), ...one.latencies]);
         const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, n));
@@ -224,8 +286,11 @@ async function measure(database: Database, label: string): Promise<void> {
           seconds: t.seconds + many.seconds,
           failures: t.failures + many.failures + one.failures,
         });
+        if (churn) console.log(`  (${await churn.stop()} bookings written during "${c.name.trim()}")`);
       }
     }
+    const after = [await answer(cases[0]!.path), await answer(cases[1]!.path)];
+    console.log(`  after the bookings: warm = rebuilt: ${after[0] === after[1] ? "yes" : "NO"}`);
   } finally {
     loader.kill();
     server.close();
