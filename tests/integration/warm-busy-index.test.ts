@@ -165,4 +165,17 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
       expect(await month(warm, calendarId)).toBe(fresh);
     }
   });
+
+  it("every change of busy time notifies busy_changes with the staff it touched", async () => {
+    const received: (string | undefined)[] = [];
+    await testDb.database.listen("busy_changes", (payload) => received.push(payload));
+    const res = await post(elsewhere, "/api/bookings", {
+      calendarId: fx.calendars.personal,
+      startTime: at(17, "10:00"),
+      timezone: TZ,
+      contact,
+    });
+    expect(res.status).toBe(201);
+    await expect.poll(() => received.some((p) => p?.split(",").includes(fx.staff.s1)), { timeout: 5000 }).toBe(true);
+  });
 });
