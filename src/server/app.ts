@@ -162,10 +162,13 @@ export function createApp(deps: AppDependencies) {
   );
   const busyIndexes =
     deps.warmBusyIndexes !== false && store.loadOccupancyVersioned && store.occupancyChangedSince
-      ? createWarmBusyIndex({
-          loadOccupancyVersioned: store.loadOccupancyVersioned.bind(store),
-          occupancyChangedSince: store.occupancyChangedSince.bind(store),
-        })
+      ? createWarmBusyIndex(
+          {
+            loadOccupancyVersioned: store.loadOccupancyVersioned.bind(store),
+            occupancyChangedSince: store.occupancyChangedSince.bind(store),
+          },
+          { now: () => deps.clock().getTime() },
+        )
       : null;
   const bookingDeps: PublicApiDeps = {
     clock: deps.clock,

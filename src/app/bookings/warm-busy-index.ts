@@ -34,6 +34,8 @@ export interface WarmBusyIndexOptions {
   readonly maxAgeMs?: number;
   /** Wall clock for ages (not the booking clock, which tests may stop). */
   readonly wallClock?: () => number;
+  /** The booking clock, for background updates (without it: the last request's `now`). */
+  readonly now?: () => EpochMs;
 }
 
 export interface WarmBusyIndex {
@@ -208,7 +210,7 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       entry.due = null;
       // One background read at a time per index; a burst of bookings costs one more, not one each.
       if (entry.pending) entry.again = true;
-      else read(entry, entry.lastNowMs).catch(() => {});
+      else read(entry, options.now?.() ?? entry.lastNowMs).catch(() => {});
     }, REFRESH_DELAY_MS);
     // Never what keeps a process alive.
     entry.due.unref?.();
