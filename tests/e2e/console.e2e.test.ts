@@ -114,6 +114,48 @@ describe("rescheduling on the visitor's behalf", () => {
   });
 });
 
+describe("payments", () => {
+  it("shows what a paid booking paid and refunds part of it", async () => {
+    // A sports massage paid in full online with the built-in test provider's card.
+    const startTime = await findSlotViaApi(baseURL, DEMO.calendars.massage, 2);
+    const res = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.massage,
+      startTime,
+      timezone: "UTC",
+      contact: contact("Pia"),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: string; payment: { id: string; clientSecret: string } };
+    const paid = await fetch(`${baseURL}/api/payments/${created.payment.id}/test-card`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        clientSecret: created.payment.clientSecret,
+        card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+      }),
+    });
+    expect(paid.status).toBe(200);
+
+    const { page, context } = await newPage(browser);
+    await signInToConsole(page, baseURL, "owner");
+    await page.goto(`${baseURL}/console?range=month&q=pia`);
+    await waitForHydration(page);
+    await card(page, "Pia").getByRole("button", { name: "Payments" }).click();
+    await expect
+      .poll(() => card(page, "Pia").locator(".console-payments li").textContent())
+      .toMatch(/€80\.00.*received/);
+    await card(page, "Pia").getByRole("button", { name: "Refund" }).click();
+    const dialog = page.getByRole("dialog", { name: "Refund this booking" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "dialog[open]");
+    await dialog.getByLabel("Amount (EUR)").fill("20");
+    await dialog.getByRole("button", { name: "Refund" }).click();
+    await expect.poll(() => card(page, "Pia").locator(".console-payments li").textContent()).toMatch(/€20\.00/);
+    await checkScreen(page, "console-payments");
+    await context.close();
+  });
+});
+
 describe("a staff login", () => {
   it("sees only the bookings it serves, no owner sections, and the API refuses it owner routes", async () => {
     const { page, context } = await newPage(browser);

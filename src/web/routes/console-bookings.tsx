@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import type { BusinessBookingView, CalendarView, StaffView } from "../../app/business/ports.ts";
+import type { BusinessBookingView, CalendarView, PaymentView, StaffView } from "../../app/business/ports.ts";
 import { callApi, type ConsoleSession } from "../features/console/console-api.ts";
 import { requireSession, consoleMeta } from "../features/console/console-session.ts";
 import { addDays, formatters, todayIn } from "../features/console/dates.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { WeekView } from "../features/console/week-view.tsx";
+import type { PaymentsAccess } from "../features/console/payments-panel.tsx";
 import { BookingCard, type BookingAction, type Names } from "../features/console/booking-card.tsx";
 import type { Route } from "./+types/console-bookings";
 
@@ -152,6 +153,23 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
     [locale, session.business.timeZone, refresh],
   );
 
+  const payments = useMemo<PaymentsAccess | undefined>(
+    () =>
+      session.user.role === "owner"
+        ? {
+            load: (bookingId) => callApi<PaymentView[]>(locale, "GET", `/business/bookings/${bookingId}/payments`),
+            refund: (bookingId, amountMinor) =>
+              callApi<PaymentView[]>(
+                locale,
+                "POST",
+                `/business/bookings/${bookingId}/refund`,
+                amountMinor === null ? {} : { amountMinor },
+              ),
+          }
+        : undefined,
+    [locale, session.user.role],
+  );
+
   return (
     <section aria-labelledby="bookings-title" className="console-screen">
       <div className="console-screen__head">
@@ -276,6 +294,7 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
                 format={format}
                 onAction={act}
                 reschedule={reschedule}
+                payments={payments}
               />
             ) : null}
             <form method="dialog" className="console-dialog__actions">
@@ -294,7 +313,14 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
             <ul className="console-list">
               {bookings.map((b) => (
                 <li key={b.id}>
-                  <BookingCard booking={b} names={names} format={format} onAction={act} reschedule={reschedule} />
+                  <BookingCard
+                    booking={b}
+                    names={names}
+                    format={format}
+                    onAction={act}
+                    reschedule={reschedule}
+                    payments={payments}
+                  />
                 </li>
               ))}
             </ul>

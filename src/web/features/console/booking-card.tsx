@@ -3,6 +3,7 @@ import { useId, useRef, useState } from "react";
 import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
+import { PaymentsPanel, type PaymentsAccess } from "./payments-panel.tsx";
 
 /** Display names of the ids a booking refers to. */
 export interface Names {
@@ -19,6 +20,8 @@ interface Props {
   onAction(booking: BusinessBookingView, action: BookingAction, reason?: string): Promise<void>;
   /** Moving the booking; absent, it cannot be moved from here. */
   reschedule?: Pick<React.ComponentProps<typeof RescheduleDialog>, "loadSlots" | "onMove">;
+  /** The booking's payments (owners only); absent, they are not shown. */
+  payments?: PaymentsAccess;
 }
 
 /**
@@ -26,7 +29,8 @@ interface Props {
  * ask first (a native dialog, which keeps focus inside and returns it), with an optional reason that
  * goes to the visitor.
  */
-export function BookingCard({ booking, names, format, onAction, reschedule }: Props) {
+export function BookingCard({ booking, names, format, onAction, reschedule, payments }: Props) {
+  const [showPayments, setShowPayments] = useState(false);
   const rescheduleRef = useRef<HTMLDialogElement>(null);
   const [moving, setMoving] = useState(false);
   const { i18n } = useLingui();
@@ -80,7 +84,28 @@ export function BookingCard({ booking, names, format, onAction, reschedule }: Pr
         ) : null}
         {contact.notes ? <p className="console-booking__notes">{contact.notes}</p> : null}
         {booking.priceCents > 0 ? (
-          <p className="console-muted">{format.money(booking.priceCents, booking.currency)}</p>
+          <p className="console-muted">
+            {format.money(booking.priceCents, booking.currency)}
+            {payments ? (
+              <>
+                {" · "}
+                <button
+                  type="button"
+                  className="console-link-button"
+                  aria-expanded={showPayments}
+                  aria-controls={`${titleId}-payments`}
+                  onClick={() => setShowPayments(!showPayments)}
+                >
+                  {i18n._("console.payments.title")}
+                </button>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {payments && showPayments ? (
+          <div id={`${titleId}-payments`}>
+            <PaymentsPanel booking={booking} format={format} access={payments} />
+          </div>
         ) : null}
       </div>
       <div className="console-booking__side">
