@@ -4,6 +4,7 @@ import type { BusinessBookingView, PaymentView } from "../../../app/business/por
 import { minorDigits } from "../../../core/payments/money.ts";
 import type { formatters } from "./dates.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
+import { DialogActions } from "./dialog-actions.tsx";
 
 export interface PaymentsAccess {
   load(bookingId: string): Promise<PaymentView[]>;
@@ -111,16 +112,11 @@ export function PaymentsPanel({ booking, format, access }: Props) {
         <p id={`${id}-hint`} className="console-muted">
           {i18n._("console.payments.amountHint", { amount: format.money(refundable, booking.currency) })}
         </p>
-        <div className="console-dialog__actions">
-          <form method="dialog">
-            <button type="submit" className="console-button console-button--quiet">
-              {i18n._("console.bookings.close")}
-            </button>
-          </form>
+        <DialogActions>
           <button type="button" className="console-button console-button--danger" disabled={busy} onClick={refund}>
             {i18n._("console.payments.refund")}
           </button>
-        </div>
+        </DialogActions>
       </dialog>
     </div>
   );

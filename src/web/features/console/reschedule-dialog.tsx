@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useId, useState } from "react";
 import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
+import { DialogActions } from "./dialog-actions.tsx";
 
 interface Props {
   booking: BusinessBookingView;
@@ -94,16 +95,11 @@ export const RescheduleDialog = forwardRef<HTMLDialogElement, Props>(function Re
         )}
       </fieldset>
       <p className="console-muted">{i18n._("console.reschedule.visitorTold")}</p>
-      <div className="console-dialog__actions">
-        <form method="dialog">
-          <button type="submit" className="console-button console-button--quiet">
-            {i18n._("console.bookings.close")}
-          </button>
-        </form>
+      <DialogActions>
         <button type="button" className="console-button" disabled={!chosen || busy} aria-busy={busy} onClick={move}>
           {i18n._("console.reschedule.move")}
         </button>
-      </div>
+      </DialogActions>
     </dialog>
   );
 });
