@@ -114,6 +114,20 @@ describe("rescheduling on the visitor's behalf", () => {
   });
 });
 
+describe("new bookings", () => {
+  it("appear without a reload when the owner comes back to the tab", async () => {
+    const { page, context } = await newPage(browser);
+    await signInToConsole(page, baseURL, "owner");
+    await page.goto(`${baseURL}/console?range=month&q=sol`);
+    await waitForHydration(page);
+    await page.locator(".console-empty").waitFor();
+    await book(DEMO.calendars.introCall, "Sol");
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect.poll(() => card(page, "Sol").count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe("payments", () => {
   it("shows what a paid booking paid and refunds part of it", async () => {
     // A sports massage paid in full online with the built-in test provider's card.

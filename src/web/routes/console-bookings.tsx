@@ -77,11 +77,20 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
   const alertRef = useRef<HTMLDivElement>(null);
   const format = useMemo(() => formatters(locale, session.business.timeZone), [locale, session.business.timeZone]);
 
+  // New bookings appear without a reload: every REFRESH_MS while the page is seen, and at once when
+  // the owner comes back to the tab.
   useEffect(() => {
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && !refreshing) void refresh();
     }, REFRESH_MS);
-    return () => clearInterval(timer);
+    const onReturn = () => document.visibilityState === "visible" && !refreshing && void refresh();
+    window.addEventListener("focus", onReturn);
+    document.addEventListener("visibilitychange", onReturn);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onReturn);
+      document.removeEventListener("visibilitychange", onReturn);
+    };
   }, [refresh, refreshing]);
 
   // What the server says wins once it has answered again.
