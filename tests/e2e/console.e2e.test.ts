@@ -114,6 +114,32 @@ describe("rescheduling on the visitor's behalf", () => {
   });
 });
 
+describe("class sessions", () => {
+  it("gather their attendees under the session with the seats taken", async () => {
+    const startTime = await findSlotViaApi(baseURL, DEMO.calendars.yoga, 1);
+    for (const who of ["Uma", "Vic"]) {
+      const res = await bookThroughApi(baseURL, {
+        calendarId: DEMO.calendars.yoga,
+        startTime,
+        timezone: "UTC",
+        contact: contact(who),
+      });
+      expect(res.status).toBe(201);
+    }
+    const { page, context } = await newPage(browser);
+    await signInToConsole(page, baseURL, "owner");
+    await page.goto(`${baseURL}/console?range=month&calendar=${DEMO.calendars.yoga}`);
+    await waitForHydration(page);
+    const session = page.locator(".console-session", { hasText: "Uma Tester" });
+    await session.waitFor();
+    expect(await session.getByRole("list", { name: "Attendees" }).locator("article").count()).toBeGreaterThanOrEqual(2);
+    expect(await session.textContent()).toContain("Vic Tester");
+    expect(await session.locator(".console-muted").first().textContent()).toMatch(/\d+ of \d+ seats taken/);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
 describe("new bookings", () => {
   it("appear without a reload when the owner comes back to the tab", async () => {
     const { page, context } = await newPage(browser);

@@ -97,6 +97,7 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
   useEffect(() => setOverrides({}), [loaderData.loadedAt]);
 
   const names = useMemo(() => namesOf(session, calendars, staff), [session, calendars, staff]);
+  const calendarById = useMemo(() => new Map(calendars.map((c) => [c.id, c])), [calendars]);
   const needle = search.trim().toLowerCase();
   const shown = loaderData.bookings
     .map((b) => ({ ...b, status: overrides[b.id] ?? b.status }))
@@ -320,18 +321,43 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
           <section key={date} className="console-day" aria-labelledby={`day-${date}`}>
             <h2 id={`day-${date}`}>{format.day(bookings[0]!.startTime)}</h2>
             <ul className="console-list">
-              {bookings.map((b) => (
-                <li key={b.id}>
-                  <BookingCard
-                    booking={b}
-                    names={names}
-                    format={format}
-                    onAction={act}
-                    reschedule={reschedule}
-                    payments={payments}
-                  />
-                </li>
-              ))}
+              {sessionsOf(bookings, calendarById).map((entry) =>
+                "attendees" in entry ? (
+                  <li key={entry.key}>
+                    <section className="console-session" aria-labelledby={`session-${entry.key}`}>
+                      <h3 id={`session-${entry.key}`}>
+                        {format.timeRange(entry.startTime, entry.endTime)} · {entry.calendar.name}
+                      </h3>
+                      <p className="console-muted">
+                        {entry.calendar.settings.seatsPerSlot
+                          ? i18n._("console.bookings.sessionSeats", {
+                              count: entry.seatsTaken,
+                              capacity: entry.calendar.settings.seatsPerSlot,
+                            })
+                          : i18n._("console.bookings.seats", { count: entry.seatsTaken })}
+                      </p>
+                      <ul className="console-list" aria-label={i18n._("console.bookings.attendees")}>
+                        {entry.attendees.map((b) => (
+                          <li key={b.id}>
+                            <BookingCard booking={b} names={names} format={format} onAction={act} payments={payments} />
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  </li>
+                ) : (
+                  <li key={entry.id}>
+                    <BookingCard
+                      booking={entry}
+                      names={names}
+                      format={format}
+                      onAction={act}
+                      reschedule={reschedule}
+                      payments={payments}
+                    />
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         ))
@@ -345,6 +371,41 @@ function namesOf(session: ConsoleSession, calendars: readonly CalendarView[], st
   const staffNames = new Map(staff.map((s) => [s.id, s.name]));
   if (session.user.staffId) staffNames.set(session.user.staffId, session.user.name);
   return { calendar: (id) => calendarNames.get(id) ?? "", staff: (id) => staffNames.get(id) ?? "" };
+}
+
+interface ClassSession {
+  readonly key: string;
+  readonly calendar: CalendarView;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly seatsTaken: number;
+  readonly attendees: BusinessBookingView[];
+}
+
+/** A day's bookings, with a class's bookings at one time gathered into its session and attendee list. */
+function sessionsOf(
+  bookings: readonly BusinessBookingView[],
+  calendarById: ReadonlyMap<string, CalendarView>,
+): (BusinessBookingView | ClassSession)[] {
+  const entries: (BusinessBookingView | ClassSession)[] = [];
+  const sessions = new Map<string, { -readonly [K in keyof ClassSession]: ClassSession[K] }>();
+  for (const b of bookings) {
+    const calendar = calendarById.get(b.calendarId);
+    if (calendar?.type !== "class") {
+      entries.push(b);
+      continue;
+    }
+    const key = `${b.calendarId}-${b.startTime}`;
+    let entry = sessions.get(key);
+    if (!entry) {
+      entry = { key, calendar, startTime: b.startTime, endTime: b.endTime, seatsTaken: 0, attendees: [] };
+      sessions.set(key, entry);
+      entries.push(entry);
+    }
+    entry.attendees.push(b);
+    if (b.status !== "cancelled") entry.seatsTaken += b.seats;
+  }
+  return entries;
 }
 
 function groupByDay<B extends { startTime: string }>(bookings: readonly B[], dateOf: (iso: string) => string) {
