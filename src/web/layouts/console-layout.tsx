@@ -30,17 +30,29 @@ interface Section {
   readonly path: string;
   readonly label: string;
   readonly ownerOnly: boolean;
+  /** Only for a login that stands for a staff member (its own hours). */
+  readonly ownStaffOnly?: boolean;
 }
 
 /** The console's sections; each screen adds itself here when it lands. */
-const SECTIONS: readonly Section[] = [{ path: "/console", label: "console.nav.bookings", ownerOnly: false }];
+const SECTIONS: readonly Section[] = [
+  { path: "/console", label: "console.nav.bookings", ownerOnly: false },
+  // Setup: staff and services (owner), and a staff login's own hours.
+  { path: "/console/staff", label: "console.nav.staff", ownerOnly: true },
+  { path: "/console/services", label: "console.nav.services", ownerOnly: true },
+  { path: "/console/my-hours", label: "console.nav.myHours", ownerOnly: false, ownStaffOnly: true },
+];
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { session, locale } = loaderData;
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const sections = SECTIONS.filter((s) => !s.ownerOnly || session.user.role === "owner");
+  const sections = SECTIONS.filter(
+    (s) =>
+      (!s.ownerOnly || session.user.role === "owner") &&
+      (!s.ownStaffOnly || (session.user.role === "staff" && session.user.staffId !== null)),
+  );
 
   async function signOut() {
     setSigningOut(true);
@@ -61,7 +73,8 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
-                <NavLink to={consolePath(section.path, locale)} end>
+                {/* A section stays marked on its own pages (a staff member's hours under Staff). */}
+                <NavLink to={consolePath(section.path, locale)} end={section.path === "/console"}>
                   {i18n._(section.label)}
                 </NavLink>
               </li>

@@ -1,0 +1,252 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import type { DateOverrides, TimeInterval } from "../../../core/calendar/calendar.ts";
+import type { LocaleCode } from "../../../i18n/locales.ts";
+import { Field } from "../../components/form-field.tsx";
+import { fieldProblem } from "./console-api.ts";
+import {
+  apiIntervals,
+  dayErrors,
+  draftIntervals,
+  hasErrors,
+  newInterval,
+  serverDayErrors,
+  sortedOverrides,
+  type DraftInterval,
+} from "./hours-draft.ts";
+import { hoursFormatters } from "./hours-format.ts";
+import { IntervalsEditor } from "./intervals-editor.tsx";
+import { ProblemAlert } from "./problem-alert.tsx";
+
+interface Props {
+  locale: LocaleCode;
+  timeZone: string;
+  overrides: DateOverrides;
+  /** PUT …/date-hours/{date}; resolves with the staff member's overrides after the change. */
+  onSet(date: string, intervals: TimeInterval[]): Promise<DateOverrides>;
+  /** DELETE …/date-hours/{date}. */
+  onClear(date: string): Promise<void>;
+}
+
+interface Draft {
+  /** The date being edited; null while adding a new one. */
+  readonly editing: string | null;
+  readonly date: string;
+  readonly isDayOff: boolean;
+  readonly intervals: readonly DraftInterval[];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Hours for particular dates (a holiday, a late opening): listed by date, added and changed in a
+ * small form, removed at once (and put back if the server refuses).
+ */
+export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props) {
+  const { i18n } = useLingui();
+  const format = useMemo(() => hoursFormatters(locale, timeZone), [locale, timeZone]);
+  const [saved, setSaved] = useState(overrides);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState("");
+  const alertRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+
+  const clientErrors = draft && isChecking && !draft.isDayOff ? dayErrors(draft.intervals) : {};
+  const intervalErrors = hasErrors(clientErrors)
+    ? clientErrors
+    : draft
+      ? serverDayErrors(problem, "intervals.", draft.intervals)
+      : {};
+  const dateError =
+    draft && isChecking && !DATE.test(draft.date)
+      ? i18n._("console.dateHours.dateMissing")
+      : fieldProblem(problem, "date")
+        ? i18n._("console.dateHours.dateMissing")
+        : undefined;
+
+  function open(next: Draft) {
+    setDraft(next);
+    setIsChecking(false);
+    setProblem(null);
+    setStatus("");
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function close() {
+    setDraft(null);
+    setProblem(null);
+    requestAnimationFrame(() => addRef.current?.focus());
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!draft) return;
+    setIsChecking(true);
+    setProblem(null);
+    if (!DATE.test(draft.date) || (!draft.isDayOff && hasErrors(dayErrors(draft.intervals)))) {
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(".console-date-form [aria-invalid=true]")?.focus(),
+      );
+      return;
+    }
+    setSaving(true);
+    try {
+      const next = await onSet(draft.date, draft.isDayOff ? [] : apiIntervals(draft.intervals));
+      setSaved(next);
+      setStatus(i18n._("console.dateHours.saved", { date: format.date(draft.date) }));
+      close();
+    } catch (error) {
+      setProblem(error);
+      const onField = draft.isDayOff ? false : hasErrors(serverDayErrors(error, "intervals.", draft.intervals));
+      requestAnimationFrame(() =>
+        onField
+          ? document.querySelector<HTMLElement>(".console-date-form [aria-invalid=true]")?.focus()
+          : alertRef.current?.focus(),
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(date: string) {
+    setProblem(null);
+    setStatus("");
+    setHidden((h) => new Set(h).add(date));
+    try {
+      await onClear(date);
+      const { [date]: _removed, ...rest } = saved;
+      setSaved(rest);
+      setStatus(i18n._("console.dateHours.removed", { date: format.date(date) }));
+    } catch (error) {
+      setProblem(error);
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setHidden((h) => {
+        const next = new Set(h);
+        next.delete(date);
+        return next;
+      });
+    }
+  }
+
+  const shown = sortedOverrides(saved).filter(([date]) => !hidden.has(date));
+  const fieldsProblem = draft && (dateError || hasErrors(intervalErrors)) ? null : problem;
+
+  return (
+    <section className="console-section" aria-labelledby="date-hours-title">
+      <div className="console-section__head">
+        <h2 id="date-hours-title">{i18n._("console.dateHours.title")}</h2>
+        {draft ? null : (
+          <button
+            ref={addRef}
+            type="button"
+            className="console-button console-button--quiet"
+            onClick={() => open({ editing: null, date: "", isDayOff: false, intervals: [newInterval()] })}
+          >
+            {i18n._("console.dateHours.add")}
+          </button>
+        )}
+      </div>
+      <p className="console-muted">{i18n._("console.dateHours.intro")}</p>
+      <ProblemAlert ref={alertRef} problem={fieldsProblem} />
+      {draft ? (
+        <form className="console-panel console-date-form" onSubmit={save} noValidate aria-labelledby="date-form-title">
+          <h3 id="date-form-title" ref={headingRef} tabIndex={-1}>
+            {draft.editing
+              ? i18n._("console.dateHours.editTitle", { date: format.date(draft.editing) })
+              : i18n._("console.dateHours.addTitle")}
+          </h3>
+          {draft.editing ? null : (
+            <Field path="override-date" label={i18n._("console.dateHours.date")} error={dateError} isRequired>
+              {(aria) => (
+                <input
+                  {...aria}
+                  type="date"
+                  value={draft.date}
+                  onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+                />
+              )}
+            </Field>
+          )}
+          <label className="check">
+            <input
+              id="override-open"
+              type="checkbox"
+              checked={draft.isDayOff}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  isDayOff: e.target.checked,
+                  intervals: !e.target.checked && draft.intervals.length === 0 ? [newInterval()] : draft.intervals,
+                })
+              }
+            />
+            <span>{i18n._("console.dateHours.dayOff")}</span>
+          </label>
+          {draft.isDayOff ? null : (
+            <IntervalsEditor
+              idPrefix="override"
+              dayLabel={DATE.test(draft.date) ? format.date(draft.date) : i18n._("console.dateHours.date")}
+              intervals={draft.intervals}
+              errors={intervalErrors}
+              onChange={(intervals) => setDraft({ ...draft, intervals, isDayOff: intervals.length === 0 })}
+            />
+          )}
+          <div className="console-form-actions">
+            <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
+              {i18n._("console.dateHours.save")}
+            </button>
+            <button type="button" className="console-button console-button--quiet" onClick={close}>
+              {i18n._("console.setup.cancel")}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
+      {shown.length === 0 ? (
+        <p className="console-empty">{i18n._("console.dateHours.none")}</p>
+      ) : (
+        <ul className="console-list">
+          {shown.map(([date, intervals]) => (
+            <li key={date} className="console-row">
+              <div className="console-row__main">
+                <h3 className="console-row__title">{format.date(date)}</h3>
+                <p className="console-muted">
+                  {intervals.length === 0 ? i18n._("console.dateHours.dayOff") : format.intervals(intervals)}
+                </p>
+              </div>
+              <div className="console-row__actions">
+                <button
+                  type="button"
+                  className="console-button console-button--quiet"
+                  onClick={() =>
+                    open({
+                      editing: date,
+                      date,
+                      isDayOff: intervals.length === 0,
+                      intervals: intervals.length === 0 ? [newInterval()] : draftIntervals(intervals),
+                    })
+                  }
+                >
+                  {i18n._("console.setup.edit")}
+                  <span className="visually-hidden"> {format.date(date)}</span>
+                </button>
+                <button type="button" className="console-button console-button--quiet" onClick={() => remove(date)}>
+                  {i18n._("console.setup.remove")}
+                  <span className="visually-hidden"> {format.date(date)}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,365 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import type { StaffView } from "../../app/business/ports.ts";
+import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
+import { Field } from "../components/form-field.tsx";
+import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
+import { consolePath, requireSession } from "../features/console/console-session.ts";
+import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { WEEKDAYS } from "../features/console/hours-draft.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
+import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import type { Route } from "./+types/console-staff";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { locale, session } = await requireSession(request);
+  if (session.user.role !== "owner") return { locale, session, staff: null };
+  const staff = await callApi<StaffView[]>(locale, "GET", "/business/staff");
+  return { locale, session, staff };
+}
+clientLoader.hydrate = true as const;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+interface Draft {
+  /** The staff member being changed; null while adding one. */
+  readonly id: string | null;
+  readonly name: string;
+  readonly email: string;
+  readonly timeZone: string;
+  readonly photoUrl: string;
+}
+
+type FieldName = "name" | "email" | "timeZone" | "photoUrl";
+const FIELDS: readonly FieldName[] = ["name", "email", "timeZone", "photoUrl"];
+const MESSAGES: Record<FieldName, string> = {
+  name: "console.staff.nameMissing",
+  email: "console.staff.emailInvalid",
+  timeZone: "console.staff.zoneInvalid",
+  photoUrl: "console.staff.photoInvalid",
+};
+
+/** The checks the API makes (input-schemas.ts staffFields), said before sending. */
+function draftProblems(draft: Draft): Partial<Record<FieldName, string>> {
+  const problems: Partial<Record<FieldName, string>> = {};
+  if (draft.name.trim() === "") problems.name = MESSAGES.name;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) problems.email = MESSAGES.email;
+  if (draft.timeZone === "") problems.timeZone = MESSAGES.timeZone;
+  const photo = draft.photoUrl.trim();
+  if (photo !== "" && !/^https?:\/\/\S+$/i.test(photo)) problems.photoUrl = MESSAGES.photoUrl;
+  return problems;
+}
+
+/**
+ * The staff (owner only): who works here, added, changed and removed; each one's hours on a page of
+ * its own. A new staff member goes straight to their hours, the next thing to set.
+ */
+export default function ConsoleStaff({ loaderData }: Route.ComponentProps) {
+  const { locale, session, staff } = loaderData;
+  if (staff === null) return <NotAllowed session={session} locale={locale} />;
+  return <StaffList locale={locale} session={session} staff={staff} />;
+}
+
+function StaffList({ locale, session, staff }: { locale: LocaleCode; session: ConsoleSession; staff: StaffView[] }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [removing, setRemoving] = useState<StaffView | null>(null);
+  const [status, setStatus] = useState("");
+  const alertRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const zones = useMemo(() => timeZones(session.business.timeZone), [session.business.timeZone]);
+  const dayNames = useMemo(() => {
+    const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: "short", timeZone: "UTC" });
+    return WEEKDAYS.map((day) => format.format(new Date(Date.UTC(2024, 0, Number(day)))));
+  }, [locale]);
+
+  const clientProblems = draft && isChecking ? draftProblems(draft) : {};
+  const errorOf = (field: FieldName) =>
+    clientProblems[field]
+      ? i18n._(clientProblems[field])
+      : fieldProblem(problem, field)
+        ? i18n._(MESSAGES[field])
+        : undefined;
+  const onField = FIELDS.some((f) => errorOf(f));
+
+  function open(next: Draft) {
+    setDraft(next);
+    setIsChecking(false);
+    setProblem(null);
+    setStatus("");
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function close() {
+    setDraft(null);
+    setProblem(null);
+    requestAnimationFrame(() => addRef.current?.focus());
+  }
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() =>
+      (document.querySelector<HTMLElement>(".console-staff-form [aria-invalid=true]") ?? alertRef.current)?.focus(),
+    );
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!draft) return;
+    setIsChecking(true);
+    setProblem(null);
+    if (Object.keys(draftProblems(draft)).length > 0) return focusFirstInvalid();
+    const body = {
+      name: draft.name.trim(),
+      email: draft.email.trim(),
+      timeZone: draft.timeZone,
+      photoUrl: draft.photoUrl.trim() || null,
+    };
+    setSaving(true);
+    try {
+      if (draft.id === null) {
+        const created = await callApi<StaffView>(locale, "POST", "/business/staff", body);
+        await navigate(consolePath(`/console/staff/${created.id}`, locale));
+        return;
+      }
+      await callApi<StaffView>(locale, "PATCH", `/business/staff/${encodeURIComponent(draft.id)}`, body);
+      setStatus(i18n._("console.staff.saved", { name: body.name }));
+      setDraft(null);
+      await revalidator.revalidate();
+    } catch (error) {
+      setProblem(error);
+      focusFirstInvalid();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(member: StaffView) {
+    setProblem(null);
+    setStatus("");
+    setHidden((h) => new Set(h).add(member.id));
+    try {
+      await callApi<undefined>(locale, "DELETE", `/business/staff/${encodeURIComponent(member.id)}`);
+      setStatus(i18n._("console.staff.removed", { name: member.name }));
+      await revalidator.revalidate();
+    } catch (error) {
+      setHidden((h) => {
+        const next = new Set(h);
+        next.delete(member.id);
+        return next;
+      });
+      setProblem(error);
+      requestAnimationFrame(() => alertRef.current?.focus());
+    }
+  }
+
+  const shown = staff.filter((s) => !hidden.has(s.id));
+
+  return (
+    <section aria-labelledby="staff-title" className="console-screen">
+      <div className="console-screen__head">
+        <h1 id="staff-title">{i18n._("console.staff.title")}</h1>
+        {draft ? null : (
+          <button
+            ref={addRef}
+            type="button"
+            className="console-button"
+            onClick={() =>
+              open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })
+            }
+          >
+            {i18n._("console.staff.add")}
+          </button>
+        )}
+      </div>
+      <ProblemAlert ref={alertRef} problem={onField ? null : problem} />
+      {draft ? (
+        <form className="console-panel console-staff-form" onSubmit={save} noValidate aria-labelledby="staff-form-title">
+          <h2 id="staff-form-title" ref={headingRef} tabIndex={-1}>
+            {draft.id === null
+              ? i18n._("console.staff.addTitle")
+              : i18n._("console.staff.editTitle", { name: staff.find((s) => s.id === draft.id)?.name ?? "" })}
+          </h2>
+          <div className="console-form-grid">
+            <Field path="staff-name" label={i18n._("console.staff.name")} error={errorOf("name")} isRequired>
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="name"
+                  autoComplete="off"
+                  maxLength={200}
+                  value={draft.name}
+                  onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              path="staff-email"
+              label={i18n._("console.staff.email")}
+              hint={i18n._("console.staff.emailHint")}
+              error={errorOf("email")}
+              isRequired
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="email"
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  value={draft.email}
+                  onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              path="staff-zone"
+              label={i18n._("console.staff.zone")}
+              hint={i18n._("console.staff.zoneHint")}
+              error={errorOf("timeZone")}
+              isRequired
+            >
+              {(aria) => (
+                <select
+                  {...aria}
+                  name="timeZone"
+                  value={draft.timeZone}
+                  onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
+                >
+                  {(zones.includes(draft.timeZone) ? zones : [draft.timeZone, ...zones]).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replace(/_/g, " ")}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              path="staff-photo"
+              label={i18n._("console.staff.photo")}
+              hint={i18n._("console.staff.photoHint")}
+              error={errorOf("photoUrl")}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="photoUrl"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  maxLength={2000}
+                  value={draft.photoUrl}
+                  onChange={(e) => setDraft({ ...draft, photoUrl: e.target.value })}
+                />
+              )}
+            </Field>
+          </div>
+          <div className="console-form-actions">
+            <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
+              {i18n._(draft.id === null ? "console.staff.create" : "console.staff.save")}
+            </button>
+            <button type="button" className="console-button console-button--quiet" onClick={close}>
+              {i18n._("console.setup.cancel")}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
+      {shown.length === 0 ? (
+        <p className="console-empty">{i18n._("console.staff.none")}</p>
+      ) : (
+        <ul className="console-list">
+          {shown.map((member) => {
+            const openDays = WEEKDAYS.filter((d) => (member.weeklyHours[d]?.length ?? 0) > 0)
+              .map((d) => dayNames[Number(d) - 1])
+              .join(", ");
+            return (
+              <li key={member.id} className="console-row">
+                {member.photoUrl ? (
+                  <img className="console-row__photo" src={member.photoUrl} alt="" width={48} height={48} />
+                ) : (
+                  <span className="console-row__photo console-row__initials" aria-hidden="true">
+                    {initials(member.name)}
+                  </span>
+                )}
+                <div className="console-row__main">
+                  <h2 className="console-row__title">{member.name}</h2>
+                  <p className="console-muted console-row__detail">
+                    {member.email} · {member.timeZone.replace(/_/g, " ")}
+                  </p>
+                  <p className="console-muted console-row__detail">
+                    {openDays
+                      ? i18n._("console.staff.openDays", { days: openDays })
+                      : i18n._("console.staff.noHours")}
+                  </p>
+                </div>
+                <div className="console-row__actions">
+                  <Link
+                    className="console-button console-button--quiet"
+                    to={consolePath(`/console/staff/${member.id}`, locale)}
+                  >
+                    {i18n._("console.staff.hours")}
+                    <span className="visually-hidden"> {member.name}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className="console-button console-button--quiet"
+                    onClick={() =>
+                      open({
+                        id: member.id,
+                        name: member.name,
+                        email: member.email,
+                        timeZone: member.timeZone,
+                        photoUrl: member.photoUrl ?? "",
+                      })
+                    }
+                  >
+                    {i18n._("console.setup.edit")}
+                    <span className="visually-hidden"> {member.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="console-button console-button--quiet"
+                    onClick={() => setRemoving(member)}
+                  >
+                    {i18n._("console.setup.remove")}
+                    <span className="visually-hidden"> {member.name}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        title={removing ? i18n._("console.staff.removeTitle", { name: removing.name }) : null}
+        body={i18n._("console.staff.removeBody")}
+        confirmLabel={i18n._("console.setup.remove")}
+        onConfirm={() => removing && void remove(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </section>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+
+/** IANA zones for the select, the business's own first. */
+function timeZones(businessZone: string): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [businessZone, ...all.filter((z) => z !== businessZone)];
+}
