@@ -10,7 +10,11 @@ describe("intervalProblems", () => {
     ["24:00 ends at midnight", [i("18:00", "24:00")], []],
     ["an end before the start", [i("17:00", "09:00")], [{ index: 0, kind: "end_not_after_start" }]],
     ["an empty interval", [i("09:00", "09:00")], [{ index: 0, kind: "end_not_after_start" }]],
-    ["an overlap, reported on the later start", [i("13:00", "17:00"), i("09:00", "14:00")], [{ index: 0, kind: "overlap" }]],
+    [
+      "an overlap, reported on the later start",
+      [i("13:00", "17:00"), i("09:00", "14:00")],
+      [{ index: 0, kind: "overlap" }],
+    ],
     [
       "an interval inside a longer one",
       [i("08:00", "18:00"), i("10:00", "11:00"), i("12:00", "13:00")],

@@ -45,7 +45,15 @@ interface Draft {
 }
 
 type FieldName = "name" | "slug" | "description" | "durationMinutes" | "priceCents" | "deposit" | "staffIds";
-const FIELDS: readonly FieldName[] = ["name", "slug", "description", "durationMinutes", "priceCents", "deposit", "staffIds"];
+const FIELDS: readonly FieldName[] = [
+  "name",
+  "slug",
+  "description",
+  "durationMinutes",
+  "priceCents",
+  "deposit",
+  "staffIds",
+];
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -349,7 +357,11 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
               )}
             </Field>
           </div>
-          <Field path="service-description" label={i18n._("console.services.description")} error={errorOf("description")}>
+          <Field
+            path="service-description"
+            label={i18n._("console.services.description")}
+            error={errorOf("description")}
+          >
             {(aria) => (
               <textarea
                 {...aria}
@@ -450,7 +462,10 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       ) : (
         <ul className="console-list">
           {shown.map((service) => {
-            const by = service.staffIds.map((id) => staffNames.get(id)).filter(Boolean).join(", ");
+            const by = service.staffIds
+              .map((id) => staffNames.get(id))
+              .filter(Boolean)
+              .join(", ");
             return (
               <li key={service.id} className="console-row">
                 <div className="console-row__main">

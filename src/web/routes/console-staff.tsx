@@ -170,9 +170,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
             ref={addRef}
             type="button"
             className="console-button"
-            onClick={() =>
-              open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })
-            }
+            onClick={() => open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })}
           >
             {i18n._("console.staff.add")}
           </button>
@@ -180,7 +178,12 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
       </div>
       <ProblemAlert ref={alertRef} problem={onField ? null : problem} />
       {draft ? (
-        <form className="console-panel console-staff-form" onSubmit={save} noValidate aria-labelledby="staff-form-title">
+        <form
+          className="console-panel console-staff-form"
+          onSubmit={save}
+          noValidate
+          aria-labelledby="staff-form-title"
+        >
           <h2 id="staff-form-title" ref={headingRef} tabIndex={-1}>
             {draft.id === null
               ? i18n._("console.staff.addTitle")
@@ -296,9 +299,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
                     {member.email} · {member.timeZone.replace(/_/g, " ")}
                   </p>
                   <p className="console-muted console-row__detail">
-                    {openDays
-                      ? i18n._("console.staff.openDays", { days: openDays })
-                      : i18n._("console.staff.noHours")}
+                    {openDays ? i18n._("console.staff.openDays", { days: openDays }) : i18n._("console.staff.noHours")}
                   </p>
                 </div>
                 <div className="console-row__actions">

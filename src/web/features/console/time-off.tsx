@@ -78,7 +78,9 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
     setIsChecking(true);
     setProblem(null);
     if (!startsAt || !endsAt || endsAt <= startsAt) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(".console-time-off-form [aria-invalid=true]")?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(".console-time-off-form [aria-invalid=true]")?.focus(),
+      );
       return;
     }
     setSaving(true);
