@@ -244,6 +244,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
 
   return (
     <section aria-labelledby="services-title" className="console-screen">
+      <title>{`${i18n._("console.services.title")} – ${session.business.name}`}</title>
       <div className="console-screen__head">
         <h1 id="services-title">{i18n._("console.services.title")}</h1>
         {draft ? null : (

@@ -163,6 +163,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
 
   return (
     <section aria-labelledby="staff-title" className="console-screen">
+      <title>{`${i18n._("console.staff.title")} – ${session.business.name}`}</title>
       <div className="console-screen__head">
         <h1 id="staff-title">{i18n._("console.staff.title")}</h1>
         {draft ? null : (

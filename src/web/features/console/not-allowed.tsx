@@ -12,6 +12,7 @@ export function NotAllowed({ session, locale }: { session: ConsoleSession; local
   const { i18n } = useLingui();
   return (
     <section className="console-screen console-not-allowed" aria-labelledby="not-allowed-title">
+      <title>{`${i18n._("console.notAllowed.title")} – ${session.business.name}`}</title>
       <h1 id="not-allowed-title">{i18n._("console.notAllowed.title")}</h1>
       <p>{i18n._("console.notAllowed.body")}</p>
       <ul className="console-not-allowed__links">

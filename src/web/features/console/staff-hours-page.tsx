@@ -46,6 +46,7 @@ export function StaffHoursPage({ data }: { data: StaffHoursData }) {
   if (data.kind === "missing")
     return (
       <section className="console-screen" aria-labelledby="staff-missing-title">
+        <title>{`${i18n._("console.staffHours.missing")} – ${session.business.name}`}</title>
         <h1 id="staff-missing-title">{i18n._("console.staffHours.missing")}</h1>
         {session.user.role === "owner" ? (
           <p>
@@ -58,18 +59,20 @@ export function StaffHoursPage({ data }: { data: StaffHoursData }) {
   const { staff } = data;
   const isOwn = staff.id === session.user.staffId;
   const base = `/business/staff/${encodeURIComponent(staff.id)}`;
+  const title = isOwn
+    ? i18n._("console.staffHours.ownTitle")
+    : i18n._("console.staffHours.title", { name: staff.name });
 
   return (
     <section className="console-screen" aria-labelledby="staff-hours-title">
+      <title>{`${title} – ${session.business.name}`}</title>
       {session.user.role === "owner" ? (
         <p className="console-back">
           <Link to={consolePath("/console/staff", locale)}>{i18n._("console.staffHours.back")}</Link>
         </p>
       ) : null}
       <div className="console-screen__head">
-        <h1 id="staff-hours-title">
-          {isOwn ? i18n._("console.staffHours.ownTitle") : i18n._("console.staffHours.title", { name: staff.name })}
-        </h1>
+        <h1 id="staff-hours-title">{title}</h1>
         <p className="console-muted">{i18n._("console.staffHours.zone", { zone: staff.timeZone })}</p>
       </div>
       {/* Keyed by the record: another staff member's page starts from their own hours. */}
