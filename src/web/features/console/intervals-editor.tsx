@@ -83,7 +83,6 @@ export function IntervalsEditor({ idPrefix, dayLabel, intervals, errors, onChang
                     aria-describedby={described("start")}
                     onChange={(e) => update(interval.key, { start: e.target.value })}
                   />
-                  {error?.start ? <FieldError id={`${id}-start-error`} error={i18n._(error.start)} /> : null}
                 </div>
                 <div className={`console-interval__time${error?.end ? " field--invalid" : ""}`}>
                   <label htmlFor={`${id}-end`}>
@@ -98,7 +97,6 @@ export function IntervalsEditor({ idPrefix, dayLabel, intervals, errors, onChang
                     aria-describedby={described("end")}
                     onChange={(e) => update(interval.key, { end: e.target.value })}
                   />
-                  {error?.end ? <FieldError id={`${id}-end-error`} error={i18n._(error.end)} /> : null}
                 </div>
                 {/* An icon, so that both times and the button fit one phone-wide row; named for screen readers. */}
                 <button
@@ -115,6 +113,9 @@ export function IntervalsEditor({ idPrefix, dayLabel, intervals, errors, onChang
                   </span>
                 </button>
               </div>
+              {/* Under the row rather than under the input, so a long message does not stretch the input. */}
+              {error?.start ? <FieldError id={`${id}-start-error`} error={i18n._(error.start)} /> : null}
+              {error?.end ? <FieldError id={`${id}-end-error`} error={i18n._(error.end)} /> : null}
               {error?.interval ? <FieldError id={`${id}-error`} error={i18n._(error.interval)} /> : null}
             </li>
           );
