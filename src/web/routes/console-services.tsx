@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { ServiceView, StaffView } from "../../app/business/ports.ts";
 import type { DepositRule } from "../../core/calendar/calendar.ts";
@@ -12,6 +12,8 @@ import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { amountText, parseAmount } from "../features/console/money-input.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { RowActions } from "../features/console/row-actions.tsx";
+import { useEditor } from "../features/console/use-editor.ts";
 import type { Route } from "./+types/console-services";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -129,16 +131,9 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
   const revalidator = useRevalidator();
   const currency = session.business.currency;
   const tag = languageTag(locale);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const editor = useEditor<Draft>();
+  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<ServiceView | null>(null);
-  const [status, setStatus] = useState("");
-  const alertRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
   const staffNames = useMemo(() => new Map(staff.map((s) => [s.id, s.name])), [staff]);
   const example = amountText(4550, currency, tag);
 
@@ -159,69 +154,28 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       : undefined);
   const onField = FIELDS.some((f) => errorOf(f)) || Boolean(depositError);
 
-  function open(next: Draft) {
-    setDraft(next);
-    setIsChecking(false);
-    setProblem(null);
-    setStatus("");
-    requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  function close() {
-    setDraft(null);
-    setProblem(null);
-    requestAnimationFrame(() => addRef.current?.focus());
-  }
-
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() =>
-      (document.querySelector<HTMLElement>(".console-service-form [aria-invalid=true]") ?? alertRef.current)?.focus(),
-    );
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    setIsChecking(true);
-    setProblem(null);
-    const { problems, body } = check(draft, currency);
-    if (Object.keys(problems).length > 0) return focusFirstInvalid();
-    setSaving(true);
-    try {
+  function save(event: FormEvent) {
+    const checked = draft && check(draft, currency);
+    return editor.submit(event, checked !== null && Object.keys(checked.problems).length === 0, async () => {
+      if (!draft || !checked) return;
+      const { body } = checked;
       if (draft.id === null) await callApi<ServiceView>(locale, "POST", "/business/services", body);
       else await callApi<ServiceView>(locale, "PATCH", `/business/services/${encodeURIComponent(draft.id)}`, body);
-      setStatus(i18n._("console.services.saved", { name: String(body.name) }));
-      setDraft(null);
       await revalidator.revalidate();
-      requestAnimationFrame(() => addRef.current?.focus());
-    } catch (error) {
-      setProblem(error);
-      focusFirstInvalid();
-    } finally {
-      setSaving(false);
-    }
+      setStatus(i18n._("console.services.saved", { name: String(body.name) }));
+      editor.close();
+    });
   }
 
-  async function remove(service: ServiceView) {
-    setProblem(null);
-    setStatus("");
-    setHidden((h) => new Set(h).add(service.id));
-    try {
+  const remove = (service: ServiceView) =>
+    editor.remove(service.id, async () => {
       await callApi<undefined>(locale, "DELETE", `/business/services/${encodeURIComponent(service.id)}`);
-      setStatus(i18n._("console.services.removed", { name: service.name }));
       await revalidator.revalidate();
-    } catch (error) {
-      setHidden((h) => {
-        const next = new Set(h);
-        next.delete(service.id);
-        return next;
-      });
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  }
+      setStatus(i18n._("console.services.removed", { name: service.name }));
+    });
 
   function edit(service: ServiceView) {
-    open({
+    editor.open({
       id: service.id,
       name: service.name,
       slug: service.slug,
@@ -240,7 +194,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
     });
   }
 
-  const shown = services.filter((s) => !hidden.has(s.id));
+  const shown = services.filter((s) => editor.isShown(s.id));
 
   return (
     <section aria-labelledby="services-title" className="console-screen">
@@ -249,11 +203,11 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
         <h1 id="services-title">{i18n._("console.services.title")}</h1>
         {draft ? null : (
           <button
-            ref={addRef}
+            ref={refs.add}
             type="button"
             className="console-button"
             onClick={() =>
-              open({
+              editor.open({
                 id: null,
                 name: "",
                 slug: "",
@@ -271,15 +225,16 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
           </button>
         )}
       </div>
-      <ProblemAlert ref={alertRef} problem={onField ? null : problem} />
+      <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
         <form
+          ref={refs.form}
           className="console-panel console-service-form"
           onSubmit={save}
           noValidate
           aria-labelledby="service-form-title"
         >
-          <h2 id="service-form-title" ref={headingRef} tabIndex={-1}>
+          <h2 id="service-form-title" ref={refs.heading} tabIndex={-1}>
             {draft.id === null
               ? i18n._("console.services.addTitle")
               : i18n._("console.services.editTitle", { name: services.find((s) => s.id === draft.id)?.name ?? "" })}
@@ -449,7 +404,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
             <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
               {i18n._(draft.id === null ? "console.services.create" : "console.services.save")}
             </button>
-            <button type="button" className="console-button console-button--quiet" onClick={close}>
+            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
               {i18n._("console.setup.cancel")}
             </button>
           </div>
@@ -492,20 +447,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
                     {by ? i18n._("console.services.by", { names: by }) : i18n._("console.services.byAnyone")}
                   </p>
                 </div>
-                <div className="console-row__actions">
-                  <button type="button" className="console-button console-button--quiet" onClick={() => edit(service)}>
-                    {i18n._("console.setup.edit")}
-                    <span className="visually-hidden"> {service.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    onClick={() => setRemoving(service)}
-                  >
-                    {i18n._("console.setup.remove")}
-                    <span className="visually-hidden"> {service.name}</span>
-                  </button>
-                </div>
+                <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { StaffView } from "../../app/business/ports.ts";
 import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
@@ -10,6 +10,8 @@ import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { WEEKDAYS } from "../features/console/hours-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { RowActions } from "../features/console/row-actions.tsx";
+import { useEditor } from "../features/console/use-editor.ts";
 import type { Route } from "./+types/console-staff";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -65,16 +67,9 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const editor = useEditor<Draft>();
+  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<StaffView | null>(null);
-  const [status, setStatus] = useState("");
-  const alertRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
   const zones = useMemo(() => timeZones(session.business.timeZone), [session.business.timeZone]);
   const dayNames = useMemo(() => {
     const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: "short", timeZone: "UTC" });
@@ -90,76 +85,36 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
         : undefined;
   const onField = FIELDS.some((f) => errorOf(f));
 
-  function open(next: Draft) {
-    setDraft(next);
-    setIsChecking(false);
-    setProblem(null);
-    setStatus("");
-    requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  function close() {
-    setDraft(null);
-    setProblem(null);
-    requestAnimationFrame(() => addRef.current?.focus());
-  }
-
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() =>
-      (document.querySelector<HTMLElement>(".console-staff-form [aria-invalid=true]") ?? alertRef.current)?.focus(),
-    );
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    setIsChecking(true);
-    setProblem(null);
-    if (Object.keys(draftProblems(draft)).length > 0) return focusFirstInvalid();
-    const body = {
+  function save(event: FormEvent) {
+    const body = draft && {
       name: draft.name.trim(),
       email: draft.email.trim(),
       timeZone: draft.timeZone,
       photoUrl: draft.photoUrl.trim() || null,
     };
-    setSaving(true);
-    try {
+    return editor.submit(event, draft !== null && Object.keys(draftProblems(draft)).length === 0, async () => {
+      if (!draft || !body) return;
       if (draft.id === null) {
+        // A new staff member goes straight to their hours, the next thing to set.
         const created = await callApi<StaffView>(locale, "POST", "/business/staff", body);
         await navigate(consolePath(`/console/staff/${created.id}`, locale));
         return;
       }
       await callApi<StaffView>(locale, "PATCH", `/business/staff/${encodeURIComponent(draft.id)}`, body);
+      await revalidator.revalidate();
       setStatus(i18n._("console.staff.saved", { name: body.name }));
-      setDraft(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      setProblem(error);
-      focusFirstInvalid();
-    } finally {
-      setSaving(false);
-    }
+      editor.close();
+    });
   }
 
-  async function remove(member: StaffView) {
-    setProblem(null);
-    setStatus("");
-    setHidden((h) => new Set(h).add(member.id));
-    try {
+  const remove = (member: StaffView) =>
+    editor.remove(member.id, async () => {
       await callApi<undefined>(locale, "DELETE", `/business/staff/${encodeURIComponent(member.id)}`);
-      setStatus(i18n._("console.staff.removed", { name: member.name }));
       await revalidator.revalidate();
-    } catch (error) {
-      setHidden((h) => {
-        const next = new Set(h);
-        next.delete(member.id);
-        return next;
-      });
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  }
+      setStatus(i18n._("console.staff.removed", { name: member.name }));
+    });
 
-  const shown = staff.filter((s) => !hidden.has(s.id));
+  const shown = staff.filter((s) => editor.isShown(s.id));
 
   return (
     <section aria-labelledby="staff-title" className="console-screen">
@@ -168,24 +123,27 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
         <h1 id="staff-title">{i18n._("console.staff.title")}</h1>
         {draft ? null : (
           <button
-            ref={addRef}
+            ref={refs.add}
             type="button"
             className="console-button"
-            onClick={() => open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })}
+            onClick={() =>
+              editor.open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })
+            }
           >
             {i18n._("console.staff.add")}
           </button>
         )}
       </div>
-      <ProblemAlert ref={alertRef} problem={onField ? null : problem} />
+      <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
         <form
+          ref={refs.form}
           className="console-panel console-staff-form"
           onSubmit={save}
           noValidate
           aria-labelledby="staff-form-title"
         >
-          <h2 id="staff-form-title" ref={headingRef} tabIndex={-1}>
+          <h2 id="staff-form-title" ref={refs.heading} tabIndex={-1}>
             {draft.id === null
               ? i18n._("console.staff.addTitle")
               : i18n._("console.staff.editTitle", { name: staff.find((s) => s.id === draft.id)?.name ?? "" })}
@@ -268,7 +226,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
             <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
               {i18n._(draft.id === null ? "console.staff.create" : "console.staff.save")}
             </button>
-            <button type="button" className="console-button console-button--quiet" onClick={close}>
+            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
               {i18n._("console.setup.cancel")}
             </button>
           </div>
@@ -303,7 +261,19 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
                     {openDays ? i18n._("console.staff.openDays", { days: openDays }) : i18n._("console.staff.noHours")}
                   </p>
                 </div>
-                <div className="console-row__actions">
+                <RowActions
+                  name={member.name}
+                  onEdit={() =>
+                    editor.open({
+                      id: member.id,
+                      name: member.name,
+                      email: member.email,
+                      timeZone: member.timeZone,
+                      photoUrl: member.photoUrl ?? "",
+                    })
+                  }
+                  onRemove={() => setRemoving(member)}
+                >
                   <Link
                     className="console-button console-button--quiet"
                     to={consolePath(`/console/staff/${member.id}`, locale)}
@@ -311,31 +281,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
                     {i18n._("console.staff.hours")}
                     <span className="visually-hidden"> {member.name}</span>
                   </Link>
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    onClick={() =>
-                      open({
-                        id: member.id,
-                        name: member.name,
-                        email: member.email,
-                        timeZone: member.timeZone,
-                        photoUrl: member.photoUrl ?? "",
-                      })
-                    }
-                  >
-                    {i18n._("console.setup.edit")}
-                    <span className="visually-hidden"> {member.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    onClick={() => setRemoving(member)}
-                  >
-                    {i18n._("console.setup.remove")}
-                    <span className="visually-hidden"> {member.name}</span>
-                  </button>
-                </div>
+                </RowActions>
               </li>
             );
           })}

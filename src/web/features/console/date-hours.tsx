@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { DateOverrides, TimeInterval } from "../../../core/calendar/calendar.ts";
 import type { LocaleCode } from "../../../i18n/locales.ts";
 import { Field } from "../../components/form-field.tsx";
@@ -17,6 +17,8 @@ import {
 import { hoursFormatters } from "./hours-format.ts";
 import { IntervalsEditor } from "./intervals-editor.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
+import { RowActions } from "./row-actions.tsx";
+import { useEditor } from "./use-editor.ts";
 
 interface Props {
   locale: LocaleCode;
@@ -46,15 +48,8 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
   const { i18n } = useLingui();
   const format = useMemo(() => hoursFormatters(locale, timeZone), [locale, timeZone]);
   const [saved, setSaved] = useState(overrides);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState("");
-  const alertRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
+  const editor = useEditor<Draft>();
+  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
 
   const clientErrors = draft && isChecking && !draft.isDayOff ? dayErrors(draft.intervals) : {};
   const intervalErrors = hasErrors(clientErrors)
@@ -69,72 +64,25 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
         ? i18n._("console.dateHours.dateMissing")
         : undefined;
 
-  function open(next: Draft) {
-    setDraft(next);
-    setIsChecking(false);
-    setProblem(null);
-    setStatus("");
-    requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  function close() {
-    setDraft(null);
-    setProblem(null);
-    requestAnimationFrame(() => addRef.current?.focus());
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    setIsChecking(true);
-    setProblem(null);
-    if (!DATE.test(draft.date) || (!draft.isDayOff && hasErrors(dayErrors(draft.intervals)))) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(".console-date-form [aria-invalid=true]")?.focus(),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
-      const next = await onSet(draft.date, draft.isDayOff ? [] : apiIntervals(draft.intervals));
-      setSaved(next);
+  const save = (event: FormEvent) => {
+    const isValid =
+      draft !== null && DATE.test(draft.date) && (draft.isDayOff || !hasErrors(dayErrors(draft.intervals)));
+    return editor.submit(event, isValid, async () => {
+      if (!draft) return;
+      setSaved(await onSet(draft.date, draft.isDayOff ? [] : apiIntervals(draft.intervals)));
       setStatus(i18n._("console.dateHours.saved", { date: format.date(draft.date) }));
-      close();
-    } catch (error) {
-      setProblem(error);
-      const onField = draft.isDayOff ? false : hasErrors(serverDayErrors(error, "intervals.", draft.intervals));
-      requestAnimationFrame(() =>
-        onField
-          ? document.querySelector<HTMLElement>(".console-date-form [aria-invalid=true]")?.focus()
-          : alertRef.current?.focus(),
-      );
-    } finally {
-      setSaving(false);
-    }
-  }
+      editor.close();
+    });
+  };
 
-  async function remove(date: string) {
-    setProblem(null);
-    setStatus("");
-    setHidden((h) => new Set(h).add(date));
-    try {
+  const remove = (date: string) =>
+    editor.remove(date, async () => {
       await onClear(date);
-      const { [date]: _removed, ...rest } = saved;
-      setSaved(rest);
+      setSaved(({ [date]: _removed, ...rest }) => rest);
       setStatus(i18n._("console.dateHours.removed", { date: format.date(date) }));
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setHidden((h) => {
-        const next = new Set(h);
-        next.delete(date);
-        return next;
-      });
-    }
-  }
+    });
 
-  const shown = sortedOverrides(saved).filter(([date]) => !hidden.has(date));
+  const shown = sortedOverrides(saved).filter(([date]) => editor.isShown(date));
   const fieldsProblem = draft && (dateError || hasErrors(intervalErrors)) ? null : problem;
 
   return (
@@ -143,20 +91,26 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
         <h2 id="date-hours-title">{i18n._("console.dateHours.title")}</h2>
         {draft ? null : (
           <button
-            ref={addRef}
+            ref={refs.add}
             type="button"
             className="console-button console-button--quiet"
-            onClick={() => open({ editing: null, date: "", isDayOff: false, intervals: [newInterval()] })}
+            onClick={() => editor.open({ editing: null, date: "", isDayOff: false, intervals: [newInterval()] })}
           >
             {i18n._("console.dateHours.add")}
           </button>
         )}
       </div>
       <p className="console-muted">{i18n._("console.dateHours.intro")}</p>
-      <ProblemAlert ref={alertRef} problem={fieldsProblem} />
+      <ProblemAlert ref={refs.alert} problem={fieldsProblem} />
       {draft ? (
-        <form className="console-panel console-date-form" onSubmit={save} noValidate aria-labelledby="date-form-title">
-          <h3 id="date-form-title" ref={headingRef} tabIndex={-1}>
+        <form
+          ref={refs.form}
+          className="console-panel console-date-form"
+          onSubmit={save}
+          noValidate
+          aria-labelledby="date-form-title"
+        >
+          <h3 id="date-form-title" ref={refs.heading} tabIndex={-1}>
             {draft.editing
               ? i18n._("console.dateHours.editTitle", { date: format.date(draft.editing) })
               : i18n._("console.dateHours.addTitle")}
@@ -201,7 +155,7 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
             <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
               {i18n._("console.dateHours.save")}
             </button>
-            <button type="button" className="console-button console-button--quiet" onClick={close}>
+            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
               {i18n._("console.setup.cancel")}
             </button>
           </div>
@@ -222,27 +176,18 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
                   {intervals.length === 0 ? i18n._("console.dateHours.dayOff") : format.intervals(intervals)}
                 </p>
               </div>
-              <div className="console-row__actions">
-                <button
-                  type="button"
-                  className="console-button console-button--quiet"
-                  onClick={() =>
-                    open({
-                      editing: date,
-                      date,
-                      isDayOff: intervals.length === 0,
-                      intervals: intervals.length === 0 ? [newInterval()] : draftIntervals(intervals),
-                    })
-                  }
-                >
-                  {i18n._("console.setup.edit")}
-                  <span className="visually-hidden"> {format.date(date)}</span>
-                </button>
-                <button type="button" className="console-button console-button--quiet" onClick={() => remove(date)}>
-                  {i18n._("console.setup.remove")}
-                  <span className="visually-hidden"> {format.date(date)}</span>
-                </button>
-              </div>
+              <RowActions
+                name={format.date(date)}
+                onEdit={() =>
+                  editor.open({
+                    editing: date,
+                    date,
+                    isDayOff: intervals.length === 0,
+                    intervals: intervals.length === 0 ? [newInterval()] : draftIntervals(intervals),
+                  })
+                }
+                onRemove={() => void remove(date)}
+              />
             </li>
           ))}
         </ul>

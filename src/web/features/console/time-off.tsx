@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { TimeOffInput, TimeOffView } from "../../../app/business/ports.ts";
 import type { LocaleCode } from "../../../i18n/locales.ts";
 import { Field } from "../../components/form-field.tsx";
 import { fieldProblem } from "./console-api.ts";
 import { hoursFormatters, instantOfLocalInput, localInputOfInstant } from "./hours-format.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
+import { RowActions } from "./row-actions.tsx";
+import { useEditor } from "./use-editor.ts";
 
 interface Props {
   locale: LocaleCode;
@@ -32,15 +34,8 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
   const { i18n } = useLingui();
   const format = useMemo(() => hoursFormatters(locale, timeZone), [locale, timeZone]);
   const [entries, setEntries] = useState(timeOff);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState("");
-  const alertRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
+  const editor = useEditor<Draft>();
+  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
 
   const startsAt = draft ? instantOfLocalInput(draft.from, timeZone) : null;
   const endsAt = draft ? instantOfLocalInput(draft.to, timeZone) : null;
@@ -58,35 +53,11 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
         : undefined;
   const reasonError = fieldProblem(problem, "reason") ? i18n._("console.timeOff.reasonTooLong") : undefined;
 
-  function open(next: Draft) {
-    setDraft(next);
-    setIsChecking(false);
-    setProblem(null);
-    setStatus("");
-    requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  function close() {
-    setDraft(null);
-    setProblem(null);
-    requestAnimationFrame(() => addRef.current?.focus());
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    setIsChecking(true);
-    setProblem(null);
-    if (!startsAt || !endsAt || endsAt <= startsAt) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(".console-time-off-form [aria-invalid=true]")?.focus(),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
+  const save = (event: FormEvent) =>
+    editor.submit(event, Boolean(startsAt && endsAt && endsAt > startsAt), async () => {
+      if (!draft || !startsAt || !endsAt) return;
       const added = await onAdd({ startsAt, endsAt, reason: draft.reason.trim() || null });
-      setEntries((list) => [...list, added].sort((a, b) => a.startsAt.localeCompare(b.startsAt)));
+      setEntries((list) => [...list, added].sort((x, y) => x.startsAt.localeCompare(y.startsAt)));
       // Added first, then the old one removed: a failure in between leaves both, never neither.
       const replaced = draft.replacing;
       if (replaced) {
@@ -94,40 +65,17 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
         setEntries((list) => list.filter((t) => t.id !== replaced.id));
       }
       setStatus(i18n._("console.timeOff.saved"));
-      close();
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() =>
-        (
-          document.querySelector<HTMLElement>(".console-time-off-form [aria-invalid=true]") ?? alertRef.current
-        )?.focus(),
-      );
-    } finally {
-      setSaving(false);
-    }
-  }
+      editor.close();
+    });
 
-  async function remove(entry: TimeOffView) {
-    setProblem(null);
-    setStatus("");
-    setHidden((h) => new Set(h).add(entry.id));
-    try {
+  const remove = (entry: TimeOffView) =>
+    editor.remove(entry.id, async () => {
       await onRemove(entry.id);
       setEntries((list) => list.filter((t) => t.id !== entry.id));
       setStatus(i18n._("console.timeOff.removed"));
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setHidden((h) => {
-        const next = new Set(h);
-        next.delete(entry.id);
-        return next;
-      });
-    }
-  }
+    });
 
-  const shown = entries.filter((t) => !hidden.has(t.id));
+  const shown = entries.filter((t) => editor.isShown(t.id));
   const onField = Boolean(fromError || toError || reasonError);
 
   return (
@@ -136,25 +84,26 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
         <h2 id="time-off-title">{i18n._("console.timeOff.title")}</h2>
         {draft ? null : (
           <button
-            ref={addRef}
+            ref={refs.add}
             type="button"
             className="console-button console-button--quiet"
-            onClick={() => open({ replacing: null, from: "", to: "", reason: "" })}
+            onClick={() => editor.open({ replacing: null, from: "", to: "", reason: "" })}
           >
             {i18n._("console.timeOff.add")}
           </button>
         )}
       </div>
       <p className="console-muted">{i18n._("console.timeOff.intro", { zone: timeZone })}</p>
-      <ProblemAlert ref={alertRef} problem={onField ? null : problem} />
+      <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
         <form
+          ref={refs.form}
           className="console-panel console-time-off-form"
           onSubmit={save}
           noValidate
           aria-labelledby="time-off-form-title"
         >
-          <h3 id="time-off-form-title" ref={headingRef} tabIndex={-1}>
+          <h3 id="time-off-form-title" ref={refs.heading} tabIndex={-1}>
             {i18n._(draft.replacing ? "console.timeOff.editTitle" : "console.timeOff.addTitle")}
           </h3>
           <div className="console-form-grid">
@@ -195,7 +144,7 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
             <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
               {i18n._("console.timeOff.save")}
             </button>
-            <button type="button" className="console-button console-button--quiet" onClick={close}>
+            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
               {i18n._("console.setup.cancel")}
             </button>
           </div>
@@ -216,27 +165,18 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
                   <h3 className="console-row__title">{when}</h3>
                   {entry.reason ? <p className="console-muted">{entry.reason}</p> : null}
                 </div>
-                <div className="console-row__actions">
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    onClick={() =>
-                      open({
-                        replacing: entry,
-                        from: localInputOfInstant(entry.startsAt, timeZone),
-                        to: localInputOfInstant(entry.endsAt, timeZone),
-                        reason: entry.reason ?? "",
-                      })
-                    }
-                  >
-                    {i18n._("console.setup.edit")}
-                    <span className="visually-hidden"> {when}</span>
-                  </button>
-                  <button type="button" className="console-button console-button--quiet" onClick={() => remove(entry)}>
-                    {i18n._("console.setup.remove")}
-                    <span className="visually-hidden"> {when}</span>
-                  </button>
-                </div>
+                <RowActions
+                  name={when}
+                  onEdit={() =>
+                    editor.open({
+                      replacing: entry,
+                      from: localInputOfInstant(entry.startsAt, timeZone),
+                      to: localInputOfInstant(entry.endsAt, timeZone),
+                      reason: entry.reason ?? "",
+                    })
+                  }
+                  onRemove={() => void remove(entry)}
+                />
               </li>
             );
           })}
