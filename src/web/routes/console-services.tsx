@@ -13,6 +13,7 @@ import { amountText, parseAmount } from "../features/console/money-input.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { RowActions } from "../features/console/row-actions.tsx";
+import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import type { Route } from "./+types/console-services";
 
@@ -227,18 +228,21 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       </div>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
-        <form
-          ref={refs.form}
-          className="console-panel console-service-form"
-          onSubmit={save}
-          noValidate
-          aria-labelledby="service-form-title"
-        >
-          <h2 id="service-form-title" ref={refs.heading} tabIndex={-1}>
-            {draft.id === null
+        <EditorPanel
+          id="service-form-title"
+          title={
+            draft.id === null
               ? i18n._("console.services.addTitle")
-              : i18n._("console.services.editTitle", { name: services.find((s) => s.id === draft.id)?.name ?? "" })}
-          </h2>
+              : i18n._("console.services.editTitle", { name: services.find((s) => s.id === draft.id)?.name ?? "" })
+          }
+          level={2}
+          className="console-service-form"
+          submitLabel={i18n._(draft.id === null ? "console.services.create" : "console.services.save")}
+          saving={saving}
+          refs={refs}
+          onSubmit={save}
+          onCancel={editor.close}
+        >
           <div className="console-form-grid">
             <Field path="service-name" label={i18n._("console.services.name")} error={errorOf("name")} isRequired>
               {(aria) => (
@@ -400,15 +404,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
             )}
             {errorOf("staffIds") ? <FieldError id="service-staff-error" error={errorOf("staffIds")!} /> : null}
           </fieldset>
-          <div className="console-form-actions">
-            <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
-              {i18n._(draft.id === null ? "console.services.create" : "console.services.save")}
-            </button>
-            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
-              {i18n._("console.setup.cancel")}
-            </button>
-          </div>
-        </form>
+        </EditorPanel>
       ) : null}
       <p role="status" className="visually-hidden">
         {status}

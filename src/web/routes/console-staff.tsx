@@ -11,6 +11,7 @@ import { WEEKDAYS } from "../features/console/hours-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { RowActions } from "../features/console/row-actions.tsx";
+import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import type { Route } from "./+types/console-staff";
 
@@ -136,18 +137,21 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
       </div>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
-        <form
-          ref={refs.form}
-          className="console-panel console-staff-form"
-          onSubmit={save}
-          noValidate
-          aria-labelledby="staff-form-title"
-        >
-          <h2 id="staff-form-title" ref={refs.heading} tabIndex={-1}>
-            {draft.id === null
+        <EditorPanel
+          id="staff-form-title"
+          title={
+            draft.id === null
               ? i18n._("console.staff.addTitle")
-              : i18n._("console.staff.editTitle", { name: staff.find((s) => s.id === draft.id)?.name ?? "" })}
-          </h2>
+              : i18n._("console.staff.editTitle", { name: staff.find((s) => s.id === draft.id)?.name ?? "" })
+          }
+          level={2}
+          className="console-staff-form"
+          submitLabel={i18n._(draft.id === null ? "console.staff.create" : "console.staff.save")}
+          saving={saving}
+          refs={refs}
+          onSubmit={save}
+          onCancel={editor.close}
+        >
           <div className="console-form-grid">
             <Field path="staff-name" label={i18n._("console.staff.name")} error={errorOf("name")} isRequired>
               {(aria) => (
@@ -222,15 +226,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
               )}
             </Field>
           </div>
-          <div className="console-form-actions">
-            <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
-              {i18n._(draft.id === null ? "console.staff.create" : "console.staff.save")}
-            </button>
-            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
-              {i18n._("console.setup.cancel")}
-            </button>
-          </div>
-        </form>
+        </EditorPanel>
       ) : null}
       <p role="status" className="visually-hidden">
         {status}

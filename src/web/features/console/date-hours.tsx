@@ -18,6 +18,7 @@ import { hoursFormatters } from "./hours-format.ts";
 import { IntervalsEditor } from "./intervals-editor.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { RowActions } from "./row-actions.tsx";
+import { EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
 interface Props {
@@ -103,18 +104,21 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
       <p className="console-muted">{i18n._("console.dateHours.intro")}</p>
       <ProblemAlert ref={refs.alert} problem={fieldsProblem} />
       {draft ? (
-        <form
-          ref={refs.form}
-          className="console-panel console-date-form"
-          onSubmit={save}
-          noValidate
-          aria-labelledby="date-form-title"
-        >
-          <h3 id="date-form-title" ref={refs.heading} tabIndex={-1}>
-            {draft.editing
+        <EditorPanel
+          id="date-form-title"
+          title={
+            draft.editing
               ? i18n._("console.dateHours.editTitle", { date: format.date(draft.editing) })
-              : i18n._("console.dateHours.addTitle")}
-          </h3>
+              : i18n._("console.dateHours.addTitle")
+          }
+          level={3}
+          className="console-date-form"
+          submitLabel={i18n._("console.dateHours.save")}
+          saving={saving}
+          refs={refs}
+          onSubmit={save}
+          onCancel={editor.close}
+        >
           {draft.editing ? null : (
             <Field path="override-date" label={i18n._("console.dateHours.date")} error={dateError} isRequired>
               {(aria) => (
@@ -151,15 +155,7 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
               onChange={(intervals) => setDraft({ ...draft, intervals, isDayOff: intervals.length === 0 })}
             />
           )}
-          <div className="console-form-actions">
-            <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
-              {i18n._("console.dateHours.save")}
-            </button>
-            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
-              {i18n._("console.setup.cancel")}
-            </button>
-          </div>
-        </form>
+        </EditorPanel>
       ) : null}
       <p role="status" className="visually-hidden">
         {status}

@@ -7,6 +7,7 @@ import { fieldProblem } from "./console-api.ts";
 import { hoursFormatters, instantOfLocalInput, localInputOfInstant } from "./hours-format.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { RowActions } from "./row-actions.tsx";
+import { EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
 interface Props {
@@ -96,16 +97,17 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
       <p className="console-muted">{i18n._("console.timeOff.intro", { zone: timeZone })}</p>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
-        <form
-          ref={refs.form}
-          className="console-panel console-time-off-form"
+        <EditorPanel
+          id="time-off-form-title"
+          title={i18n._(draft.replacing ? "console.timeOff.editTitle" : "console.timeOff.addTitle")}
+          level={3}
+          className="console-time-off-form"
+          submitLabel={i18n._("console.timeOff.save")}
+          saving={saving}
+          refs={refs}
           onSubmit={save}
-          noValidate
-          aria-labelledby="time-off-form-title"
+          onCancel={editor.close}
         >
-          <h3 id="time-off-form-title" ref={refs.heading} tabIndex={-1}>
-            {i18n._(draft.replacing ? "console.timeOff.editTitle" : "console.timeOff.addTitle")}
-          </h3>
           <div className="console-form-grid">
             <Field path="time-off-from" label={i18n._("console.timeOff.from")} error={fromError} isRequired>
               {(aria) => (
@@ -140,15 +142,7 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
               />
             )}
           </Field>
-          <div className="console-form-actions">
-            <button type="submit" className="console-button" disabled={saving} aria-busy={saving}>
-              {i18n._("console.timeOff.save")}
-            </button>
-            <button type="button" className="console-button console-button--quiet" onClick={editor.close}>
-              {i18n._("console.setup.cancel")}
-            </button>
-          </div>
-        </form>
+        </EditorPanel>
       ) : null}
       <p role="status" className="visually-hidden">
         {status}
