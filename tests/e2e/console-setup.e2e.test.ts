@@ -223,7 +223,16 @@ describe("the owner sets up staff and services", () => {
     expect(await page.getByLabel(name).isChecked()).toBe(true);
     await checkScreen(page, "console-services-invalid");
 
+    // The server's refusal of a field lands next to that field: an address name already in use.
     await page.getByLabel("Price (EUR)").fill("49,9");
+    await page.locator("#field-service-slug").fill("haircut");
+    await page.getByRole("button", { name: "Add service" }).click();
+    await expect
+      .poll(() => page.locator("#field-service-slug-error").innerText())
+      .toBe("Another service already uses this address name. Choose another.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-service-slug");
+    expect(await page.locator("#field-service-name").inputValue()).toBe(service);
+    await page.locator("#field-service-slug").fill(`setup-cut-${unique}`);
     await page.getByRole("button", { name: "Add service" }).click();
     const row = page.locator(".console-row", { hasText: service });
     await expect.poll(() => row.count()).toBe(1);
