@@ -251,6 +251,31 @@ describe("the owner sets up staff and services", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("changes a staff member's details in place; a bad photo address is explained and kept", async () => {
+    const { page, pageErrors } = await bookingPage(browser);
+    await signInToConsole(page, baseURL, "owner");
+    await screen(page, "/console/staff");
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    await expect.poll(() => page.locator("h2:focus").innerText()).toBe(`Change ${name}`);
+    expect(await page.locator("#field-staff-email").inputValue()).toBe(`setup-${unique}@northwind.example`);
+    await page.locator("#field-staff-photo").fill("photo.jpg");
+    await page.locator("#field-staff-zone").selectOption("Europe/London");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(() => page.locator("#field-staff-photo-error").innerText())
+      .toBe("Enter a web address starting with https://.");
+    expect(await page.locator("#field-staff-photo").inputValue()).toBe("photo.jpg");
+    expect(await page.locator("#field-staff-zone").inputValue()).toBe("Europe/London");
+
+    await page.locator("#field-staff-photo").fill("https://example.com/setup.jpg");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const row = page.locator(".console-row", { hasText: name });
+    await expect.poll(() => row.innerText()).toContain("Europe/London");
+    expect(await row.locator("img").getAttribute("src")).toBe("https://example.com/setup.jpg");
+    expect((await api<{ timeZone: string }>(page, "GET", `/staff/${staffId}`)).body.timeZone).toBe("Europe/London");
+    expect(pageErrors).toEqual([]);
+  });
+
   it("removes a staff member after asking, and the list shows it at once", async () => {
     const { page, pageErrors } = await bookingPage(browser);
     await signInToConsole(page, baseURL, "owner");

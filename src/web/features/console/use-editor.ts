@@ -4,7 +4,9 @@
  * focus moved to the panel on opening, to the first invalid field (or the alert) on a refusal and
  * back to the "Add" button on closing; removals shown at once and undone if the server refuses.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+
+type FocusTarget = "heading" | "problem" | "add";
 
 export function useEditor<Draft>() {
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -17,23 +19,34 @@ export function useEditor<Draft>() {
   const addRef = useRef<HTMLButtonElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
-  const focusProblem = () =>
-    requestAnimationFrame(() =>
-      (formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]") ?? alertRef.current)?.focus(),
-    );
+  // Focus moves after React has rendered what it moves to (the opened panel, the field now marked
+  // invalid), so it is asked for here and done in an effect rather than in a frame callback.
+  const [focus, setFocus] = useState<{ target: FocusTarget; tick: number } | null>(null);
+  const requestFocus = (target: FocusTarget) => setFocus((f) => ({ target, tick: (f?.tick ?? 0) + 1 }));
+  useEffect(() => {
+    if (!focus) return;
+    const element =
+      focus.target === "heading"
+        ? headingRef.current
+        : focus.target === "add"
+          ? addRef.current
+          : (formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]") ?? alertRef.current);
+    element?.focus();
+  }, [focus]);
+  const focusProblem = () => requestFocus("problem");
 
   function open(next: Draft) {
     setDraft(next);
     setIsChecking(false);
     setProblem(null);
     setStatus("");
-    requestAnimationFrame(() => headingRef.current?.focus());
+    requestFocus("heading");
   }
 
   function close() {
     setDraft(null);
     setProblem(null);
-    requestAnimationFrame(() => addRef.current?.focus());
+    requestFocus("add");
   }
 
   /** A save: refused here while `isValid` is false, else `run` with the server's refusal kept as the problem. */
@@ -66,7 +79,7 @@ export function useEditor<Draft>() {
       await run();
     } catch (error) {
       setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
+      focusProblem();
     } finally {
       setHidden((h) => {
         const next = new Set(h);

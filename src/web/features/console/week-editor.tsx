@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { WeeklyHours } from "../../../core/calendar/calendar.ts";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import {
@@ -49,6 +49,14 @@ export function WeekEditor({ locale, hours, onSave }: Props) {
   const alertRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Asked for by a refusal, done once the refusal is rendered (see use-editor.ts).
+  const [focusTick, setFocusTick] = useState(0);
+  const focusProblem = () => setFocusTick((t) => t + 1);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    (formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]") ?? alertRef.current)?.focus();
+  }, [focusTick]);
+
   const errors = isChecking ? weekErrors(week) : {};
   const errorsOf = (day: Weekday) => errors[day] ?? serverErrors[day];
 
@@ -66,7 +74,7 @@ export function WeekEditor({ locale, hours, onSave }: Props) {
     setProblem(null);
     if (hasErrors(weekErrors(week))) {
       setStatus(i18n._("console.hours.fixFirst"));
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      focusProblem();
       return;
     }
     setSaving(true);
@@ -76,13 +84,9 @@ export function WeekEditor({ locale, hours, onSave }: Props) {
     } catch (error) {
       const found = serverWeekErrors(error, week);
       setServerErrors(found);
-      if (hasErrors(found)) {
-        setStatus(i18n._("console.hours.fixFirst"));
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      } else {
-        setProblem(error);
-        requestAnimationFrame(() => alertRef.current?.focus());
-      }
+      if (hasErrors(found)) setStatus(i18n._("console.hours.fixFirst"));
+      else setProblem(error);
+      focusProblem();
     } finally {
       setSaving(false);
     }
