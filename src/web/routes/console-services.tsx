@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { amountText, parseAmount } from "../features/console/money-input.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { RowActions } from "../features/console/row-actions.tsx";
+import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import type { Route } from "./+types/console-services";
@@ -406,49 +406,42 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
           </fieldset>
         </EditorPanel>
       ) : null}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
-      {shown.length === 0 ? (
-        <p className="console-empty">{i18n._("console.services.none")}</p>
-      ) : (
-        <ul className="console-list">
-          {shown.map((service) => {
-            const by = service.staffIds
-              .map((id) => staffNames.get(id))
-              .filter(Boolean)
-              .join(", ");
-            return (
-              <li key={service.id} className="console-row">
-                <div className="console-row__main">
-                  <h2 className="console-row__title">{service.name}</h2>
-                  <p className="console-muted console-row__detail">
-                    {i18n._("console.services.minutes", { count: service.durationMinutes })}
-                    {" · "}
-                    {service.priceCents > 0
-                      ? formatMoney(service.priceCents, currency, tag)
-                      : i18n._("console.services.free")}
-                    {service.deposit
-                      ? ` · ${i18n._("console.services.depositShown", {
-                          deposit:
-                            service.deposit.kind === "amount"
-                              ? formatMoney(service.deposit.amountCents, currency, tag)
-                              : new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(
-                                  service.deposit.percent / 100,
-                                ),
-                        })}`
-                      : ""}
-                  </p>
-                  <p className="console-muted console-row__detail">
-                    {by ? i18n._("console.services.by", { names: by }) : i18n._("console.services.byAnyone")}
-                  </p>
-                </div>
-                <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.services.none")}>
+        {shown.map((service) => {
+          const by = service.staffIds
+            .map((id) => staffNames.get(id))
+            .filter(Boolean)
+            .join(", ");
+          return (
+            <li key={service.id} className="console-row">
+              <div className="console-row__main">
+                <h2 className="console-row__title">{service.name}</h2>
+                <p className="console-muted console-row__detail">
+                  {i18n._("console.services.minutes", { count: service.durationMinutes })}
+                  {" · "}
+                  {service.priceCents > 0
+                    ? formatMoney(service.priceCents, currency, tag)
+                    : i18n._("console.services.free")}
+                  {service.deposit
+                    ? ` · ${i18n._("console.services.depositShown", {
+                        deposit:
+                          service.deposit.kind === "amount"
+                            ? formatMoney(service.deposit.amountCents, currency, tag)
+                            : new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(
+                                service.deposit.percent / 100,
+                              ),
+                      })}`
+                    : ""}
+                </p>
+                <p className="console-muted console-row__detail">
+                  {by ? i18n._("console.services.by", { names: by }) : i18n._("console.services.byAnyone")}
+                </p>
+              </div>
+              <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
+            </li>
+          );
+        })}
+      </EntryList>
       <ConfirmDialog
         title={removing ? i18n._("console.services.removeTitle", { name: removing.name }) : null}
         body={i18n._("console.services.removeBody")}

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { WEEKDAYS } from "../features/console/hours-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { RowActions } from "../features/console/row-actions.tsx";
+import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import type { Route } from "./+types/console-staff";
@@ -228,61 +228,54 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
           </div>
         </EditorPanel>
       ) : null}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
-      {shown.length === 0 ? (
-        <p className="console-empty">{i18n._("console.staff.none")}</p>
-      ) : (
-        <ul className="console-list">
-          {shown.map((member) => {
-            const openDays = WEEKDAYS.filter((d) => (member.weeklyHours[d]?.length ?? 0) > 0)
-              .map((d) => dayNames[Number(d) - 1])
-              .join(", ");
-            return (
-              <li key={member.id} className="console-row">
-                {member.photoUrl ? (
-                  <img className="console-row__photo" src={member.photoUrl} alt="" width={48} height={48} />
-                ) : (
-                  <span className="console-row__photo console-row__initials" aria-hidden="true">
-                    {initials(member.name)}
-                  </span>
-                )}
-                <div className="console-row__main">
-                  <h2 className="console-row__title">{member.name}</h2>
-                  <p className="console-muted console-row__detail">
-                    {member.email} · {member.timeZone.replace(/_/g, " ")}
-                  </p>
-                  <p className="console-muted console-row__detail">
-                    {openDays ? i18n._("console.staff.openDays", { days: openDays }) : i18n._("console.staff.noHours")}
-                  </p>
-                </div>
-                <RowActions
-                  name={member.name}
-                  onEdit={() =>
-                    editor.open({
-                      id: member.id,
-                      name: member.name,
-                      email: member.email,
-                      timeZone: member.timeZone,
-                      photoUrl: member.photoUrl ?? "",
-                    })
-                  }
-                  onRemove={() => setRemoving(member)}
+      <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.staff.none")}>
+        {shown.map((member) => {
+          const openDays = WEEKDAYS.filter((d) => (member.weeklyHours[d]?.length ?? 0) > 0)
+            .map((d) => dayNames[Number(d) - 1])
+            .join(", ");
+          return (
+            <li key={member.id} className="console-row">
+              {member.photoUrl ? (
+                <img className="console-row__photo" src={member.photoUrl} alt="" width={48} height={48} />
+              ) : (
+                <span className="console-row__photo console-row__initials" aria-hidden="true">
+                  {initials(member.name)}
+                </span>
+              )}
+              <div className="console-row__main">
+                <h2 className="console-row__title">{member.name}</h2>
+                <p className="console-muted console-row__detail">
+                  {member.email} · {member.timeZone.replace(/_/g, " ")}
+                </p>
+                <p className="console-muted console-row__detail">
+                  {openDays ? i18n._("console.staff.openDays", { days: openDays }) : i18n._("console.staff.noHours")}
+                </p>
+              </div>
+              <RowActions
+                name={member.name}
+                onEdit={() =>
+                  editor.open({
+                    id: member.id,
+                    name: member.name,
+                    email: member.email,
+                    timeZone: member.timeZone,
+                    photoUrl: member.photoUrl ?? "",
+                  })
+                }
+                onRemove={() => setRemoving(member)}
+              >
+                <Link
+                  className="console-button console-button--quiet"
+                  to={consolePath(`/console/staff/${member.id}`, locale)}
                 >
-                  <Link
-                    className="console-button console-button--quiet"
-                    to={consolePath(`/console/staff/${member.id}`, locale)}
-                  >
-                    {i18n._("console.staff.hours")}
-                    <span className="visually-hidden"> {member.name}</span>
-                  </Link>
-                </RowActions>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  {i18n._("console.staff.hours")}
+                  <span className="visually-hidden"> {member.name}</span>
+                </Link>
+              </RowActions>
+            </li>
+          );
+        })}
+      </EntryList>
       <ConfirmDialog
         title={removing ? i18n._("console.staff.removeTitle", { name: removing.name }) : null}
         body={i18n._("console.staff.removeBody")}

@@ -17,7 +17,7 @@ import {
 import { hoursFormatters } from "./hours-format.ts";
 import { IntervalsEditor } from "./intervals-editor.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
-import { RowActions } from "./row-actions.tsx";
+import { EntryList, RowActions } from "./row-actions.tsx";
 import { EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
@@ -157,37 +157,30 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
           )}
         </EditorPanel>
       ) : null}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
-      {shown.length === 0 ? (
-        <p className="console-empty">{i18n._("console.dateHours.none")}</p>
-      ) : (
-        <ul className="console-list">
-          {shown.map(([date, intervals]) => (
-            <li key={date} className="console-row">
-              <div className="console-row__main">
-                <h3 className="console-row__title">{format.date(date)}</h3>
-                <p className="console-muted">
-                  {intervals.length === 0 ? i18n._("console.dateHours.dayOff") : format.intervals(intervals)}
-                </p>
-              </div>
-              <RowActions
-                name={format.date(date)}
-                onEdit={() =>
-                  editor.open({
-                    editing: date,
-                    date,
-                    isDayOff: intervals.length === 0,
-                    intervals: intervals.length === 0 ? [newInterval()] : draftIntervals(intervals),
-                  })
-                }
-                onRemove={() => void remove(date)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.dateHours.none")}>
+        {shown.map(([date, intervals]) => (
+          <li key={date} className="console-row">
+            <div className="console-row__main">
+              <h3 className="console-row__title">{format.date(date)}</h3>
+              <p className="console-muted">
+                {intervals.length === 0 ? i18n._("console.dateHours.dayOff") : format.intervals(intervals)}
+              </p>
+            </div>
+            <RowActions
+              name={format.date(date)}
+              onEdit={() =>
+                editor.open({
+                  editing: date,
+                  date,
+                  isDayOff: intervals.length === 0,
+                  intervals: intervals.length === 0 ? [newInterval()] : draftIntervals(intervals),
+                })
+              }
+              onRemove={() => void remove(date)}
+            />
+          </li>
+        ))}
+      </EntryList>
     </section>
   );
 }

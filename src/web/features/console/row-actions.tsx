@@ -28,3 +28,25 @@ export function RowActions({
     </div>
   );
 }
+
+/** A setup list: its entries (`<li>`s), or what to say when there are none, and a status line read out after a change. */
+export function EntryList({
+  status,
+  isEmpty,
+  empty,
+  children,
+}: {
+  status: string;
+  isEmpty: boolean;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
+      {isEmpty ? <p className="console-empty">{empty}</p> : <ul className="console-list">{children}</ul>}
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import { Field } from "../../components/form-field.tsx";
 import { fieldProblem } from "./console-api.ts";
 import { hoursFormatters, instantOfLocalInput, localInputOfInstant } from "./hours-format.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
-import { RowActions } from "./row-actions.tsx";
+import { EntryList, RowActions } from "./row-actions.tsx";
 import { EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
@@ -144,38 +144,31 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
           </Field>
         </EditorPanel>
       ) : null}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
-      {shown.length === 0 ? (
-        <p className="console-empty">{i18n._("console.timeOff.none")}</p>
-      ) : (
-        <ul className="console-list">
-          {shown.map((entry) => {
-            const when = format.span(entry.startsAt, entry.endsAt);
-            return (
-              <li key={entry.id} className="console-row">
-                <div className="console-row__main">
-                  <h3 className="console-row__title">{when}</h3>
-                  {entry.reason ? <p className="console-muted">{entry.reason}</p> : null}
-                </div>
-                <RowActions
-                  name={when}
-                  onEdit={() =>
-                    editor.open({
-                      replacing: entry,
-                      from: localInputOfInstant(entry.startsAt, timeZone),
-                      to: localInputOfInstant(entry.endsAt, timeZone),
-                      reason: entry.reason ?? "",
-                    })
-                  }
-                  onRemove={() => void remove(entry)}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.timeOff.none")}>
+        {shown.map((entry) => {
+          const when = format.span(entry.startsAt, entry.endsAt);
+          return (
+            <li key={entry.id} className="console-row">
+              <div className="console-row__main">
+                <h3 className="console-row__title">{when}</h3>
+                {entry.reason ? <p className="console-muted">{entry.reason}</p> : null}
+              </div>
+              <RowActions
+                name={when}
+                onEdit={() =>
+                  editor.open({
+                    replacing: entry,
+                    from: localInputOfInstant(entry.startsAt, timeZone),
+                    to: localInputOfInstant(entry.endsAt, timeZone),
+                    reason: entry.reason ?? "",
+                  })
+                }
+                onRemove={() => void remove(entry)}
+              />
+            </li>
+          );
+        })}
+      </EntryList>
     </section>
   );
 }
