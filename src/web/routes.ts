@@ -66,7 +66,14 @@ const consoleEntry = [
   route("console/reset-password", "routes/console-reset-password.tsx", { id: "console-reset-password" }),
 ];
 
-const consoleScreens = [route("console", "routes/console-bookings.tsx", { id: "console-bookings" })];
+const consoleScreens = [
+  route("console", "routes/console-bookings.tsx", { id: "console-bookings" }),
+  // Setup: staff and their hours, services (owner; a staff login only its own hours).
+  route("console/staff", "routes/console-staff.tsx", { id: "console-staff" }),
+  route("console/staff/:staffId", "routes/console-staff-member.tsx", { id: "console-staff-member" }),
+  route("console/my-hours", "routes/console-my-hours.tsx", { id: "console-my-hours" }),
+  route("console/services", "routes/console-services.tsx", { id: "console-services" }),
+];
 
 const routes = [
   layout("layouts/calendar-layout.tsx", { id: "layout-calendar" }, calendar),
