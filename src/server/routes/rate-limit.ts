@@ -12,6 +12,8 @@ import { problem } from "../http/problem.ts";
 export interface RateLimiter {
   /** Counts one request; returns the seconds to wait when over the limit, else null. */
   hit(key: string, nowMs: number): number | null;
+  /** The seconds to wait if the key is over its limit now, else null — without counting anything. */
+  waitFor(key: string, nowMs: number): number | null;
   /** Windows held now (for tests and metrics). */
   size(): number;
 }
@@ -34,6 +36,11 @@ export function createRateLimiter(limitPerMinute: number, windowMs = 60_000, cap
       }
       w.count++;
       return w.count > limitPerMinute ? Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000)) : null;
+    },
+    waitFor(key, nowMs) {
+      const w = windows.get(key);
+      if (!w || w.resetAtMs <= nowMs || w.count < limitPerMinute) return null;
+      return Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
     },
     size: () => windows.size,
   };

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { BusinessBookingView, CalendarView, PaymentView, StaffView } from "../../app/business/ports.ts";
 import { callApi, type ConsoleSession } from "../features/console/console-api.ts";
 import { requireSession, consoleMeta } from "../features/console/console-session.ts";
 import { addDays, formatters, todayIn } from "../features/console/dates.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { WeekView } from "../features/console/week-view.tsx";
+import { useRefresh } from "../features/console/use-refresh.ts";
 import type { PaymentsAccess } from "../features/console/payments-panel.tsx";
 import { BookingCard, type BookingAction, type Names } from "../features/console/booking-card.tsx";
 import type { Route } from "./+types/console-bookings";
@@ -60,17 +61,16 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
   // Only react-router exports the booking pages use too: each other one grows the chunk they share.
   const location = useLocation();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const navigate = useNavigate();
+  const reload = useRefresh();
   const [refreshing, setRefreshing] = useState(false);
-  /** Runs this screen's loader again (a navigation to the same address), without scrolling. */
   const refresh = useCallback(async () => {
     setRefreshing(true);
     try {
-      await navigate(location.pathname + location.search, { replace: true, preventScrollReset: true });
+      await reload();
     } finally {
       setRefreshing(false);
     }
-  }, [navigate, location.pathname, location.search]);
+  }, [reload]);
   const [search, setSearch] = useState(params.get("q") ?? "");
   const [overrides, setOverrides] = useState<Record<string, BusinessBookingView["status"]>>({});
   const [problem, setProblem] = useState<unknown>(null);

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
+import { useRefresh } from "../features/console/use-refresh.ts";
 import { useMemo, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import type { ServiceView, StaffView } from "../../app/business/ports.ts";
 import type { DepositRule } from "../../core/calendar/calendar.ts";
 import { formatMoney } from "../../core/payments/money.ts";
@@ -129,7 +129,7 @@ interface ListProps {
 
 function ServiceList({ locale, session, services, staff }: ListProps) {
   const { i18n } = useLingui();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const currency = session.business.currency;
   const tag = languageTag(locale);
   const editor = useEditor<Draft>();
@@ -162,7 +162,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       const { body } = checked;
       if (draft.id === null) await callApi<ServiceView>(locale, "POST", "/business/services", body);
       else await callApi<ServiceView>(locale, "PATCH", `/business/services/${encodeURIComponent(draft.id)}`, body);
-      await revalidator.revalidate();
+      await refresh();
       setStatus(i18n._("console.services.saved", { name: String(body.name) }));
       editor.close();
     });
@@ -171,7 +171,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
   const remove = (service: ServiceView) =>
     editor.remove(service.id, async () => {
       await callApi<undefined>(locale, "DELETE", `/business/services/${encodeURIComponent(service.id)}`);
-      await revalidator.revalidate();
+      await refresh();
       setStatus(i18n._("console.services.removed", { name: service.name }));
     });
 

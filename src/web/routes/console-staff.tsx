@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
+import { useRefresh } from "../features/console/use-refresh.ts";
 import { useMemo, useState, type FormEvent } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { StaffView } from "../../app/business/ports.ts";
 import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
@@ -67,7 +68,7 @@ export default function ConsoleStaff({ loaderData }: Route.ComponentProps) {
 function StaffList({ locale, session, staff }: { locale: LocaleCode; session: ConsoleSession; staff: StaffView[] }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<StaffView | null>(null);
@@ -102,7 +103,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
         return;
       }
       await callApi<StaffView>(locale, "PATCH", `/business/staff/${encodeURIComponent(draft.id)}`, body);
-      await revalidator.revalidate();
+      await refresh();
       setStatus(i18n._("console.staff.saved", { name: body.name }));
       editor.close();
     });
@@ -111,7 +112,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
   const remove = (member: StaffView) =>
     editor.remove(member.id, async () => {
       await callApi<undefined>(locale, "DELETE", `/business/staff/${encodeURIComponent(member.id)}`);
-      await revalidator.revalidate();
+      await refresh();
       setStatus(i18n._("console.staff.removed", { name: member.name }));
     });
 

@@ -2,12 +2,15 @@
 import type { Page } from "playwright-core";
 import { DEMO } from "../../../src/adapters/db/seed/demo-ids.ts";
 import { waitForHydration } from "./browser.ts";
+import { clientAddress } from "./booking.ts";
 
 export type DemoLogin = keyof typeof DEMO.logins;
 
 /** Signs in through the sign-in page (in `locale`, default English) and waits for the first console screen. */
 export async function signInToConsole(page: Page, baseURL: string, who: DemoLogin, locale = ""): Promise<void> {
   const prefix = locale ? `/${locale}` : "";
+  // Each journey signs in from an address of its own, as real owners do: the sign-in limits are per client.
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
   await page.goto(`${baseURL}${prefix}/console/sign-in`);
   await waitForHydration(page);
   await page.locator("input[name=email]").fill(DEMO.logins[who].email);

@@ -223,11 +223,14 @@ describe.each(DATABASE_KINDS)("console sign-in on %s", (kind) => {
     OWNER.password = newPassword;
   });
 
-  it("limits password attempts per address, whichever clients they come from", async () => {
+  it("limits failed password attempts per address, whichever clients they come from; successes do not count", async () => {
+    for (let i = 0; i < 12; i++) await signIn(STAFF);
     const target = { email: "limited@studio.example", password: "wrong password" };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await send("POST", "/api/console/session", target)).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // Further attempts are refused before any password is checked, until the window ends.
+    expect((await send("POST", "/api/console/session", { ...target, password: "anything else" })).status).toBe(429);
   });
 });

@@ -159,7 +159,10 @@ const confirmReset = route({
   },
 });
 
-/** Sign-in attempts per address tried, per quarter hour: slows down guessing one account's password from many clients. */
+/**
+ * Failed password attempts per address tried, per quarter hour: slows down guessing one account's
+ * password from many clients, without locking out its owner for signing in often.
+ */
 const ATTEMPTS_PER_ADDRESS = 10;
 const ADDRESS_WINDOW_MS = 15 * 60_000;
 
@@ -168,8 +171,9 @@ export function consoleApi(deps: ConsoleApiDeps) {
   const perClient = createRateLimiter(deps.attemptsPerMinute ?? 20);
   const perAddress = createRateLimiter(ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW_MS);
 
-  const limited = (c: Context, limiter: RateLimiter, key: string) => {
-    const wait = limiter.hit(key, deps.clock().getTime());
+  const limited = (c: Context, limiter: RateLimiter, key: string, count = true) => {
+    const nowMs = deps.clock().getTime();
+    const wait = count ? limiter.hit(key, nowMs) : limiter.waitFor(key, nowMs);
     if (wait === null) return null;
     c.header("Retry-After", String(wait));
     return problem(c, 429, "RATE_LIMITED", "Too many attempts. Please try again shortly.", { retryAfterSeconds: wait });
@@ -218,10 +222,13 @@ export function consoleApi(deps: ConsoleApiDeps) {
 
   handle(api, signIn, async (c) => {
     const { email, password } = c.req.valid("json");
-    const refused = limited(c, perAddress, email);
+    const refused = limited(c, perAddress, email, false);
     if (refused) return refused;
     const signedIn = await signInWithPassword(deps, email, password);
-    if (!signedIn) return problem(c, 401, "SIGN_IN_FAILED", "The email or the password is not right.");
+    if (!signedIn) {
+      perAddress.hit(email, deps.clock().getTime());
+      return problem(c, 401, "SIGN_IN_FAILED", "The email or the password is not right.");
+    }
     return startAnswer(c, signedIn);
   });
 
