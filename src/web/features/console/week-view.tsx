@@ -32,8 +32,8 @@ export function WeekView({ firstDate, bookings, names, format, onOpen }: Props) 
   const height = hours.length * HOUR_PX;
 
   return (
-    <div className="console-week" style={{ ["--week-height" as string]: `${height}px` }}>
-      <div className="console-week__hours" aria-hidden="true">
+    <div className="console-weekview" style={{ ["--week-height" as string]: `${height}px` }}>
+      <div className="console-weekview__hours" aria-hidden="true">
         {hours.map((h) => (
           <span key={h} style={{ top: (h - firstHour) * HOUR_PX }}>
             {format.hour(h)}
@@ -43,9 +43,9 @@ export function WeekView({ firstDate, bookings, names, format, onOpen }: Props) 
       {dates.map((date) => {
         const today = bookings.filter((b) => format.dateOf(b.startTime) === date);
         return (
-          <section key={date} className="console-week__day" aria-labelledby={`week-${date}`}>
+          <section key={date} className="console-weekview__day" aria-labelledby={`week-${date}`}>
             <h2 id={`week-${date}`}>{format.shortDay(`${date}T12:00:00Z`)}</h2>
-            <ol className="console-week__column">
+            <ol className="console-weekview__column">
               {today.map((b) => {
                 const top = ((minuteOfDay(b.startTime) - firstHour * 60) / 60) * HOUR_PX;
                 const tall = Math.max(22, (minutesBetween(b.startTime, b.endTime) / 60) * HOUR_PX - 2);
@@ -54,11 +54,11 @@ export function WeekView({ firstDate, bookings, names, format, onOpen }: Props) 
                   <li key={b.id} style={{ top, height: tall }}>
                     <button
                       type="button"
-                      className={`console-week__booking console-booking--${b.status}`}
+                      className={`console-weekview__booking console-booking--${b.status}`}
                       onClick={() => onOpen(b)}
                     >
-                      <span className="console-week__time">{format.time(b.startTime)}</span>{" "}
-                      <span className="console-week__who">{visitor}</span>
+                      <span className="console-weekview__time">{format.time(b.startTime)}</span>{" "}
+                      <span className="console-weekview__who">{visitor}</span>
                       <span className="visually-hidden"> {format.timeRange(b.startTime, b.endTime)}</span>
                       <span className="visually-hidden">
                         {" · "}
