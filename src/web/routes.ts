@@ -66,7 +66,15 @@ const consoleEntry = [
   route("console/reset-password", "routes/console-reset-password.tsx", { id: "console-reset-password" }),
 ];
 
-const consoleScreens = [route("console", "routes/console-bookings.tsx", { id: "console-bookings" })];
+const consoleScreens = [
+  route("console", "routes/console-bookings.tsx", { id: "console-bookings" }),
+  // Owner setup: calendars (with preview, sharing and one-time links), business settings, API keys.
+  route("console/calendars", "routes/console-calendars.tsx", { id: "console-calendars" }),
+  route("console/calendars/new", "routes/console-calendar-new.tsx", { id: "console-calendar-new" }),
+  route("console/calendars/:calendarId", "routes/console-calendar.tsx", { id: "console-calendar" }),
+  route("console/settings", "routes/console-settings.tsx", { id: "console-settings" }),
+  route("console/api-keys", "routes/console-api-keys.tsx", { id: "console-api-keys" }),
+];
 
 const routes = [
   layout("layouts/calendar-layout.tsx", { id: "layout-calendar" }, calendar),

@@ -33,7 +33,13 @@ interface Section {
 }
 
 /** The console's sections; each screen adds itself here when it lands. */
-const SECTIONS: readonly Section[] = [{ path: "/console", label: "console.nav.bookings", ownerOnly: false }];
+const SECTIONS: readonly Section[] = [
+  { path: "/console", label: "console.nav.bookings", ownerOnly: false },
+  // Owner setup (calendars, settings, API keys).
+  { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
+  { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
+  { path: "/console/api-keys", label: "console.nav.apiKeys", ownerOnly: true },
+];
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
@@ -61,7 +67,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
-                <NavLink to={consolePath(section.path, locale)} end>
+                <NavLink to={consolePath(section.path, locale)} end={section.path === "/console"}>
                   {i18n._(section.label)}
                 </NavLink>
               </li>

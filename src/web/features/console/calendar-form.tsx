@@ -1,0 +1,557 @@
+/**
+ * The settings of a calendar a new owner needs first, in sections: what it is, its times, its
+ * rules, its price, its team and (service calendars) its services. The form holds what was typed as
+ * text, so a refusal never loses it; `calendarBody` turns it into the business API's input, and
+ * the server's rules (input-schemas.ts, calendar-setup.ts) decide what is valid — one definition.
+ */
+import { useLingui } from "@lingui/react";
+import type { FormEvent, ReactNode } from "react";
+import type { CalendarView, ServiceView, StaffView } from "../../../app/business/ports.ts";
+import { CALENDAR_TYPES, type CalendarType } from "../../../core/calendar/calendar.ts";
+import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calendar/calendar-setup.ts";
+import { minorDigits } from "../../../core/payments/money.ts";
+import { PAYMENT_MODES, type PaymentMode } from "../../../core/payments/payment-plan.ts";
+import { Field, FieldError } from "../../components/form-field.tsx";
+import { messageAt } from "./field-problems.ts";
+
+type GuestMode = CalendarView["settings"]["guestMode"];
+const GUEST_MODES: readonly GuestMode[] = ["none", "count_only", "collect_detail"];
+type DepositKind = "none" | "amount" | "percentage";
+
+export interface CalendarDraft {
+  type: CalendarType;
+  name: string;
+  slug: string;
+  description: string;
+  duration: string;
+  interval: string;
+  notice: string;
+  bufferBefore: string;
+  bufferAfter: string;
+  autoConfirm: boolean;
+  allowReschedule: boolean;
+  allowCancel: boolean;
+  guestMode: GuestMode;
+  seats: string;
+  price: string;
+  depositKind: DepositKind;
+  deposit: string;
+  payment: PaymentMode;
+  members: string[];
+  services: string[];
+}
+
+/** Personal and class calendars have one host (calendar-setup.ts); the others a team. */
+export const hasOneHost = (type: CalendarType) => type === "personal" || type === "class";
+
+const majorUnits = (minor: number, currency: string) => String(minor / 10 ** minorDigits(currency));
+
+export function newDraft(): CalendarDraft {
+  const s = DEFAULT_CALENDAR_SETTINGS;
+  return {
+    type: "personal",
+    name: "",
+    slug: "",
+    description: "",
+    duration: String(s.durationMinutes),
+    interval: String(s.slotIntervalMinutes),
+    notice: String(s.minimumNoticeMinutes),
+    bufferBefore: String(s.bufferBeforeMinutes),
+    bufferAfter: String(s.bufferAfterMinutes),
+    autoConfirm: s.autoConfirm,
+    allowReschedule: s.allowReschedule,
+    allowCancel: s.allowCancel,
+    guestMode: s.guestMode,
+    seats: "",
+    price: "0",
+    depositKind: "none",
+    deposit: "",
+    payment: s.payment ?? "none",
+    members: [],
+    services: [],
+  };
+}
+
+export function draftOf(calendar: CalendarView, currency: string): CalendarDraft {
+  const s = calendar.settings;
+  return {
+    type: calendar.type,
+    name: calendar.name,
+    slug: calendar.slug,
+    description: calendar.description,
+    duration: String(s.durationMinutes),
+    interval: String(s.slotIntervalMinutes),
+    notice: String(s.minimumNoticeMinutes),
+    bufferBefore: String(s.bufferBeforeMinutes),
+    bufferAfter: String(s.bufferAfterMinutes),
+    autoConfirm: s.autoConfirm,
+    allowReschedule: s.allowReschedule,
+    allowCancel: s.allowCancel,
+    guestMode: s.guestMode,
+    seats: s.seatsPerSlot ? String(s.seatsPerSlot) : "",
+    price: majorUnits(s.priceCents, currency),
+    depositKind: s.deposit?.kind ?? "none",
+    deposit:
+      s.deposit?.kind === "amount"
+        ? majorUnits(s.deposit.amountCents, currency)
+        : s.deposit?.kind === "percentage"
+          ? String(s.deposit.percent)
+          : "",
+    payment: s.payment ?? "none",
+    members: calendar.members.map((m) => m.staffId),
+    services: [...calendar.serviceIds],
+  };
+}
+
+/**
+ * A number as typed ("25", "25,50"); what is not one becomes null, which the API refuses for that
+ * field with its path — so the message appears next to it.
+ */
+function numberOf(text: string): number | null {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "" || !/^-?\d*(?:\.\d*)?$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+function minorOf(text: string, currency: string): number | null {
+  const n = numberOf(text);
+  return n === null ? null : Math.round(n * 10 ** minorDigits(currency));
+}
+
+/** The business API's calendar input (CalendarCreate, or CalendarPatch without `type`). */
+export function calendarBody(draft: CalendarDraft, currency: string, current?: CalendarView) {
+  const kept = new Map<string, MemberInput>((current?.members ?? []).map((m) => [m.staffId, m]));
+  const staffIds = hasOneHost(draft.type) ? draft.members.slice(0, 1) : draft.members;
+  const deposit =
+    draft.depositKind === "amount"
+      ? { kind: "amount" as const, amountCents: minorOf(draft.deposit, currency) }
+      : draft.depositKind === "percentage"
+        ? { kind: "percentage" as const, percent: numberOf(draft.deposit) }
+        : null;
+  return {
+    ...(current ? {} : { type: draft.type }),
+    name: draft.name,
+    slug: draft.slug.trim(),
+    description: draft.description,
+    settings: {
+      durationMinutes: numberOf(draft.duration),
+      slotIntervalMinutes: numberOf(draft.interval),
+      minimumNoticeMinutes: numberOf(draft.notice),
+      bufferBeforeMinutes: numberOf(draft.bufferBefore),
+      bufferAfterMinutes: numberOf(draft.bufferAfter),
+      autoConfirm: draft.autoConfirm,
+      allowReschedule: draft.allowReschedule,
+      allowCancel: draft.allowCancel,
+      guestMode: draft.type === "class" ? "none" : draft.guestMode,
+      ...(draft.type === "class" ? { seatsPerSlot: numberOf(draft.seats) } : {}),
+      priceCents: minorOf(draft.price, currency),
+      deposit,
+      payment: draft.payment,
+    },
+    // Members kept from before keep their priority and primary flag; new ones take the defaults.
+    members: staffIds.map((staffId) => kept.get(staffId) ?? { staffId, priority: 0.5, isPrimary: false }),
+    ...(draft.type === "service" ? { serviceIds: draft.services } : {}),
+  };
+}
+
+/** Every path the form shows a message for; a refusal about anything else is shown above it. */
+export const CALENDAR_FIELDS = [
+  "type",
+  "name",
+  "slug",
+  "description",
+  "settings.durationMinutes",
+  "settings.slotIntervalMinutes",
+  "settings.minimumNoticeMinutes",
+  "settings.bufferBeforeMinutes",
+  "settings.bufferAfterMinutes",
+  "settings.guestMode",
+  "settings.seatsPerSlot",
+  "settings.priceCents",
+  "settings.deposit",
+  "settings.payment",
+  "members",
+  "serviceIds",
+] as const;
+
+interface Props {
+  readonly draft: CalendarDraft;
+  readonly onChange: (draft: CalendarDraft) => void;
+  readonly onSubmit: () => void;
+  readonly problem: unknown;
+  readonly busy: boolean;
+  readonly isNew: boolean;
+  readonly staff: readonly StaffView[];
+  readonly services: readonly ServiceView[];
+  readonly currency: string;
+  readonly submitLabel: string;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="console-section" aria-labelledby={`section-${id}`}>
+      <h2 id={`section-${id}`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function CalendarForm(props: Props) {
+  const { i18n } = useLingui();
+  const { draft, onChange, problem, staff, services } = props;
+  const set = <K extends keyof CalendarDraft>(key: K, value: CalendarDraft[K]) => onChange({ ...draft, [key]: value });
+  const error = (path: string, key: string) => messageAt(i18n, problem, path, `console.calendars.error.${key}`);
+  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
+  const oneHost = hasOneHost(draft.type);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit();
+  }
+
+  const minutesField = (key: "duration" | "interval" | "notice" | "bufferBefore" | "bufferAfter", path: string) => (
+    <Field
+      path={path}
+      label={t(`field.${key}`)}
+      hint={t(`hint.${key}`)}
+      error={error(
+        path,
+        key === "duration" || key === "interval" ? "minutesFrom5" : key === "notice" ? "notice" : "buffer",
+      )}
+      isRequired
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          name={key}
+          type="text"
+          inputMode="numeric"
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  const membersError = error("members", "members");
+  const servicesError = error("serviceIds", "services");
+
+  return (
+    <form className="console-calendar-form" onSubmit={submit} noValidate>
+      <Section id="basics" title={t("section.basics")}>
+        {props.isNew ? (
+          <Field
+            path="type"
+            label={t("field.type")}
+            hint={t(`typeHint.${draft.type}`)}
+            error={error("type", "type")}
+            isRequired
+          >
+            {(aria) => (
+              <select
+                {...aria}
+                name="type"
+                value={draft.type}
+                onChange={(e) => set("type", e.target.value as CalendarType)}
+              >
+                {CALENDAR_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`type.${type}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : (
+          <p className="console-calendar-form__type">
+            <strong>{t("field.type")}:</strong> {t(`type.${draft.type}`)}
+            <span className="console-muted"> — {t(`typeHint.${draft.type}`)}</span>
+          </p>
+        )}
+        <Field path="name" label={t("field.name")} error={error("name", "name")} isRequired>
+          {(aria) => <input {...aria} name="name" value={draft.name} onChange={(e) => set("name", e.target.value)} />}
+        </Field>
+        <Field path="slug" label={t("field.slug")} hint={t("hint.slug")} error={error("slug", "slug")} isRequired>
+          {(aria) => (
+            <input
+              {...aria}
+              name="slug"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={draft.slug}
+              onChange={(e) => set("slug", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field path="description" label={t("field.description")} error={error("description", "description")}>
+          {(aria) => (
+            <textarea
+              {...aria}
+              name="description"
+              rows={3}
+              value={draft.description}
+              onChange={(e) => set("description", e.target.value)}
+            />
+          )}
+        </Field>
+      </Section>
+
+      <Section id="time" title={t("section.time")}>
+        <div className="console-form-grid">
+          {minutesField("duration", "settings.durationMinutes")}
+          {minutesField("interval", "settings.slotIntervalMinutes")}
+          {minutesField("notice", "settings.minimumNoticeMinutes")}
+          {minutesField("bufferBefore", "settings.bufferBeforeMinutes")}
+          {minutesField("bufferAfter", "settings.bufferAfterMinutes")}
+        </div>
+      </Section>
+
+      <Section id="rules" title={t("section.rules")}>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="autoConfirm"
+            checked={draft.autoConfirm}
+            onChange={(e) => set("autoConfirm", e.target.checked)}
+            aria-describedby="hint-autoConfirm"
+          />
+          <span>
+            {t("field.autoConfirm")}
+            <span id="hint-autoConfirm" className="console-check-hint">
+              {t("hint.autoConfirm")}
+            </span>
+          </span>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="allowReschedule"
+            checked={draft.allowReschedule}
+            onChange={(e) => set("allowReschedule", e.target.checked)}
+          />
+          <span>{t("field.allowReschedule")}</span>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="allowCancel"
+            checked={draft.allowCancel}
+            onChange={(e) => set("allowCancel", e.target.checked)}
+          />
+          <span>{t("field.allowCancel")}</span>
+        </label>
+        {draft.type === "class" ? (
+          <Field
+            path="settings.seatsPerSlot"
+            label={t("field.seats")}
+            error={error("settings.seatsPerSlot", "seats")}
+            isRequired
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                name="seats"
+                inputMode="numeric"
+                value={draft.seats}
+                onChange={(e) => set("seats", e.target.value)}
+              />
+            )}
+          </Field>
+        ) : (
+          <Field
+            path="settings.guestMode"
+            label={t("field.guestMode")}
+            error={error("settings.guestMode", "guestMode")}
+          >
+            {(aria) => (
+              <select
+                {...aria}
+                name="guestMode"
+                value={draft.guestMode}
+                onChange={(e) => set("guestMode", e.target.value as GuestMode)}
+              >
+                {GUEST_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {t(`guestMode.${mode}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+      </Section>
+
+      <Section id="price" title={t("section.price")}>
+        <div className="console-form-grid">
+          <Field
+            path="settings.priceCents"
+            label={t("field.price", { currency: props.currency })}
+            hint={t("hint.price")}
+            error={error("settings.priceCents", "price")}
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                name="price"
+                inputMode="decimal"
+                value={draft.price}
+                onChange={(e) => set("price", e.target.value)}
+              />
+            )}
+          </Field>
+          <Field path="settings.payment" label={t("field.payment")} error={error("settings.payment", "payment")}>
+            {(aria) => (
+              <select
+                {...aria}
+                name="payment"
+                value={draft.payment}
+                onChange={(e) => set("payment", e.target.value as PaymentMode)}
+              >
+                {PAYMENT_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {t(`payment.${mode}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field path="depositKind" label={t("field.depositKind")} error={undefined}>
+            {(aria) => (
+              <select
+                {...aria}
+                name="depositKind"
+                value={draft.depositKind}
+                onChange={(e) => set("depositKind", e.target.value as DepositKind)}
+              >
+                <option value="none">{t("deposit.none")}</option>
+                <option value="amount">{t("deposit.amount", { currency: props.currency })}</option>
+                <option value="percentage">{t("deposit.percentage")}</option>
+              </select>
+            )}
+          </Field>
+          {draft.depositKind !== "none" ? (
+            <Field
+              path="settings.deposit"
+              label={t(draft.depositKind === "amount" ? "field.depositAmount" : "field.depositPercent", {
+                currency: props.currency,
+              })}
+              error={error("settings.deposit", "deposit")}
+              isRequired
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="deposit"
+                  inputMode="decimal"
+                  value={draft.deposit}
+                  onChange={(e) => set("deposit", e.target.value)}
+                />
+              )}
+            </Field>
+          ) : null}
+        </div>
+      </Section>
+
+      <Section id="team" title={t("section.team")}>
+        {staff.length === 0 ? (
+          <p className="console-muted">{t("noStaff")}</p>
+        ) : oneHost ? (
+          <Field path="members" label={t("field.host")} hint={t("hint.host")} error={membersError} isRequired>
+            {(aria) => (
+              <select
+                {...aria}
+                name="host"
+                value={draft.members[0] ?? ""}
+                onChange={(e) => set("members", e.target.value ? [e.target.value] : [])}
+              >
+                <option value="">{t("chooseHost")}</option>
+                {staff.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : (
+          <CheckList
+            path="members"
+            legend={t("field.members")}
+            hint={t(`membersHint.${draft.type}`)}
+            error={membersError}
+            items={staff}
+            chosen={draft.members}
+            onChange={(ids) => set("members", ids)}
+          />
+        )}
+      </Section>
+
+      {draft.type === "service" ? (
+        <Section id="services" title={t("section.services")}>
+          {services.length === 0 ? (
+            <p className="console-muted">{t("noServices")}</p>
+          ) : (
+            <CheckList
+              path="serviceIds"
+              legend={t("field.services")}
+              hint={t("hint.services")}
+              error={servicesError}
+              items={services}
+              chosen={draft.services}
+              onChange={(ids) => set("services", ids)}
+            />
+          )}
+        </Section>
+      ) : null}
+
+      <div className="console-form-actions">
+        <button type="submit" className="console-button" disabled={props.busy} aria-busy={props.busy}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Checkboxes in a fieldset with its legend, hint and message (a team, a calendar's services). */
+function CheckList(props: {
+  path: string;
+  legend: string;
+  hint: string;
+  error: string | undefined;
+  items: readonly { id: string; name: string }[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const id = `field-${props.path}`;
+  const describedBy = [`${id}-hint`, props.error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <fieldset
+      className={`field field--group console-checklist${props.error ? " field--invalid" : ""}`}
+      aria-describedby={describedBy}
+    >
+      <legend>{props.legend}</legend>
+      <p id={`${id}-hint`} className="field__hint">
+        {props.hint}
+      </p>
+      {props.items.map((item) => (
+        <label key={item.id} className="check">
+          <input
+            type="checkbox"
+            name={props.path}
+            value={item.id}
+            checked={props.chosen.includes(item.id)}
+            onChange={(e) =>
+              props.onChange(
+                e.target.checked ? [...props.chosen, item.id] : props.chosen.filter((chosen) => chosen !== item.id),
+              )
+            }
+          />
+          <span>{item.name}</span>
+        </label>
+      ))}
+      {props.error ? <FieldError id={`${id}-error`} error={props.error} /> : null}
+    </fieldset>
+  );
+}
