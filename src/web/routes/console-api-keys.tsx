@@ -6,6 +6,7 @@ import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { requireOwner } from "../features/console/console-session.ts";
+import { consoleMeta } from "../features/console/console-title.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import { messageAt } from "../features/console/field-problems.ts";
@@ -20,7 +21,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData, (t) => t("console.apiKeys.title"));
 
 /**
  * The business API's keys: name, the prefix that recognises one, when it was made. A new key's

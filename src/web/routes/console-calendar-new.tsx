@@ -5,6 +5,7 @@ import type { CalendarView, ServiceView, StaffView } from "../../app/business/po
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, newDraft } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { consolePath, requireOwner } from "../features/console/console-session.ts";
+import { consoleMeta } from "../features/console/console-title.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import type { Route } from "./+types/console-calendar-new";
 
@@ -18,7 +19,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  consoleMeta(loaderData, (t) => t("console.calendars.newTitle"));
 
 /** A new calendar of any type; once created, its own page shows the preview and the link to share. */
 export default function ConsoleCalendarNew({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { localePath } from "../../i18n/routing/locale-prefix.ts";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, draftOf } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { consolePath, requireOwner } from "../features/console/console-session.ts";
+import { consoleMeta } from "../features/console/console-title.ts";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
@@ -37,7 +38,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  consoleMeta(loaderData, () => loaderData?.calendar.name ?? "");
 
 /**
  * One calendar: its settings, a live preview of its booking page (reloaded after each save), its

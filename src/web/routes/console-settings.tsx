@@ -6,6 +6,7 @@ import { LOCALES, languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { requireOwner } from "../features/console/console-session.ts";
+import { consoleMeta } from "../features/console/console-title.ts";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import type { Route } from "./+types/console-settings";
@@ -17,7 +18,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData, (t) => t("console.settings.title"));
 
 const FIELDS = ["name", "timeZone", "currency", "locale", "hostnames", "embedOrigins"] as const;
 
