@@ -41,6 +41,18 @@ export interface CalendarDraft {
   services: string[];
 }
 
+/** A slug suggested from a name: "Intro call, Ånna" → "intro-call-anna" (the API's slug rule). */
+export function slugOf(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
 /** Personal and class calendars have one host (calendar-setup.ts); the others a team. */
 export const hasOneHost = (type: CalendarType) => type === "personal" || type === "class";
 
@@ -270,7 +282,19 @@ export function CalendarForm(props: Props) {
           </p>
         )}
         <Field path="name" label={t("field.name")} error={error("name", "name")} isRequired>
-          {(aria) => <input {...aria} name="name" value={draft.name} onChange={(e) => set("name", e.target.value)} />}
+          {(aria) => (
+            <input
+              {...aria}
+              name="name"
+              value={draft.name}
+              onChange={(e) => {
+                const name = e.target.value;
+                // A new calendar's slug follows its name until the owner types one of their own.
+                const follows = props.isNew && draft.slug === slugOf(draft.name);
+                onChange({ ...draft, name, ...(follows ? { slug: slugOf(name) } : {}) });
+              }}
+            />
+          )}
         </Field>
         <Field path="slug" label={t("field.slug")} hint={t("hint.slug")} error={error("slug", "slug")} isRequired>
           {(aria) => (
