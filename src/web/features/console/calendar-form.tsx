@@ -10,13 +10,24 @@ import type { CalendarView, ServiceView, StaffView } from "../../../app/business
 import { CALENDAR_TYPES, type CalendarType } from "../../../core/calendar/calendar.ts";
 import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calendar/calendar-setup.ts";
 import { minorDigits } from "../../../core/payments/money.ts";
-import { PAYMENT_MODES, type PaymentMode } from "../../../core/payments/payment-plan.ts";
+import type { PaymentMode } from "../../../core/payments/payment-plan.ts";
 import { Field, FieldError } from "../../components/form-field.tsx";
 import { messageAt } from "./field-problems.ts";
 
 type GuestMode = CalendarView["settings"]["guestMode"];
 const GUEST_MODES: readonly GuestMode[] = ["none", "count_only", "collect_detail"];
 type DepositKind = "none" | "amount" | "percentage";
+/**
+ * Every payment mode with its message, exhaustively (a new mode does not compile without one). A
+ * type-only import: importing payment-plan.ts's values here split it into a chunk of its own that
+ * the booking pages then load too (tests/e2e/bundle-size.e2e.test.ts).
+ */
+const PAYMENT_MODE_MESSAGES: Record<PaymentMode, string> = {
+  none: "payment.none",
+  full: "payment.full",
+  deposit: "payment.deposit",
+};
+const PAYMENT_MODES = Object.keys(PAYMENT_MODE_MESSAGES) as PaymentMode[];
 
 export interface CalendarDraft {
   type: CalendarType;
@@ -434,7 +445,7 @@ export function CalendarForm(props: Props) {
               >
                 {PAYMENT_MODES.map((mode) => (
                   <option key={mode} value={mode}>
-                    {t(`payment.${mode}`)}
+                    {t(PAYMENT_MODE_MESSAGES[mode])}
                   </option>
                 ))}
               </select>
