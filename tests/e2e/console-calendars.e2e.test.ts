@@ -201,6 +201,24 @@ describe("settings", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect.poll(() => page.locator(".console__business").innerText()).toBe(original);
   });
+
+  it("keeps the console's preview working when only the business's own sites may embed the widget", async () => {
+    await open("/console/settings");
+    try {
+      await page.locator("#field-embedOrigins").fill("https://www.example.com");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Settings saved.");
+      const widget = await fetch(`${baseURL}/widget/booking/${DEMO.calendars.yoga}`);
+      expect(widget.headers.get("content-security-policy")).toContain("frame-ancestors 'self' https://www.example.com");
+      await open(`/console/calendars/${DEMO.calendars.yoga}`);
+      await page.frameLocator("iframe.console-preview").locator("#step-heading").waitFor({ timeout: 15_000 });
+    } finally {
+      await open("/console/settings");
+      await page.locator("#field-embedOrigins").fill("");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Settings saved.");
+    }
+  });
 });
 
 describe("API keys", () => {

@@ -13,7 +13,6 @@ export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
-  server.process.on("exit", (code, signal) => require("node:fs").writeFileSync("/tmp/x/server-exit.txt", `exit ${code} ${signal}\n${server.output()}`));
   return async () => {
     await server.stop();
   };
