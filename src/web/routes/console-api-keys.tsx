@@ -12,6 +12,7 @@ import { CopyButton } from "../features/console/copy-button.tsx";
 import { messageAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { useAction } from "../features/console/use-action.ts";
 import type { Route } from "./+types/console-api-keys";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -32,13 +33,11 @@ export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
   const { locale, timeZone, keys } = loaderData;
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, alertRef, run } = useAction();
   const [created, setCreated] = useState<{ key: string; apiKey: ApiKeyView } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [listProblem, setListProblem] = useState<unknown>(null);
   const [announcement, setAnnouncement] = useState("");
-  const alertRef = useRef<HTMLDivElement>(null);
   const listAlertRef = useRef<HTMLDivElement>(null);
   const createdRef = useRef<HTMLDialogElement>(null);
   const createdTitle = useId();
@@ -54,21 +53,14 @@ export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       const answer = await callApi<{ key: string; apiKey: ApiKeyView }>(locale, "POST", "/business/api-keys", {
         name: name.trim() || t("defaultName"),
       });
       setName("");
       setCreated(answer);
       await revalidator.revalidate();
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function revoke(key: ApiKeyView) {

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CalendarView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, newDraft } from "../features/console/calendar-form.tsx";
@@ -7,6 +7,7 @@ import { callApi } from "../features/console/console-api.ts";
 import { consolePath, requireOwner } from "../features/console/console-session.ts";
 import { consoleMeta } from "../features/console/console-title.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
+import { useAction } from "../features/console/use-action.ts";
 import type { Route } from "./+types/console-calendar-new";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -28,23 +29,13 @@ export default function ConsoleCalendarNew({ loaderData }: Route.ComponentProps)
   const { locale, currency, staff, services } = loaderData;
   const navigate = useNavigate();
   const [draft, setDraft] = useState(newDraft);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { busy, problem, alertRef, run } = useAction();
 
-  async function create() {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const create = () =>
+    run(async () => {
       const created = await callApi<CalendarView>(locale, "POST", "/business/calendars", calendarBody(draft, currency));
       await navigate(consolePath(`/console/calendars/${created.id}?created=1`, locale));
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <section aria-labelledby="new-calendar-title" className="console-screen console-narrow">

@@ -13,6 +13,7 @@ import { CopyButton } from "../features/console/copy-button.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { useAction } from "../features/console/use-action.ts";
 import type { Route } from "./+types/console-calendar";
 
 type CalendarWithUrl = CalendarView & { readonly url: string };
@@ -53,14 +54,12 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const [calendar, setCalendar] = useState(loaderData.calendar);
   const [draft, setDraft] = useState(() => draftOf(loaderData.calendar, currency));
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, alertRef, run } = useAction();
   const [saved, setSaved] = useState(false);
   const [previewVersion, setPreviewVersion] = useState(0);
   const [activeProblem, setActiveProblem] = useState<unknown>(null);
   const [embed, setEmbed] = useState(loaderData.embed);
   const [embedProblem, setEmbedProblem] = useState<unknown>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const activeAlertRef = useRef<HTMLDivElement>(null);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
 
@@ -69,16 +68,13 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
     setCalendar(loaderData.calendar);
     setDraft(draftOf(loaderData.calendar, currency));
     setEmbed(loaderData.embed);
-    setProblem(null);
     setSaved(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another calendar is shown
   }, [loaderData.calendar.id]);
 
   async function save() {
-    setBusy(true);
-    setProblem(null);
     setSaved(false);
-    try {
+    await run(async () => {
       const updated = await callApi<CalendarWithUrl>(
         locale,
         "PATCH",
@@ -89,12 +85,7 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
       setDraft(draftOf(updated, currency));
       setSaved(true);
       setPreviewVersion((v) => v + 1);
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   /** Shown switched at once; switched back if the server refuses. */

@@ -1,14 +1,16 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { BusinessView } from "../../app/business/ports.ts";
 import { LOCALES, languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
+import { ChoiceField, TextField } from "../features/console/console-fields.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { requireOwner } from "../features/console/console-session.ts";
 import { consoleMeta } from "../features/console/console-title.ts";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
+import { useAction } from "../features/console/use-action.ts";
 import type { Route } from "./+types/console-settings";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -58,10 +60,8 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
   const { locale } = loaderData;
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => draftOf(loaderData.business));
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, alertRef, run } = useAction();
   const [saved, setSaved] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.settings.${key}`, values);
   const set = (key: keyof Draft, value: string) => {
     setDraft({ ...draft, [key]: value });
@@ -79,10 +79,8 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
     setSaved(false);
-    try {
+    await run(async () => {
       const business = await callApi<BusinessView>(locale, "PATCH", "/business", {
         name: draft.name,
         timeZone: draft.timeZone,
@@ -95,12 +93,7 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
       setSaved(true);
       // The header shows the business's name from the session: read again.
       await revalidator.revalidate();
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   /** A list's message names the line it is about (`hostnames.2` → line 3). */
@@ -128,84 +121,50 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
       <form onSubmit={save} noValidate>
         <section className="console-section" aria-labelledby="settings-business">
           <h2 id="settings-business">{t("section.business")}</h2>
-          <Field
+          <TextField
             path="name"
             label={t("field.name")}
             hint={t("hint.name")}
             error={messageAt(i18n, problem, "name", "console.settings.error.name")}
             isRequired
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                name="name"
-                autoComplete="organization"
-                value={draft.name}
-                onChange={(e) => set("name", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+            name="name"
+            value={draft.name}
+            onChange={(value) => set("name", value)}
+            input={{ autoComplete: "organization" }}
+          />
+          <ChoiceField
             path="timeZone"
             label={t("field.timeZone")}
             hint={t("hint.timeZone")}
             error={messageAt(i18n, problem, "timeZone", "console.settings.error.timeZone")}
             isRequired
-          >
-            {(aria) => (
-              <select
-                {...aria}
-                name="timeZone"
-                value={draft.timeZone}
-                onChange={(e) => set("timeZone", e.target.value)}
-              >
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, " ")}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
+            name="timeZone"
+            value={draft.timeZone}
+            onChange={(value) => set("timeZone", value)}
+            options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))}
+          />
+          <ChoiceField
             path="currency"
             label={t("field.currency")}
             hint={t("hint.currency")}
             error={messageAt(i18n, problem, "currency", "console.settings.error.currency")}
             isRequired
-          >
-            {(aria) => (
-              <select
-                {...aria}
-                name="currency"
-                value={draft.currency}
-                onChange={(e) => set("currency", e.target.value)}
-              >
-                {currencies.map(({ code, name }) => (
-                  <option key={code} value={code}>
-                    {code} — {name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
+            name="currency"
+            value={draft.currency}
+            onChange={(value) => set("currency", value)}
+            options={currencies.map(({ code, name }) => ({ value: code, label: `${code} — ${name}` }))}
+          />
+          <ChoiceField
             path="locale"
             label={t("field.locale")}
             hint={t("hint.locale")}
             error={messageAt(i18n, problem, "locale", "console.settings.error.locale")}
             isRequired
-          >
-            {(aria) => (
-              <select {...aria} name="locale" value={draft.locale} onChange={(e) => set("locale", e.target.value)}>
-                {LOCALES.map((l) => (
-                  <option key={l.code} value={l.code} lang={l.language}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+            name="locale"
+            value={draft.locale}
+            onChange={(value) => set("locale", value)}
+            options={LOCALES.map((l) => ({ value: l.code, label: l.name, lang: l.language }))}
+          />
         </section>
         <section className="console-section" aria-labelledby="settings-sites">
           <h2 id="settings-sites">{t("section.sites")}</h2>

@@ -12,6 +12,7 @@ import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calen
 import { minorDigits } from "../../../core/payments/money.ts";
 import type { PaymentMode } from "../../../core/payments/payment-plan.ts";
 import { Field, FieldError } from "../../components/form-field.tsx";
+import { ChoiceField, TextField } from "./console-fields.tsx";
 import { messageAt } from "./field-problems.ts";
 
 type GuestMode = CalendarView["settings"]["guestMode"];
@@ -211,6 +212,16 @@ interface Props {
   readonly submitLabel: string;
 }
 
+type MinutesKey = "duration" | "interval" | "notice" | "bufferBefore" | "bufferAfter";
+/** The message of each minutes field's range (input-schemas.ts CalendarSettingsSchema). */
+const MINUTES_RANGE: Record<MinutesKey, string> = {
+  duration: "minutesFrom5",
+  interval: "minutesFrom5",
+  notice: "notice",
+  bufferBefore: "buffer",
+  bufferAfter: "buffer",
+};
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="console-section" aria-labelledby={`section-${id}`}>
@@ -222,103 +233,99 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export function CalendarForm(props: Props) {
   const { i18n } = useLingui();
-  const { draft, onChange, problem, staff, services } = props;
+  const { draft, onChange, problem, staff, services, currency } = props;
   const set = <K extends keyof CalendarDraft>(key: K, value: CalendarDraft[K]) => onChange({ ...draft, [key]: value });
   const error = (path: string, key: string) => messageAt(i18n, problem, path, `console.calendars.error.${key}`);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
   const oneHost = hasOneHost(draft.type);
+  const numeric = { inputMode: "numeric" } as const;
+  const decimal = { inputMode: "decimal" } as const;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     props.onSubmit();
   }
 
-  const minutesField = (key: "duration" | "interval" | "notice" | "bufferBefore" | "bufferAfter", path: string) => (
-    <Field
+  /** A number of minutes, with the message of its range. */
+  const minutesField = (key: MinutesKey, path: string) => (
+    <TextField
       path={path}
       label={t(`field.${key}`)}
       hint={t(`hint.${key}`)}
-      error={error(
-        path,
-        key === "duration" || key === "interval" ? "minutesFrom5" : key === "notice" ? "notice" : "buffer",
-      )}
+      error={error(path, MINUTES_RANGE[key])}
       isRequired
-    >
-      {(aria) => (
-        <input
-          {...aria}
-          name={key}
-          type="text"
-          inputMode="numeric"
-          value={draft[key]}
-          onChange={(e) => set(key, e.target.value)}
-        />
-      )}
-    </Field>
+      name={key}
+      value={draft[key]}
+      onChange={(value) => set(key, value)}
+      input={numeric}
+    />
   );
 
-  const membersError = error("members", "members");
-  const servicesError = error("serviceIds", "services");
+  const check = (key: "autoConfirm" | "allowReschedule" | "allowCancel", hint?: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={key}
+        checked={draft[key]}
+        onChange={(e) => set(key, e.target.checked)}
+        aria-describedby={hint ? `hint-${key}` : undefined}
+      />
+      <span>
+        {t(`field.${key}`)}
+        {hint ? (
+          <span id={`hint-${key}`} className="console-check-hint">
+            {hint}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
 
   return (
     <form className="console-calendar-form" onSubmit={submit} noValidate>
       <Section id="basics" title={t("section.basics")}>
         {props.isNew ? (
-          <Field
+          <ChoiceField
             path="type"
             label={t("field.type")}
             hint={t(`typeHint.${draft.type}`)}
             error={error("type", "type")}
             isRequired
-          >
-            {(aria) => (
-              <select
-                {...aria}
-                name="type"
-                value={draft.type}
-                onChange={(e) => set("type", e.target.value as CalendarType)}
-              >
-                {CALENDAR_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`type.${type}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+            name="type"
+            value={draft.type}
+            onChange={(value) => set("type", value as CalendarType)}
+            options={CALENDAR_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
+          />
         ) : (
           <p className="console-calendar-form__type">
             <strong>{t("field.type")}:</strong> {t(`type.${draft.type}`)}
             <span className="console-muted"> — {t(`typeHint.${draft.type}`)}</span>
           </p>
         )}
-        <Field path="name" label={t("field.name")} error={error("name", "name")} isRequired>
-          {(aria) => (
-            <input
-              {...aria}
-              name="name"
-              value={draft.name}
-              onChange={(e) => {
-                const name = e.target.value;
-                // A new calendar's slug follows its name until the owner types one of their own.
-                const follows = props.isNew && draft.slug === slugOf(draft.name);
-                onChange({ ...draft, name, ...(follows ? { slug: slugOf(name) } : {}) });
-              }}
-            />
-          )}
-        </Field>
-        <Field path="slug" label={t("field.slug")} hint={t("hint.slug")} error={error("slug", "slug")} isRequired>
-          {(aria) => (
-            <input
-              {...aria}
-              name="slug"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={draft.slug}
-              onChange={(e) => set("slug", e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          path="name"
+          label={t("field.name")}
+          error={error("name", "name")}
+          isRequired
+          name="name"
+          value={draft.name}
+          onChange={(name) => {
+            // A new calendar's slug follows its name until the owner types one of their own.
+            const follows = props.isNew && draft.slug === slugOf(draft.name);
+            onChange({ ...draft, name, ...(follows ? { slug: slugOf(name) } : {}) });
+          }}
+        />
+        <TextField
+          path="slug"
+          label={t("field.slug")}
+          hint={t("hint.slug")}
+          error={error("slug", "slug")}
+          isRequired
+          name="slug"
+          value={draft.slug}
+          onChange={(value) => set("slug", value)}
+          input={{ autoCapitalize: "none", spellCheck: false }}
+        />
         <Field path="description" label={t("field.description")} error={error("description", "description")}>
           {(aria) => (
             <textarea
@@ -343,147 +350,78 @@ export function CalendarForm(props: Props) {
       </Section>
 
       <Section id="rules" title={t("section.rules")}>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="autoConfirm"
-            checked={draft.autoConfirm}
-            onChange={(e) => set("autoConfirm", e.target.checked)}
-            aria-describedby="hint-autoConfirm"
-          />
-          <span>
-            {t("field.autoConfirm")}
-            <span id="hint-autoConfirm" className="console-check-hint">
-              {t("hint.autoConfirm")}
-            </span>
-          </span>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="allowReschedule"
-            checked={draft.allowReschedule}
-            onChange={(e) => set("allowReschedule", e.target.checked)}
-          />
-          <span>{t("field.allowReschedule")}</span>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="allowCancel"
-            checked={draft.allowCancel}
-            onChange={(e) => set("allowCancel", e.target.checked)}
-          />
-          <span>{t("field.allowCancel")}</span>
-        </label>
+        {check("autoConfirm", t("hint.autoConfirm"))}
+        {check("allowReschedule")}
+        {check("allowCancel")}
         {draft.type === "class" ? (
-          <Field
+          <TextField
             path="settings.seatsPerSlot"
             label={t("field.seats")}
             error={error("settings.seatsPerSlot", "seats")}
             isRequired
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                name="seats"
-                inputMode="numeric"
-                value={draft.seats}
-                onChange={(e) => set("seats", e.target.value)}
-              />
-            )}
-          </Field>
+            name="seats"
+            value={draft.seats}
+            onChange={(value) => set("seats", value)}
+            input={numeric}
+          />
         ) : (
-          <Field
+          <ChoiceField
             path="settings.guestMode"
             label={t("field.guestMode")}
             error={error("settings.guestMode", "guestMode")}
-          >
-            {(aria) => (
-              <select
-                {...aria}
-                name="guestMode"
-                value={draft.guestMode}
-                onChange={(e) => set("guestMode", e.target.value as GuestMode)}
-              >
-                {GUEST_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {t(`guestMode.${mode}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+            name="guestMode"
+            value={draft.guestMode}
+            onChange={(value) => set("guestMode", value as GuestMode)}
+            options={GUEST_MODES.map((mode) => ({ value: mode, label: t(`guestMode.${mode}`) }))}
+          />
         )}
       </Section>
 
       <Section id="price" title={t("section.price")}>
         <div className="console-form-grid">
-          <Field
+          <TextField
             path="settings.priceCents"
-            label={t("field.price", { currency: props.currency })}
+            label={t("field.price", { currency })}
             hint={t("hint.price")}
             error={error("settings.priceCents", "price")}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                name="price"
-                inputMode="decimal"
-                value={draft.price}
-                onChange={(e) => set("price", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field path="settings.payment" label={t("field.payment")} error={error("settings.payment", "payment")}>
-            {(aria) => (
-              <select
-                {...aria}
-                name="payment"
-                value={draft.payment}
-                onChange={(e) => set("payment", e.target.value as PaymentMode)}
-              >
-                {PAYMENT_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {t(PAYMENT_MODE_MESSAGES[mode])}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field path="depositKind" label={t("field.depositKind")} error={undefined}>
-            {(aria) => (
-              <select
-                {...aria}
-                name="depositKind"
-                value={draft.depositKind}
-                onChange={(e) => set("depositKind", e.target.value as DepositKind)}
-              >
-                <option value="none">{t("deposit.none")}</option>
-                <option value="amount">{t("deposit.amount", { currency: props.currency })}</option>
-                <option value="percentage">{t("deposit.percentage")}</option>
-              </select>
-            )}
-          </Field>
+            name="price"
+            value={draft.price}
+            onChange={(value) => set("price", value)}
+            input={decimal}
+          />
+          <ChoiceField
+            path="settings.payment"
+            label={t("field.payment")}
+            error={error("settings.payment", "payment")}
+            name="payment"
+            value={draft.payment}
+            onChange={(value) => set("payment", value as PaymentMode)}
+            options={PAYMENT_MODES.map((mode) => ({ value: mode, label: t(PAYMENT_MODE_MESSAGES[mode]) }))}
+          />
+          <ChoiceField
+            path="depositKind"
+            label={t("field.depositKind")}
+            error={undefined}
+            name="depositKind"
+            value={draft.depositKind}
+            onChange={(value) => set("depositKind", value as DepositKind)}
+            options={[
+              { value: "none", label: t("deposit.none") },
+              { value: "amount", label: t("deposit.amount", { currency }) },
+              { value: "percentage", label: t("deposit.percentage") },
+            ]}
+          />
           {draft.depositKind !== "none" ? (
-            <Field
+            <TextField
               path="settings.deposit"
-              label={t(draft.depositKind === "amount" ? "field.depositAmount" : "field.depositPercent", {
-                currency: props.currency,
-              })}
+              label={t(draft.depositKind === "amount" ? "field.depositAmount" : "field.depositPercent", { currency })}
               error={error("settings.deposit", "deposit")}
               isRequired
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  name="deposit"
-                  inputMode="decimal"
-                  value={draft.deposit}
-                  onChange={(e) => set("deposit", e.target.value)}
-                />
-              )}
-            </Field>
+              name="deposit"
+              value={draft.deposit}
+              onChange={(value) => set("deposit", value)}
+              input={decimal}
+            />
           ) : null}
         </div>
       </Section>
@@ -492,29 +430,23 @@ export function CalendarForm(props: Props) {
         {staff.length === 0 ? (
           <p className="console-muted">{t("noStaff")}</p>
         ) : oneHost ? (
-          <Field path="members" label={t("field.host")} hint={t("hint.host")} error={membersError} isRequired>
-            {(aria) => (
-              <select
-                {...aria}
-                name="host"
-                value={draft.members[0] ?? ""}
-                onChange={(e) => set("members", e.target.value ? [e.target.value] : [])}
-              >
-                <option value="">{t("chooseHost")}</option>
-                {staff.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            path="members"
+            label={t("field.host")}
+            hint={t("hint.host")}
+            error={error("members", "members")}
+            isRequired
+            name="host"
+            value={draft.members[0] ?? ""}
+            onChange={(value) => set("members", value ? [value] : [])}
+            options={[{ value: "", label: t("chooseHost") }, ...staff.map((s) => ({ value: s.id, label: s.name }))]}
+          />
         ) : (
           <CheckList
             path="members"
             legend={t("field.members")}
             hint={t(`membersHint.${draft.type}`)}
-            error={membersError}
+            error={error("members", "members")}
             items={staff}
             chosen={draft.members}
             onChange={(ids) => set("members", ids)}
@@ -531,7 +463,7 @@ export function CalendarForm(props: Props) {
               path="serviceIds"
               legend={t("field.services")}
               hint={t("hint.services")}
-              error={servicesError}
+              error={error("serviceIds", "services")}
               items={services}
               chosen={draft.services}
               onChange={(ids) => set("services", ids)}

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import type { OneTimeLinkView } from "../../../app/business/ports.ts";
 import type { LocaleCode } from "../../../i18n/locales.ts";
 import { languageTag } from "../../../i18n/locales.ts";
@@ -7,6 +7,7 @@ import { callApi } from "./console-api.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
+import { useAction } from "./use-action.ts";
 
 type OneTimeLink = OneTimeLinkView & { readonly url: string };
 
@@ -29,11 +30,9 @@ interface Props {
 export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }: Props) {
   const { i18n } = useLingui();
   const [lifetime, setLifetime] = useState<number>(0);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<unknown>(null);
+  const { busy, problem, alertRef, run: send } = useAction();
   const [revoking, setRevoking] = useState<OneTimeLink | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const alertRef = useRef<HTMLDivElement>(null);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.oneTimeLinks.${key}`, values);
   const when = useMemo(
     () => new Intl.DateTimeFormat(languageTag(locale), { timeZone, dateStyle: "medium", timeStyle: "short" }),
@@ -41,18 +40,11 @@ export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }:
   );
 
   async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setProblem(null);
-    try {
+    const wentThrough = await send(async () => {
       await action();
       await onChanged();
-      setAnnouncement(done);
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (wentThrough) setAnnouncement(done);
   }
 
   const create = () =>
