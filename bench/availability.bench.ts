@@ -23,19 +23,9 @@ import type {
   WeeklyHours,
 } from "../src/core/availability/model.ts";
 import { findNextAvailable } from "../src/core/availability/next-available.ts";
+import { rng } from "./support.ts";
 
 const MINUTE = 60_000;
-
-/** Deterministic PRNG (mulberry32) so every run measures the same data. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

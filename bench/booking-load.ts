@@ -1,5 +1,5 @@
 /**
- * The load generator of bench/booking.bench.ts, run in its own process (child_process.fork) so the
+ * The load generator of bench/booking.bench.ts and bench/free-slots.bench.ts, run in its own process (child_process.fork) so the
  * clients do not share the server's CPU time slice or event loop. `clients` keep-alive HTTP
  * connections, each sending its next request when the previous answer has arrived; latency is
  * measured here, from request start to the last byte of the response.
@@ -13,6 +13,8 @@ export interface LoadJob {
   /** Request bodies (JSON text) with their Idempotency-Key; sent in order, each once. */
   readonly requests: readonly { readonly key: string; readonly body: string }[];
   readonly expectStatus: number;
+  /** GET sends no body and no key (bench/free-slots.bench.ts); POST by default. */
+  readonly method?: "GET" | "POST";
 }
 
 export interface LoadResult {
@@ -32,19 +34,22 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   const send = (i: number) =>
     new Promise<void>((resolve, reject) => {
       const request = job.requests[i]!;
+      const get = job.method === "GET";
       const t0 = performance.now();
       const req = http.request(
         {
           host: "127.0.0.1",
           port: job.port,
           path: job.path,
-          method: "POST",
+          method: get ? "GET" : "POST",
           agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(request.body),
-            "idempotency-key": request.key,
-          },
+          headers: get
+            ? {}
+            : {
+                "content-type": "application/json",
+                "content-length": Buffer.byteLength(request.body),
+                "idempotency-key": request.key,
+              },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -62,7 +67,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
         },
       );
       req.on("error", reject);
-      req.end(request.body);
+      req.end(get ? undefined : request.body);
     });
   const cpu0 = process.cpuUsage();
   const started = performance.now();

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 /**
  * Booking creation on PostgreSQL with 16 concurrent clients, next to the raw insert-transaction
  * rate of the same database measured in the same run, the same way.
@@ -17,10 +18,8 @@
  * Targets (issue 4): ≥ 1,200 bookings/s, p99 ≤ 50 ms, ≥ 50 % of the raw rate.
  * Skips with a message when PostgreSQL is unreachable.
  */
-import { fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { serve } from "@hono/node-server";
 import pg from "pg";
 import { openDatabase } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
@@ -29,6 +28,7 @@ import { parseConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
+import { reachable, serveWithLoader } from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -40,17 +40,6 @@ const WARMUP = 800;
 const NOW = new Date("2026-11-30T00:00:00Z");
 /** The same pool size as the app's (src/adapters/db/client.ts). */
 const RAW_POOL_MAX = Number(process.env.BENCH_RAW_POOL ?? 20);
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -93,7 +82,7 @@ interface Phase {
 }
 
 /** One phase through the load-generator process, with the CPU time of the server and of PostgreSQL. */
-async function drive(loader: ReturnType<typeof fork>, job: LoadJob, database: string): Promise<Phase> {
+async function drive(loader: ChildProcess, job: LoadJob, database: string): Promise<Phase> {
   const pg0 = postgresCpuMs(database);
   const cpu0 = process.cpuUsage();
   const result = await new Promise<LoadResult>((resolve) => {
@@ -135,7 +124,7 @@ function summarise(phases: readonly Phase[]) {
 }
 
 async function main() {
-  if (!(await reachable())) {
+  if (!(await reachable(ADMIN_URL))) {
     console.log(`booking bench skipped: PostgreSQL is not reachable at ${ADMIN_URL}`);
     return;
   }
@@ -190,17 +179,9 @@ async function main() {
       }
       return Response.json({ id }, { status: 201 });
     };
-    const server = serve({
-      fetch: (request: Request) => (request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request)),
-      port: 0,
-      hostname: "127.0.0.1",
-    });
-    await new Promise((resolve) => server.once("listening", resolve));
-    const port = (server.address() as { port: number }).port;
-    const loader = fork(new URL("./booking-load.ts", import.meta.url), {
-      execArgv: ["--import", "tsx"],
-      stdio: "inherit",
-    });
+    const { server, port, loader } = await serveWithLoader((request: Request) =>
+      request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request),
+    );
 
     // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
     const bookingBody = (k: number) =>

@@ -1,16 +1,20 @@
 /**
- * `npm run business:create -- --name "Atelier Lumière" [--time-zone Europe/Paris --locale fr --currency EUR] [--slug atelier]`:
+ * `npm run business:create -- --name "Atelier Lumière" [--time-zone Europe/Paris --locale fr --currency EUR] [--slug atelier]
+ *  [--owner-email owner@example.com --owner-name "Camille"]`:
  * creates a business in the configured database (PGlite in DATA_DIR — through the running server when
- * one holds it — or DATABASE_URL) and prints its first API key — once: only its hash is stored.
+ * one holds it — or DATABASE_URL) and prints its first API key — once: only its hash is stored. With
+ * --owner-email it also creates the owner's console login and prints a link to choose its password.
  */
 import { parseArgs } from "node:util";
-import { createBusinessWithKey } from "../src/app/business/create-business.ts";
+import { createBusinessWithOwner } from "../src/app/console/owner-login.ts";
+import { OwnerSchema } from "../src/server/routes/admin-api.ts";
+import { consoleAccountsOn } from "./lib/business-admin.ts";
 import type { BusinessView } from "../src/app/business/ports.ts";
 import { configOrExit, runBusinessAdmin } from "./lib/business-admin.ts";
 import { BusinessPatchSchema, SlugSchema } from "../src/server/routes/business/input-schemas.ts";
 
 const USAGE =
-  'Usage: npm run business:create -- --name "Business name" [--time-zone Europe/Paris] [--locale fr] [--currency EUR] [--slug my-business]';
+  'Usage: npm run business:create -- --name "Business name" [--time-zone Europe/Paris] [--locale fr] [--currency EUR] [--slug my-business] [--owner-email you@example.com] [--owner-name "Your name"]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -26,6 +30,8 @@ try {
       locale: { type: "string", default: "en" },
       currency: { type: "string", default: "USD" },
       slug: { type: "string" },
+      "owner-email": { type: "string" },
+      "owner-name": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -47,10 +53,17 @@ const parsed = BusinessPatchSchema.safeParse({
   currency: args.currency,
 });
 const slug = args.slug === undefined ? undefined : SlugSchema.safeParse(args.slug);
-if (!parsed.success || (slug && !slug.success)) {
+const owner =
+  args["owner-email"] === undefined
+    ? undefined
+    : OwnerSchema.safeParse({ email: args["owner-email"], name: args["owner-name"] ?? "Owner" });
+if (!parsed.success || (slug && !slug.success) || (owner && !owner.success)) {
   const issues = [
     ...(parsed.success ? [] : parsed.error.issues),
     ...(slug && !slug.success ? slug.error.issues.map((i) => ({ ...i, path: ["slug"] })) : []),
+    ...(owner && !owner.success
+      ? owner.error.issues.map((i) => ({ ...i, path: [i.path[0] === "name" ? "ownerName" : "ownerEmail"] }))
+      : []),
   ];
   const flag: Record<string, string> = {
     timeZone: "--time-zone",
@@ -58,6 +71,8 @@ if (!parsed.success || (slug && !slug.success)) {
     currency: "--currency",
     name: "--name",
     slug: "--slug",
+    ownerEmail: "--owner-email",
+    ownerName: "--owner-name",
   };
   fail(issues.map((i) => `${flag[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`).join("\n"));
 }
@@ -69,21 +84,28 @@ const input = {
   locale: parsed.data.locale!,
   currency: parsed.data.currency!,
   ...(slug?.success ? { slug: slug.data } : {}),
+  ...(owner?.success ? { owner: owner.data } : {}),
 };
-const created = await runBusinessAdmin<{ business: BusinessView; key: string }>(config, {
+const created = await runBusinessAdmin<{
+  business: BusinessView;
+  key: string;
+  owner: { email: string; setPasswordLink: string } | null;
+}>(config, {
   path: "/businesses",
   body: input,
-  direct: (directory) => createBusinessWithKey(directory, input),
+  direct: (directory, db) => createBusinessWithOwner(directory, consoleAccountsOn(db, config), input),
   refusal: (code) =>
     code === "SLUG_TAKEN"
       ? `--slug: another business already uses "${args.slug}".`
-      : `Could not create the business (${code}).`,
+      : code === "EMAIL_TAKEN"
+        ? `--owner-email: ${args["owner-email"]} already signs in to the console; choose another address.`
+        : `Could not create the business (${code}).`,
 });
 if (!created.ok) {
   console.error(created.message);
   process.exit(created.exitCode);
 }
-const { business, key } = created.value;
+const { business, key, owner: ownerLogin } = created.value;
 console.log(`Business created in ${created.where}:`);
 console.log(`  id:       ${business.id}`);
 console.log(`  slug:     ${business.slug}`);
@@ -96,3 +118,10 @@ console.log(`Try: curl -H "Authorization: Bearer ${key}" http://localhost:${conf
 console.log(
   `Its pages: give it a host name (PATCH /api/business {"hostnames": ["${business.slug}.localhost"]}), then open http://${business.slug}.localhost:${config.PORT}/`,
 );
+if (ownerLogin) {
+  console.log("");
+  console.log(
+    `Console: ${ownerLogin.email} is the owner. Choose the password here (the link works once, for 24 hours):`,
+  );
+  console.log(`  ${ownerLogin.setPasswordLink}`);
+}

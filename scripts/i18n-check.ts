@@ -23,6 +23,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "email.calendar.office365", // product name, not translated
   "widget.slots.slotLabel", // only placeholders and a comma: "{time}, {day}" reads the same in most languages
   "widget.contact.email", // it, pt-PT: "email" is the usual spelling
+  "console.nav.label", // "Console" is the word in fr, it, nl, pt-BR as well
+  "console.bookings.status", // "Status" is the word in da, de, nl, pl, pt-BR as well
+  "console.role.staff", // it: "Staff" is the usual word
+  "console.bookings.staff", // it: "Staff" is the usual word
+  "console.signIn.email", // it: "Email" is the usual spelling
+  "console.signIn.password", // it: "Password" is the usual word
+  "console.bookings.view.week", // nl: "Week" is the Dutch word as well
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {

@@ -6,10 +6,12 @@
 import fs from "node:fs";
 import type { BusinessDirectory, Result } from "../../src/app/business/ports.ts";
 import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
-import { openDatabase } from "../../src/adapters/db/client.ts";
+import { openDatabase, type Db } from "../../src/adapters/db/client.ts";
+import { consoleStore } from "../../src/adapters/db/console/console-store.ts";
+import { argon2Passwords } from "../../src/adapters/passwords/argon2.ts";
 import { DataDirInUseError, readDataDirLock } from "../../src/adapters/db/data-dir-lock.ts";
 import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
-import { ConfigError, parseConfig, type Config } from "../../src/server/config.ts";
+import { ConfigError, parseConfig, publicUrlOf, type Config } from "../../src/server/config.ts";
 
 export type AdminOutcome<T> =
   | { readonly ok: true; readonly value: T; readonly where: string }
@@ -20,7 +22,7 @@ export interface AdminCall<T> {
   readonly path: string;
   readonly body: unknown;
   /** The same command against the database, when this process may open it. */
-  direct(directory: BusinessDirectory): Promise<Result<T>>;
+  direct(directory: BusinessDirectory, db: Db): Promise<Result<T>>;
   /** Words for a refusal code (NOT_FOUND, SLUG_TAKEN …). */
   refusal(code: string): string;
 }
@@ -45,7 +47,7 @@ export async function runBusinessAdmin<T>(config: Config, call: AdminCall<T>): P
   }
   try {
     await migrateDatabase(database);
-    const result = await call.direct(createBusinessDirectory(database.db));
+    const result = await call.direct(createBusinessDirectory(database.db), database.db);
     if (!result.ok) return { ok: false, message: call.refusal(result.error.code), exitCode: 1 };
     return { ok: true, value: result.value, where: config.DATABASE_URL ? "PostgreSQL" : config.dataDir };
   } finally {
@@ -82,4 +84,15 @@ export function configOrExit(): Config {
     console.error(error.message);
     process.exit(78);
   }
+}
+
+/** The console's accounts on a database this command opened (business:create's owner login). */
+export function consoleAccountsOn(db: Db, config: Config) {
+  return {
+    // Nothing is emailed from here, so no link waits sealed in the outbox.
+    store: consoleStore(db, (link) => link),
+    passwords: argon2Passwords,
+    clock: () => new Date(),
+    publicUrl: publicUrlOf(config),
+  };
 }

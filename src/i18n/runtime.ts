@@ -5,7 +5,6 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { catalogLoaders } from "virtual:i18n-catalogs";
-import { catalogLoaders as consoleCatalogLoaders } from "virtual:i18n-console-catalogs";
 import { languageTag, type LocaleCode } from "./locales.ts";
 
 const loaded = new Map<LocaleCode, I18n>();
@@ -25,21 +24,5 @@ export async function loadI18n(code: LocaleCode): Promise<I18n> {
 export function getLoadedI18n(code: LocaleCode): I18n {
   const i18n = loaded.get(code);
   if (!i18n) throw new Error(`i18n catalogue for "${code}" used before it was loaded`);
-  return i18n;
-}
-
-const consoleLoaded = new Set<LocaleCode>();
-
-/**
- * Adds the business console's messages to a loaded locale. They live in chunks of their own, so
- * the booking pages never download them.
- */
-export async function loadConsoleMessages(code: LocaleCode): Promise<I18n> {
-  const i18n = await loadI18n(code);
-  if (consoleLoaded.has(code)) return i18n;
-  const loadCatalog = consoleCatalogLoaders[code];
-  if (!loadCatalog) throw new Error(`No console catalogue for locale "${code}"`);
-  i18n.load(code, (await loadCatalog()).messages);
-  consoleLoaded.add(code);
   return i18n;
 }

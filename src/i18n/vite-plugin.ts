@@ -52,16 +52,31 @@ export const BUSINESS_ONLY_PROBLEMS = [
   "PASSWORD_IS_EMAIL",
   "EMAIL_TAKEN",
 ] as const;
-const serverOnlyKeys = new Set<string>(BUSINESS_ONLY_PROBLEMS.map((code) => `problem.${code}`));
+/**
+ * Refusals of a request's framing that only a hand-written API client can meet: the widget always
+ * sends JSON (api-client.ts) with a fresh random Idempotency-Key per distinct body
+ * (use-booking-flow.ts). Left out so the page's catalogue can carry messages a visitor does see.
+ */
+export const API_CLIENT_ONLY_PROBLEMS = [
+  "INVALID_IDEMPOTENCY_KEY",
+  "IDEMPOTENCY_KEY_REUSED",
+  "UNSUPPORTED_MEDIA_TYPE",
+] as const;
+const serverOnlyKeys = new Set<string>(
+  [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS].map((code) => `problem.${code}`),
+);
 const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&
   !key.startsWith(CONSOLE_PREFIX) &&
   !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
 const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
 
-const loadersModule = (prefix: string) =>
+/** The console's chunks are named `console-<locale>`, so nothing mistakes them for a page's catalogue. */
+const CONSOLE_CHUNK = "console-";
+
+const loadersModule = (prefix: string, chunk = "") =>
   `export const catalogLoaders = {${LOCALE_CODES.map(
-    (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(prefix + code)})`,
+    (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(prefix + chunk + code)})`,
   ).join(",")}};`;
 
 export function i18nCatalogs(): Plugin {
@@ -74,11 +89,11 @@ export function i18nCatalogs(): Plugin {
     },
     load(id) {
       if (id === `\0${LOADERS_ID}`) return loadersModule(CATALOG_PREFIX);
-      if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX);
+      if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX, CONSOLE_CHUNK);
       const area = id.startsWith(`\0${CATALOG_PREFIX}`)
         ? { prefix: CATALOG_PREFIX, keep: forPages }
         : id.startsWith(`\0${CONSOLE_CATALOG_PREFIX}`)
-          ? { prefix: CONSOLE_CATALOG_PREFIX, keep: forConsole }
+          ? { prefix: CONSOLE_CATALOG_PREFIX + CONSOLE_CHUNK, keep: forConsole }
           : null;
       if (!area) return null;
       const code = id.slice(area.prefix.length + 1) as LocaleCode;

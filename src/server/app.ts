@@ -47,6 +47,7 @@ import {
   withSlotChangeEvents,
   type SlotChangeEvents,
 } from "../app/bookings/slot-change-events.ts";
+import { createWarmBusyIndex } from "../app/bookings/warm-busy-index.ts";
 import { slotEvents } from "./routes/slot-events.ts";
 import { contentFeeds } from "./routes/content-feeds.ts";
 import { withEtag } from "./http/content-etag.ts";
@@ -77,6 +78,11 @@ export interface AppDependencies {
   linkSealer?: LinkSealer;
   /** Booking statements in flight at once (BOOKING_WRITE_CONCURRENCY); the repository's default when absent. */
   bookingWriteConcurrency?: number;
+  /**
+   * Keeps busy indexes warm between slot queries (issue 22; default on). Off, every query loads and
+   * indexes all its occupancy: the benchmark's baseline.
+   */
+  warmBusyIndexes?: boolean;
   /** Which proxies' X-Forwarded-* headers are believed (TRUSTED_PROXY); none by default. */
   trustedProxy?: TrustedProxy;
   /** `frame-ancestors` of widget pages (FRAME_ANCESTORS); `*` by default. */
@@ -152,6 +158,25 @@ export function createApp(deps: AppDependencies) {
   // The public booking API. Calendar files: pass `bookingApi.renderCalendarFile` (GET /api/bookings/:id/calendar.ics).
   // Slot changes are published after each commit (widget pages listen at /api/calendars/:id/events).
   const slotChanges = deps.slotChanges ?? createSlotChangeEvents();
+  const store = withSlotChangeEvents(
+    deps.bookingApi?.store ??
+      createBookingRepository(deps.database.db, {
+        calendarCacheMs: CALENDAR_CACHE_MS,
+        ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal, secretSealer: deps.linkSealer } : {}),
+        ...(deps.bookingWriteConcurrency ? { writeConcurrency: deps.bookingWriteConcurrency } : {}),
+      }),
+    slotChanges,
+  );
+  const busyIndexes =
+    deps.warmBusyIndexes !== false && store.loadOccupancyVersioned && store.occupancyChangedSince
+      ? createWarmBusyIndex(
+          {
+            loadOccupancyVersioned: store.loadOccupancyVersioned.bind(store),
+            occupancyChangedSince: store.occupancyChangedSince.bind(store),
+          },
+          { now: () => deps.clock().getTime() },
+        )
+      : null;
   const bookingDeps: PublicApiDeps = {
     clock: deps.clock,
     publicUrl: "http://localhost:3000",
@@ -167,15 +192,8 @@ export function createApp(deps: AppDependencies) {
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
-    store: withSlotChangeEvents(
-      deps.bookingApi?.store ??
-        createBookingRepository(deps.database.db, {
-          calendarCacheMs: CALENDAR_CACHE_MS,
-          ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal, secretSealer: deps.linkSealer } : {}),
-          ...(deps.bookingWriteConcurrency ? { writeConcurrency: deps.bookingWriteConcurrency } : {}),
-        }),
-      slotChanges,
-    ),
+    store,
+    ...(busyIndexes ? { busyIndexes } : {}),
   };
   const paymentDeps: PaymentDeps = {
     store: paymentStore(executorOf(deps.database)),
@@ -192,6 +210,14 @@ export function createApp(deps: AppDependencies) {
         `calendar change notifications unavailable: cached calendars live ${CALENDAR_CACHE_MS / 1000} s`,
       ),
     );
+  // Busy time changed, by this process or another (migration 0012): rebuild those indexes now rather
+  // than when the next visitor asks. Each query checks the database's version anyway (warm-busy-index.ts).
+  if (busyIndexes)
+    deps.database
+      .listen("busy_changes", (payload) => busyIndexes.changed(payload ? payload.split(",") : undefined))
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error }, "busy change notifications unavailable: indexes rebuild on the next query"),
+      );
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
   app.route("/api", paymentApi({ ...paymentDeps, events: deps.paymentEvents }));
@@ -233,7 +259,7 @@ export function createApp(deps: AppDependencies) {
   );
 
   if (deps.adminToken) {
-    app.route("/api/admin", createAdminApi({ directory, token: deps.adminToken }));
+    app.route("/api/admin", createAdminApi({ directory, token: deps.adminToken, accounts: consoleAccounts }));
   }
 
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(app)));

@@ -145,6 +145,10 @@ const StripeKeysTogether = ConfigSchema.superRefine((config, ctx) => {
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
 
+/** The absolute base URL of the public pages, without a trailing slash (links in emails and printed by CLIs). */
+export const publicUrlOf = (config: Pick<Config, "PUBLIC_URL" | "PORT">): string =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

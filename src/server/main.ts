@@ -33,7 +33,7 @@ import { createWebhookHandler, fanOutWebhooks, WEBHOOK_TOPIC } from "../adapters
 import { resolveAppSecret } from "./app-secret.ts";
 import { createLocaleRoutingConfig } from "../i18n/routing/config.ts";
 import { createApp } from "./app.ts";
-import { ConfigError, parseConfig } from "./config.ts";
+import { ConfigError, parseConfig, publicUrlOf } from "./config.ts";
 import { createLogger } from "./logger.ts";
 
 /** How long a stopping server keeps answering before it closes its listener. */
@@ -136,7 +136,7 @@ async function main() {
       redirectOn: config.LOCALE_DETECTION,
     }),
     bookingApi: {
-      publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
+      publicUrl: publicUrlOf(config),
       holdMinutes: config.HOLD_MINUTES,
       payments,
       rateLimits: {

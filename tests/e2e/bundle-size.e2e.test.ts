@@ -34,7 +34,7 @@ describe("JavaScript budget", () => {
     expect(scripts.length).toBeGreaterThan(2);
     const sizes = scripts.map((url) => ({ url, gzip: zlib.gzipSync(fs.readFileSync(path.join(CLIENT, url))).length }));
     const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-    console.info(`${pathname}: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files`);
+    console.info(`${pathname}: ${(total / 1024).toFixed(1)} KB gzip (${total} bytes) in ${sizes.length} files`);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 });

@@ -54,6 +54,43 @@ describe("a business created while the server runs", () => {
     expect(me.body).toMatchObject({ slug: "harbour", name: "Harbour Physio", hostnames: [] });
   });
 
+  it("has an owner who chooses a password from the printed link and lands in the console", async () => {
+    const stdout = await cli("scripts/business-create.ts", [
+      "--name",
+      "Quay Yoga",
+      "--slug",
+      "quay",
+      "--owner-email",
+      "Kai@Quay.example",
+      "--owner-name",
+      "Kai",
+    ]);
+    expect(stdout).toContain("kai@quay.example is the owner");
+    const link = /(http\S+\/console\/reset-password#token=[\w-]+)/.exec(stdout)?.[1] ?? "";
+    expect(link).not.toBe("");
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(link.replace(/^http:\/\/localhost:\d+/, baseURL));
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    const password = page.locator("input[name=new-password]");
+    await password.fill("too short");
+    await page.getByRole("button", { name: "Save and sign in" }).click();
+    await expect.poll(() => page.locator(".field__error").textContent()).toBe("Use at least 12 characters.");
+    expect(await password.inputValue()).toBe("too short");
+    await password.fill("quay yoga owner's passphrase");
+    await page.getByRole("button", { name: "Save and sign in" }).click();
+    await page.locator("#bookings-title").waitFor();
+    expect(await page.locator(".console__business").textContent()).toBe("Quay Yoga");
+    expect(await page.locator(".console-empty").isVisible()).toBe(true);
+    // The link is spent; the password now signs in.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("input[name=email]").fill("kai@quay.example");
+    await page.locator("input[name=password]").fill("quay yoga owner's passphrase");
+    await page.locator("form button[type=submit]").click();
+    await page.locator("#bookings-title").waitFor();
+    await context.close();
+  });
+
   it("gets its own host name, which no other business can take", async () => {
     expect((await api(key, "PATCH", "", { hostnames: ["Harbour.localhost"] })).body).toMatchObject({
       hostnames: ["harbour.localhost"],

@@ -56,6 +56,16 @@ describe.each(DATABASE_KINDS)("migrations and demo seed on %s", (kind) => {
     expect(await pages.calendarInGroup(business, "team", "salon")).toBeNull();
     expect((await pages.serviceCalendar(business, "haircut"))?.calendar.type).toBe("service");
     expect((await pages.serviceMenuBySlug(business, "salon-menu"))?.services).toHaveLength(4);
+    // Private (issue 24): the bridal service and Priya's session are on no list, yet their links resolve.
+    expect((await pages.serviceMenuBySlug(business, "salon-menu"))?.unlistedServices.map((s) => s.slug)).toEqual([
+      DEMO.privateServiceSlug,
+    ]);
+    expect((await pages.serviceCalendar(business, DEMO.privateServiceSlug))?.service.id).toBe(DEMO.services.bridal);
+    expect((await pages.home(business)).calendars.map((c) => c.id)).not.toContain(DEMO.calendars.privateSession);
+    expect((await pages.groupBySlug(business, "team"))?.calendars.map((c) => c.id)).not.toContain(
+      DEMO.calendars.privateSession,
+    );
+    expect((await pages.calendarBySlug(business, "private-session"))?.id).toBe(DEMO.calendars.privateSession);
     expect(await pages.oneTimeLink(DEMO.oneTimeLinkSlug, now)).toMatchObject({ state: "active" });
     expect(await pages.oneTimeLink(DEMO.usedOneTimeLinkSlug, now)).toEqual({ state: "expired" });
     expect(await pages.oneTimeLink("nope", now)).toBeNull();

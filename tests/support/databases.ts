@@ -13,21 +13,11 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
 import { fromPglite, openDatabase, type Database } from "../../src/adapters/db/client.ts";
 import { migrateDatabase, MIGRATIONS_FOLDER } from "../../src/adapters/db/migrate.ts";
+import { reachable } from "../../bench/support.ts";
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function isPostgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const postgresReachable = await isPostgresReachable();
+const postgresReachable = await reachable(POSTGRES_ADMIN_URL);
 if (!postgresReachable && process.env.CI === "true") {
   throw new Error(`CI=true but PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}; .ci/run should have started it.`);
 }

@@ -25,9 +25,10 @@ export interface Database {
   /**
    * Calls `onNotify` on every NOTIFY of `channel`, from any connection or process, and whenever the
    * listening connection was lost (notifications may have been missed meanwhile). On PostgreSQL a
-   * dedicated connection listens and reconnects; close() ends it.
+   * dedicated connection listens and reconnects; close() ends it. `payload` is the notification's
+   * (absent when the connection was lost).
    */
-  listen(channel: string, onNotify: () => void): Promise<void>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<void>;
   close(): Promise<void>;
   /** The embedded database's data-directory lock (null in memory and on PostgreSQL). */
   readonly lock: DataDirLock | null;
@@ -62,9 +63,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const listeners = new Set<pg.Client>();
   let closed = false;
   /** A connection that LISTENs on `channel`; when it dies, `onNotify` and a new one a second later. */
-  async function listenOn(channel: string, onNotify: () => void): Promise<void> {
+  async function listenOn(channel: string, onNotify: (payload?: string) => void): Promise<void> {
     const client = new pg.Client({ connectionString: url });
-    client.on("notification", (message) => message.channel === channel && onNotify());
+    client.on("notification", (message) => message.channel === channel && onNotify(message.payload ?? ""));
     client.on("error", () => {});
     client.on("end", () => {
       listeners.delete(client);
@@ -113,7 +114,7 @@ export function fromPglite(client: PGlite, lock: DataDirLock | null = null): Dat
     },
     async listen(channel, onNotify) {
       assertChannel(channel);
-      await client.listen(channel, () => onNotify());
+      await client.listen(channel, (payload) => onNotify(payload));
     },
     lock,
     async close() {

@@ -43,6 +43,8 @@ const toCalendar = (row: CalendarRow): CalendarSummary => ({
   durationMinutes: row.settings.durationMinutes,
 });
 const liveCalendar = and(eq(t.calendars.isActive, true), isNull(t.calendars.deletedAt));
+/** Where calendars are listed (the index, groups, team pages): private ones are reached by their link only. */
+const listedCalendar = and(liveCalendar, eq(t.calendars.isPrivate, false));
 
 const serviceColumns = {
   id: t.services.id,
@@ -77,7 +79,7 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
     const rows = await db
       .select(calendarColumns)
       .from(t.calendars)
-      .where(and(eq(t.calendars.groupId, group.id), liveCalendar))
+      .where(and(eq(t.calendars.groupId, group.id), listedCalendar))
       .orderBy(asc(t.calendars.position), asc(t.calendars.name));
     return {
       id: group.id,
@@ -96,19 +98,21 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
       .from(t.calendars)
       .where(and(eq(t.calendars.id, menu.calendarId), liveCalendar));
     if (!calendar) return null;
-    const services: ServiceSummary[] = await db
-      .select(serviceColumns)
+    const items = await db
+      .select({ ...serviceColumns, isPrivate: t.services.isPrivate })
       .from(t.serviceMenuItems)
       .innerJoin(t.services, eq(t.services.id, t.serviceMenuItems.serviceId))
       .where(and(eq(t.serviceMenuItems.serviceMenuId, menu.id), isNull(t.services.deletedAt)))
       .orderBy(asc(t.serviceMenuItems.position));
+    const strip = ({ isPrivate: _, ...service }: (typeof items)[number]): ServiceSummary => service;
     return {
       id: menu.id,
       slug: menu.slug,
       name: menu.name,
       description: menu.description,
       calendar: toCalendar(calendar),
-      services,
+      services: items.filter((s) => !s.isPrivate).map(strip),
+      unlistedServices: items.filter((s) => s.isPrivate).map(strip),
     };
   }
 
@@ -139,7 +143,7 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
       const calendars = await db
         .select(calendarColumns)
         .from(t.calendars)
-        .where(and(eq(t.calendars.businessId, business.id), liveCalendar))
+        .where(and(eq(t.calendars.businessId, business.id), listedCalendar))
         .orderBy(asc(t.calendars.position));
       const groups = await db
         .select({ id: t.groups.id, slug: t.groups.slug, name: t.groups.name })

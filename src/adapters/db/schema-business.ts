@@ -120,6 +120,8 @@ export const services = pgTable(
     deposit: jsonb("deposit").$type<DepositRule | null>(),
     /** Most guests one slot may take for this service ('You can reserve up to {count} slots…'). */
     maxGuestsPerSlot: integer("max_guests_per_slot").notNull().default(1),
+    /** Left out of service menus and the calendar's list; bookable only by its direct link (issue 24). */
+    isPrivate: boolean("is_private").notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -165,6 +167,8 @@ export const calendars = pgTable(
     description: text("description").notNull().default(""),
     settings: jsonb("settings").$type<CalendarSettings>().notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** Left out of the index, groups and team pages; bookable only by its direct link (issue 24). */
+    isPrivate: boolean("is_private").notNull().default(false),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -9,3 +9,4 @@ export * from "./schema-webhooks.ts";
 export * from "./schema-content.ts";
 export * from "./schema-forms.ts";
 export * from "./schema-console.ts";
+export * from "./schema-busy.ts";

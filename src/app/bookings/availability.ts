@@ -51,7 +51,8 @@ export interface Exclusions {
   readonly holdId?: string | null;
 }
 
-function toBusy(o: Occupancy): BusyInterval {
+/** One occupancy row as the engine's busy entry (buffers recovered from the blocked span). */
+export function toBusy(o: Occupancy): BusyInterval {
   if (o.kind === "hold")
     return {
       staffId: o.staffId,

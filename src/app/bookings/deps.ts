@@ -1,5 +1,6 @@
 import type { PaymentProvider } from "../payments/ports.ts";
 import type { BookingStore } from "./ports.ts";
+import type { WarmBusyIndex } from "./warm-busy-index.ts";
 
 export interface MoneyHooks {
   /** Gives back, now, what cancellations left owed (refunds.ts); the sweep retries what fails. */
@@ -23,4 +24,6 @@ export interface BookingDeps {
   readonly payments?: PaymentProvider;
   /** What the booking use cases ask of the payment side (src/app/payments); absent: no online payments. */
   readonly money?: MoneyHooks;
+  /** Busy indexes kept warm between slot queries (issue 22); absent: every query indexes afresh. */
+  readonly busyIndexes?: WarmBusyIndex;
 }

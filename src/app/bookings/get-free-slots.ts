@@ -1,15 +1,16 @@
 /** Free start times of a calendar between two of the visitor's dates, and the next date with any. */
 import { computeSlotsWithFull, toPublicSlots } from "../../core/availability/compute-slots.ts";
 import type { SlotRequest } from "../../core/availability/engine.ts";
-import type { PublicSlotsByDate } from "../../core/availability/model.ts";
+import type { AvailabilityInput, PublicSlotsByDate } from "../../core/availability/model.ts";
 import { findNextAvailable } from "../../core/availability/next-available.ts";
 import { showsSeats } from "../../core/calendar/calendar-setup.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
-import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type LocalDate } from "../../core/shared/time.ts";
+import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type EpochMs, type LocalDate } from "../../core/shared/time.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
 import { queryErrorToBookingError } from "../../core/booking/slot-refusals.ts";
-import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput } from "./availability.ts";
+import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
+import { hideLookBusyStarts, lookBusyMarginMs } from "./look-busy-slots.ts";
 import type { CalendarContext } from "./ports.ts";
 
 export interface SlotsInput {
@@ -45,6 +46,30 @@ async function loadLive(
   return built.ok ? ok({ ctx, request: built.value }) : built;
 }
 
+/**
+ * The engine's input for a slot query over [fromMs, toMs): the warm busy index when the server keeps
+ * them (checked against the database's version on every call), else indexed from a fresh load.
+ */
+async function availabilityFor(
+  deps: BookingDeps,
+  ctx: CalendarContext,
+  fromMs: EpochMs,
+  toMs: EpochMs,
+  nowMs: EpochMs,
+): Promise<AvailabilityInput> {
+  const schedules = toSchedules(ctx);
+  if (!deps.busyIndexes)
+    return toAvailabilityInput(
+      ctx,
+      await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs),
+      nowMs,
+      {},
+      schedules,
+    );
+  const busy = await deps.busyIndexes.get(schedules.rules, relevantStaffIds(ctx), fromMs, toMs, nowMs);
+  return { ...schedules, busy };
+}
+
 export async function getFreeSlots(
   deps: BookingDeps,
   input: SlotsInput & { readonly startDate: LocalDate; readonly endDate: LocalDate },
@@ -54,22 +79,21 @@ export async function getFreeSlots(
   const { ctx, request } = loaded.value;
   if (!isLocalDate(input.startDate) || !isLocalDate(input.endDate)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
-  const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - OCCUPANCY_MARGIN_MS;
-  const toMs = Date.parse(`${input.endDate}T00:00:00Z`) + WALL_DAY_MS + OCCUPANCY_MARGIN_MS;
+  const margin = OCCUPANCY_MARGIN_MS + lookBusyMarginMs(ctx);
+  const fromMs = Date.parse(`${input.startDate}T00:00:00Z`) - margin;
+  const toMs = Date.parse(`${input.endDate}T00:00:00Z`) + WALL_DAY_MS + margin;
   // A nonsense range is refused by the engine before the load matters; cap the load anyway, and
   // never load a reversed one (the database refuses a range whose end is before its start: 500).
-  const occupancy =
+  const availability =
     toMs - fromMs > 40 * WALL_DAY_MS || toMs <= fromMs
-      ? []
-      : await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs);
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs);
-  const result = computeSlotsWithFull(
-    availability,
-    { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request },
-    nowMs,
-  );
+      ? toAvailabilityInput(ctx, [], nowMs)
+      : await availabilityFor(deps, ctx, fromMs, toMs, nowMs);
+  const query = { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request };
+  const result = computeSlotsWithFull(availability, query, nowMs);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
-  const { slots, full } = result.value;
+  const { full } = result.value;
+  // The one place Look Busy applies: after the engine, before anything leaves the server.
+  const slots = hideLookBusyStarts(ctx, availability, query, nowMs, result.value.slots);
   return ok(toPublicSlots(slots, showsSeats(ctx.calendar.type, ctx.calendar.settings) ? full : undefined));
 }
 
@@ -84,8 +108,7 @@ export async function getNextAvailableDate(
   const nowMs = deps.clock().getTime();
   const fromMs = Math.max(nowMs, Date.parse(`${input.from}T00:00:00Z`)) - OCCUPANCY_MARGIN_MS;
   // The booking window bounds the search; occupancy of the next year is plenty for any window we offer.
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, fromMs + 400 * WALL_DAY_MS);
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs);
+  const availability = await availabilityFor(deps, ctx, fromMs, fromMs + 400 * WALL_DAY_MS, nowMs);
   const result = findNextAvailable(availability, input.from, input.timezone, nowMs, request);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   return ok(result.value);

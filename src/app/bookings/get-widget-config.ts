@@ -2,6 +2,7 @@
 import type { PaymentMode } from "../../core/payments/payment-plan.ts";
 import type { CalendarSettings, CalendarType, DepositRule } from "../../core/calendar/calendar.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import { requiresGuests } from "../../core/calendar/calendar-setup.ts";
 import type { BookingDeps } from "./deps.ts";
 
 export interface WidgetConfig {
@@ -12,6 +13,8 @@ export interface WidgetConfig {
   readonly durationMinutes: number;
   readonly slotIntervalMinutes: number;
   readonly guestMode: CalendarSettings["guestMode"];
+  /** At least one guest before the booking can be confirmed (calendar-setup.ts: requiresGuests). */
+  readonly requireGuests: boolean;
   readonly questions: CalendarSettings["questions"];
   readonly location: { readonly kind: string; readonly value: string | null } | null;
   readonly services: readonly {
@@ -23,6 +26,8 @@ export interface WidgetConfig {
     priceCents: number;
     deposit: DepositRule | null;
     maxGuestsPerSlot: number;
+    /** Offered only where its direct link preselects it (loadBookingPage). */
+    isPrivate: boolean;
   }[];
   readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
   readonly seatsPerSlot: number | null;
@@ -61,13 +66,14 @@ export async function getWidgetConfig(
     durationMinutes: s.durationMinutes,
     slotIntervalMinutes: s.slotIntervalMinutes,
     guestMode: s.guestMode,
+    requireGuests: requiresGuests(ctx.calendar.type, s),
     questions: s.questions,
     // The booker types their own location: only say so.
     location: s.location
       ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value }
       : null,
     services: ctx.services.map(
-      ({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot }) => ({
+      ({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot, isPrivate }) => ({
         id,
         name,
         description,
@@ -76,6 +82,7 @@ export async function getWidgetConfig(
         priceCents,
         deposit,
         maxGuestsPerSlot,
+        isPrivate: isPrivate === true,
       }),
     ),
     staff: staffIds.flatMap((id) => {

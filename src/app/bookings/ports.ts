@@ -44,6 +44,8 @@ export interface ServiceInfo {
   readonly priceCents: number;
   readonly deposit: DepositRule | null;
   readonly maxGuestsPerSlot: number;
+  /** Not listed on menus or in the calendar's service step; booked by its direct link. */
+  readonly isPrivate?: boolean;
   readonly staffIds: readonly string[];
 }
 
@@ -267,6 +269,25 @@ export interface BookingStore {
   forgetCalendars?(): void;
   /** Active occupancy of these staff overlapping [fromMs, toMs). */
   loadOccupancy(staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
+  /**
+   * loadOccupancy, with the version of busy time it read (opaque: the database snapshot). A store
+   * offering both this and occupancyChangedSince lets busy indexes be kept warm (warm-busy-index.ts).
+   */
+  loadOccupancyVersioned?(
+    staffIds: readonly string[],
+    fromMs: EpochMs,
+    toMs: EpochMs,
+  ): Promise<{ occupancy: Occupancy[]; version: string }>;
+  /**
+   * Which of these staff's occupancy changed since `version` was read (committed since, by anyone),
+   * their occupancy now (as loadOccupancy), and the version all of it is as of: the others' is unchanged up to it.
+   */
+  occupancyChangedSince?(
+    staffIds: readonly string[],
+    fromMs: EpochMs,
+    toMs: EpochMs,
+    version: string,
+  ): Promise<{ changed: string[]; occupancy: Occupancy[]; version: string }>;
   /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
   recentCounts(calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
   oneTimeLink(slug: string, nowMs: EpochMs): Promise<OneTimeLinkState | null>;

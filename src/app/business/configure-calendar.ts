@@ -29,6 +29,7 @@ export interface CalendarCreate {
   readonly description?: string;
   readonly groupId?: string | null;
   readonly isActive?: boolean;
+  readonly isPrivate?: boolean;
   readonly position?: number;
   readonly settings?: Partial<CalendarSettings>;
   readonly members?: readonly MemberInput[];
@@ -60,6 +61,7 @@ export async function createCalendar(
     description: input.description ?? "",
     groupId: input.groupId ?? null,
     isActive: input.isActive ?? true,
+    isPrivate: input.isPrivate ?? false,
     position: input.position ?? 0,
     settings: { ...DEFAULT_CALENDAR_SETTINGS, ...input.settings },
     members: input.members ?? [],
@@ -84,6 +86,7 @@ export async function updateCalendar(
     description: patch.description ?? current.description,
     groupId: patch.groupId === undefined ? current.groupId : patch.groupId,
     isActive: patch.isActive ?? current.isActive,
+    isPrivate: patch.isPrivate ?? current.isPrivate,
     position: patch.position ?? current.position,
     settings: { ...current.settings, ...patch.settings },
     members: patch.members ?? current.members,

@@ -24,6 +24,8 @@ export type BusinessError =
   /** A host name is another business's already: every host name leads to one business only. */
   | { readonly code: "HOSTNAME_TAKEN"; readonly path: string }
   | { readonly code: "IN_USE"; readonly detail: string }
+  /** The address already signs in to the console (of this or another business). */
+  | { readonly code: "EMAIL_TAKEN"; readonly path: string }
   | { readonly code: "SETUP_INVALID"; readonly errors: readonly { readonly path: string; readonly code: string }[] };
 
 /** How a business-side write went: its value, or why it was refused. */
@@ -103,6 +105,8 @@ export interface ServiceInput {
   readonly deposit?: DepositRule | null;
   readonly maxGuestsPerSlot?: number;
   readonly staffIds?: readonly string[];
+  /** Not listed on menus; bookable only by its direct link. */
+  readonly isPrivate?: boolean;
 }
 
 export interface ServiceView {
@@ -116,6 +120,7 @@ export interface ServiceView {
   readonly deposit: DepositRule | null;
   readonly maxGuestsPerSlot: number;
   readonly staffIds: readonly string[];
+  readonly isPrivate: boolean;
   readonly createdAt: string;
 }
 
@@ -145,6 +150,8 @@ export interface CalendarRecordInput {
   readonly description: string;
   readonly groupId: string | null;
   readonly isActive: boolean;
+  /** Not listed on the index, groups or team pages; bookable only by its direct link. */
+  readonly isPrivate: boolean;
   readonly position: number;
   readonly settings: CalendarSettings;
   readonly members: readonly MemberInput[];
@@ -159,6 +166,7 @@ export interface CalendarView {
   readonly description: string;
   readonly groupId: string | null;
   readonly isActive: boolean;
+  readonly isPrivate: boolean;
   readonly position: number;
   readonly settings: CalendarSettings;
   readonly members: readonly MemberInput[];

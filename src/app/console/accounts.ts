@@ -88,8 +88,28 @@ export async function signOut(deps: AccountDeps, token: string | undefined): Pro
 export async function emailLink(deps: AccountDeps, purpose: LinkPurpose, email: string): Promise<void> {
   const user = await deps.store.findUserByEmail(email);
   if (!user) return;
-  const token = newToken();
   const validMinutes = LINK_VALID_MINUTES[purpose];
+  await deps.store.queueEmail(user.businessId, {
+    kind: purpose,
+    to: { name: user.name, email: user.email },
+    locale: user.locale,
+    link: await issueLink(deps, purpose, user, validMinutes),
+    businessName: await deps.store.businessName(user.businessId),
+    validMinutes,
+  });
+}
+
+/**
+ * A one-time link for the user (signing in, or choosing a password). The token travels in the
+ * fragment: it never reaches a server log, a proxy or a Referer header.
+ */
+export async function issueLink(
+  deps: Pick<AccountDeps, "store" | "clock" | "publicUrl">,
+  purpose: LinkPurpose,
+  user: Pick<ConsoleUser, "id" | "locale">,
+  validMinutes: number,
+): Promise<string> {
+  const token = newToken();
   await deps.store.createLinkToken({
     tokenHash: hashToken(token),
     userId: user.id,
@@ -98,15 +118,7 @@ export async function emailLink(deps: AccountDeps, purpose: LinkPurpose, email: 
   });
   const page = purpose === "sign_in" ? "sign-in/link" : "reset-password";
   const prefix = user.locale === "en" ? "" : `/${user.locale}`;
-  // The token travels in the fragment: it never reaches a server log, a proxy or a Referer header.
-  await deps.store.queueEmail(user.businessId, {
-    kind: purpose,
-    to: { name: user.name, email: user.email },
-    locale: user.locale,
-    link: `${deps.publicUrl}${prefix}/console/${page}#token=${token}`,
-    businessName: await deps.store.businessName(user.businessId),
-    validMinutes,
-  });
+  return `${deps.publicUrl}${prefix}/console/${page}#token=${token}`;
 }
 
 /** Redeems an emailed sign-in link (once, before it expires) for a session. */

@@ -16,15 +16,7 @@ export interface ConsoleUser {
   readonly passwordHash: string | null;
 }
 
-export interface NewConsoleUser {
-  readonly businessId: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: ConsoleRole;
-  readonly staffId: string | null;
-  readonly locale: string;
-  readonly passwordHash: string | null;
-}
+export type NewConsoleUser = Omit<ConsoleUser, "id">;
 
 export interface SessionRecord {
   readonly user: ConsoleUser;

@@ -52,7 +52,10 @@ export interface ServiceMenuView {
   name: string;
   description: string;
   calendar: CalendarSummary;
+  /** What the menu lists. */
   services: ServiceSummary[];
+  /** Private services of the menu: not listed, bookable by their direct link (the menu's service page). */
+  unlistedServices: ServiceSummary[];
 }
 
 export type OneTimeLinkView = { state: "active"; calendar: CalendarSummary } | { state: "expired" };

@@ -53,7 +53,6 @@ export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], n
     string,
     Map<EpochMs, { blockedStartMs: number; blockedEndMs: number; seatsTaken: number }>
   >();
-  const calendarBookings = new Map<string, EpochMs>();
   const countedOnce = new Set<string>();
   const isClass = rules.type === "class";
 
@@ -70,11 +69,6 @@ export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], n
         countedByStaff.set(entry.staffId, counted);
         if (once !== null) countedOnce.add(once);
       }
-      // Without an id each staff member's copy counts; with one, a collective booking counts once.
-      calendarBookings.set(
-        entry.bookingId ?? `${entry.staffId}|${entry.startMs}|${calendarBookings.size}`,
-        entry.startMs,
-      );
     }
     if (isClass && isOwnBooking) {
       const sessions = sessionsByStaff.get(entry.staffId) ?? new Map();
@@ -109,6 +103,24 @@ export function indexBusy(rules: CalendarRules, busy: readonly BusyInterval[], n
   return {
     calendarId: rules.calendarId,
     byStaff,
-    calendarCountedStarts: [...calendarBookings.values()].sort((a, b) => a - b),
+    calendarCountedStarts: calendarCountedStarts(rules, busy, nowMs),
   };
+}
+
+/**
+ * Sorted starts of this calendar's blocking bookings, each booking once: the per-calendar daily
+ * limit's count. Separate from the per-staff index so a warm index can replace some staff members'
+ * part and recount (src/app/bookings/warm-busy-index.ts).
+ */
+export function calendarCountedStarts(rules: CalendarRules, busy: Iterable<BusyInterval>, nowMs: EpochMs): EpochMs[] {
+  const calendarBookings = new Map<string, EpochMs>();
+  for (const entry of busy) {
+    if (entry.kind !== "booking" || entry.calendarId !== rules.calendarId || !isBlocking(entry, rules, nowMs)) continue;
+    // Without an id each staff member's copy counts; with one, a collective booking counts once.
+    calendarBookings.set(
+      entry.bookingId ?? `${entry.staffId}|${entry.startMs}|${calendarBookings.size}`,
+      entry.startMs,
+    );
+  }
+  return [...calendarBookings.values()].sort((a, b) => a - b);
 }

@@ -12,6 +12,7 @@ import {
   type RecurrenceRequest,
 } from "../availability/recurring.ts";
 import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
+import { requiresGuests } from "../calendar/calendar-setup.ts";
 import { validateAnswers } from "./answers.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { resolveCarts } from "./booking-request.ts";
@@ -111,6 +112,9 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
   // A guest may not share the booker's email either (one copy of every email per person).
   const guests = validateGuests(guestsInput, settings.guestMode, input.contact.email);
   if (!guests.ok) return guests;
+  // "Require Guests for Booking": at least one guest besides the booker (domain notes, Add guests).
+  if (guests.value.count === 0 && requiresGuests(ctx.calendar.type, settings))
+    return fail("GUESTS_REQUIRED", undefined, [{ path: "guests", code: "GUESTS_REQUIRED" }]);
   const answers = validateAnswers(
     settings.questions,
     input.answers ?? undefined,

@@ -3,6 +3,7 @@
  * calendar of each type may have, and which settings contradict its type. Pure: the business API
  * and the demo seed both go through these.
  */
+import { looksBusy } from "../availability/look-busy.ts";
 import type { CalendarSettings, CalendarType } from "./calendar.ts";
 
 export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = {
@@ -54,7 +55,10 @@ export type SetupErrorCode =
   | "SEATS_NOT_FOR_TYPE"
   | "GUESTS_NOT_FOR_CLASS"
   | "SERVICES_NOT_FOR_TYPE"
-  | "WINDOW_RANGE_INVALID";
+  | "WINDOW_RANGE_INVALID"
+  | "LOOK_BUSY_NOT_FOR_TYPE"
+  | "REQUIRED_GUESTS_NOT_FOR_TYPE"
+  | "REQUIRED_GUESTS_NEED_GUEST_MODE";
 
 export interface SetupError {
   readonly path: string;
@@ -111,6 +115,16 @@ export function settingsErrors(type: CalendarType, s: CalendarSettings): SetupEr
     // Seats are counted only for classes; elsewhere the value would be silently ignored.
     errors.push({ path: "settings.seatsPerSlot", code: "SEATS_NOT_FOR_TYPE" });
   }
+  // "Look Busy not applicable" to classes and service menus (domain notes A.2): refused, never silently ignored.
+  if ((s.lookBusyPercent ?? 0) > 0 && !looksBusy(type, s.lookBusyPercent))
+    errors.push({ path: "settings.lookBusyPercent", code: "LOOK_BUSY_NOT_FOR_TYPE" });
+  if (s.requireGuests) {
+    // "Require Guests for Booking" exists on simple, round robin and collective calendars only (domain notes, Add guests).
+    if (!requiredGuestsAllowed(type))
+      errors.push({ path: "settings.requireGuests", code: "REQUIRED_GUESTS_NOT_FOR_TYPE" });
+    else if (s.guestMode === "none")
+      errors.push({ path: "settings.requireGuests", code: "REQUIRED_GUESTS_NEED_GUEST_MODE" });
+  }
   if (s.bookingWindow.kind === "date_range" && s.bookingWindow.start > s.bookingWindow.end) {
     errors.push({ path: "settings.bookingWindow.end", code: "WINDOW_RANGE_INVALID" });
   }
@@ -129,4 +143,14 @@ export function showsSeats(type: CalendarType, s: Pick<CalendarSettings, "seatsP
 /** Only service calendars list services. */
 export function servicesAllowed(type: CalendarType): boolean {
   return type === "service";
+}
+
+/** Calendar types that may require guests: personal ("simple"), round robin and collective. */
+export function requiredGuestsAllowed(type: CalendarType): boolean {
+  return type === "personal" || type === "round_robin" || type === "collective";
+}
+
+/** Whether a booking of this calendar needs at least one guest (the setting, where its type allows it). */
+export function requiresGuests(type: CalendarType, s: Pick<CalendarSettings, "requireGuests" | "guestMode">): boolean {
+  return s.requireGuests === true && s.guestMode !== "none" && requiredGuestsAllowed(type);
 }

@@ -69,4 +69,11 @@ export interface CalendarSettings {
   location: { kind: "physical" | "phone" | "video" | "ask_booker"; value: string } | null;
   questions: CustomQuestion[];
   roundRobinMode: "availability" | "equal_distribution";
+  /**
+   * "Look Busy": the share of free starts hidden from visitors, 0–90 (absent: 0). Not on classes
+   * or service calendars (core/availability/look-busy.ts).
+   */
+  lookBusyPercent?: number;
+  /** "Require guests for booking": at least one additional guest (absent: off). Not on classes or services. */
+  requireGuests?: boolean;
 }

@@ -66,7 +66,7 @@ export const freeSlotsRoute = createRoute({
   responses: {
     200: json(
       FreeSlotsResponseSchema,
-      "Dates without slots (or, for class calendars showing seats, full classes) are omitted",
+      "Dates without slots (or, for class calendars showing seats, full classes) are omitted. A calendar with Look Busy leaves out that share of each of its days' free starts, the same ones on every request",
     ),
     ...problems(
       "VALIDATION_FAILED",

@@ -307,6 +307,7 @@ export const WidgetConfigSchema = z
     durationMinutes: z.number().int(),
     slotIntervalMinutes: z.number().int(),
     guestMode: z.enum(["none", "count_only", "collect_detail"]),
+    requireGuests: z.boolean().meta({ description: "A booking needs at least one additional guest" }),
     questions: z.array(
       z.object({
         id: z.string(),
@@ -327,6 +328,7 @@ export const WidgetConfigSchema = z
         priceCents: z.number(),
         deposit: z.unknown(),
         maxGuestsPerSlot: z.number(),
+        isPrivate: z.boolean().meta({ description: "Not listed on menus; offered by its direct link" }),
       }),
     ),
     staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),

@@ -8,6 +8,12 @@ import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "../../i18n/locale
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../../i18n/routing/locale-prefix.ts";
 
+/**
+ * The prefix arithmetic, for code outside components (the console's loaders). Imported through here
+ * so that it stays in the one chunk the booking pages load it from, not split into a second file.
+ */
+export { localePath, routeLocaleFromPath, stripLocalePrefix } from "../../i18n/routing/locale-prefix.ts";
+
 /** Dispatched on window just before the language switch leaves the page, so features can keep their state. */
 export const LOCALE_SWITCH_EVENT = "app:locale-switch";
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
-import { NavLink, Outlet, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { SkipLink } from "../components/skip-link.tsx";
 import { callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
 import { consolePath, requireSession } from "../features/console/console-session.ts";
@@ -45,6 +45,9 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { session, locale } = loaderData;
   const navigate = useNavigate();
+  // Plain links rather than NavLink: every react-router export the console uses grows the chunk the
+  // booking pages share with it (tests/e2e/bundle-size.e2e.test.ts).
+  const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   const sections = SECTIONS.filter((s) => !s.ownerOnly || session.user.role === "owner");
 
@@ -67,9 +70,12 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
-                <NavLink to={consolePath(section.path, locale)} end={section.path === "/console"}>
+                <Link
+                  to={consolePath(section.path, locale)}
+                  aria-current={location.pathname === consolePath(section.path, locale) ? "page" : undefined}
+                >
                   {i18n._(section.label)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,18 +1,17 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import type { ApiKeyView } from "../../app/business/ports.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { requireOwner } from "../features/console/console-session.ts";
-import { consoleMeta } from "../features/console/console-title.ts";
+import { consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import { messageAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { useAction } from "../features/console/use-action.ts";
+import { useReload } from "../features/console/use-reload.ts";
 import type { Route } from "./+types/console-api-keys";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -22,7 +21,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData, (t) => t("console.apiKeys.title"));
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.apiKeys.title");
 
 /**
  * The business API's keys: name, the prefix that recognises one, when it was made. A new key's
@@ -31,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderDa
 export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale, timeZone, keys } = loaderData;
-  const revalidator = useRevalidator();
+  const reload = useReload();
   const [name, setName] = useState("");
   const { busy, problem, alertRef, run } = useAction();
   const [created, setCreated] = useState<{ key: string; apiKey: ApiKeyView } | null>(null);
@@ -59,7 +58,7 @@ export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
       });
       setName("");
       setCreated(answer);
-      await revalidator.revalidate();
+      await reload();
     });
   }
 
@@ -67,7 +66,7 @@ export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
     setListProblem(null);
     try {
       await callApi(locale, "DELETE", `/business/api-keys/${key.id}`);
-      await revalidator.revalidate();
+      await reload();
       setAnnouncement(t("revokedStatus", { name: key.name }));
     } catch (error) {
       setListProblem(error);

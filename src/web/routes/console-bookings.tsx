@@ -1,16 +1,19 @@
 import { useLingui } from "@lingui/react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, useRevalidator, useSearchParams } from "react-router";
-import type { BusinessBookingView, CalendarView, StaffView } from "../../app/business/ports.ts";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import type { BusinessBookingView, CalendarView, PaymentView, StaffView } from "../../app/business/ports.ts";
 import { callApi, type ConsoleSession } from "../features/console/console-api.ts";
-import { requireSession } from "../features/console/console-session.ts";
+import { requireSession, consoleMeta } from "../features/console/console-session.ts";
 import { addDays, formatters, todayIn } from "../features/console/dates.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { WeekView } from "../features/console/week-view.tsx";
+import type { PaymentsAccess } from "../features/console/payments-panel.tsx";
 import { BookingCard, type BookingAction, type Names } from "../features/console/booking-card.tsx";
 import type { Route } from "./+types/console-bookings";
 
 const RANGES = { today: 1, week: 7, month: 31 } as const;
 type RangeName = keyof typeof RANGES;
+type View = "list" | "week";
 const STATUSES = ["new", "confirmed", "pending_payment", "cancelled"] as const;
 /** How often the list asks for new bookings while the page is in view. */
 const REFRESH_MS = 15_000;
@@ -19,8 +22,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { locale, session } = await requireSession(request);
   const params = new URL(request.url).searchParams;
   const range: RangeName = (params.get("range") as RangeName) in RANGES ? (params.get("range") as RangeName) : "week";
-  const from = todayIn(session.business.timeZone);
-  const to = addDays(from, RANGES[range] - 1);
+  const view: View = params.get("view") === "week" ? "week" : "list";
+  const today = todayIn(session.business.timeZone);
+  const start = params.get("start");
+  // The week view shows seven days from `start` (browsable week by week); the list, the range from today.
+  const from = view === "week" && start && /^\d{4}-\d{2}-\d{2}$/.test(start) ? start : today;
+  const to = addDays(from, view === "week" ? 6 : RANGES[range] - 1);
   const query = new URLSearchParams({ from, to });
   const status = params.get("status");
   if (status && (STATUSES as readonly string[]).includes(status)) query.set("status", status);
@@ -34,11 +41,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     callApi<CalendarView[]>(locale, "GET", "/business/calendars"),
     isOwner ? callApi<StaffView[]>(locale, "GET", "/business/staff") : Promise.resolve([] as StaffView[]),
   ]);
-  return { locale, session, range, bookings, calendars, staff, loadedAt: Date.now() };
+  return { locale, session, range, view, from, bookings, calendars, staff, loadedAt: Date.now() };
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.bookings.title");
 
 /**
  * Today's and the coming bookings, by day, in the business's time zone: filter by range, status,
@@ -47,26 +54,50 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
  */
 export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { locale, session, range, calendars, staff } = loaderData;
-  const [params] = useSearchParams();
-  const revalidator = useRevalidator();
+  const { locale, session, range, view, from, calendars, staff } = loaderData;
+  const [opened, setOpened] = useState<string | null>(null);
+  const detailsRef = useRef<HTMLDialogElement>(null);
+  // Only react-router exports the booking pages use too: each other one grows the chunk they share.
+  const location = useLocation();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const navigate = useNavigate();
+  const [refreshing, setRefreshing] = useState(false);
+  /** Runs this screen's loader again (a navigation to the same address), without scrolling. */
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await navigate(location.pathname + location.search, { replace: true, preventScrollReset: true });
+    } finally {
+      setRefreshing(false);
+    }
+  }, [navigate, location.pathname, location.search]);
   const [search, setSearch] = useState(params.get("q") ?? "");
   const [overrides, setOverrides] = useState<Record<string, BusinessBookingView["status"]>>({});
   const [problem, setProblem] = useState<unknown>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const format = useMemo(() => formatters(locale, session.business.timeZone), [locale, session.business.timeZone]);
 
+  // New bookings appear without a reload: every REFRESH_MS while the page is seen, and at once when
+  // the owner comes back to the tab.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+      if (document.visibilityState === "visible" && !refreshing) void refresh();
     }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [revalidator]);
+    const onReturn = () => document.visibilityState === "visible" && !refreshing && void refresh();
+    window.addEventListener("focus", onReturn);
+    document.addEventListener("visibilitychange", onReturn);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onReturn);
+      document.removeEventListener("visibilitychange", onReturn);
+    };
+  }, [refresh, refreshing]);
 
   // What the server says wins once it has answered again.
   useEffect(() => setOverrides({}), [loaderData.loadedAt]);
 
   const names = useMemo(() => namesOf(session, calendars, staff), [session, calendars, staff]);
+  const calendarById = useMemo(() => new Map(calendars.map((c) => [c.id, c])), [calendars]);
   const needle = search.trim().toLowerCase();
   const shown = loaderData.bookings
     .map((b) => ({ ...b, status: overrides[b.id] ?? b.status }))
@@ -78,6 +109,19 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
           .includes(needle),
     );
   const days = groupByDay(shown, format.dateOf);
+  const openedBooking = shown.find((b) => b.id === opened);
+
+  /** This page with other parameters (filters kept). */
+  function withParams(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return `?${next}`;
+  }
+  const viewLink = (to: View) => withParams({ view: to === "list" ? null : "week", start: null });
+  const weekLink = (days: number) => withParams({ view: "week", start: addDays(from, days) });
 
   async function act(booking: BusinessBookingView, action: BookingAction, reason?: string) {
     const next = action === "confirm" ? "confirmed" : "cancelled";
@@ -85,7 +129,7 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
     setOverrides((o) => ({ ...o, [booking.id]: next }));
     try {
       await callApi(locale, "POST", `/business/bookings/${booking.id}/${action}`, reason ? { reason } : {});
-      await revalidator.revalidate();
+      await refresh();
     } catch (error) {
       setOverrides((o) => {
         const { [booking.id]: _rolledBack, ...rest } = o;
@@ -96,21 +140,80 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  const reschedule = useMemo(
+    () => ({
+      loadSlots: async (calendarId: string, date: string) => {
+        const zone = session.business.timeZone;
+        const query = new URLSearchParams({ startDate: date, endDate: date, timezone: zone });
+        const days = await callApi<Record<string, { slots: string[] }>>(
+          locale,
+          "GET",
+          `/calendars/${calendarId}/free-slots?${query}`,
+        );
+        return days[date]?.slots ?? [];
+      },
+      onMove: async (booking: BusinessBookingView, startTime: string) => {
+        await callApi(locale, "POST", `/business/bookings/${booking.id}/reschedule`, {
+          startTime,
+          timezone: session.business.timeZone,
+        });
+        await refresh();
+      },
+    }),
+    [locale, session.business.timeZone, refresh],
+  );
+
+  const payments = useMemo<PaymentsAccess | undefined>(
+    () =>
+      session.user.role === "owner"
+        ? {
+            load: (bookingId) => callApi<PaymentView[]>(locale, "GET", `/business/bookings/${bookingId}/payments`),
+            refund: (bookingId, amountMinor) =>
+              callApi<PaymentView[]>(
+                locale,
+                "POST",
+                `/business/bookings/${bookingId}/refund`,
+                amountMinor === null ? {} : { amountMinor },
+              ),
+          }
+        : undefined,
+    [locale, session.user.role],
+  );
+
   return (
     <section aria-labelledby="bookings-title" className="console-screen">
       <div className="console-screen__head">
         <h1 id="bookings-title">{i18n._("console.bookings.title")}</h1>
         <p className="console-muted">{i18n._("console.bookings.zone", { zone: session.business.timeZone })}</p>
       </div>
+      <nav className="console-views" aria-label={i18n._("console.bookings.views")}>
+        <Link to={viewLink("list")} aria-current={view === "list" ? "page" : undefined}>
+          {i18n._("console.bookings.view.list")}
+        </Link>
+        <Link to={viewLink("week")} aria-current={view === "week" ? "page" : undefined}>
+          {i18n._("console.bookings.view.week")}
+        </Link>
+        {view === "week" ? (
+          <span className="console-views__paging">
+            <Link to={weekLink(-7)}>{i18n._("console.bookings.previousWeek")}</Link>
+            <Link to={weekLink(7)}>{i18n._("console.bookings.nextWeek")}</Link>
+          </span>
+        ) : null}
+      </nav>
       <Form method="get" className="console-filters" role="search" aria-label={i18n._("console.bookings.filters")}>
-        <label>
-          <span>{i18n._("console.bookings.range")}</span>
-          <select name="range" defaultValue={range} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-            <option value="today">{i18n._("console.bookings.range.today")}</option>
-            <option value="week">{i18n._("console.bookings.range.week")}</option>
-            <option value="month">{i18n._("console.bookings.range.month")}</option>
-          </select>
-        </label>
+        <input type="hidden" name="view" value={view} />
+        {view === "week" ? (
+          <input type="hidden" name="start" value={from} />
+        ) : (
+          <label>
+            <span>{i18n._("console.bookings.range")}</span>
+            <select name="range" defaultValue={range} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              <option value="today">{i18n._("console.bookings.range.today")}</option>
+              <option value="week">{i18n._("console.bookings.range.week")}</option>
+              <option value="month">{i18n._("console.bookings.range.month")}</option>
+            </select>
+          </label>
+        )}
         <label>
           <span>{i18n._("console.bookings.status")}</span>
           <select
@@ -176,18 +279,85 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {i18n._("console.bookings.count", { count: shown.length })}
       </p>
-      {days.length === 0 ? (
+      {view === "week" ? (
+        <>
+          <WeekView
+            firstDate={from}
+            bookings={shown}
+            names={names}
+            format={format}
+            onOpen={(b) => {
+              setOpened(b.id);
+              detailsRef.current?.showModal();
+            }}
+          />
+          <dialog
+            ref={detailsRef}
+            className="console-dialog console-dialog--wide"
+            aria-label={i18n._("console.bookings.details")}
+            onClose={() => setOpened(null)}
+          >
+            {openedBooking ? (
+              <BookingCard
+                booking={openedBooking}
+                names={names}
+                format={format}
+                onAction={act}
+                reschedule={reschedule}
+                payments={payments}
+              />
+            ) : null}
+            <form method="dialog" className="console-dialog__actions">
+              <button type="submit" className="console-button console-button--quiet">
+                {i18n._("console.bookings.close")}
+              </button>
+            </form>
+          </dialog>
+        </>
+      ) : days.length === 0 ? (
         <p className="console-empty">{i18n._("console.bookings.none")}</p>
       ) : (
         days.map(([date, bookings]) => (
           <section key={date} className="console-day" aria-labelledby={`day-${date}`}>
             <h2 id={`day-${date}`}>{format.day(bookings[0]!.startTime)}</h2>
             <ul className="console-list">
-              {bookings.map((b) => (
-                <li key={b.id}>
-                  <BookingCard booking={b} names={names} format={format} onAction={act} />
-                </li>
-              ))}
+              {sessionsOf(bookings, calendarById).map((entry) =>
+                "attendees" in entry ? (
+                  <li key={entry.key}>
+                    <section className="console-session" aria-labelledby={`session-${entry.key}`}>
+                      <h3 id={`session-${entry.key}`}>
+                        {format.timeRange(entry.startTime, entry.endTime)} · {entry.calendar.name}
+                      </h3>
+                      <p className="console-muted">
+                        {entry.calendar.settings.seatsPerSlot
+                          ? i18n._("console.bookings.sessionSeats", {
+                              count: entry.seatsTaken,
+                              capacity: entry.calendar.settings.seatsPerSlot,
+                            })
+                          : i18n._("console.bookings.seats", { count: entry.seatsTaken })}
+                      </p>
+                      <ul className="console-list" aria-label={i18n._("console.bookings.attendees")}>
+                        {entry.attendees.map((b) => (
+                          <li key={b.id}>
+                            <BookingCard booking={b} names={names} format={format} onAction={act} payments={payments} />
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  </li>
+                ) : (
+                  <li key={entry.id}>
+                    <BookingCard
+                      booking={entry}
+                      names={names}
+                      format={format}
+                      onAction={act}
+                      reschedule={reschedule}
+                      payments={payments}
+                    />
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         ))
@@ -201,6 +371,41 @@ function namesOf(session: ConsoleSession, calendars: readonly CalendarView[], st
   const staffNames = new Map(staff.map((s) => [s.id, s.name]));
   if (session.user.staffId) staffNames.set(session.user.staffId, session.user.name);
   return { calendar: (id) => calendarNames.get(id) ?? "", staff: (id) => staffNames.get(id) ?? "" };
+}
+
+interface ClassSession {
+  readonly key: string;
+  readonly calendar: CalendarView;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly seatsTaken: number;
+  readonly attendees: BusinessBookingView[];
+}
+
+/** A day's bookings, with a class's bookings at one time gathered into its session and attendee list. */
+function sessionsOf(
+  bookings: readonly BusinessBookingView[],
+  calendarById: ReadonlyMap<string, CalendarView>,
+): (BusinessBookingView | ClassSession)[] {
+  const entries: (BusinessBookingView | ClassSession)[] = [];
+  const sessions = new Map<string, { -readonly [K in keyof ClassSession]: ClassSession[K] }>();
+  for (const b of bookings) {
+    const calendar = calendarById.get(b.calendarId);
+    if (calendar?.type !== "class") {
+      entries.push(b);
+      continue;
+    }
+    const key = `${b.calendarId}-${b.startTime}`;
+    let entry = sessions.get(key);
+    if (!entry) {
+      entry = { key, calendar, startTime: b.startTime, endTime: b.endTime, seatsTaken: 0, attendees: [] };
+      sessions.set(key, entry);
+      entries.push(entry);
+    }
+    entry.attendees.push(b);
+    if (b.status !== "cancelled") entry.seatsTaken += b.seats;
+  }
+  return entries;
 }
 
 function groupByDay<B extends { startTime: string }>(bookings: readonly B[], dateOf: (iso: string) => string) {

@@ -4,8 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { CalendarView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, newDraft } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { consolePath, requireOwner } from "../features/console/console-session.ts";
-import { consoleMeta } from "../features/console/console-title.ts";
+import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useAction } from "../features/console/use-action.ts";
 import type { Route } from "./+types/console-calendar-new";
@@ -20,8 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  consoleMeta(loaderData, (t) => t("console.calendars.newTitle"));
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.calendars.newTitle");
 
 /** A new calendar of any type; once created, its own page shows the preview and the link to share. */
 export default function ConsoleCalendarNew({ loaderData }: Route.ComponentProps) {

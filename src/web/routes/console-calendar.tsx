@@ -1,19 +1,19 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { CalendarView, OneTimeLinkView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { EMBED_MODES, type EmbedMode } from "../../embed/snippet.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
-import { localePath } from "../../i18n/routing/locale-prefix.ts";
+import { localePath } from "../components/locale.tsx";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, draftOf } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { consolePath, requireOwner } from "../features/console/console-session.ts";
-import { consoleMeta } from "../features/console/console-title.ts";
+import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { useAction } from "../features/console/use-action.ts";
+import { useReload } from "../features/console/use-reload.ts";
 import type { Route } from "./+types/console-calendar";
 
 type CalendarWithUrl = CalendarView & { readonly url: string };
@@ -39,8 +39,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  consoleMeta(loaderData, () => loaderData?.calendar.name ?? "");
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.calendars.title");
 
 /**
  * One calendar: its settings, a live preview of its booking page (reloaded after each save), its
@@ -50,8 +49,8 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale, session, staff, services, links } = loaderData;
   const currency = session.business.currency;
-  const revalidator = useRevalidator();
-  const [params] = useSearchParams();
+  const reload = useReload();
+  const isNew = new URLSearchParams(useLocation().search).has("created");
   const [calendar, setCalendar] = useState(loaderData.calendar);
   const [draft, setDraft] = useState(() => draftOf(loaderData.calendar, currency));
   const { busy, problem, alertRef, run } = useAction();
@@ -139,7 +138,7 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <ProblemAlert ref={activeAlertRef} problem={activeProblem} />
-      {params.get("created") ? (
+      {isNew ? (
         <p className="console-notice console-notice--success" role="status">
           {t("created")}
         </p>
@@ -194,7 +193,7 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
             timeZone={session.business.timeZone}
             calendarId={calendar.id}
             links={links}
-            onChanged={() => revalidator.revalidate()}
+            onChanged={reload}
           />
         </div>
         <div className="console-calendar__main">

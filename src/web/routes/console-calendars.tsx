@@ -4,8 +4,7 @@ import { Link } from "react-router";
 import type { CalendarView } from "../../app/business/ports.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { callApi } from "../features/console/console-api.ts";
-import { consolePath, requireOwner } from "../features/console/console-session.ts";
-import { consoleMeta } from "../features/console/console-title.ts";
+import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import type { Route } from "./+types/console-calendars";
 
@@ -18,8 +17,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  consoleMeta(loaderData, (t) => t("console.calendars.title"));
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.calendars.title");
 
 /** Every calendar of the business, of every type, with its public link to copy and the way to its settings. */
 export default function ConsoleCalendars({ loaderData }: Route.ComponentProps) {

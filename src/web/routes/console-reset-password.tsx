@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Field } from "../components/form-field.tsx";
+import { TextField } from "../features/console/text-field.tsx";
 import { useLocale } from "../components/locale.tsx";
 import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
-import { consolePath, enterConsole } from "../features/console/console-session.ts";
+import { consolePath, enterConsole, consoleMeta } from "../features/console/console-session.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { useSubmission } from "../features/console/use-submission.ts";
 import { PASSWORD_MIN_LENGTH } from "../../core/console/password-policy.ts";
 import type { Route } from "./+types/console-reset-password";
 
@@ -14,7 +15,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.reset.title");
 
 const PASSWORD_PROBLEMS = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_IS_EMAIL"]);
 
@@ -27,35 +28,23 @@ export default function ConsoleResetPassword() {
     typeof window === "undefined" ? "" : (new URLSearchParams(window.location.hash.slice(1)).get("token") ?? ""),
   );
   const [value, setValue] = useState("");
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { problem, busy, alertRef, submitWith } = useSubmission();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      if (token) {
-        const session = await callApi<ConsoleSession>(locale, "POST", "/console/password-resets/confirm", {
-          token,
-          password: value,
-        });
-        rememberSession(session);
-        history.replaceState(null, "", window.location.pathname);
-        await navigate(consolePath("/console", locale), { replace: true });
-        return;
-      }
-      await callApi(locale, "POST", "/console/password-resets", { email: value });
-      setSent(true);
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
+  const submit = submitWith(async () => {
+    if (token) {
+      const session = await callApi<ConsoleSession>(locale, "POST", "/console/password-resets/confirm", {
+        token,
+        password: value,
+      });
+      rememberSession(session);
+      history.replaceState(null, "", window.location.pathname);
+      await navigate(consolePath("/console", locale), { replace: true });
+      return;
     }
-  }
+    await callApi(locale, "POST", "/console/password-resets", { email: value });
+    setSent(true);
+  });
 
   if (sent) {
     return (
@@ -77,40 +66,27 @@ export default function ConsoleResetPassword() {
       <ProblemAlert ref={alertRef} problem={fieldError ? null : problem} />
       <form onSubmit={submit} noValidate className="console-form">
         {token ? (
-          <Field
-            path="password"
+          <TextField
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
             label={i18n._("console.reset.newPassword")}
             hint={i18n._("console.reset.passwordHint", { count: PASSWORD_MIN_LENGTH })}
+            minLength={PASSWORD_MIN_LENGTH}
+            value={value}
+            onChange={setValue}
             error={fieldError}
-            isRequired
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                minLength={PASSWORD_MIN_LENGTH}
-                required
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            )}
-          </Field>
+          />
         ) : (
-          <Field path="email" label={i18n._("console.signIn.email")} error={fieldError} isRequired>
-            {(props) => (
-              <input
-                {...props}
-                type="email"
-                name="email"
-                autoComplete="username"
-                required
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            name="email"
+            type="email"
+            autoComplete="username"
+            label={i18n._("console.signIn.email")}
+            value={value}
+            onChange={setValue}
+            error={fieldError}
+          />
         )}
         <button type="submit" className="console-button" disabled={busy} aria-busy={busy}>
           {i18n._(token ? "console.reset.save" : "console.reset.send")}

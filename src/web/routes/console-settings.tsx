@@ -1,16 +1,15 @@
 import { useLingui } from "@lingui/react";
 import { useMemo, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import type { BusinessView } from "../../app/business/ports.ts";
 import { LOCALES, languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { ChoiceField, TextField } from "../features/console/console-fields.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { requireOwner } from "../features/console/console-session.ts";
-import { consoleMeta } from "../features/console/console-title.ts";
+import { consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useAction } from "../features/console/use-action.ts";
+import { useReload } from "../features/console/use-reload.ts";
 import type { Route } from "./+types/console-settings";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -20,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData, (t) => t("console.settings.title"));
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.settings.title");
 
 const FIELDS = ["name", "timeZone", "currency", "locale", "hostnames", "embedOrigins"] as const;
 
@@ -58,7 +57,7 @@ function withCurrent(values: readonly string[], current: string): string[] {
 export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale } = loaderData;
-  const revalidator = useRevalidator();
+  const reload = useReload();
   const [draft, setDraft] = useState(() => draftOf(loaderData.business));
   const { busy, problem, alertRef, run } = useAction();
   const [saved, setSaved] = useState(false);
@@ -92,7 +91,7 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
       setDraft(draftOf(business));
       setSaved(true);
       // The header shows the business's name from the session: read again.
-      await revalidator.revalidate();
+      await reload();
     });
   }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useLocale } from "../components/locale.tsx";
 import { callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
-import { consolePath, enterConsole } from "../features/console/console-session.ts";
+import { consolePath, enterConsole, consoleMeta } from "../features/console/console-session.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import type { Route } from "./+types/console-sign-in-link";
 
@@ -12,7 +12,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.signIn.title");
 
 /**
  * Where an emailed sign-in link lands. The token is in the fragment (never sent to a server by the

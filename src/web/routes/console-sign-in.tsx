@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react";
-import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { Field } from "../components/form-field.tsx";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { TextField } from "../features/console/text-field.tsx";
 import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
-import { consolePath, enterConsole, safeNext } from "../features/console/console-session.ts";
+import { consolePath, enterConsole, safeNext, consoleMeta } from "../features/console/console-session.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { useSubmission } from "../features/console/use-submission.ts";
 import { useLocale } from "../components/locale.tsx";
 import type { Route } from "./+types/console-sign-in";
 
@@ -13,7 +14,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.signIn.title");
 
 type Mode = "password" | "link";
 
@@ -22,35 +23,23 @@ export default function ConsoleSignIn() {
   const { i18n } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = new URLSearchParams(useLocation().search);
   const [mode, setMode] = useState<Mode>("password");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { problem, setProblem, busy, alertRef, submitWith } = useSubmission();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      if (mode === "password") {
-        const session = await callApi<ConsoleSession>(locale, "POST", "/console/session", { email, password });
-        rememberSession(session);
-        await navigate(safeNext(params.get("next"), locale));
-        return;
-      }
-      await callApi(locale, "POST", "/console/sign-in-links", { email });
-      setLinkSentTo(email);
-    } catch (error) {
-      setProblem(error);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    } finally {
-      setBusy(false);
+  const submit = submitWith(async () => {
+    if (mode === "password") {
+      const session = await callApi<ConsoleSession>(locale, "POST", "/console/session", { email, password });
+      rememberSession(session);
+      await navigate(safeNext(params.get("next"), locale));
+      return;
     }
-  }
+    await callApi(locale, "POST", "/console/sign-in-links", { email });
+    setLinkSentTo(email);
+  });
 
   if (linkSentTo !== null) {
     return (
@@ -75,38 +64,24 @@ export default function ConsoleSignIn() {
       ) : null}
       <ProblemAlert ref={alertRef} problem={emailError ? null : problem} />
       <form onSubmit={submit} noValidate className="console-form">
-        <Field
-          path="email"
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="username"
           label={i18n._("console.signIn.email")}
+          value={email}
+          onChange={setEmail}
           error={emailError ? i18n._("console.signIn.emailInvalid") : undefined}
-          isRequired
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        />
         {mode === "password" ? (
-          <Field path="password" label={i18n._("console.signIn.password")} error={undefined} isRequired>
-            {(props) => (
-              <input
-                {...props}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={i18n._("console.signIn.password")}
+            value={password}
+            onChange={setPassword}
+          />
         ) : null}
         <button type="submit" className="console-button" disabled={busy} aria-busy={busy}>
           {i18n._(mode === "password" ? "console.signIn.submit" : "console.signIn.sendLink")}

@@ -7,8 +7,9 @@ import type { Route } from "./+types/service-menu-service";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const menu = requireFound(await context.pages.serviceMenuBySlug(business, params.servicemenu), request);
+  // A private service is not listed, but its direct link opens it (preselected, as any other).
   const selected = requireFound(
-    menu.services.find((s) => s.slug === params.service || s.id === params.service),
+    [...menu.services, ...menu.unlistedServices].find((s) => s.slug === params.service || s.id === params.service),
     request,
   );
   // Preselected in the services step (not skipped): the visitor may add services and guests.

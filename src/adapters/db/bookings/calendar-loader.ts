@@ -93,6 +93,7 @@ export function calendarLoader(
         priceCents: service.priceCents,
         deposit: service.deposit ?? null,
         maxGuestsPerSlot: service.maxGuestsPerSlot,
+        isPrivate: service.isPrivate,
         staffIds: ids.filter((id) => liveStaff.has(id)),
       })),
       timeOff: timeOffRows.map((r) => ({

@@ -8,56 +8,59 @@ import { toRecord } from "./rows.ts";
 
 export function bookingReads(
   database: Executor,
-): Pick<BookingStore, "loadOccupancy" | "recentCounts" | "oneTimeLink" | "loadHold" | "loadBooking"> {
+): Pick<
+  BookingStore,
+  | "loadOccupancy"
+  | "loadOccupancyVersioned"
+  | "occupancyChangedSince"
+  | "recentCounts"
+  | "oneTimeLink"
+  | "loadHold"
+  | "loadBooking"
+> {
   const db = database.db;
+  let lastPruneMs = 0;
   return {
     async loadOccupancy(staffIds, fromMs, toMs) {
       if (staffIds.length === 0) return [];
-      const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
-      // One row holding a JSON array of arrays: a busy staff member has dozens of rows here, and
-      // one JSON.parse costs far less in the driver than a result row (and an object) per row.
+      return (await occupancyWithVersion(database, staffIds, fromMs, toMs)).occupancy;
+    },
+
+    loadOccupancyVersioned(staffIds, fromMs, toMs) {
+      const now = Date.now();
+      if (now - lastPruneMs > PRUNE_EVERY_MS) {
+        lastPruneMs = now;
+        // No warm index lives an hour (BUSY_INDEX_MAX_AGE_MS: ten minutes), so older changes can no
+        // longer matter — unless their transaction stayed open for most of that hour after writing.
+        database.execute("delete from busy_changes where at < now() - interval '1 hour'").catch(() => {});
+      }
+      return occupancyWithVersion(database, staffIds, fromMs, toMs);
+    },
+
+    async occupancyChangedSince(staffIds, fromMs, toMs, version) {
+      // One statement, so one snapshot: the staff changed by transactions `version` did not see, their
+      // occupancy now, and that snapshot — every other staff member's occupancy is unchanged up to it.
+      // Only xids from the old snapshot's xmin on can be unseen, so the primary key bounds the scan.
       const { rows } = await database.execute(
-        `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
-                  bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json) as occupancy
-           from booking_items bi
-           left join bookings b on b.id = bi.booking_id
-           left join class_sessions cs on cs.id = bi.class_session_id
-          where bi.active and bi.staff_id = any($1::uuid[]) and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
-        [uuidArray(staffIds), iso(fromMs), iso(toMs)],
-        "bookings_occupancy_v2",
+        `with changed as (
+           select array(select distinct c.staff_id from busy_changes c
+                         where c.staff_id = any($1::uuid[]) and c.xid >= pg_snapshot_xmin($4::pg_snapshot)
+                           and not pg_visible_in_snapshot(c.xid, $4::pg_snapshot)) as ids
+         )
+         select changed.ids::text[] as changed, pg_current_snapshot()::text as snapshot,
+                (${OCCUPANCY_JSON} and bi.staff_id = any(changed.ids)) as occupancy
+           from changed`,
+        [uuidArray(staffIds), iso(fromMs), iso(toMs), version],
+        "busy_occupancy_changed_since",
       );
-      const value = rows[0]?.occupancy ?? [];
-      const list = (typeof value === "string" ? JSON.parse(value) : value) as [
-        string,
-        number,
-        number,
-        number,
-        number,
-        string | null,
-        string | null,
-        string | null,
-        number | null,
-        string | null,
-        Occupancy["status"],
-        number | null,
-      ][];
-      return list.map(
-        ([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
-          staffId,
-          kind: holdId ? "hold" : sessionId ? "session" : "booking",
-          startMs: s,
-          endMs: e,
-          blockedStartMs: lo,
-          blockedEndMs: hi,
-          bookingId,
-          holdId,
-          sessionId,
-          calendarId,
-          status,
-          seats: seatsTaken === null ? 1 : seatsTaken,
-          expiresAtMs: x,
-        }),
-      );
+      const row = rows[0] ?? {};
+      const changed = (row.changed ?? []) as string[] | string;
+      return {
+        // PostgreSQL's array, or its text when a driver leaves it unparsed.
+        changed: typeof changed === "string" ? changed.replace(/[{}]/g, "").split(",").filter(Boolean) : changed,
+        occupancy: changed.length === 0 ? [] : toOccupancy(row.occupancy),
+        version: String(row.snapshot),
+      };
     },
 
     async recentCounts(calendarId, sinceMs) {
@@ -117,4 +120,71 @@ export function bookingReads(
         : null;
     },
   };
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+/**
+ * Active occupancy overlapping [$2, $3) as one JSON array of arrays (the caller adds which staff):
+ * a busy staff member has dozens of rows here, and one JSON.parse costs far less in the driver than a
+ * result row (and an object) per row.
+ */
+const OCCUPANCY_JSON = `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
+                bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json)
+         from booking_items bi
+         left join bookings b on b.id = bi.booking_id
+         left join class_sessions cs on cs.id = bi.class_session_id
+        where bi.active and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`;
+
+/**
+ * Active occupancy of these staff overlapping [fromMs, toMs), and the snapshot it was read in (the
+ * same statement, so exactly what that snapshot saw): the version occupancyChangedSince compares against.
+ */
+async function occupancyWithVersion(
+  database: Executor,
+  staffIds: readonly string[],
+  fromMs: number,
+  toMs: number,
+): Promise<{ occupancy: Occupancy[]; version: string }> {
+  const { rows } = await database.execute(
+    `select (${OCCUPANCY_JSON} and bi.staff_id = any($1::uuid[])) as occupancy, pg_current_snapshot()::text as snapshot`,
+    [uuidArray(staffIds), iso(fromMs), iso(toMs)],
+    "bookings_occupancy_v3",
+  );
+  return { occupancy: toOccupancy(rows[0]?.occupancy), version: String(rows[0]?.snapshot) };
+}
+
+function toOccupancy(value: unknown): Occupancy[] {
+  const list = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as [
+    string,
+    number,
+    number,
+    number,
+    number,
+    string | null,
+    string | null,
+    string | null,
+    number | null,
+    string | null,
+    Occupancy["status"],
+    number | null,
+  ][];
+  return list.map(
+    ([staffId, s, e, lo, hi, bookingId, holdId, sessionId, x, calendarId, status, seatsTaken]): Occupancy => ({
+      staffId,
+      kind: holdId ? "hold" : sessionId ? "session" : "booking",
+      startMs: s,
+      endMs: e,
+      blockedStartMs: lo,
+      blockedEndMs: hi,
+      bookingId,
+      holdId,
+      sessionId,
+      calendarId,
+      status,
+      seats: seatsTaken === null ? 1 : seatsTaken,
+      expiresAtMs: x,
+    }),
+  );
 }

@@ -73,6 +73,7 @@ export function calendarStore(
     description: r.description,
     groupId: r.groupId,
     isActive: r.isActive,
+    isPrivate: r.isPrivate,
     position: r.position,
     settings: r.settings as CalendarSettings,
     members,
@@ -129,6 +130,7 @@ export function calendarStore(
     description: input.description,
     groupId: input.groupId,
     isActive: input.isActive,
+    isPrivate: input.isPrivate,
     position: input.position,
     settings: input.settings,
   });

@@ -38,6 +38,7 @@ export function serviceStore(
     deposit: r.deposit ?? null,
     maxGuestsPerSlot: r.maxGuestsPerSlot,
     staffIds,
+    isPrivate: r.isPrivate,
     createdAt: r.createdAt.toISOString(),
   });
 
@@ -90,6 +91,7 @@ export function serviceStore(
               priceCents: input.priceCents ?? 0,
               deposit: input.deposit ?? null,
               maxGuestsPerSlot: input.maxGuestsPerSlot ?? 1,
+              isPrivate: input.isPrivate ?? false,
             })
             .returning();
           const staff = await replaceServiceStaff(tx, row!.id, input.staffIds ?? []);

@@ -24,6 +24,12 @@ export const DEMO = {
     assessment: "00000000-0000-4000-8000-000000000208",
     /** A request whose price is held on the card and taken when the studio confirms. */
     coaching: "00000000-0000-4000-8000-000000000209",
+    /** Look Busy on: some free starts of each day are hidden, the same ones on every visit. */
+    checkIn: "00000000-0000-4000-8000-00000000020a",
+    /** Requires at least one guest ("Require guests for booking"). */
+    partnerMassage: "00000000-0000-4000-8000-00000000020b",
+    /** Private: on no list; its direct link books it. */
+    privateSession: "00000000-0000-4000-8000-00000000020c",
   },
   groupId: "00000000-0000-4000-8000-000000000301",
   groupSlug: "team",
@@ -34,7 +40,11 @@ export const DEMO = {
     colour: "00000000-0000-4000-8000-000000000502",
     massage: "00000000-0000-4000-8000-000000000503",
     manicure: "00000000-0000-4000-8000-000000000504",
+    /** Private: not on the salon menu; bookable by its direct link. */
+    bridal: "00000000-0000-4000-8000-000000000505",
   },
+  /** The private service's slug, for its direct links. */
+  privateServiceSlug: "bridal-styling",
   oneTimeLinkSlug: "demo-welcome-link",
   usedOneTimeLinkSlug: "demo-used-link",
   formId: "00000000-0000-4000-8000-000000000601",

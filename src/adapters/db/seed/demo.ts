@@ -201,6 +201,19 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       maxGuestsPerSlot: 3,
       staffIds: [DEMO.staff.liam, DEMO.staff.anna],
     },
+    {
+      // Private (issue 24): on the salon's calendar and menu, listed on neither; its link books it.
+      id: DEMO.services.bridal,
+      slug: DEMO.privateServiceSlug,
+      name: "Bridal styling",
+      category: "Hair",
+      description: "Trial and styling for your wedding day — by invitation.",
+      durationMinutes: 90,
+      priceCents: 15000,
+      maxGuestsPerSlot: 1,
+      staffIds: [DEMO.staff.anna],
+      isPrivate: true,
+    },
   ];
   for (const { id, ...input } of services) must(await repo.createService(input, { id }), `service ${input.slug}`);
 
@@ -245,6 +258,7 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
     } satisfies CalendarCreate,
   });
 
+  const privately = (c: ReturnType<typeof calendar>) => ({ ...c, input: { ...c.input, isPrivate: true } });
   const calendars = [
     calendar(
       DEMO.calendars.introCall,
@@ -392,6 +406,42 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       8,
       { members: [member(DEMO.staff.liam)] },
       false,
+    ),
+    calendar(
+      DEMO.calendars.checkIn,
+      "nutrition-check-in",
+      "personal",
+      "Nutrition check-in",
+      "A 30-minute check-in with Marco about what you eat and how you train.",
+      // Look Busy: two in five free starts of each day stay hidden (never a day's last one).
+      { durationMinutes: 30, slotIntervalMinutes: 30, lookBusyPercent: 40 },
+      9,
+      { members: [member(DEMO.staff.marco)] },
+      false,
+    ),
+    calendar(
+      DEMO.calendars.partnerMassage,
+      "partner-massage",
+      "personal",
+      "Partner massage (for two)",
+      "A 60-minute massage for two, side by side: add the person coming with you.",
+      { durationMinutes: 60, slotIntervalMinutes: 60, guestMode: "collect_detail", requireGuests: true },
+      10,
+      { members: [member(DEMO.staff.anna)] },
+      false,
+    ),
+    // Private (issue 24): in the team's group, yet on neither the group page nor the index; its link books it.
+    privately(
+      calendar(
+        DEMO.calendars.privateSession,
+        "private-session",
+        "personal",
+        "Private session with Priya",
+        "A one-to-one yoga session for members, by invitation.",
+        { durationMinutes: 60, slotIntervalMinutes: 60, priceCents: 6000 },
+        11,
+        { members: [member(DEMO.staff.priya)] },
+      ),
     ),
   ];
   for (const { id, input } of calendars) must(await createCalendar(repo, input, { id }), `calendar ${input.slug}`);

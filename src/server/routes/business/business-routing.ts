@@ -100,6 +100,10 @@ const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR" 
   GUESTS_NOT_FOR_CLASS: "Class calendars take no additional guests: set guestMode to none.",
   SERVICES_NOT_FOR_TYPE: "Only service calendars list services.",
   WINDOW_RANGE_INVALID: "The booking window must not end before it starts.",
+  LOOK_BUSY_NOT_FOR_TYPE: "Look Busy does not apply to class or service calendars: set lookBusyPercent to 0.",
+  REQUIRED_GUESTS_NOT_FOR_TYPE: "Only personal, round-robin and collective calendars can require guests.",
+  REQUIRED_GUESTS_NEED_GUEST_MODE:
+    "A calendar that requires guests must take them: set guestMode to count_only or collect_detail.",
   NOT_A_SERVICE_CALENDAR: "A service menu books through a service calendar.",
   PUBLISH_AT_REQUIRED: "A scheduled post needs publishAt, the time it goes public.",
 };
@@ -140,6 +144,10 @@ export function businessProblem(c: Context, error: BusinessError, resource: Reso
       });
     case "IN_USE":
       return problem(c, 409, "IN_USE", error.detail);
+    case "EMAIL_TAKEN":
+      return problem(c, 409, "EMAIL_TAKEN", "This email address already has a login.", {
+        errors: [{ path: error.path, code: "EMAIL_TAKEN", message: "This email address already has a login." }],
+      });
     case "SETUP_INVALID":
       return problem(c, 400, "VALIDATION_FAILED", "The request is not valid.", {
         errors: error.errors.map((e) => ({

@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
+import { MAX_LOOK_BUSY_PERCENT } from "../../../core/availability/look-busy.ts";
 import { MAX_CLASS_SEATS } from "../../../core/calendar/calendar-setup.ts";
 import { MAX_REMINDER_MINUTES, MAX_REMINDERS } from "../../../core/notifications/reminders.ts";
 import { PAYMENT_MODES } from "../../../core/payments/payment-plan.ts";
@@ -172,6 +173,14 @@ export const CalendarSettingsSchema = z
       }),
     questions: z.array(QuestionSchema).max(50),
     roundRobinMode: z.enum(["availability", "equal_distribution"]),
+    lookBusyPercent: z.number().int().min(0).max(MAX_LOOK_BUSY_PERCENT).meta({
+      description:
+        "Look Busy: the percentage of free starts hidden from visitors, the same ones on every load for a given day, never a day's last free start (0: off; not for class or service calendars)",
+    }),
+    requireGuests: z.boolean().meta({
+      description:
+        "Require guests for booking: a booking needs at least one additional guest (personal, round-robin and collective calendars with a guestMode other than none)",
+    }),
   })
   .partial();
 
@@ -283,6 +292,10 @@ const serviceFields = {
     .optional()
     .meta({ description: "Most guests one slot may take for this service" }),
   staffIds: z.array(id).max(200).optional().meta({ description: "Staff who provide the service" }),
+  isPrivate: z.boolean().optional().meta({
+    description:
+      "Private: left out of service menus and the calendar's service list; bookable only by its direct link (default false)",
+  }),
 };
 export const ServiceCreateSchema = z.strictObject(serviceFields).openapi("ServiceCreate");
 export const ServicePatchSchema = z.strictObject(serviceFields).partial().openapi("ServicePatch");
@@ -297,6 +310,10 @@ const calendarFields = {
   description: description.optional(),
   groupId: id.nullable().optional(),
   isActive: z.boolean().optional(),
+  isPrivate: z.boolean().optional().meta({
+    description:
+      "Private: left out of the index, groups and team pages; bookable only by its direct link (default false)",
+  }),
   position: z.number().int().min(0).max(10_000).optional(),
   settings: CalendarSettingsSchema.optional(),
   members: z.array(MemberSchema).max(100).optional(),

@@ -68,6 +68,10 @@ export const ServiceSchema = z
     deposit: DepositSchema.nullable(),
     maxGuestsPerSlot: z.number(),
     staffIds: z.array(z.string()),
+    isPrivate: z.boolean().meta({
+      description:
+        "Private: left out of service menus and the calendar's service list; bookable only by its direct link",
+    }),
     createdAt: instant,
   })
   .openapi("Service");
@@ -92,6 +96,9 @@ export const CalendarSchema = z
     description: z.string(),
     groupId: z.string().nullable(),
     isActive: z.boolean(),
+    isPrivate: z
+      .boolean()
+      .meta({ description: "Private: left out of the index, groups and team pages; bookable only by its direct link" }),
     position: z.number(),
     // The settings as stored (CalendarSettings): the daily limits, seats and payment mode may be absent.
     settings: CalendarSettingsSchema.required().partial({
@@ -102,6 +109,8 @@ export const CalendarSchema = z
       payment: true,
       fullRefundHoursBefore: true,
       reminders: true,
+      lookBusyPercent: true,
+      requireGuests: true,
     }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),

@@ -74,9 +74,16 @@ export async function loadBookingPage(
   const loaded = await context.booking.widgetConfig(calendarId);
   if (!loaded) return null;
   context.allowFramingBy(loaded.business.embedOrigins);
-  const config = options.offeredServiceIds
-    ? { ...loaded, services: loaded.services.filter((s) => options.offeredServiceIds!.includes(s.id)) }
-    : loaded;
+  // Private services are offered only by their own link: preset (the service's page) or preselected (a menu's).
+  const linked = [...(options.presetServiceIds ?? []), ...(options.preselectedServiceIds ?? [])];
+  const config = {
+    ...loaded,
+    services: loaded.services.filter(
+      (s) =>
+        (options.offeredServiceIds ? options.offeredServiceIds.includes(s.id) : true) &&
+        (!s.isPrivate || linked.includes(s.id)),
+    ),
+  };
   const url = new URL(request.url);
   const bookingId = url.searchParams.get("booking") ?? url.searchParams.get("id");
   const token = url.searchParams.get("token");
@@ -145,7 +152,11 @@ export async function loadServiceMenuPage(
   menu: ServiceMenuView,
   preselectedServiceIds?: string[],
 ): Promise<BookingPageData | null> {
-  const offeredServiceIds = menu.services.map((s) => s.id);
+  // The menu's listed services, and a private one only where its own link preselected it.
+  const offeredServiceIds = [
+    ...menu.services.map((s) => s.id),
+    ...menu.unlistedServices.filter((s) => preselectedServiceIds?.includes(s.id)).map((s) => s.id),
+  ];
   const page = await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds, preselectedServiceIds });
   if (!page) return null;
   const description = menu.description || page.config.description;

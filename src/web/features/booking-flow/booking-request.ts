@@ -48,6 +48,7 @@ export const ERROR_CODE_KEYS: Record<string, string> = {
   GUEST_EMAIL_INVALID: "widget.validation.emailInvalid",
   GUEST_EMAIL_DUPLICATE: "widget.validation.guestEmailDuplicate",
   GUEST_COUNT_RANGE: "widget.validation.guestCount",
+  GUESTS_REQUIRED: "problem.GUESTS_REQUIRED",
   FIELD_REQUIRED: "widget.validation.required",
   LOCATION_REQUIRED: "widget.validation.location",
   OPTION_REQUIRED: "widget.validation.option",

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { EMPTY_DETAILS } from "./flow-reducer.ts";
 import { newGuestCart, validateCarts, validateDetails } from "./validation.ts";
 
-const config = { guestMode: "collect_detail" as const, questions: [], location: null };
+const config = {
+  type: "personal" as const,
+  guestMode: "collect_detail" as const,
+  requireGuests: false,
+  questions: [],
+  location: null,
+};
 const valid = { ...EMPTY_DETAILS, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 
 describe("details validation (spec §5)", () => {
@@ -48,6 +54,22 @@ describe("details validation (spec §5)", () => {
         ok: !validateDetails(countOnly, { ...valid, guestCount: count }, "2026-11-22").errors.guestCount,
       }).toEqual({ count, ok });
     }
+  });
+
+  it("a calendar that requires guests wants one, by name or by count, next to the guests", () => {
+    const required = { ...config, requireGuests: true };
+    expect(validateDetails(required, valid, "2026-11-22").errors).toEqual({ guestCount: "problem.GUESTS_REQUIRED" });
+    const guest = { name: "Charles Babbage", email: "charles@example.com" };
+    expect(validateDetails(required, { ...valid, guests: [guest] }, "2026-11-22").errors).toEqual({});
+    const countOnly = { ...required, guestMode: "count_only" as const };
+    expect(validateDetails(countOnly, { ...valid, guestCount: "" }, "2026-11-22").errors.guestCount).toBe(
+      "problem.GUESTS_REQUIRED",
+    );
+    // An invalid count keeps its own message.
+    expect(validateDetails(countOnly, { ...valid, guestCount: "0" }, "2026-11-22").errors.guestCount).toBe(
+      "widget.validation.guestCount",
+    );
+    expect(validateDetails(countOnly, { ...valid, guestCount: "2" }, "2026-11-22").errors).toEqual({});
   });
 
   it("questions, location, phone and date of birth", () => {

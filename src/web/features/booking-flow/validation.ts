@@ -6,6 +6,7 @@
 import { isValidEmail, MAX_GUESTS, MIN_GUESTS, repeatedGuestEmails } from "../../../core/booking/guests.ts";
 import type { DetailsValues } from "./flow-reducer.ts";
 import type { WidgetConfig } from "./api-client.ts";
+import { attendeesOf } from "./pricing.ts";
 
 /** Letters (any script), marks, spaces and name punctuation, as the server's rule. */
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
@@ -17,7 +18,7 @@ export interface ValidationResult {
 }
 
 export function validateDetails(
-  config: Pick<WidgetConfig, "guestMode" | "questions" | "location">,
+  config: Pick<WidgetConfig, "type" | "guestMode" | "requireGuests" | "questions" | "location">,
   d: DetailsValues,
   today: string,
 ): ValidationResult {
@@ -56,6 +57,8 @@ export function validateDetails(
       else if (repeated.has(i)) errors[`guests.${i}.email`] = "widget.validation.guestEmailDuplicate";
     });
   }
+  // The server's rule (read-booking-request.ts), with its message, next to the guests.
+  if (config.requireGuests && attendeesOf(config, [], d) < 2) errors.guestCount ??= "problem.GUESTS_REQUIRED";
   for (const q of config.questions) {
     const answer = d.answers[q.id];
     const isEmpty = Array.isArray(answer) ? answer.length === 0 : (answer ?? "").trim() === "";

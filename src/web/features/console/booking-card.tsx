@@ -2,6 +2,8 @@ import { useLingui } from "@lingui/react";
 import { useId, useRef, useState } from "react";
 import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
+import { RescheduleDialog } from "./reschedule-dialog.tsx";
+import { PaymentsPanel, type PaymentsAccess } from "./payments-panel.tsx";
 
 /** Display names of the ids a booking refers to. */
 export interface Names {
@@ -16,6 +18,10 @@ interface Props {
   names: Names;
   format: ReturnType<typeof formatters>;
   onAction(booking: BusinessBookingView, action: BookingAction, reason?: string): Promise<void>;
+  /** Moving the booking; absent, it cannot be moved from here. */
+  reschedule?: Pick<React.ComponentProps<typeof RescheduleDialog>, "loadSlots" | "onMove">;
+  /** The booking's payments (owners only); absent, they are not shown. */
+  payments?: PaymentsAccess;
 }
 
 /**
@@ -23,7 +29,10 @@ interface Props {
  * ask first (a native dialog, which keeps focus inside and returns it), with an optional reason that
  * goes to the visitor.
  */
-export function BookingCard({ booking, names, format, onAction }: Props) {
+export function BookingCard({ booking, names, format, onAction, reschedule, payments }: Props) {
+  const [showPayments, setShowPayments] = useState(false);
+  const rescheduleRef = useRef<HTMLDialogElement>(null);
+  const [moving, setMoving] = useState(false);
   const { i18n } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState<BookingAction | null>(null);
@@ -75,7 +84,28 @@ export function BookingCard({ booking, names, format, onAction }: Props) {
         ) : null}
         {contact.notes ? <p className="console-booking__notes">{contact.notes}</p> : null}
         {booking.priceCents > 0 ? (
-          <p className="console-muted">{format.money(booking.priceCents, booking.currency)}</p>
+          <p className="console-muted">
+            {format.money(booking.priceCents, booking.currency)}
+            {payments ? (
+              <>
+                {" · "}
+                <button
+                  type="button"
+                  className="console-link-button"
+                  aria-expanded={showPayments}
+                  aria-controls={`${titleId}-payments`}
+                  onClick={() => setShowPayments(!showPayments)}
+                >
+                  {i18n._("console.payments.title")}
+                </button>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {payments && showPayments ? (
+          <div id={`${titleId}-payments`}>
+            <PaymentsPanel booking={booking} format={format} access={payments} />
+          </div>
         ) : null}
       </div>
       <div className="console-booking__side">
@@ -106,6 +136,20 @@ export function BookingCard({ booking, names, format, onAction }: Props) {
               </button>
             </>
           ) : null}
+          {reschedule && (booking.status === "confirmed" || booking.status === "new") ? (
+            <button
+              type="button"
+              className="console-button console-button--quiet"
+              disabled={pending !== null}
+              onClick={() => {
+                setMoving(true);
+                requestAnimationFrame(() => rescheduleRef.current?.showModal());
+              }}
+            >
+              {i18n._("console.bookings.reschedule")}
+              <span className="visually-hidden"> {visitor}</span>
+            </button>
+          ) : null}
           {booking.status === "confirmed" || booking.status === "pending_payment" ? (
             <button
               type="button"
@@ -119,6 +163,9 @@ export function BookingCard({ booking, names, format, onAction }: Props) {
           ) : null}
         </div>
       </div>
+      {reschedule && moving ? (
+        <RescheduleDialog ref={rescheduleRef} booking={booking} format={format} {...reschedule} />
+      ) : null}
       <dialog ref={dialogRef} className="console-dialog" aria-labelledby={`${titleId}-dialog`}>
         <form
           method="dialog"

@@ -191,6 +191,7 @@ export const CALENDAR_FIELDS = [
   "settings.bufferBeforeMinutes",
   "settings.bufferAfterMinutes",
   "settings.guestMode",
+  "settings.requireGuests",
   "settings.seatsPerSlot",
   "settings.priceCents",
   "settings.deposit",
@@ -368,7 +369,8 @@ export function CalendarForm(props: Props) {
           <ChoiceField
             path="settings.guestMode"
             label={t("field.guestMode")}
-            error={error("settings.guestMode", "guestMode")}
+            // A calendar that requires guests (set through the API) refuses "no guests" at requireGuests.
+            error={error("settings.guestMode", "guestMode") ?? error("settings.requireGuests", "guestMode")}
             name="guestMode"
             value={draft.guestMode}
             onChange={(value) => set("guestMode", value as GuestMode)}

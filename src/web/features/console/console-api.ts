@@ -46,6 +46,15 @@ export class ApiProblem extends Error {
 
 let csrfToken = "";
 
+/** Whether this tab has had a session: a 401 then means it ended (signed out elsewhere, idle, revoked). */
+export const hadSession = (): boolean => csrfToken !== "";
+
+/** Where the console sends someone whose session ended mid-task (set by console-session.ts). */
+let onSessionEnded: (() => void) | null = null;
+export function whenSessionEnds(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
 /** Kept in memory only: the token is useless without the HttpOnly cookie, and gone with the tab. */
 export function rememberSession(session: ConsoleSession | null): void {
   csrfToken = session?.csrfToken ?? "";
@@ -71,6 +80,7 @@ export async function callApi<T>(locale: LocaleCode, method: string, path: strin
   }
   if (response.status === 204 || response.status === 202) return undefined as T;
   const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.status === 401 && path.startsWith("/business/") && onSessionEnded) onSessionEnded();
   if (!response.ok) {
     throw new ApiProblem(
       response.status,

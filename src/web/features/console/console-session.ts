@@ -5,9 +5,17 @@
 import { redirect } from "react-router";
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "../../../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../../../i18n/routing/config.ts";
-import { localePath, routeLocaleFromPath, stripLocalePrefix } from "../../../i18n/routing/locale-prefix.ts";
-import { loadConsoleMessages } from "../../../i18n/runtime.ts";
-import { ApiProblem, callApi, rememberSession, type ConsoleSession } from "./console-api.ts";
+import { localePath, routeLocaleFromPath, stripLocalePrefix } from "../../components/locale.tsx";
+import { getLoadedI18n } from "../../../i18n/runtime.ts";
+import { loadConsoleMessages } from "../../../i18n/console-runtime.ts";
+import {
+  ApiProblem,
+  callApi,
+  hadSession,
+  rememberSession,
+  whenSessionEnds,
+  type ConsoleSession,
+} from "./console-api.ts";
 
 export function localeOfUrl(url: string): LocaleCode {
   const code = routeLocaleFromPath(new URL(url).pathname, LOCALE_ROUTING);
@@ -29,9 +37,13 @@ export async function requireSession(request: Request): Promise<{ locale: Locale
   try {
     const session = await callApi<ConsoleSession>(locale, "GET", "/console/session");
     rememberSession(session);
+    // A session that ends while a screen is open (idle, signed out in another tab) leads back here.
+    whenSessionEnds(() => window.location.assign(signInPath(window.location.href, locale, true)));
     return { locale, session };
   } catch (error) {
-    if (error instanceof ApiProblem && error.status === 401) throw redirect(signInPath(request.url, locale));
+    // The token stays remembered: the screen's other loaders, refused at the same moment, tell the same story.
+    if (error instanceof ApiProblem && error.status === 401)
+      throw redirect(signInPath(request.url, locale, hadSession()));
     throw error;
   }
 }
@@ -48,6 +60,21 @@ export function signInPath(fromUrl: string, locale: LocaleCode, expired = false)
 export function safeNext(next: string | null, locale: LocaleCode): string {
   const path = next && /^\/console(?:[/?#]|$)/.test(next) ? next : "/console";
   return consolePath(path, locale);
+}
+
+/**
+ * A console page's title ("Bookings · Booking console") and noindex. Before the console's messages
+ * are loaded — the server renders only the loading screen — the title says it is loading.
+ */
+export function consoleMeta(matches: readonly ({ id: string; data?: unknown } | undefined)[], key: string) {
+  const rootLocale = (matches.find((m) => m?.id === "root")?.data as { locale?: string } | undefined)?.locale;
+  const locale = isLocaleCode(rootLocale) ? rootLocale : DEFAULT_LOCALE;
+  const i18n = getLoadedI18n(locale);
+  const loaded = key in i18n.messages;
+  return [
+    { title: loaded ? `${i18n._(key)} · ${i18n._("console.product")}` : i18n._("widget.loading") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /**

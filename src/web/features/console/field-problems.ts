@@ -20,6 +20,9 @@ const SETUP_CODES: Record<SetupErrorCode, true> = {
   GUESTS_NOT_FOR_CLASS: true,
   SERVICES_NOT_FOR_TYPE: true,
   WINDOW_RANGE_INVALID: true,
+  LOOK_BUSY_NOT_FOR_TYPE: true,
+  REQUIRED_GUESTS_NOT_FOR_TYPE: true,
+  REQUIRED_GUESTS_NEED_GUEST_MODE: true,
 };
 
 function codeMessage(i18n: I18n, error: FieldProblem): string | undefined {

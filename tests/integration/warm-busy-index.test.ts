@@ -1,0 +1,181 @@
+/**
+ * Warm busy indexes (issue 22) never answer with busy time older than the request: a booking made
+ * by another app instance on the same database, a row written straight into it with no
+ * notification heard, a cancellation, a hold that merely expired — each shows in the very next
+ * free-slots answer, with no polling. Answers equal those of an app that indexes afresh on every
+ * request, from the first (cold) one on.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+
+const TZ = "Europe/Berlin";
+
+describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
+  let testDb: TestDatabase;
+  let fx: Fixture;
+  /** A second app instance on the same database: its own pool (PostgreSQL) and its own caches. */
+  let other: Database;
+  let now = NOW;
+  const clock = () => now;
+  let warm: ReturnType<typeof bookingApp>;
+  let deaf: ReturnType<typeof bookingApp>;
+  let cold: ReturnType<typeof bookingApp>;
+  let elsewhere: ReturnType<typeof bookingApp>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    fx = await seedBookingFixture(testDb.database);
+    other = testDb.url ? await openDatabase({ kind: "postgres", url: testDb.url }) : testDb.database;
+    warm = bookingApp(testDb.database, {}, clock);
+    // Hears no notification at all: only the version check can tell it that busy time changed.
+    deaf = bookingApp({ ...testDb.database, listen: async () => {} }, {}, clock);
+    cold = bookingApp(testDb.database, {}, clock, { warmBusyIndexes: false });
+    elsewhere = bookingApp(other, {}, clock);
+  });
+  afterAll(async () => {
+    if (other !== testDb?.database) await other?.close();
+    await testDb?.drop();
+  });
+
+  const slots = async (app: ReturnType<typeof bookingApp>, calendarId: string, from: string, to: string) => {
+    const res = await app.request(
+      `/api/calendars/${calendarId}/free-slots?startDate=${from}&endDate=${to}&timezone=${TZ}`,
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, { slots: string[]; seats?: number[]; full?: string[] }>;
+  };
+  const day = async (app: ReturnType<typeof bookingApp>, d: number, calendarId = fx.calendars.personal) => {
+    const date = `2026-12-${String(d).padStart(2, "0")}`;
+    return (await slots(app, calendarId, date, date))[date]?.slots ?? [];
+  };
+
+  const month = async (app: ReturnType<typeof bookingApp>, calendarId: string) => {
+    const res = await app.request(
+      `/api/calendars/${calendarId}/free-slots?startDate=2026-12-01&endDate=2026-12-31&timezone=${TZ}` +
+        (calendarId === fx.calendars.salon ? `&serviceIds=${fx.services.cut}` : ""),
+    );
+    return `${res.status} ${await res.text()}`;
+  };
+
+  it("answers from a cold start exactly as indexing afresh does, for every kind of calendar", async () => {
+    const offering: string[] = [];
+    for (const calendarId of Object.values(fx.calendars)) {
+      const fresh = await month(cold, calendarId);
+      if (fresh.startsWith("200 ")) offering.push(calendarId);
+      expect(await month(warm, calendarId)).toBe(fresh);
+      // The second answer comes from the warm index: still the same.
+      expect(await month(warm, calendarId)).toBe(fresh);
+    }
+    expect(offering).toEqual(expect.arrayContaining([fx.calendars.personal, fx.calendars.yoga, fx.calendars.salon]));
+  });
+
+  it("a booking made by another app instance is gone from the next answer", async () => {
+    for (const app of [warm, deaf]) expect(await day(app, 7)).toContain(at(7, "10:00"));
+    const res = await post(elsewhere, "/api/bookings", {
+      calendarId: fx.calendars.personal,
+      startTime: at(7, "10:00"),
+      timezone: TZ,
+      contact,
+    });
+    expect(res.status).toBe(201);
+    for (const app of [warm, deaf]) {
+      const offered = await day(app, 7);
+      expect(offered).not.toContain(at(7, "10:00"));
+      expect(offered).toEqual(await day(cold, 7));
+    }
+    // The round-robin calendar shares the staff member: its warm index sees the booking as well.
+    expect(await slots(deaf, fx.calendars.roundRobin, "2026-12-01", "2026-12-31")).toEqual(
+      await slots(cold, fx.calendars.roundRobin, "2026-12-01", "2026-12-31"),
+    );
+  });
+
+  it("rows written straight into the database, with no notification heard, show at once", async () => {
+    expect(await day(deaf, 8)).toContain(at(8, "11:00"));
+    // A hold written by hand (as a script or another product version would).
+    const holdId = randomUUID();
+    const start = at(8, "11:00");
+    const end = at(8, "11:30");
+    await testDb.database.execute(
+      `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
+       values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
+      [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, "2026-11-30T08:00:00Z"],
+    );
+    await testDb.database.execute(
+      `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
+       values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
+      [fx.businessId, holdId, fx.staff.s1, start, end, "2026-11-30T08:00:00Z"],
+    );
+    expect(await day(deaf, 8)).not.toContain(at(8, "11:00"));
+    // Deleting it (its items go by cascade) frees the time again.
+    await testDb.database.execute("delete from holds where id = $1", [holdId]);
+    expect(await day(deaf, 8)).toContain(at(8, "11:00"));
+  });
+
+  it("a booking cancelled in the database frees its time in the next answer", async () => {
+    const res = await post(warm, "/api/bookings", {
+      calendarId: fx.calendars.personal,
+      startTime: at(9, "14:00"),
+      timezone: TZ,
+      contact,
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(await day(deaf, 9)).not.toContain(at(9, "14:00"));
+    // Only the status changes (its occupancy row is untouched): the booking's own trigger reports it.
+    await testDb.database.execute("update bookings set status = 'cancelled' where id = $1", [id]);
+    expect(await day(deaf, 9)).toContain(at(9, "14:00"));
+    expect(await day(deaf, 9)).toEqual(await day(cold, 9));
+  });
+
+  it("a hold frees its time when it expires, with nothing written", async () => {
+    const res = await post(warm, `/api/calendars/${fx.calendars.personal}/holds`, {
+      startTime: at(10, "15:00"),
+      timezone: TZ,
+    });
+    expect(res.status).toBe(201);
+    expect(await day(deaf, 10)).not.toContain(at(10, "15:00"));
+    expect(await day(deaf, 10)).not.toContain(at(10, "15:00"));
+    now = new Date(NOW.getTime() + 11 * 60_000);
+    try {
+      expect(await day(deaf, 10)).toContain(at(10, "15:00"));
+      expect(await day(deaf, 10)).toEqual(await day(cold, 10));
+    } finally {
+      now = NOW;
+    }
+  });
+
+  it("after changes to shared staff, collective bookings and class seats, every calendar still answers as afresh", async () => {
+    for (const app of [deaf, warm]) for (const calendarId of Object.values(fx.calendars)) await month(app, calendarId);
+    const booked = [
+      { calendarId: fx.calendars.collective, startTime: at(14, "10:00") },
+      { calendarId: fx.calendars.yoga, startTime: at(15, "10:00") },
+      { calendarId: fx.calendars.roundRobin, startTime: at(16, "09:00") },
+      { calendarId: fx.calendars.requests, startTime: at(16, "12:00") },
+    ];
+    for (const body of booked) {
+      const res = await post(elsewhere, "/api/bookings", { ...body, timezone: TZ, contact });
+      expect(res.status, body.calendarId).toBe(201);
+    }
+    for (const calendarId of Object.values(fx.calendars)) {
+      const fresh = await month(cold, calendarId);
+      expect(await month(deaf, calendarId)).toBe(fresh);
+      expect(await month(warm, calendarId)).toBe(fresh);
+    }
+  });
+
+  it("every change of busy time notifies busy_changes with the staff it touched", async () => {
+    const received: (string | undefined)[] = [];
+    await testDb.database.listen("busy_changes", (payload) => received.push(payload));
+    const res = await post(elsewhere, "/api/bookings", {
+      calendarId: fx.calendars.personal,
+      startTime: at(17, "10:00"),
+      timezone: TZ,
+      contact,
+    });
+    expect(res.status).toBe(201);
+    await expect.poll(() => received.some((p) => p?.split(",").includes(fx.staff.s1)), { timeout: 5000 }).toBe(true);
+  });
+});
