@@ -10,7 +10,7 @@ import { CopyButton } from "../features/console/copy-button.tsx";
 import { messageAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { useAction } from "../features/console/use-action.ts";
+import { useSubmission } from "../features/console/use-submission.ts";
 import { useReload } from "../features/console/use-reload.ts";
 import type { Route } from "./+types/console-api-keys";
 
@@ -32,7 +32,7 @@ export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
   const { locale, timeZone, keys } = loaderData;
   const reload = useReload();
   const [name, setName] = useState("");
-  const { busy, problem, alertRef, run } = useAction();
+  const { busy, problem, alertRef, run } = useSubmission();
   const [created, setCreated] = useState<{ key: string; apiKey: ApiKeyView } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [listProblem, setListProblem] = useState<unknown>(null);

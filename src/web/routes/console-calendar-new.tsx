@@ -6,7 +6,7 @@ import { CALENDAR_FIELDS, CalendarForm, calendarBody, newDraft } from "../featur
 import { callApi } from "../features/console/console-api.ts";
 import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
-import { useAction } from "../features/console/use-action.ts";
+import { useSubmission } from "../features/console/use-submission.ts";
 import type { Route } from "./+types/console-calendar-new";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -26,8 +26,8 @@ export default function ConsoleCalendarNew({ loaderData }: Route.ComponentProps)
   const { i18n } = useLingui();
   const { locale, currency, staff, services } = loaderData;
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(newDraft);
-  const { busy, problem, alertRef, run } = useAction();
+  const [draft, setDraft] = useState(() => newDraft(currency));
+  const { busy, problem, alertRef, run } = useSubmission();
 
   const create = () =>
     run(async () => {

@@ -12,7 +12,7 @@ import { CopyButton } from "../features/console/copy-button.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { useAction } from "../features/console/use-action.ts";
+import { useSubmission } from "../features/console/use-submission.ts";
 import { useReload } from "../features/console/use-reload.ts";
 import type { Route } from "./+types/console-calendar";
 
@@ -53,7 +53,7 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
   const isNew = new URLSearchParams(useLocation().search).has("created");
   const [calendar, setCalendar] = useState(loaderData.calendar);
   const [draft, setDraft] = useState(() => draftOf(loaderData.calendar, currency));
-  const { busy, problem, alertRef, run } = useAction();
+  const { busy, problem, alertRef, run } = useSubmission();
   const [saved, setSaved] = useState(false);
   const [previewVersion, setPreviewVersion] = useState(0);
   const [activeProblem, setActiveProblem] = useState<unknown>(null);

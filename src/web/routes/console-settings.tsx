@@ -3,12 +3,13 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { BusinessView } from "../../app/business/ports.ts";
 import { LOCALES, languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
-import { ChoiceField, TextField } from "../features/console/console-fields.tsx";
+import { ChoiceField } from "../features/console/choice-field.tsx";
+import { TextField } from "../features/console/text-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireOwner } from "../features/console/console-session.ts";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
-import { useAction } from "../features/console/use-action.ts";
+import { useSubmission } from "../features/console/use-submission.ts";
 import { useReload } from "../features/console/use-reload.ts";
 import type { Route } from "./+types/console-settings";
 
@@ -59,7 +60,7 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
   const { locale } = loaderData;
   const reload = useReload();
   const [draft, setDraft] = useState(() => draftOf(loaderData.business));
-  const { busy, problem, alertRef, run } = useAction();
+  const { busy, problem, alertRef, run } = useSubmission();
   const [saved, setSaved] = useState(false);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.settings.${key}`, values);
   const set = (key: keyof Draft, value: string) => {

@@ -14,7 +14,7 @@ describe("slugOf", () => {
 });
 
 describe("calendarBody", () => {
-  const draft = { ...newDraft(), name: "Tour", slug: " tour ", members: ["s1", "s2"] };
+  const draft = { ...newDraft("EUR"), name: "Tour", slug: " tour ", members: ["s1", "s2"] };
 
   it("turns typed prices into minor units of the currency, with a comma or a point", () => {
     expect(calendarBody({ ...draft, price: "25,50" }, "EUR").settings.priceCents).toBe(2550);

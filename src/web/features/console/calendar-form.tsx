@@ -12,7 +12,8 @@ import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calen
 import { minorDigits } from "../../../core/payments/money.ts";
 import type { PaymentMode } from "../../../core/payments/payment-plan.ts";
 import { Field, FieldError } from "../../components/form-field.tsx";
-import { ChoiceField, TextField } from "./console-fields.tsx";
+import { ChoiceField } from "./choice-field.tsx";
+import { TextField } from "./text-field.tsx";
 import { messageAt } from "./field-problems.ts";
 
 type GuestMode = CalendarView["settings"]["guestMode"];
@@ -70,33 +71,19 @@ export const hasOneHost = (type: CalendarType) => type === "personal" || type ==
 
 const majorUnits = (minor: number, currency: string) => String(minor / 10 ** minorDigits(currency));
 
-export function newDraft(): CalendarDraft {
-  const s = DEFAULT_CALENDAR_SETTINGS;
-  return {
-    type: "personal",
-    name: "",
-    slug: "",
-    description: "",
-    duration: String(s.durationMinutes),
-    interval: String(s.slotIntervalMinutes),
-    notice: String(s.minimumNoticeMinutes),
-    bufferBefore: String(s.bufferBeforeMinutes),
-    bufferAfter: String(s.bufferAfterMinutes),
-    autoConfirm: s.autoConfirm,
-    allowReschedule: s.allowReschedule,
-    allowCancel: s.allowCancel,
-    guestMode: s.guestMode,
-    seats: "",
-    price: "0",
-    depositKind: "none",
-    deposit: "",
-    payment: s.payment ?? "none",
-    members: [],
-    services: [],
-  };
+/** A new calendar's form: the default settings (calendar-setup.ts), no team yet. */
+export function newDraft(currency: string): CalendarDraft {
+  const blank = { type: "personal", name: "", slug: "", description: "", members: [], serviceIds: [] } as const;
+  return draftOf({ ...blank, settings: DEFAULT_CALENDAR_SETTINGS }, currency);
 }
 
-export function draftOf(calendar: CalendarView, currency: string): CalendarDraft {
+/** What the form shows of a calendar. */
+type CalendarFields = Pick<
+  CalendarView,
+  "type" | "name" | "slug" | "description" | "settings" | "members" | "serviceIds"
+>;
+
+export function draftOf(calendar: CalendarFields, currency: string): CalendarDraft {
   const s = calendar.settings;
   return {
     type: calendar.type,
@@ -383,6 +370,7 @@ export function CalendarForm(props: Props) {
         <div className="console-form-grid">
           <TextField
             path="settings.priceCents"
+            isRequired={false}
             label={t("field.price", { currency })}
             hint={t("hint.price")}
             error={error("settings.priceCents", "price")}

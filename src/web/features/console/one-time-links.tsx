@@ -7,7 +7,7 @@ import { callApi } from "./console-api.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
-import { useAction } from "./use-action.ts";
+import { useSubmission } from "./use-submission.ts";
 
 type OneTimeLink = OneTimeLinkView & { readonly url: string };
 
@@ -30,7 +30,7 @@ interface Props {
 export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }: Props) {
   const { i18n } = useLingui();
   const [lifetime, setLifetime] = useState<number>(0);
-  const { busy, problem, alertRef, run: send } = useAction();
+  const { busy, problem, alertRef, run: send } = useSubmission();
   const [revoking, setRevoking] = useState<OneTimeLink | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.oneTimeLinks.${key}`, values);
