@@ -16,6 +16,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "error.statusCode", // es: "Error {status}" is the Spanish word as well
   "home.content", // fr: "Pages" is the French word as well
   "calendar.duration", // fr: "minute"/"minutes" are the French words as well
+  "console.services.minutes", // fr: "minute"/"minutes" are the French words as well
   "content.tag", // it, nl, pl, pt-br: "Tag" is the usual word for a post tag
   "email.calendar.google", // es, it, pt-PT: Google's own product name there is "Google Calendar"
   "email.calendar.outlook", // product name, not translated

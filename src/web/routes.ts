@@ -68,6 +68,11 @@ const consoleEntry = [
 
 const consoleScreens = [
   route("console", "routes/console-bookings.tsx", { id: "console-bookings" }),
+  // Setup: staff and their hours, services (owner; a staff login only its own hours).
+  route("console/staff", "routes/console-staff.tsx", { id: "console-staff" }),
+  route("console/staff/:staffId", "routes/console-staff-member.tsx", { id: "console-staff-member" }),
+  route("console/my-hours", "routes/console-my-hours.tsx", { id: "console-my-hours" }),
+  route("console/services", "routes/console-services.tsx", { id: "console-services" }),
   // Owner setup: calendars (with preview, sharing and one-time links), business settings, API keys.
   route("console/calendars", "routes/console-calendars.tsx", { id: "console-calendars" }),
   route("console/calendars/new", "routes/console-calendar-new.tsx", { id: "console-calendar-new" }),

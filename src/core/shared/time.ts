@@ -1,4 +1,5 @@
 import { Temporal } from "temporal-polyfill";
+import { HOUR_MS, MINUTE_MS } from "./durations.ts";
 
 /**
  * The one module for time-zone conversions. (Over 300 lines on purpose: every zone conversion lives
@@ -23,8 +24,8 @@ export type LocalDate = string;
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
+// Defined in durations.ts (see there why), and known to most callers from here.
+export { HOUR_MS, MINUTE_MS };
 /**
  * Length of a *wall-clock* day. Only for arithmetic on local wall time (which has exactly 24 h per
  * day by definition); never add it to an instant to get "the next day".

@@ -30,11 +30,17 @@ interface Section {
   readonly path: string;
   readonly label: string;
   readonly ownerOnly: boolean;
+  /** Only for a login that stands for a staff member (its own hours). */
+  readonly ownStaffOnly?: boolean;
 }
 
 /** The console's sections; each screen adds itself here when it lands. */
 const SECTIONS: readonly Section[] = [
   { path: "/console", label: "console.nav.bookings", ownerOnly: false },
+  // Setup: staff and services (owner), and a staff login's own hours.
+  { path: "/console/staff", label: "console.nav.staff", ownerOnly: true },
+  { path: "/console/services", label: "console.nav.services", ownerOnly: true },
+  { path: "/console/my-hours", label: "console.nav.myHours", ownerOnly: false, ownStaffOnly: true },
   // Owner setup (calendars, settings, API keys).
   { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
   { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
@@ -48,8 +54,16 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   // Plain links rather than NavLink: every react-router export the console uses grows the chunk the
   // booking pages share with it (tests/e2e/bundle-size.e2e.test.ts).
   const location = useLocation();
+  const isCurrent = (path: string) => {
+    const here = consolePath(path, locale);
+    return path === "/console" ? location.pathname === here : location.pathname.startsWith(here);
+  };
   const [signingOut, setSigningOut] = useState(false);
-  const sections = SECTIONS.filter((s) => !s.ownerOnly || session.user.role === "owner");
+  const sections = SECTIONS.filter(
+    (s) =>
+      (!s.ownerOnly || session.user.role === "owner") &&
+      (!s.ownStaffOnly || (session.user.role === "staff" && session.user.staffId !== null)),
+  );
 
   async function signOut() {
     setSigningOut(true);
@@ -70,9 +84,10 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
+                {/* A section stays marked on its own pages (a staff member's hours under Staff). */}
                 <Link
                   to={consolePath(section.path, locale)}
-                  aria-current={location.pathname === consolePath(section.path, locale) ? "page" : undefined}
+                  aria-current={isCurrent(section.path) ? "page" : undefined}
                 >
                   {i18n._(section.label)}
                 </Link>

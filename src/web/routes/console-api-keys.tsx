@@ -146,14 +146,12 @@ export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
       </dialog>
 
       <ConfirmDialog
-        open={revoking !== null}
-        title={t("revokeTitle", { name: revoking?.name ?? "" })}
+        title={revoking ? t("revokeTitle", { name: revoking.name }) : null}
+        body={t("revokeBody")}
         confirmLabel={t("revoke")}
         onConfirm={() => revoking && void revoke(revoking)}
         onClose={() => setRevoking(null)}
-      >
-        <p>{t("revokeBody")}</p>
-      </ConfirmDialog>
+      />
     </section>
   );
 }

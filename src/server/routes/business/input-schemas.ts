@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { MAX_LOOK_BUSY_PERCENT } from "../../../core/availability/look-busy.ts";
+import { intervalProblems } from "../../../core/calendar/interval-rules.ts";
 import { MAX_CLASS_SEATS } from "../../../core/calendar/calendar-setup.ts";
 import { MAX_REMINDER_MINUTES, MAX_REMINDERS } from "../../../core/notifications/reminders.ts";
 import { PAYMENT_MODES } from "../../../core/payments/payment-plan.ts";
@@ -52,11 +53,10 @@ const intervals = z
   .array(IntervalSchema)
   .max(24)
   .superRefine((list, ctx) => {
-    const sorted = [...list].sort((a, b) => a.start.localeCompare(b.start));
-    for (let i = 1; i < sorted.length; i++) {
-      if (sorted[i]!.start < sorted[i - 1]!.end)
-        ctx.addIssue({ code: "custom", message: "intervals must not overlap", path: [list.indexOf(sorted[i]!)] });
-    }
+    // The end-after-start rule is IntervalSchema's (on the field "end"); overlaps belong to the list.
+    for (const problem of intervalProblems(list))
+      if (problem.kind === "overlap")
+        ctx.addIssue({ code: "custom", message: "intervals must not overlap", path: [problem.index] });
   });
 const weekday = z.enum(["1", "2", "3", "4", "5", "6", "7"]);
 export const WeeklyHoursSchema = z

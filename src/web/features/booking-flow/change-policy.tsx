@@ -6,7 +6,7 @@
  */
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
-import { HOUR_MS, MINUTE_MS } from "../../../core/shared/time.ts";
+import { HOUR_MS, MINUTE_MS } from "../../../core/shared/durations.ts";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDateTime } from "./dates.ts";
 

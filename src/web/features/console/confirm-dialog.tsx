@@ -1,28 +1,28 @@
 import { useLingui } from "@lingui/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef } from "react";
 
 interface Props {
-  /** Shown while true; closing (Escape, Cancel) calls onClose. */
-  readonly open: boolean;
-  readonly title: string;
-  readonly children?: ReactNode;
-  readonly confirmLabel: string;
-  readonly onConfirm: () => void;
-  readonly onClose: () => void;
+  /** The dialog is open while this is set. */
+  title: string | null;
+  body: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onClose(): void;
 }
 
-/** Asks before something that cannot be undone; a native modal dialog keeps focus inside and returns it. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose }: Props) {
+/**
+ * "Are you sure?" before something is removed: a native modal dialog, which keeps focus inside,
+ * closes on Escape and gives focus back to the button that opened it.
+ */
+export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }: Props) {
   const { i18n } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (title !== null && dialog && !dialog.open) dialog.showModal();
+  }, [title]);
 
   return (
     <dialog ref={ref} className="console-dialog" aria-labelledby={titleId} onClose={onClose}>
@@ -33,10 +33,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
         }}
       >
         <h2 id={titleId}>{title}</h2>
-        {children}
+        <p>{body}</p>
         <div className="console-dialog__actions">
           <button type="submit" value="no" className="console-button console-button--quiet">
-            {i18n._("console.dialog.cancel")}
+            {i18n._("console.setup.keep")}
           </button>
           <button type="submit" value="yes" className="console-button console-button--danger">
             {confirmLabel}

@@ -124,14 +124,12 @@ export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }:
         </ul>
       )}
       <ConfirmDialog
-        open={revoking !== null}
-        title={t("revokeTitle")}
+        title={revoking ? t("revokeTitle") : null}
+        body={t("revokeBody")}
         confirmLabel={t("revoke")}
         onConfirm={() => revoking && void revoke(revoking)}
         onClose={() => setRevoking(null)}
-      >
-        <p>{t("revokeBody")}</p>
-      </ConfirmDialog>
+      />
     </section>
   );
 }

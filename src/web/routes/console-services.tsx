@@ -1,0 +1,465 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import type { ServiceView, StaffView } from "../../app/business/ports.ts";
+import type { DepositRule } from "../../core/calendar/calendar.ts";
+import { formatMoney } from "../../core/payments/money.ts";
+import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
+import { Field, FieldError } from "../components/form-field.tsx";
+import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
+import { requireSession } from "../features/console/console-session.ts";
+import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { amountText, parseAmount } from "../features/console/money-input.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
+import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { EntryList, RowActions } from "../features/console/row-actions.tsx";
+import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { useEditor } from "../features/console/use-editor.ts";
+import type { Route } from "./+types/console-services";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { locale, session } = await requireSession(request);
+  if (session.user.role !== "owner") return { locale, session, services: null, staff: [] as StaffView[] };
+  const [services, staff] = await Promise.all([
+    callApi<ServiceView[]>(locale, "GET", "/business/services"),
+    callApi<StaffView[]>(locale, "GET", "/business/staff"),
+  ]);
+  return { locale, session, services, staff };
+}
+clientLoader.hydrate = true as const;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+type DepositKind = "none" | "amount" | "percentage";
+
+interface Draft {
+  /** The service being changed; null while adding one. */
+  readonly id: string | null;
+  readonly name: string;
+  readonly slug: string;
+  /** Whether the owner typed the slug: until then it follows the name. */
+  readonly isSlugTyped: boolean;
+  readonly description: string;
+  readonly duration: string;
+  readonly price: string;
+  readonly depositKind: DepositKind;
+  readonly deposit: string;
+  readonly staffIds: readonly string[];
+}
+
+type FieldName = "name" | "slug" | "description" | "durationMinutes" | "priceCents" | "deposit" | "staffIds";
+const FIELDS: readonly FieldName[] = [
+  "name",
+  "slug",
+  "description",
+  "durationMinutes",
+  "priceCents",
+  "deposit",
+  "staffIds",
+];
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A slug from a name: "Färben & Föhnen" → "farben-fohnen" (what the API accepts, input-schemas.ts). */
+const slugOf = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+
+interface Checked {
+  readonly problems: Partial<Record<FieldName, string>>;
+  readonly body: Record<string, unknown>;
+}
+
+/** The draft as the API takes it, or the messages of what is wrong, per field (the API's own limits). */
+function check(draft: Draft, currency: string): Checked {
+  const problems: Partial<Record<FieldName, string>> = {};
+  if (draft.name.trim() === "") problems.name = "console.services.nameMissing";
+  if (!SLUG.test(draft.slug)) problems.slug = "console.services.slugInvalid";
+  const duration = Number(draft.duration);
+  if (!/^\d+$/.test(draft.duration.trim()) || duration < 5 || duration > 24 * 60)
+    problems.durationMinutes = "console.services.durationInvalid";
+  const price = draft.price.trim() === "" ? 0 : parseAmount(draft.price, currency);
+  if (price === null) problems.priceCents = "console.services.priceInvalid";
+  let deposit: DepositRule | null = null;
+  if (draft.depositKind === "amount") {
+    const amount = parseAmount(draft.deposit, currency);
+    if (amount === null) problems.deposit = "console.services.priceInvalid";
+    else if (price !== null && amount > price) problems.deposit = "console.services.depositTooHigh";
+    else deposit = { kind: "amount", amountCents: amount };
+  } else if (draft.depositKind === "percentage") {
+    const percent = Number(draft.deposit.trim().replace(",", "."));
+    if (draft.deposit.trim() === "" || !Number.isFinite(percent) || percent <= 0 || percent > 100)
+      problems.deposit = "console.services.percentInvalid";
+    else deposit = { kind: "percentage", percent };
+  }
+  const body = {
+    name: draft.name.trim(),
+    slug: draft.slug,
+    description: draft.description,
+    durationMinutes: duration,
+    priceCents: price ?? 0,
+    deposit,
+    staffIds: draft.staffIds,
+  };
+  return { problems, body };
+}
+
+/**
+ * The services (owner only): what visitors book, how long it takes, what it costs (typed in the
+ * business's currency, sent in minor units) and who performs it; added, changed and removed.
+ */
+export default function ConsoleServices({ loaderData }: Route.ComponentProps) {
+  const { locale, session, services, staff } = loaderData;
+  if (services === null) return <NotAllowed session={session} locale={locale} />;
+  return <ServiceList locale={locale} session={session} services={services} staff={staff} />;
+}
+
+interface ListProps {
+  locale: LocaleCode;
+  session: ConsoleSession;
+  services: ServiceView[];
+  staff: StaffView[];
+}
+
+function ServiceList({ locale, session, services, staff }: ListProps) {
+  const { i18n } = useLingui();
+  const revalidator = useRevalidator();
+  const currency = session.business.currency;
+  const tag = languageTag(locale);
+  const editor = useEditor<Draft>();
+  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const [removing, setRemoving] = useState<ServiceView | null>(null);
+  const staffNames = useMemo(() => new Map(staff.map((s) => [s.id, s.name])), [staff]);
+  const example = amountText(4550, currency, tag);
+
+  const clientProblems = draft && isChecking ? check(draft, currency).problems : {};
+  const errorOf = (field: FieldName): string | undefined => {
+    const key = clientProblems[field];
+    if (key) return i18n._(key, { example });
+    const server = fieldProblem(problem, field) ?? fieldProblem(problem, `${field}.0`);
+    if (!server) return undefined;
+    if (field === "slug" && problem && (problem as { code?: string }).code === "SLUG_TAKEN")
+      return i18n._("console.services.slugTaken");
+    return i18n._(SERVER_MESSAGES[field], { example });
+  };
+  const depositError =
+    errorOf("deposit") ??
+    (fieldProblem(problem, "deposit.amountCents") || fieldProblem(problem, "deposit.percent")
+      ? i18n._("console.services.depositInvalid")
+      : undefined);
+  const onField = FIELDS.some((f) => errorOf(f)) || Boolean(depositError);
+
+  function save(event: FormEvent) {
+    const checked = draft && check(draft, currency);
+    return editor.submit(event, checked !== null && Object.keys(checked.problems).length === 0, async () => {
+      if (!draft || !checked) return;
+      const { body } = checked;
+      if (draft.id === null) await callApi<ServiceView>(locale, "POST", "/business/services", body);
+      else await callApi<ServiceView>(locale, "PATCH", `/business/services/${encodeURIComponent(draft.id)}`, body);
+      await revalidator.revalidate();
+      setStatus(i18n._("console.services.saved", { name: String(body.name) }));
+      editor.close();
+    });
+  }
+
+  const remove = (service: ServiceView) =>
+    editor.remove(service.id, async () => {
+      await callApi<undefined>(locale, "DELETE", `/business/services/${encodeURIComponent(service.id)}`);
+      await revalidator.revalidate();
+      setStatus(i18n._("console.services.removed", { name: service.name }));
+    });
+
+  function edit(service: ServiceView) {
+    editor.open({
+      id: service.id,
+      name: service.name,
+      slug: service.slug,
+      isSlugTyped: true,
+      description: service.description,
+      duration: String(service.durationMinutes),
+      price: service.priceCents > 0 ? amountText(service.priceCents, currency, tag) : "",
+      depositKind: service.deposit?.kind ?? "none",
+      deposit:
+        service.deposit?.kind === "amount"
+          ? amountText(service.deposit.amountCents, currency, tag)
+          : service.deposit?.kind === "percentage"
+            ? String(service.deposit.percent)
+            : "",
+      staffIds: service.staffIds,
+    });
+  }
+
+  const shown = services.filter((s) => editor.isShown(s.id));
+
+  return (
+    <section aria-labelledby="services-title" className="console-screen">
+      <title>{`${i18n._("console.services.title")} – ${session.business.name}`}</title>
+      <div className="console-screen__head">
+        <h1 id="services-title">{i18n._("console.services.title")}</h1>
+        {draft ? null : (
+          <button
+            ref={refs.add}
+            type="button"
+            className="console-button"
+            onClick={() =>
+              editor.open({
+                id: null,
+                name: "",
+                slug: "",
+                isSlugTyped: false,
+                description: "",
+                duration: "30",
+                price: "",
+                depositKind: "none",
+                deposit: "",
+                staffIds: [],
+              })
+            }
+          >
+            {i18n._("console.services.add")}
+          </button>
+        )}
+      </div>
+      <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
+      {draft ? (
+        <EditorPanel
+          id="service-form-title"
+          title={
+            draft.id === null
+              ? i18n._("console.services.addTitle")
+              : i18n._("console.services.editTitle", { name: services.find((s) => s.id === draft.id)?.name ?? "" })
+          }
+          level={2}
+          className="console-service-form"
+          submitLabel={i18n._(draft.id === null ? "console.services.create" : "console.services.save")}
+          saving={saving}
+          refs={refs}
+          onSubmit={save}
+          onCancel={editor.close}
+        >
+          <div className="console-form-grid">
+            <Field path="service-name" label={i18n._("console.services.name")} error={errorOf("name")} isRequired>
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="name"
+                  autoComplete="off"
+                  maxLength={200}
+                  value={draft.name}
+                  onChange={(e) =>
+                    setDraft({
+                      ...draft,
+                      name: e.target.value,
+                      slug: draft.isSlugTyped ? draft.slug : slugOf(e.target.value),
+                    })
+                  }
+                />
+              )}
+            </Field>
+            <Field
+              path="service-slug"
+              label={i18n._("console.services.slug")}
+              hint={i18n._("console.services.slugHint")}
+              error={errorOf("slug")}
+              isRequired
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="slug"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={80}
+                  value={draft.slug}
+                  onChange={(e) => setDraft({ ...draft, slug: e.target.value, isSlugTyped: true })}
+                />
+              )}
+            </Field>
+            <Field
+              path="service-duration"
+              label={i18n._("console.services.duration")}
+              hint={i18n._("console.services.durationHint")}
+              error={errorOf("durationMinutes")}
+              isRequired
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="durationMinutes"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={draft.duration}
+                  onChange={(e) => setDraft({ ...draft, duration: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              path="service-price"
+              label={i18n._("console.services.price", { currency })}
+              hint={i18n._("console.services.priceHint", { example })}
+              error={errorOf("priceCents")}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="price"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={draft.price}
+                  onChange={(e) => setDraft({ ...draft, price: e.target.value })}
+                />
+              )}
+            </Field>
+          </div>
+          <Field
+            path="service-description"
+            label={i18n._("console.services.description")}
+            error={errorOf("description")}
+          >
+            {(aria) => (
+              <textarea
+                {...aria}
+                name="description"
+                rows={3}
+                maxLength={5000}
+                value={draft.description}
+                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+              />
+            )}
+          </Field>
+          <div className="console-form-grid">
+            <Field path="service-deposit-kind" label={i18n._("console.services.deposit")} error={undefined}>
+              {(aria) => (
+                <select
+                  {...aria}
+                  name="depositKind"
+                  value={draft.depositKind}
+                  onChange={(e) => setDraft({ ...draft, depositKind: e.target.value as DepositKind })}
+                >
+                  <option value="none">{i18n._("console.services.depositNone")}</option>
+                  <option value="amount">{i18n._("console.services.depositAmount", { currency })}</option>
+                  <option value="percentage">{i18n._("console.services.depositPercent")}</option>
+                </select>
+              )}
+            </Field>
+            {draft.depositKind === "none" ? null : (
+              <Field
+                path="service-deposit"
+                label={i18n._(
+                  draft.depositKind === "amount"
+                    ? "console.services.depositAmountLabel"
+                    : "console.services.depositPercentLabel",
+                  { currency },
+                )}
+                error={depositError}
+                isRequired
+              >
+                {(aria) => (
+                  <input
+                    {...aria}
+                    name="deposit"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={draft.deposit}
+                    onChange={(e) => setDraft({ ...draft, deposit: e.target.value })}
+                  />
+                )}
+              </Field>
+            )}
+          </div>
+          <fieldset
+            className={`field field--group console-checks${errorOf("staffIds") ? " field--invalid" : ""}`}
+            aria-describedby={errorOf("staffIds") ? "service-staff-error" : undefined}
+          >
+            <legend>{i18n._("console.services.staff")}</legend>
+            <p className="field__hint">{i18n._("console.services.staffHint")}</p>
+            {staff.length === 0 ? (
+              <p className="console-muted">{i18n._("console.services.noStaff")}</p>
+            ) : (
+              staff.map((member) => (
+                <label key={member.id} className="check">
+                  <input
+                    type="checkbox"
+                    name="staffIds"
+                    value={member.id}
+                    checked={draft.staffIds.includes(member.id)}
+                    onChange={(e) =>
+                      setDraft({
+                        ...draft,
+                        staffIds: e.target.checked
+                          ? [...draft.staffIds, member.id]
+                          : draft.staffIds.filter((id) => id !== member.id),
+                      })
+                    }
+                  />
+                  <span>{member.name}</span>
+                </label>
+              ))
+            )}
+            {errorOf("staffIds") ? <FieldError id="service-staff-error" error={errorOf("staffIds")!} /> : null}
+          </fieldset>
+        </EditorPanel>
+      ) : null}
+      <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.services.none")}>
+        {shown.map((service) => {
+          const by = service.staffIds
+            .map((id) => staffNames.get(id))
+            .filter(Boolean)
+            .join(", ");
+          return (
+            <li key={service.id} className="console-row">
+              <div className="console-row__main">
+                <h2 className="console-row__title">{service.name}</h2>
+                <p className="console-muted console-row__detail">
+                  {i18n._("console.services.minutes", { count: service.durationMinutes })}
+                  {" · "}
+                  {service.priceCents > 0
+                    ? formatMoney(service.priceCents, currency, tag)
+                    : i18n._("console.services.free")}
+                  {service.deposit
+                    ? ` · ${i18n._("console.services.depositShown", {
+                        deposit:
+                          service.deposit.kind === "amount"
+                            ? formatMoney(service.deposit.amountCents, currency, tag)
+                            : new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(
+                                service.deposit.percent / 100,
+                              ),
+                      })}`
+                    : ""}
+                </p>
+                <p className="console-muted console-row__detail">
+                  {by ? i18n._("console.services.by", { names: by }) : i18n._("console.services.byAnyone")}
+                </p>
+              </div>
+              <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
+            </li>
+          );
+        })}
+      </EntryList>
+      <ConfirmDialog
+        title={removing ? i18n._("console.services.removeTitle", { name: removing.name }) : null}
+        body={i18n._("console.services.removeBody")}
+        confirmLabel={i18n._("console.setup.remove")}
+        onConfirm={() => removing && void remove(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </section>
+  );
+}
+
+/** What to say when the API refuses a field the draft's own checks let through. */
+const SERVER_MESSAGES: Record<FieldName, string> = {
+  name: "console.services.nameMissing",
+  slug: "console.services.slugInvalid",
+  description: "console.services.descriptionTooLong",
+  durationMinutes: "console.services.durationInvalid",
+  priceCents: "console.services.priceInvalid",
+  deposit: "console.services.depositInvalid",
+  staffIds: "console.services.staffInvalid",
+};

@@ -1,0 +1,302 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useState, type FormEvent } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import type { StaffView } from "../../app/business/ports.ts";
+import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
+import { Field } from "../components/form-field.tsx";
+import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
+import { consolePath, requireSession } from "../features/console/console-session.ts";
+import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { WEEKDAYS } from "../features/console/hours-draft.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
+import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { EntryList, RowActions } from "../features/console/row-actions.tsx";
+import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { useEditor } from "../features/console/use-editor.ts";
+import type { Route } from "./+types/console-staff";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { locale, session } = await requireSession(request);
+  if (session.user.role !== "owner") return { locale, session, staff: null };
+  const staff = await callApi<StaffView[]>(locale, "GET", "/business/staff");
+  return { locale, session, staff };
+}
+clientLoader.hydrate = true as const;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+interface Draft {
+  /** The staff member being changed; null while adding one. */
+  readonly id: string | null;
+  readonly name: string;
+  readonly email: string;
+  readonly timeZone: string;
+  readonly photoUrl: string;
+}
+
+type FieldName = "name" | "email" | "timeZone" | "photoUrl";
+const FIELDS: readonly FieldName[] = ["name", "email", "timeZone", "photoUrl"];
+const MESSAGES: Record<FieldName, string> = {
+  name: "console.staff.nameMissing",
+  email: "console.staff.emailInvalid",
+  timeZone: "console.staff.zoneInvalid",
+  photoUrl: "console.staff.photoInvalid",
+};
+
+/** The checks the API makes (input-schemas.ts staffFields), said before sending. */
+function draftProblems(draft: Draft): Partial<Record<FieldName, string>> {
+  const problems: Partial<Record<FieldName, string>> = {};
+  if (draft.name.trim() === "") problems.name = MESSAGES.name;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) problems.email = MESSAGES.email;
+  if (draft.timeZone === "") problems.timeZone = MESSAGES.timeZone;
+  const photo = draft.photoUrl.trim();
+  if (photo !== "" && !/^https?:\/\/\S+$/i.test(photo)) problems.photoUrl = MESSAGES.photoUrl;
+  return problems;
+}
+
+/**
+ * The staff (owner only): who works here, added, changed and removed; each one's hours on a page of
+ * its own. A new staff member goes straight to their hours, the next thing to set.
+ */
+export default function ConsoleStaff({ loaderData }: Route.ComponentProps) {
+  const { locale, session, staff } = loaderData;
+  if (staff === null) return <NotAllowed session={session} locale={locale} />;
+  return <StaffList locale={locale} session={session} staff={staff} />;
+}
+
+function StaffList({ locale, session, staff }: { locale: LocaleCode; session: ConsoleSession; staff: StaffView[] }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const editor = useEditor<Draft>();
+  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const [removing, setRemoving] = useState<StaffView | null>(null);
+  const zones = useMemo(() => timeZones(session.business.timeZone), [session.business.timeZone]);
+  const dayNames = useMemo(() => {
+    const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: "short", timeZone: "UTC" });
+    return WEEKDAYS.map((day) => format.format(new Date(Date.UTC(2024, 0, Number(day)))));
+  }, [locale]);
+
+  const clientProblems = draft && isChecking ? draftProblems(draft) : {};
+  const errorOf = (field: FieldName) =>
+    clientProblems[field]
+      ? i18n._(clientProblems[field])
+      : fieldProblem(problem, field)
+        ? i18n._(MESSAGES[field])
+        : undefined;
+  const onField = FIELDS.some((f) => errorOf(f));
+
+  function save(event: FormEvent) {
+    const body = draft && {
+      name: draft.name.trim(),
+      email: draft.email.trim(),
+      timeZone: draft.timeZone,
+      photoUrl: draft.photoUrl.trim() || null,
+    };
+    return editor.submit(event, draft !== null && Object.keys(draftProblems(draft)).length === 0, async () => {
+      if (!draft || !body) return;
+      if (draft.id === null) {
+        // A new staff member goes straight to their hours, the next thing to set.
+        const created = await callApi<StaffView>(locale, "POST", "/business/staff", body);
+        await navigate(consolePath(`/console/staff/${created.id}`, locale));
+        return;
+      }
+      await callApi<StaffView>(locale, "PATCH", `/business/staff/${encodeURIComponent(draft.id)}`, body);
+      await revalidator.revalidate();
+      setStatus(i18n._("console.staff.saved", { name: body.name }));
+      editor.close();
+    });
+  }
+
+  const remove = (member: StaffView) =>
+    editor.remove(member.id, async () => {
+      await callApi<undefined>(locale, "DELETE", `/business/staff/${encodeURIComponent(member.id)}`);
+      await revalidator.revalidate();
+      setStatus(i18n._("console.staff.removed", { name: member.name }));
+    });
+
+  const shown = staff.filter((s) => editor.isShown(s.id));
+
+  return (
+    <section aria-labelledby="staff-title" className="console-screen">
+      <title>{`${i18n._("console.staff.title")} – ${session.business.name}`}</title>
+      <div className="console-screen__head">
+        <h1 id="staff-title">{i18n._("console.staff.title")}</h1>
+        {draft ? null : (
+          <button
+            ref={refs.add}
+            type="button"
+            className="console-button"
+            onClick={() =>
+              editor.open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })
+            }
+          >
+            {i18n._("console.staff.add")}
+          </button>
+        )}
+      </div>
+      <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
+      {draft ? (
+        <EditorPanel
+          id="staff-form-title"
+          title={
+            draft.id === null
+              ? i18n._("console.staff.addTitle")
+              : i18n._("console.staff.editTitle", { name: staff.find((s) => s.id === draft.id)?.name ?? "" })
+          }
+          level={2}
+          className="console-staff-form"
+          submitLabel={i18n._(draft.id === null ? "console.staff.create" : "console.staff.save")}
+          saving={saving}
+          refs={refs}
+          onSubmit={save}
+          onCancel={editor.close}
+        >
+          <div className="console-form-grid">
+            <Field path="staff-name" label={i18n._("console.staff.name")} error={errorOf("name")} isRequired>
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="name"
+                  autoComplete="off"
+                  maxLength={200}
+                  value={draft.name}
+                  onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              path="staff-email"
+              label={i18n._("console.staff.email")}
+              hint={i18n._("console.staff.emailHint")}
+              error={errorOf("email")}
+              isRequired
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="email"
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  value={draft.email}
+                  onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              path="staff-zone"
+              label={i18n._("console.staff.zone")}
+              hint={i18n._("console.staff.zoneHint")}
+              error={errorOf("timeZone")}
+              isRequired
+            >
+              {(aria) => (
+                <select
+                  {...aria}
+                  name="timeZone"
+                  value={draft.timeZone}
+                  onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
+                >
+                  {(zones.includes(draft.timeZone) ? zones : [draft.timeZone, ...zones]).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replace(/_/g, " ")}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              path="staff-photo"
+              label={i18n._("console.staff.photo")}
+              hint={i18n._("console.staff.photoHint")}
+              error={errorOf("photoUrl")}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="photoUrl"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  maxLength={2000}
+                  value={draft.photoUrl}
+                  onChange={(e) => setDraft({ ...draft, photoUrl: e.target.value })}
+                />
+              )}
+            </Field>
+          </div>
+        </EditorPanel>
+      ) : null}
+      <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.staff.none")}>
+        {shown.map((member) => {
+          const openDays = WEEKDAYS.filter((d) => (member.weeklyHours[d]?.length ?? 0) > 0)
+            .map((d) => dayNames[Number(d) - 1])
+            .join(", ");
+          return (
+            <li key={member.id} className="console-row">
+              {member.photoUrl ? (
+                <img className="console-row__photo" src={member.photoUrl} alt="" width={48} height={48} />
+              ) : (
+                <span className="console-row__photo console-row__initials" aria-hidden="true">
+                  {initials(member.name)}
+                </span>
+              )}
+              <div className="console-row__main">
+                <h2 className="console-row__title">{member.name}</h2>
+                <p className="console-muted console-row__detail">
+                  {member.email} · {member.timeZone.replace(/_/g, " ")}
+                </p>
+                <p className="console-muted console-row__detail">
+                  {openDays ? i18n._("console.staff.openDays", { days: openDays }) : i18n._("console.staff.noHours")}
+                </p>
+              </div>
+              <RowActions
+                name={member.name}
+                onEdit={() =>
+                  editor.open({
+                    id: member.id,
+                    name: member.name,
+                    email: member.email,
+                    timeZone: member.timeZone,
+                    photoUrl: member.photoUrl ?? "",
+                  })
+                }
+                onRemove={() => setRemoving(member)}
+              >
+                <Link
+                  className="console-button console-button--quiet"
+                  to={consolePath(`/console/staff/${member.id}`, locale)}
+                >
+                  {i18n._("console.staff.hours")}
+                  <span className="visually-hidden"> {member.name}</span>
+                </Link>
+              </RowActions>
+            </li>
+          );
+        })}
+      </EntryList>
+      <ConfirmDialog
+        title={removing ? i18n._("console.staff.removeTitle", { name: removing.name }) : null}
+        body={i18n._("console.staff.removeBody")}
+        confirmLabel={i18n._("console.setup.remove")}
+        onConfirm={() => removing && void remove(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </section>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+
+/** IANA zones for the select, the business's own first. */
+function timeZones(businessZone: string): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [businessZone, ...all.filter((z) => z !== businessZone)];
+}
