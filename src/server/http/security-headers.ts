@@ -68,7 +68,9 @@ function isTls(c: Context, trust: TrustedProxy): boolean {
 
 function widgetFrameAncestors(c: Context, options: SecurityHeaderOptions): string {
   const origins = c.get("embedOrigins");
-  return origins?.length ? origins.join(" ") : options.widgetFrameAncestors;
+  // 'self' as well: the business console (same origin) previews the widget in a frame (issue 18),
+  // which listing only the business's own sites would otherwise refuse.
+  return origins?.length ? ["'self'", ...origins].join(" ") : options.widgetFrameAncestors;
 }
 
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {

@@ -41,6 +41,10 @@ const SECTIONS: readonly Section[] = [
   { path: "/console/staff", label: "console.nav.staff", ownerOnly: true },
   { path: "/console/services", label: "console.nav.services", ownerOnly: true },
   { path: "/console/my-hours", label: "console.nav.myHours", ownerOnly: false, ownStaffOnly: true },
+  // Owner setup (calendars, settings, API keys).
+  { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
+  { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
+  { path: "/console/api-keys", label: "console.nav.apiKeys", ownerOnly: true },
 ];
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {

@@ -76,3 +76,13 @@ export function consoleMeta(matches: readonly ({ id: string; data?: unknown } | 
     { name: "robots", content: "noindex" },
   ];
 }
+
+/**
+ * An owner's session for the owner-only screens (calendars, settings, API keys): a staff login is
+ * sent to its bookings instead — the business API refuses it these calls anyway (staff-access.ts).
+ */
+export async function requireOwner(request: Request): Promise<{ locale: LocaleCode; session: ConsoleSession }> {
+  const entered = await requireSession(request);
+  if (entered.session.user.role !== "owner") throw redirect(consolePath("/console", entered.locale));
+  return entered;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { calendarBody, newDraft, slugOf } from "./calendar-form.tsx";
+
+describe("slugOf", () => {
+  it.each([
+    ["Intro call", "intro-call"],
+    ["  Ånna's   Yoga — Level 2! ", "anna-s-yoga-level-2"],
+    ["Überprüfung", "uberprufung"],
+    ["!!!", ""],
+    ["a".repeat(79) + " b", "a".repeat(79)],
+  ])("%j → %j", (name, slug) => {
+    expect(slugOf(name)).toBe(slug);
+  });
+});
+
+describe("calendarBody", () => {
+  const draft = { ...newDraft("EUR"), name: "Tour", slug: " tour ", members: ["s1", "s2"] };
+
+  it("turns typed prices into minor units of the currency, with a comma or a point", () => {
+    expect(calendarBody({ ...draft, price: "25,50" }, "EUR").settings.priceCents).toBe(2550);
+    expect(calendarBody({ ...draft, price: "1500" }, "JPY").settings.priceCents).toBe(1500);
+    expect(calendarBody({ ...draft, price: "1.234" }, "KWD").settings.priceCents).toBe(1234);
+  });
+
+  it("sends what is not a number as null, for the API to refuse at that field", () => {
+    const body = calendarBody({ ...draft, duration: "ten", bufferAfter: "" }, "EUR");
+    expect(body.settings.durationMinutes).toBeNull();
+    expect(body.settings.bufferAfterMinutes).toBeNull();
+  });
+
+  it("keeps one host for a personal calendar, seats and no guests for a class, services only for a service calendar", () => {
+    expect(calendarBody(draft, "EUR").members.map((m) => m.staffId)).toEqual(["s1"]);
+    const forClass = calendarBody({ ...draft, type: "class", seats: "12" }, "EUR");
+    expect(forClass.settings).toMatchObject({ seatsPerSlot: 12, guestMode: "none" });
+    expect(calendarBody({ ...draft, services: ["x"] }, "EUR")).not.toHaveProperty("serviceIds");
+    const forService = calendarBody({ ...draft, type: "service", services: ["x"] }, "EUR");
+    expect(forService).toMatchObject({ serviceIds: ["x"], members: [{ staffId: "s1" }, { staffId: "s2" }] });
+  });
+
+  it("leaves the type out of a change (the API does not change types) and keeps members' priorities", () => {
+    const current = {
+      members: [{ staffId: "s2", priority: 1 as const, isPrimary: true }],
+    } as unknown as Parameters<typeof calendarBody>[2];
+    const body = calendarBody({ ...draft, type: "round_robin" }, "EUR", current);
+    expect(body).not.toHaveProperty("type");
+    expect(body.members).toEqual([
+      { staffId: "s1", priority: 0.5, isPrimary: false },
+      { staffId: "s2", priority: 1, isPrimary: true },
+    ]);
+    expect(body.slug).toBe("tour");
+  });
+
+  it("sends a deposit as an amount in minor units or as a percentage", () => {
+    expect(calendarBody({ ...draft, depositKind: "amount", deposit: "10" }, "EUR").settings.deposit).toEqual({
+      kind: "amount",
+      amountCents: 1000,
+    });
+    expect(calendarBody({ ...draft, depositKind: "percentage", deposit: "20" }, "EUR").settings.deposit).toEqual({
+      kind: "percentage",
+      percent: 20,
+    });
+    expect(calendarBody(draft, "EUR").settings.deposit).toBeNull();
+  });
+});

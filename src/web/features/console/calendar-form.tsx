@@ -1,0 +1,514 @@
+/**
+ * The settings of a calendar a new owner needs first, in sections: what it is, its times, its
+ * rules, its price, its team and (service calendars) its services. The form holds what was typed as
+ * text, so a refusal never loses it; `calendarBody` turns it into the business API's input, and
+ * the server's rules (input-schemas.ts, calendar-setup.ts) decide what is valid — one definition.
+ */
+import { useLingui } from "@lingui/react";
+import type { FormEvent, ReactNode } from "react";
+import type { CalendarView, ServiceView, StaffView } from "../../../app/business/ports.ts";
+import { CALENDAR_TYPES, type CalendarType } from "../../../core/calendar/calendar.ts";
+import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calendar/calendar-setup.ts";
+import { minorDigits } from "../../../core/payments/money.ts";
+import type { PaymentMode } from "../../../core/payments/payment-plan.ts";
+import { Field, FieldError } from "../../components/form-field.tsx";
+import { ChoiceField } from "./choice-field.tsx";
+import { TextField } from "./text-field.tsx";
+import { messageAt } from "./field-problems.ts";
+
+type GuestMode = CalendarView["settings"]["guestMode"];
+const GUEST_MODES: readonly GuestMode[] = ["none", "count_only", "collect_detail"];
+type DepositKind = "none" | "amount" | "percentage";
+/**
+ * Every payment mode with its message, exhaustively (a new mode does not compile without one). A
+ * type-only import: importing payment-plan.ts's values here split it into a chunk of its own that
+ * the booking pages then load too (tests/e2e/bundle-size.e2e.test.ts).
+ */
+const PAYMENT_MODE_MESSAGES: Record<PaymentMode, string> = {
+  none: "payment.none",
+  full: "payment.full",
+  deposit: "payment.deposit",
+};
+const PAYMENT_MODES = Object.keys(PAYMENT_MODE_MESSAGES) as PaymentMode[];
+
+export interface CalendarDraft {
+  type: CalendarType;
+  name: string;
+  slug: string;
+  description: string;
+  duration: string;
+  interval: string;
+  notice: string;
+  bufferBefore: string;
+  bufferAfter: string;
+  autoConfirm: boolean;
+  allowReschedule: boolean;
+  allowCancel: boolean;
+  guestMode: GuestMode;
+  seats: string;
+  price: string;
+  depositKind: DepositKind;
+  deposit: string;
+  payment: PaymentMode;
+  members: string[];
+  services: string[];
+}
+
+/** A slug suggested from a name: "Intro call, Ånna" → "intro-call-anna" (the API's slug rule). */
+export function slugOf(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+/** Personal and class calendars have one host (calendar-setup.ts); the others a team. */
+export const hasOneHost = (type: CalendarType) => type === "personal" || type === "class";
+
+const majorUnits = (minor: number, currency: string) => String(minor / 10 ** minorDigits(currency));
+
+/** A new calendar's form: the default settings (calendar-setup.ts), no team yet. */
+export function newDraft(currency: string): CalendarDraft {
+  const blank = { type: "personal", name: "", slug: "", description: "", members: [], serviceIds: [] } as const;
+  return draftOf({ ...blank, settings: DEFAULT_CALENDAR_SETTINGS }, currency);
+}
+
+/** What the form shows of a calendar. */
+type CalendarFields = Pick<
+  CalendarView,
+  "type" | "name" | "slug" | "description" | "settings" | "members" | "serviceIds"
+>;
+
+export function draftOf(calendar: CalendarFields, currency: string): CalendarDraft {
+  const s = calendar.settings;
+  return {
+    type: calendar.type,
+    name: calendar.name,
+    slug: calendar.slug,
+    description: calendar.description,
+    duration: String(s.durationMinutes),
+    interval: String(s.slotIntervalMinutes),
+    notice: String(s.minimumNoticeMinutes),
+    bufferBefore: String(s.bufferBeforeMinutes),
+    bufferAfter: String(s.bufferAfterMinutes),
+    autoConfirm: s.autoConfirm,
+    allowReschedule: s.allowReschedule,
+    allowCancel: s.allowCancel,
+    guestMode: s.guestMode,
+    seats: s.seatsPerSlot ? String(s.seatsPerSlot) : "",
+    price: majorUnits(s.priceCents, currency),
+    depositKind: s.deposit?.kind ?? "none",
+    deposit:
+      s.deposit?.kind === "amount"
+        ? majorUnits(s.deposit.amountCents, currency)
+        : s.deposit?.kind === "percentage"
+          ? String(s.deposit.percent)
+          : "",
+    payment: s.payment ?? "none",
+    members: calendar.members.map((m) => m.staffId),
+    services: [...calendar.serviceIds],
+  };
+}
+
+/**
+ * A number as typed ("25", "25,50"); what is not one becomes null, which the API refuses for that
+ * field with its path — so the message appears next to it.
+ */
+function numberOf(text: string): number | null {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "" || !/^-?\d*(?:\.\d*)?$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+function minorOf(text: string, currency: string): number | null {
+  const n = numberOf(text);
+  return n === null ? null : Math.round(n * 10 ** minorDigits(currency));
+}
+
+/** The business API's calendar input (CalendarCreate, or CalendarPatch without `type`). */
+export function calendarBody(draft: CalendarDraft, currency: string, current?: CalendarView) {
+  const kept = new Map<string, MemberInput>((current?.members ?? []).map((m) => [m.staffId, m]));
+  const staffIds = hasOneHost(draft.type) ? draft.members.slice(0, 1) : draft.members;
+  const deposit =
+    draft.depositKind === "amount"
+      ? { kind: "amount" as const, amountCents: minorOf(draft.deposit, currency) }
+      : draft.depositKind === "percentage"
+        ? { kind: "percentage" as const, percent: numberOf(draft.deposit) }
+        : null;
+  return {
+    ...(current ? {} : { type: draft.type }),
+    name: draft.name,
+    slug: draft.slug.trim(),
+    description: draft.description,
+    settings: {
+      durationMinutes: numberOf(draft.duration),
+      slotIntervalMinutes: numberOf(draft.interval),
+      minimumNoticeMinutes: numberOf(draft.notice),
+      bufferBeforeMinutes: numberOf(draft.bufferBefore),
+      bufferAfterMinutes: numberOf(draft.bufferAfter),
+      autoConfirm: draft.autoConfirm,
+      allowReschedule: draft.allowReschedule,
+      allowCancel: draft.allowCancel,
+      guestMode: draft.type === "class" ? "none" : draft.guestMode,
+      ...(draft.type === "class" ? { seatsPerSlot: numberOf(draft.seats) } : {}),
+      priceCents: minorOf(draft.price, currency),
+      deposit,
+      payment: draft.payment,
+    },
+    // Members kept from before keep their priority and primary flag; new ones take the defaults.
+    members: staffIds.map((staffId) => kept.get(staffId) ?? { staffId, priority: 0.5, isPrimary: false }),
+    ...(draft.type === "service" ? { serviceIds: draft.services } : {}),
+  };
+}
+
+/** Every path the form shows a message for; a refusal about anything else is shown above it. */
+export const CALENDAR_FIELDS = [
+  "type",
+  "name",
+  "slug",
+  "description",
+  "settings.durationMinutes",
+  "settings.slotIntervalMinutes",
+  "settings.minimumNoticeMinutes",
+  "settings.bufferBeforeMinutes",
+  "settings.bufferAfterMinutes",
+  "settings.guestMode",
+  "settings.requireGuests",
+  "settings.seatsPerSlot",
+  "settings.priceCents",
+  "settings.deposit",
+  "settings.payment",
+  "members",
+  "serviceIds",
+] as const;
+
+interface Props {
+  readonly draft: CalendarDraft;
+  readonly onChange: (draft: CalendarDraft) => void;
+  readonly onSubmit: () => void;
+  readonly problem: unknown;
+  readonly busy: boolean;
+  readonly isNew: boolean;
+  readonly staff: readonly StaffView[];
+  readonly services: readonly ServiceView[];
+  readonly currency: string;
+  readonly submitLabel: string;
+}
+
+type MinutesKey = "duration" | "interval" | "notice" | "bufferBefore" | "bufferAfter";
+/** The message of each minutes field's range (input-schemas.ts CalendarSettingsSchema). */
+const MINUTES_RANGE: Record<MinutesKey, string> = {
+  duration: "minutesFrom5",
+  interval: "minutesFrom5",
+  notice: "notice",
+  bufferBefore: "buffer",
+  bufferAfter: "buffer",
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="console-section" aria-labelledby={`section-${id}`}>
+      <h2 id={`section-${id}`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function CalendarForm(props: Props) {
+  const { i18n } = useLingui();
+  const { draft, onChange, problem, staff, services, currency } = props;
+  const set = <K extends keyof CalendarDraft>(key: K, value: CalendarDraft[K]) => onChange({ ...draft, [key]: value });
+  const error = (path: string, key: string) => messageAt(i18n, problem, path, `console.calendars.error.${key}`);
+  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
+  const oneHost = hasOneHost(draft.type);
+  const numeric = { inputMode: "numeric" } as const;
+  const decimal = { inputMode: "decimal" } as const;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit();
+  }
+
+  /** A number of minutes, with the message of its range. */
+  const minutesField = (key: MinutesKey, path: string) => (
+    <TextField
+      path={path}
+      label={t(`field.${key}`)}
+      hint={t(`hint.${key}`)}
+      error={error(path, MINUTES_RANGE[key])}
+      isRequired
+      name={key}
+      value={draft[key]}
+      onChange={(value) => set(key, value)}
+      input={numeric}
+    />
+  );
+
+  const check = (key: "autoConfirm" | "allowReschedule" | "allowCancel", hint?: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={key}
+        checked={draft[key]}
+        onChange={(e) => set(key, e.target.checked)}
+        aria-describedby={hint ? `hint-${key}` : undefined}
+      />
+      <span>
+        {t(`field.${key}`)}
+        {hint ? (
+          <span id={`hint-${key}`} className="console-check-hint">
+            {hint}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
+
+  return (
+    <form className="console-calendar-form" onSubmit={submit} noValidate>
+      <Section id="basics" title={t("section.basics")}>
+        {props.isNew ? (
+          <ChoiceField
+            path="type"
+            label={t("field.type")}
+            hint={t(`typeHint.${draft.type}`)}
+            error={error("type", "type")}
+            isRequired
+            name="type"
+            value={draft.type}
+            onChange={(value) => set("type", value as CalendarType)}
+            options={CALENDAR_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
+          />
+        ) : (
+          <p className="console-calendar-form__type">
+            <strong>{t("field.type")}:</strong> {t(`type.${draft.type}`)}
+            <span className="console-muted"> — {t(`typeHint.${draft.type}`)}</span>
+          </p>
+        )}
+        <TextField
+          path="name"
+          label={t("field.name")}
+          error={error("name", "name")}
+          isRequired
+          name="name"
+          value={draft.name}
+          onChange={(name) => {
+            // A new calendar's slug follows its name until the owner types one of their own.
+            const follows = props.isNew && draft.slug === slugOf(draft.name);
+            onChange({ ...draft, name, ...(follows ? { slug: slugOf(name) } : {}) });
+          }}
+        />
+        <TextField
+          path="slug"
+          label={t("field.slug")}
+          hint={t("hint.slug")}
+          error={error("slug", "slug")}
+          isRequired
+          name="slug"
+          value={draft.slug}
+          onChange={(value) => set("slug", value)}
+          input={{ autoCapitalize: "none", spellCheck: false }}
+        />
+        <Field path="description" label={t("field.description")} error={error("description", "description")}>
+          {(aria) => (
+            <textarea
+              {...aria}
+              name="description"
+              rows={3}
+              value={draft.description}
+              onChange={(e) => set("description", e.target.value)}
+            />
+          )}
+        </Field>
+      </Section>
+
+      <Section id="time" title={t("section.time")}>
+        <div className="console-form-grid">
+          {minutesField("duration", "settings.durationMinutes")}
+          {minutesField("interval", "settings.slotIntervalMinutes")}
+          {minutesField("notice", "settings.minimumNoticeMinutes")}
+          {minutesField("bufferBefore", "settings.bufferBeforeMinutes")}
+          {minutesField("bufferAfter", "settings.bufferAfterMinutes")}
+        </div>
+      </Section>
+
+      <Section id="rules" title={t("section.rules")}>
+        {check("autoConfirm", t("hint.autoConfirm"))}
+        {check("allowReschedule")}
+        {check("allowCancel")}
+        {draft.type === "class" ? (
+          <TextField
+            path="settings.seatsPerSlot"
+            label={t("field.seats")}
+            error={error("settings.seatsPerSlot", "seats")}
+            isRequired
+            name="seats"
+            value={draft.seats}
+            onChange={(value) => set("seats", value)}
+            input={numeric}
+          />
+        ) : (
+          <ChoiceField
+            path="settings.guestMode"
+            label={t("field.guestMode")}
+            // A calendar that requires guests (set through the API) refuses "no guests" at requireGuests.
+            error={error("settings.guestMode", "guestMode") ?? error("settings.requireGuests", "guestMode")}
+            name="guestMode"
+            value={draft.guestMode}
+            onChange={(value) => set("guestMode", value as GuestMode)}
+            options={GUEST_MODES.map((mode) => ({ value: mode, label: t(`guestMode.${mode}`) }))}
+          />
+        )}
+      </Section>
+
+      <Section id="price" title={t("section.price")}>
+        <div className="console-form-grid">
+          <TextField
+            path="settings.priceCents"
+            isRequired={false}
+            label={t("field.price", { currency })}
+            hint={t("hint.price")}
+            error={error("settings.priceCents", "price")}
+            name="price"
+            value={draft.price}
+            onChange={(value) => set("price", value)}
+            input={decimal}
+          />
+          <ChoiceField
+            path="settings.payment"
+            label={t("field.payment")}
+            error={error("settings.payment", "payment")}
+            name="payment"
+            value={draft.payment}
+            onChange={(value) => set("payment", value as PaymentMode)}
+            options={PAYMENT_MODES.map((mode) => ({ value: mode, label: t(PAYMENT_MODE_MESSAGES[mode]) }))}
+          />
+          <ChoiceField
+            path="depositKind"
+            label={t("field.depositKind")}
+            error={undefined}
+            name="depositKind"
+            value={draft.depositKind}
+            onChange={(value) => set("depositKind", value as DepositKind)}
+            options={[
+              { value: "none", label: t("deposit.none") },
+              { value: "amount", label: t("deposit.amount", { currency }) },
+              { value: "percentage", label: t("deposit.percentage") },
+            ]}
+          />
+          {draft.depositKind !== "none" ? (
+            <TextField
+              path="settings.deposit"
+              label={t(draft.depositKind === "amount" ? "field.depositAmount" : "field.depositPercent", { currency })}
+              error={error("settings.deposit", "deposit")}
+              isRequired
+              name="deposit"
+              value={draft.deposit}
+              onChange={(value) => set("deposit", value)}
+              input={decimal}
+            />
+          ) : null}
+        </div>
+      </Section>
+
+      <Section id="team" title={t("section.team")}>
+        {staff.length === 0 ? (
+          <p className="console-muted">{t("noStaff")}</p>
+        ) : oneHost ? (
+          <ChoiceField
+            path="members"
+            label={t("field.host")}
+            hint={t("hint.host")}
+            error={error("members", "members")}
+            isRequired
+            name="host"
+            value={draft.members[0] ?? ""}
+            onChange={(value) => set("members", value ? [value] : [])}
+            options={[{ value: "", label: t("chooseHost") }, ...staff.map((s) => ({ value: s.id, label: s.name }))]}
+          />
+        ) : (
+          <CheckList
+            path="members"
+            legend={t("field.members")}
+            hint={t(`membersHint.${draft.type}`)}
+            error={error("members", "members")}
+            items={staff}
+            chosen={draft.members}
+            onChange={(ids) => set("members", ids)}
+          />
+        )}
+      </Section>
+
+      {draft.type === "service" ? (
+        <Section id="services" title={t("section.services")}>
+          {services.length === 0 ? (
+            <p className="console-muted">{t("noServices")}</p>
+          ) : (
+            <CheckList
+              path="serviceIds"
+              legend={t("field.services")}
+              hint={t("hint.services")}
+              error={error("serviceIds", "services")}
+              items={services}
+              chosen={draft.services}
+              onChange={(ids) => set("services", ids)}
+            />
+          )}
+        </Section>
+      ) : null}
+
+      <div className="console-form-actions">
+        <button type="submit" className="console-button" disabled={props.busy} aria-busy={props.busy}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Checkboxes in a fieldset with its legend, hint and message (a team, a calendar's services). */
+function CheckList(props: {
+  path: string;
+  legend: string;
+  hint: string;
+  error: string | undefined;
+  items: readonly { id: string; name: string }[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const id = `field-${props.path}`;
+  const describedBy = [`${id}-hint`, props.error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <fieldset
+      className={`field field--group console-checklist${props.error ? " field--invalid" : ""}`}
+      aria-describedby={describedBy}
+    >
+      <legend>{props.legend}</legend>
+      <p id={`${id}-hint`} className="field__hint">
+        {props.hint}
+      </p>
+      {props.items.map((item) => (
+        <label key={item.id} className="check">
+          <input
+            type="checkbox"
+            name={props.path}
+            value={item.id}
+            checked={props.chosen.includes(item.id)}
+            onChange={(e) =>
+              props.onChange(
+                e.target.checked ? [...props.chosen, item.id] : props.chosen.filter((chosen) => chosen !== item.id),
+              )
+            }
+          />
+          <span>{item.name}</span>
+        </label>
+      ))}
+      {props.error ? <FieldError id={`${id}-error`} error={props.error} /> : null}
+    </fieldset>
+  );
+}

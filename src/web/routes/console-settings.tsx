@@ -1,0 +1,216 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useState, type FormEvent } from "react";
+import type { BusinessView } from "../../app/business/ports.ts";
+import { LOCALES, languageTag } from "../../i18n/locales.ts";
+import { Field } from "../components/form-field.tsx";
+import { ChoiceField } from "../features/console/choice-field.tsx";
+import { TextField } from "../features/console/text-field.tsx";
+import { callApi } from "../features/console/console-api.ts";
+import { consoleMeta, requireOwner } from "../features/console/console-session.ts";
+import { messageAt, problemAt } from "../features/console/field-problems.ts";
+import { FormProblem } from "../features/console/form-problem.tsx";
+import { useSubmission } from "../features/console/use-submission.ts";
+import { useReload } from "../features/console/use-reload.ts";
+import type { Route } from "./+types/console-settings";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { locale } = await requireOwner(request);
+  const business = await callApi<BusinessView>(locale, "GET", "/business");
+  return { locale, business };
+}
+clientLoader.hydrate = true as const;
+
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.settings.title");
+
+const FIELDS = ["name", "timeZone", "currency", "locale", "hostnames", "embedOrigins"] as const;
+
+interface Draft {
+  name: string;
+  timeZone: string;
+  currency: string;
+  locale: string;
+  hostnames: string;
+  embedOrigins: string;
+}
+
+const draftOf = (b: BusinessView): Draft => ({
+  name: b.name,
+  timeZone: b.timeZone,
+  currency: b.currency,
+  locale: b.locale,
+  hostnames: b.hostnames.join("\n"),
+  embedOrigins: b.embedOrigins.join("\n"),
+});
+
+/** One entry a line; blank lines are nothing. */
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+
+/** The platform's lists, with the stored value kept even where a browser's list lacks it (e.g. "UTC"). */
+function withCurrent(values: readonly string[], current: string): string[] {
+  return values.includes(current) ? [...values] : [current, ...values];
+}
+
+/** The business's name, time zone, currency and language, and where its pages and widget may appear. */
+export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { locale } = loaderData;
+  const reload = useReload();
+  const [draft, setDraft] = useState(() => draftOf(loaderData.business));
+  const { busy, problem, alertRef, run } = useSubmission();
+  const [saved, setSaved] = useState(false);
+  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.settings.${key}`, values);
+  const set = (key: keyof Draft, value: string) => {
+    setDraft({ ...draft, [key]: value });
+    setSaved(false);
+  };
+
+  const zones = useMemo(() => withCurrent(Intl.supportedValuesOf("timeZone"), draft.timeZone), [draft.timeZone]);
+  const currencies = useMemo(() => {
+    const names = new Intl.DisplayNames([languageTag(locale)], { type: "currency" });
+    return withCurrent(Intl.supportedValuesOf("currency"), draft.currency).map((code) => ({
+      code,
+      name: names.of(code) ?? code,
+    }));
+  }, [locale, draft.currency]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    await run(async () => {
+      const business = await callApi<BusinessView>(locale, "PATCH", "/business", {
+        name: draft.name,
+        timeZone: draft.timeZone,
+        currency: draft.currency,
+        locale: draft.locale,
+        hostnames: lines(draft.hostnames),
+        embedOrigins: lines(draft.embedOrigins),
+      });
+      setDraft(draftOf(business));
+      setSaved(true);
+      // The header shows the business's name from the session: read again.
+      await reload();
+    });
+  }
+
+  /** A list's message names the line it is about (`hostnames.2` → line 3). */
+  function listError(path: "hostnames" | "embedOrigins", key: string): string | undefined {
+    const error = problemAt(problem, path);
+    if (!error) return undefined;
+    const index = Number(error.path.split(".")[1]);
+    const entries = lines(draft[path]);
+    const taken = error.code === "HOSTNAME_TAKEN";
+    const message = t(taken ? "error.hostnameTaken" : `error.${key}`);
+    return Number.isInteger(index) && entries[index] !== undefined
+      ? t("error.onLine", { entry: entries[index], message })
+      : message;
+  }
+
+  return (
+    <section aria-labelledby="settings-title" className="console-screen console-narrow">
+      <div className="console-screen__head">
+        <h1 id="settings-title">{t("title")}</h1>
+      </div>
+      <FormProblem ref={alertRef} problem={problem} fields={FIELDS} />
+      <p className="console-saved" role="status">
+        {saved ? t("saved") : ""}
+      </p>
+      <form onSubmit={save} noValidate>
+        <section className="console-section" aria-labelledby="settings-business">
+          <h2 id="settings-business">{t("section.business")}</h2>
+          <TextField
+            path="name"
+            label={t("field.name")}
+            hint={t("hint.name")}
+            error={messageAt(i18n, problem, "name", "console.settings.error.name")}
+            isRequired
+            name="name"
+            value={draft.name}
+            onChange={(value) => set("name", value)}
+            input={{ autoComplete: "organization" }}
+          />
+          <ChoiceField
+            path="timeZone"
+            label={t("field.timeZone")}
+            hint={t("hint.timeZone")}
+            error={messageAt(i18n, problem, "timeZone", "console.settings.error.timeZone")}
+            isRequired
+            name="timeZone"
+            value={draft.timeZone}
+            onChange={(value) => set("timeZone", value)}
+            options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))}
+          />
+          <ChoiceField
+            path="currency"
+            label={t("field.currency")}
+            hint={t("hint.currency")}
+            error={messageAt(i18n, problem, "currency", "console.settings.error.currency")}
+            isRequired
+            name="currency"
+            value={draft.currency}
+            onChange={(value) => set("currency", value)}
+            options={currencies.map(({ code, name }) => ({ value: code, label: `${code} — ${name}` }))}
+          />
+          <ChoiceField
+            path="locale"
+            label={t("field.locale")}
+            hint={t("hint.locale")}
+            error={messageAt(i18n, problem, "locale", "console.settings.error.locale")}
+            isRequired
+            name="locale"
+            value={draft.locale}
+            onChange={(value) => set("locale", value)}
+            options={LOCALES.map((l) => ({ value: l.code, label: l.name, lang: l.language }))}
+          />
+        </section>
+        <section className="console-section" aria-labelledby="settings-sites">
+          <h2 id="settings-sites">{t("section.sites")}</h2>
+          <Field
+            path="hostnames"
+            label={t("field.hostnames")}
+            hint={t("hint.hostnames")}
+            error={listError("hostnames", "hostname")}
+          >
+            {(aria) => (
+              <textarea
+                {...aria}
+                name="hostnames"
+                rows={3}
+                spellCheck={false}
+                autoCapitalize="none"
+                value={draft.hostnames}
+                onChange={(e) => set("hostnames", e.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            path="embedOrigins"
+            label={t("field.embedOrigins")}
+            hint={t("hint.embedOrigins")}
+            error={listError("embedOrigins", "origin")}
+          >
+            {(aria) => (
+              <textarea
+                {...aria}
+                name="embedOrigins"
+                rows={3}
+                spellCheck={false}
+                autoCapitalize="none"
+                value={draft.embedOrigins}
+                onChange={(e) => set("embedOrigins", e.target.value)}
+              />
+            )}
+          </Field>
+        </section>
+        <div className="console-form-actions">
+          <button type="submit" className="console-button" disabled={busy} aria-busy={busy}>
+            {t("save")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
