@@ -11,7 +11,7 @@ import { messageAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
-import { useReload } from "../features/console/use-reload.ts";
+import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-api-keys";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "c
 export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale, timeZone, keys } = loaderData;
-  const reload = useReload();
+  const reload = useRefresh();
   const [name, setName] = useState("");
   const { busy, problem, alertRef, run } = useSubmission();
   const [created, setCreated] = useState<{ key: string; apiKey: ApiKeyView } | null>(null);

@@ -13,7 +13,7 @@ import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
-import { useReload } from "../features/console/use-reload.ts";
+import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-calendar";
 
 type CalendarWithUrl = CalendarView & { readonly url: string };
@@ -49,7 +49,7 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale, session, staff, services, links } = loaderData;
   const currency = session.business.currency;
-  const reload = useReload();
+  const reload = useRefresh();
   const isNew = new URLSearchParams(useLocation().search).has("created");
   const [calendar, setCalendar] = useState(loaderData.calendar);
   const [draft, setDraft] = useState(() => draftOf(loaderData.calendar, currency));

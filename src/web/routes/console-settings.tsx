@@ -10,7 +10,7 @@ import { consoleMeta, requireOwner } from "../features/console/console-session.t
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
-import { useReload } from "../features/console/use-reload.ts";
+import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-settings";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -58,7 +58,7 @@ function withCurrent(values: readonly string[], current: string): string[] {
 export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale } = loaderData;
-  const reload = useReload();
+  const reload = useRefresh();
   const [draft, setDraft] = useState(() => draftOf(loaderData.business));
   const { busy, problem, alertRef, run } = useSubmission();
   const [saved, setSaved] = useState(false);
