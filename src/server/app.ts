@@ -242,7 +242,6 @@ export function createApp(deps: AppDependencies) {
     "/api/console",
     consoleApi({
       ...consoleAccounts,
-      production: deps.mode === "production",
       business: (businessId) => directory.forBusiness(businessId).getBusiness(),
       ...(deps.consoleAttemptsPerMinute ? { attemptsPerMinute: deps.consoleAttemptsPerMinute } : {}),
     }),

@@ -1,8 +1,8 @@
 /**
  * The console's session at the HTTP edge: the cookie that carries it, and the CSRF check every
  * state-changing request made with it must pass. The cookie is HttpOnly (no script reads it),
- * SameSite=Strict (no other site's page sends it) and Secure wherever the app is served over HTTPS
- * (always in production). Unsafe requests additionally carry `X-CSRF-Token`, an HMAC of the
+ * SameSite=Strict (no other site's page sends it) and Secure wherever a browser keeps it so
+ * (`isSecureRequest`). Unsafe requests additionally carry `X-CSRF-Token`, an HMAC of the
  * session only this server can compute, and must not come from another site (`Sec-Fetch-Site`).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -32,9 +32,20 @@ export const clearedSessionCookie = (secure: boolean): string =>
     "; ",
   );
 
-/** Whether the page talking to us came over HTTPS (the URL the server saw, after trusted proxies). */
-export const isSecureRequest = (c: Context, production: boolean): boolean =>
-  production || new URL(c.req.url).protocol === "https:";
+/** Host names browsers treat as secure even over plain HTTP, so a `Secure` cookie is kept there. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether the cookie can be `Secure`: always over HTTPS (directly, or as the proxy in front says —
+ * a client that claims it falsely only loses its own cookie) and on loopback, where browsers accept
+ * it over plain HTTP. A console opened over plain HTTP on another address (a demo on a LAN) gets a
+ * cookie without `Secure`, since browsers would drop one with it — still HttpOnly and SameSite=Strict.
+ */
+export function isSecureRequest(c: Context): boolean {
+  const url = new URL(c.req.url);
+  if (url.protocol === "https:" || c.req.header("x-forwarded-proto") === "https") return true;
+  return LOOPBACK_HOSTS.has(url.hostname);
+}
 
 export function csrfTokenFor(secret: string, sessionTokenHash: string): string {
   return createHmac("sha256", secret).update(`csrf:${sessionTokenHash}`).digest("base64url");

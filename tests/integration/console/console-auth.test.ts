@@ -100,6 +100,23 @@ describe.each(DATABASE_KINDS)("console sign-in on %s", (kind) => {
     expect(changed.status).toBe(200);
   });
 
+  it("makes the cookie Secure wherever a browser keeps it so: HTTPS and loopback, not plain HTTP elsewhere", async () => {
+    const cookieAt = async (origin: string, headers: Record<string, string> = {}) =>
+      (
+        await app.request(`${origin}/api/console/session`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify(OWNER),
+        })
+      ).headers.get("set-cookie") ?? "";
+    expect(await cookieAt("https://book.example.com")).toMatch(/; Secure$/);
+    expect(await cookieAt("http://book.example.com", { "x-forwarded-proto": "https" })).toMatch(/; Secure$/);
+    expect(await cookieAt("http://localhost:3000")).toMatch(/; Secure$/);
+    const lan = await cookieAt("http://192.168.1.20:3000");
+    expect(lan).toMatch(/^console_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Expires=/);
+    expect(lan).not.toContain("Secure");
+  });
+
   it("answers a wrong password and an unknown address the same way", async () => {
     const wrong = await send("POST", "/api/console/session", { email: OWNER.email, password: "not the password" });
     const unknown = await send("POST", "/api/console/session", { email: "nobody@x.example", password: "whatever" });

@@ -39,7 +39,6 @@ import { createRateLimiter, type RateLimiter } from "../rate-limit.ts";
 export interface ConsoleApiDeps extends AccountDeps {
   /** Signs the CSRF tokens (APP_SECRET). */
   readonly secret: string;
-  readonly production: boolean;
   readonly business: (businessId: string) => Promise<BusinessView | null>;
   /** Sign-in attempts per client address and minute. */
   readonly attemptsPerMinute?: number;
@@ -216,7 +215,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
   }
 
   async function startAnswer(c: Context, signedIn: SignedIn) {
-    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(c, deps.production)));
+    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(c)));
     return sessionAnswer(c, signedIn.user, hashToken(signedIn.token));
   }
 
@@ -244,7 +243,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
     if (session && !passesCsrf(c, deps.secret, session.tokenHash))
       return problem(c, 403, "CSRF_FAILED", "This request did not come from the console.");
     await signOut(deps, token);
-    c.header("Set-Cookie", clearedSessionCookie(isSecureRequest(c, deps.production)));
+    c.header("Set-Cookie", clearedSessionCookie(isSecureRequest(c)));
     return c.body(null, 204);
   });
 
