@@ -168,42 +168,32 @@ export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
         </section>
         <section className="console-section" aria-labelledby="settings-sites">
           <h2 id="settings-sites">{t("section.sites")}</h2>
-          <Field
-            path="hostnames"
-            label={t("field.hostnames")}
-            hint={t("hint.hostnames")}
-            error={listError("hostnames", "hostname")}
-          >
-            {(aria) => (
-              <textarea
-                {...aria}
-                name="hostnames"
-                rows={3}
-                spellCheck={false}
-                autoCapitalize="none"
-                value={draft.hostnames}
-                onChange={(e) => set("hostnames", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            path="embedOrigins"
-            label={t("field.embedOrigins")}
-            hint={t("hint.embedOrigins")}
-            error={listError("embedOrigins", "origin")}
-          >
-            {(aria) => (
-              <textarea
-                {...aria}
-                name="embedOrigins"
-                rows={3}
-                spellCheck={false}
-                autoCapitalize="none"
-                value={draft.embedOrigins}
-                onChange={(e) => set("embedOrigins", e.target.value)}
-              />
-            )}
-          </Field>
+          {(
+            [
+              ["hostnames", "hostname"],
+              ["embedOrigins", "origin"],
+            ] as const
+          ).map(([name, item]) => (
+            <Field
+              key={name}
+              path={name}
+              label={t(`field.${name}`)}
+              hint={t(`hint.${name}`)}
+              error={listError(name, item)}
+            >
+              {(aria) => (
+                <textarea
+                  {...aria}
+                  name={name}
+                  rows={3}
+                  spellCheck={false}
+                  autoCapitalize="none"
+                  value={draft[name]}
+                  onChange={(e) => set(name, e.target.value)}
+                />
+              )}
+            </Field>
+          ))}
         </section>
         <div className="console-form-actions">
           <button type="submit" className="console-button" disabled={busy} aria-busy={busy}>
