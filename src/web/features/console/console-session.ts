@@ -31,11 +31,24 @@ export async function enterConsole(request: Request): Promise<LocaleCode> {
   return locale;
 }
 
+let inFlight: Promise<ConsoleSession> | null = null;
+
+/**
+ * Asks the server who is signed in, once for all the loaders of one navigation: the layout and the
+ * screen load in parallel and both need it, so the second joins the first request.
+ */
+function currentSession(locale: LocaleCode): Promise<ConsoleSession> {
+  inFlight ??= callApi<ConsoleSession>(locale, "GET", "/console/session").finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
 /** The session, or a redirect to sign in (with `next` = this page, `expired` when a session just ended). */
 export async function requireSession(request: Request): Promise<{ locale: LocaleCode; session: ConsoleSession }> {
   const locale = await enterConsole(request);
   try {
-    const session = await callApi<ConsoleSession>(locale, "GET", "/console/session");
+    const session = await currentSession(locale);
     rememberSession(session);
     // A session that ends while a screen is open (idle, signed out in another tab) leads back here.
     whenSessionEnds(() => window.location.assign(signInPath(window.location.href, locale, true)));
