@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { hasManageParams, loadManagedBooking } from "../features/booking-flow/booking-page.server.ts";
-import { BookingResult } from "../features/booking-flow/booking-page.tsx";
+import { ManagedBooking } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/cancel-appointment";
 
 /** `/widget/appointment/service/:service/cancel`: cancel an appointment of a service calendar (`?booking=…&token=…`). */
@@ -22,7 +22,7 @@ export default function CancelAppointment({ loaderData }: Route.ComponentProps) 
   const { i18n } = useLingui();
   if (loaderData.managed)
     return (
-      <BookingResult page={loaderData.managed.managed} token={loaderData.managed.token} done={null} startWithCancel />
+      <ManagedBooking page={loaderData.managed.managed} token={loaderData.managed.token} done={null} startWithCancel />
     );
   return (
     <section aria-labelledby="cancel-title">

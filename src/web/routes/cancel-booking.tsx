@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { hasManageParams, loadManagedBooking } from "../features/booking-flow/booking-page.server.ts";
-import { BookingResult } from "../features/booking-flow/booking-page.tsx";
+import { ManagedBooking } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/cancel-booking";
 
 /** `/widget/booking/cancel-booking` and `/widget/cancel-booking` (form layout), opened from the email's `?booking=…&token=…` (or `?id=…`). */
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function CancelBooking({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   if (loaderData)
-    return <BookingResult page={loaderData.managed} token={loaderData.token} done={null} startWithCancel />;
+    return <ManagedBooking page={loaderData.managed} token={loaderData.token} done={null} startWithCancel />;
   return (
     <section aria-labelledby="cancel-title">
       <h1 id="cancel-title">{i18n._("booking.cancelTitle")}</h1>

@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { BookingSummary } from "./booking-summary.tsx";
 import { DateTimeStep } from "./date-time-step.tsx";
-import { DetailsStep } from "./details-step.tsx";
 import { NoticeBanner } from "./notice-banner.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { useBookingFlow } from "./use-booking-flow.ts";
@@ -12,6 +11,10 @@ import type { Step } from "./flow-reducer.ts";
 
 // Only a booking that asks for money loads the payment step's code.
 const PaymentStep = lazy(() => import("./payment-step.tsx"));
+// The details form is never the first screen: it loads after the page is interactive (prefetched
+// below), so the booking page's first JavaScript stays within its budget (ADR 0004).
+const loadDetailsStep = () => import("./details-step.tsx");
+const DetailsStep = lazy(() => loadDetailsStep().then((module) => ({ default: module.DetailsStep })));
 
 const STEP_TITLES: Record<Step, string> = {
   services: "widget.step.services",
@@ -30,6 +33,11 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
   const tag = languageTag(i18n.locale as LocaleCode);
   const { state, dispatch, headingRef, actions } = useBookingFlow(data);
   const { config } = data;
+  useEffect(() => void loadDetailsStep().catch(() => undefined), []);
+  // A booking made on the details step opens its confirmation: have that screen's code ready.
+  useEffect(() => {
+    if (state.step === "details") void import("./booking-result.tsx").catch(() => undefined);
+  }, [state.step]);
 
   const stepIndex = state.steps.indexOf(state.step);
   const stepTitle = state.step === "datetime" && data.isReschedule ? "widget.step.reschedule" : STEP_TITLES[state.step];
@@ -95,14 +103,16 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
           />
         ) : null}
         {state.step === "details" ? (
-          <DetailsStep
-            data={data}
-            state={state}
-            languageTag={tag}
-            dispatch={dispatch}
-            onSubmit={() => void actions.submit()}
-            onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
-          />
+          <Suspense fallback={<p className="muted">{i18n._("widget.loading")}</p>}>
+            <DetailsStep
+              data={data}
+              state={state}
+              languageTag={tag}
+              dispatch={dispatch}
+              onSubmit={() => void actions.submit()}
+              onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
+            />
+          </Suspense>
         ) : null}
         {state.step === "payment" && state.payment ? (
           <Suspense fallback={<p className="muted">{i18n._("widget.loading")}</p>}>
