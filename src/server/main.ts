@@ -30,6 +30,8 @@ import { createLinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { reminderSchedule } from "../adapters/outbox/reminder-schedule.ts";
 import { createNotificationWorker, DEFAULT_RETRY_POLICY } from "../adapters/outbox/outbox-worker.ts";
 import { createWebhookHandler, fanOutWebhooks, WEBHOOK_TOPIC } from "../adapters/webhooks/webhook-outbox.ts";
+import { FORM_SUBMITTED_TOPIC } from "../adapters/db/forms/form-store.ts";
+import { createSubmissionNoticeHandler } from "../adapters/forms/submission-notice.ts";
 import { resolveAppSecret } from "./app-secret.ts";
 import { createLocaleRoutingConfig } from "../i18n/routing/config.ts";
 import { createApp } from "./app.ts";
@@ -161,6 +163,7 @@ async function main() {
       fanOutWebhooks(database.db, businessId, message, sourceRowId, now),
     handlers: {
       [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({ transport: mailTransport, openLink: linkSealer.openText }),
+      [FORM_SUBMITTED_TOPIC]: createSubmissionNoticeHandler({ db: database.db, transport: mailTransport }),
       [WEBHOOK_TOPIC]: createWebhookHandler({
         db: database.db,
         openSecret: linkSealer.openText,

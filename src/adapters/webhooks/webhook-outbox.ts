@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
-import { DISABLE_AFTER_FAILURES, eventsOf, webhookPayload } from "../../core/webhooks/events.ts";
+import { DISABLE_AFTER_FAILURES, eventsOf, webhookPayload, type WebhookEvent } from "../../core/webhooks/events.ts";
 import { serverI18n } from "../../i18n/server-i18n.ts";
 import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
@@ -32,7 +32,23 @@ export async function fanOutWebhooks(
   sourceRowId: string,
   now: Date,
 ): Promise<number> {
-  const events = eventsOf(message.kind, message.booking);
+  return writeWebhookDeliveries(db, businessId, sourceRowId, eventsOf(message.kind, message.booking), (event) =>
+    webhookPayload(event, message.booking, now),
+  );
+}
+
+/**
+ * A delivery per active subscription of the business and event it listens to — a log row and an
+ * outbox row with one id derived from the source row, the subscription and the event, so running
+ * this again (a retried source row, a second process) writes nothing twice. Returns how many.
+ */
+export async function writeWebhookDeliveries<E extends WebhookEvent>(
+  db: Db,
+  businessId: string,
+  sourceRowId: string,
+  events: readonly E[],
+  payloadOf: (event: E) => unknown,
+): Promise<number> {
   if (events.length === 0) return 0;
   const subscriptions = (await db.execute(sql`
     select id, events from webhook_subscriptions
@@ -42,7 +58,7 @@ export async function fanOutWebhooks(
   for (const subscription of subscriptions.rows)
     for (const event of events.filter((e) => subscription.events.includes(e))) {
       const id = outboxIdFromName(`${sourceRowId}|${subscription.id}|${event}`);
-      const payload = JSON.stringify(webhookPayload(event, message.booking, now));
+      const payload = JSON.stringify(payloadOf(event));
       await db.execute(sql`
         insert into webhook_deliveries (id, business_id, subscription_id, event_type, payload)
         values (${id}::uuid, ${businessId}::uuid, ${subscription.id}::uuid, ${event}, ${payload}::jsonb)

@@ -4,6 +4,7 @@
  * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe — OWASP's advice
  * against CSV injection — so an answer like `=HYPERLINK(…)` stays text.
  */
+import { answerText } from "./answer-lines.ts";
 import { allFields, isAnswerField, localize, type Answers, type FormDefinition } from "./definition.ts";
 
 export interface CsvSubmission {
@@ -58,7 +59,7 @@ export function submissionsCsv(
     s.consentedAt ?? "",
     ...columns.map((c) => {
       const answer = s.answers[c.id];
-      return answer === undefined ? "" : typeof answer === "string" ? answer : answer.join("; ");
+      return answer === undefined ? "" : answerText(answer);
     }),
   ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";

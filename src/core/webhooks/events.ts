@@ -3,6 +3,7 @@
  * and the payload — the business's own data about the booking, never the visitor's manage links.
  * Payloads are versioned (`version`) so receivers can rely on their shape.
  */
+import type { AnswerLine } from "../forms/answer-lines.ts";
 import type { BookingSnapshot, NotificationKind } from "../notifications/notification.ts";
 
 export const WEBHOOK_EVENTS = [
@@ -14,8 +15,11 @@ export const WEBHOOK_EVENTS = [
   "booking.cancelled",
   "booking.paid",
   "booking.refunded",
+  "form.submitted",
+  "survey.submitted",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type BookingWebhookEvent = Extract<WebhookEvent, `booking.${string}`>;
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
 
@@ -23,7 +27,7 @@ export const WEBHOOK_PAYLOAD_VERSION = 1;
  * The events a booking notification stands for. A booking confirmed with money paid online is both
  * created and paid; a request confirmed with money held is confirmed (and paid when taken).
  */
-export function eventsOf(kind: NotificationKind, booking: Pick<BookingSnapshot, "payment">): WebhookEvent[] {
+export function eventsOf(kind: NotificationKind, booking: Pick<BookingSnapshot, "payment">): BookingWebhookEvent[] {
   const paid = booking.payment !== undefined && booking.payment.paidMinor > 0 && !booking.payment.held;
   switch (kind) {
     case "booking_confirmed":
@@ -47,7 +51,7 @@ export function eventsOf(kind: NotificationKind, booking: Pick<BookingSnapshot, 
 }
 
 export interface WebhookPayload {
-  readonly type: WebhookEvent;
+  readonly type: BookingWebhookEvent;
   readonly version: typeof WEBHOOK_PAYLOAD_VERSION;
   /** When the change was handed to the webhook, ISO 8601 UTC. */
   readonly timestamp: string;
@@ -72,7 +76,7 @@ export interface WebhookPayload {
   };
 }
 
-export function webhookPayload(type: WebhookEvent, booking: BookingSnapshot, now: Date): WebhookPayload {
+export function webhookPayload(type: BookingWebhookEvent, booking: BookingSnapshot, now: Date): WebhookPayload {
   const person = (p: { name: string; email: string | null }) => ({ name: p.name, email: p.email });
   return {
     type,
@@ -97,6 +101,25 @@ export function webhookPayload(type: WebhookEvent, booking: BookingSnapshot, now
       notes: booking.businessSide?.notes ?? null,
       answers: booking.businessSide?.answers ?? [],
     },
+  };
+}
+
+/** A submission of a form or survey, labelled in the form's own first language. */
+export interface SubmissionWebhookPayload {
+  readonly type: "form.submitted" | "survey.submitted";
+  readonly version: typeof WEBHOOK_PAYLOAD_VERSION;
+  readonly timestamp: string;
+  readonly data: {
+    readonly submissionId: string;
+    readonly formId: string;
+    readonly formName: string;
+    /** The version of the definition the visitor filled in. */
+    readonly formVersion: number;
+    readonly locale: string;
+    readonly contactEmail: string | null;
+    readonly disqualified: boolean;
+    readonly createdAt: string;
+    readonly answers: readonly AnswerLine[];
   };
 }
 

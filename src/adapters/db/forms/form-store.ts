@@ -12,6 +12,9 @@ import { withConflictRetries } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
 
+/** The outbox topic of a stored submission (handled by adapters/forms/submission-notice.ts). */
+export const FORM_SUBMITTED_TOPIC = "form_submitted";
+
 type FormRow = typeof t.forms.$inferSelect;
 type SubmissionRow = typeof t.formSubmissions.$inferSelect;
 
@@ -154,11 +157,22 @@ export function createFormStore(db: Db, businessId: string): FormStore {
     },
 
     async addSubmission(submission: NewSubmission) {
-      const [row] = await db
-        .insert(t.formSubmissions)
-        .values({ ...submission, businessId: B })
-        .returning();
-      return submissionView(row!);
+      // The business hears of it (owners' email, webhooks) through the outbox, written in the
+      // same transaction: no notice of a submission that was not stored, none lost if we crash.
+      const row = await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(t.formSubmissions)
+          .values({ ...submission, businessId: B })
+          .returning();
+        await tx.insert(t.outbox).values({
+          id: stored!.id,
+          businessId: B,
+          topic: FORM_SUBMITTED_TOPIC,
+          payload: { formId: stored!.formId, submissionId: stored!.id },
+        });
+        return stored!;
+      });
+      return submissionView(row);
     },
   };
 }
