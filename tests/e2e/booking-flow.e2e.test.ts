@@ -4,7 +4,8 @@
  * live slot updates, reschedule and cancel from the manage link, keyboard only, axe on every
  * screen, and screenshots at 375 and 1280 px in test-results/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
@@ -21,7 +22,6 @@ import {
   open,
 } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -303,7 +303,8 @@ describe("manage link: reschedule and cancel", () => {
 
     await open(page, `${baseURL}/widget/cancel-booking?id=${created.id}&token=${created.manageToken}`);
     expect(await page.locator(".layout--form").count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-cancelReason");
+    // Focus moves to the reason once the manage screen has hydrated (its code loads after the page's).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-cancelReason");
     await page.getByLabel(/Cancellation reason/).fill("Something came up");
     await checkScreen(page, "10-cancel-form");
     await page.getByRole("button", { name: "Cancel appointment" }).click();

@@ -5,7 +5,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
@@ -20,7 +21,6 @@ import {
   open,
 } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
 let browser: Browser;
 
 beforeAll(async () => {

@@ -7,10 +7,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 
-const baseURL = inject("baseURL");
 const CLIENT = path.resolve("build/client");
 const BUDGET_BYTES = 140 * 1024;
 

@@ -6,12 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
 import { bookingPage, bookThroughApi, clientAddress, heading, open } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
 const calendarId = DEMO.calendars.yoga;
 let browser: Browser;
 beforeAll(async () => {

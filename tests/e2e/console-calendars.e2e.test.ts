@@ -6,13 +6,13 @@
  * every screen axe-clean in English and German.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, waitForHydration, type TrackedPage } from "./support/browser.ts";
 import { bookingPage, checkScreen, screenshots } from "./support/booking.ts";
 import { signInToConsole } from "./support/console.ts";
 
-const baseURL = inject("baseURL");
 const run = Date.now().toString(36);
 const calendarName = `Studio tour ${run}`;
 const calendarSlug = `studio-tour-${run}`;

@@ -6,13 +6,13 @@
  * its to open. Every screen is axe-clean in English and German.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, checkScreen } from "./support/booking.ts";
 import { signInToConsole } from "./support/console.ts";
 
-const baseURL = inject("baseURL");
 const unique = Date.now().toString(36);
 
 let browser: Browser;

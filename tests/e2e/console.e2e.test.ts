@@ -6,13 +6,13 @@
  * screen axe-clean in English and German.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser, newPage, waitForHydration, expectNoAxeViolations } from "./support/browser.ts";
 import { bookThroughApi, checkScreen, contact, findSlotViaApi } from "./support/booking.ts";
 import { consoleApi, signInToConsole } from "./support/console.ts";
 
-const baseURL = inject("baseURL");
 let browser: Browser;
 const ids: Record<"walkIn" | "request" | "moved", string> = { walkIn: "", request: "", moved: "" };
 

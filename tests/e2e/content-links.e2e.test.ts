@@ -1,7 +1,6 @@
 /** Issue 23: the shop and collection pages link each product to its own page. */
-import { describe, expect, inject, it } from "vitest";
-
-const baseURL = inject("baseURL");
+import { describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 
 describe("product links", () => {
   it.each(["/shop", "/collections/aftercare"])("%s links to product pages that answer", async (path) => {

@@ -6,11 +6,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir } from "./support/server.ts";
 import { expectNoAxeViolations, launchBrowser, newPage } from "./support/browser.ts";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
 const run = promisify(execFile);
 
 let browser: Browser;

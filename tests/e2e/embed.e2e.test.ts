@@ -6,14 +6,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser, Frame, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { startDemoHost, type DemoHost } from "../../src/embed/demo-host.ts";
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { clientAddress, contact, firstSlot, screenshots } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
 const run = promisify(execFile);
 
 let browser: Browser;

@@ -8,13 +8,12 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { MIN_FILL_MS } from "../../src/app/forms/fill-token.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
 const run = promisify(execFile);
 let browser: Browser;
 let demoKey = "";

@@ -3,12 +3,12 @@
  * the hold has run out offers to hold it again — with everything typed kept.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

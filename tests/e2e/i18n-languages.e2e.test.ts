@@ -7,15 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { LOCALES } from "../../src/i18n/locales.ts";
 import { mergedCatalog } from "../../src/i18n/vite-plugin.ts";
 import { expectNoAxeViolations } from "./support/browser.ts";
 import { bookingPage, firstSlot, heading, open } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
-const mailDir = path.join(inject("dataDir"), "mail");
+const mailDir = path.join(dataDir, "mail");
 let browser: Browser;
 beforeAll(async () => {
   const { launchBrowser } = await import("./support/browser.ts");
@@ -125,5 +125,5 @@ describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code,
         { timeout: 20_000 },
       )
       .toEqual([]);
-  });
+  }, 120_000);
 });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
 
-const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

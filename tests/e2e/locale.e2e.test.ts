@@ -2,11 +2,11 @@
  * Locale routing over HTTP against the real server (locale-routing.md C.7, C.11, C.12): detection and
  * redirect on `/`, the cookie, prefixed routes, `<html lang>` and hreflang links in the document.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { startServer, type RunningServer } from "./support/start-server.ts";
 
-const baseURL = inject("baseURL");
 const calendar = `/widget/booking/${DEMO.calendars.introCall}`;
 const COOKIE = /^i18n_redirected=(\w[\w-]*); Path=\/; Expires=[^;]+ GMT; SameSite=Lax$/;
 

@@ -8,11 +8,10 @@
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir } from "./support/server.ts";
 import { launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
 const port = new URL(baseURL).port;
 const run = promisify(execFile);
 

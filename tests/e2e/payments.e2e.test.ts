@@ -9,13 +9,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
-const mailDir = path.join(inject("dataDir"), "mail");
+const mailDir = path.join(dataDir, "mail");
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -63,7 +63,7 @@ const run = promisify(execFile);
 /** A key for the demo business, the way its owner gets one (the CLI, through the running server). */
 async function demoKey(): Promise<string> {
   const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
-    env: { ...process.env, DATA_DIR: inject("dataDir"), PORT: new URL(baseURL).port },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
   });
   return /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
 }

@@ -4,14 +4,14 @@
  * one; a private service is absent from the salon menu yet opens and books from its direct link; a
  * private calendar is on no list yet opens from its own.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL } from "./support/server.ts";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { mergedCatalog } from "../../src/i18n/vite-plugin.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 
-const baseURL = inject("baseURL");
 let browser: Browser;
 
 beforeAll(async () => {

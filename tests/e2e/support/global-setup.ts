@@ -1,19 +1,27 @@
 import type { TestProject } from "vitest/node";
 import { startServer } from "./start-server.ts";
 
+export interface E2eServer {
+  url: string;
+  /** The server's data directory (PGlite files and the .eml files of the embedded mail transport). */
+  dataDir: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    /** The server's data directory (PGlite files and the .eml files of the embedded mail transport). */
-    dataDir: string;
+    /** One server per lane (vitest.e2e.config.ts); a test file reaches its own through support/server.ts. */
+    servers: E2eServer[];
   }
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startServer();
-  project.provide("baseURL", server.url);
-  project.provide("dataDir", server.dataDir);
+  const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+  const servers = await Promise.all(Array.from({ length: lanes }, () => startServer()));
+  project.provide(
+    "servers",
+    servers.map(({ url, dataDir }) => ({ url, dataDir })),
+  );
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }
