@@ -7,6 +7,7 @@ import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
 import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
 import { slotChangeChannel } from "../adapters/db/slot-change-channel.ts";
+import { databaseRateLimiters } from "../adapters/db/rate-limit-windows.ts";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
@@ -124,6 +125,14 @@ async function main() {
   logger.info({ payments: payments.name }, `payments: ${payments.name} provider`);
   const app = createApp({
     slotChanges,
+    // Per-client limits count in PostgreSQL, shared by every process on it; in memory on the embedded database.
+    ...(database.kind === "postgres"
+      ? {
+          rateLimiters: databaseRateLimiters(database, {
+            onSweepError: (error) => logger.warn({ err: error }, "deleting ended rate-limit windows failed"),
+          }),
+        }
+      : {}),
     database,
     linkSealer,
     formSecret: appSecret,
