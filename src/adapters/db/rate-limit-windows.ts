@@ -5,7 +5,7 @@
  * counting the same client at once never both see the last free hit. Windows are fixed and aligned to
  * the epoch, so every process puts a request in the same one. Ended windows are deleted by whichever
  * process first notices a minute has passed since it last did, off the request's path.
- * See docs/decisions/0028-several-processes.md.
+ * See docs/decisions/0029-several-processes.md.
  */
 import type { RateLimiters } from "../../server/routes/rate-limit.ts";
 import { secondsUntil } from "../../server/routes/rate-limit.ts";

@@ -9,7 +9,7 @@
  * A lost listening connection may have missed notifications: then, and again once it listens anew,
  * every open page is told to refresh (`anyCalendar`) rather than miss a change. The embedded database
  * serves one process: the in-process bus is the whole story there.
- * See docs/decisions/0028-several-processes.md.
+ * See docs/decisions/0029-several-processes.md.
  */
 import { randomBytes } from "node:crypto";
 import {

@@ -4,7 +4,7 @@
  * never a header the client alone controls). Each limit is made by a `RateLimiters` factory: in
  * memory here (one process: the embedded database), or counted in PostgreSQL so that several
  * processes on one database together allow exactly the limit (adapters/db/rate-limit-windows.ts,
- * docs/decisions/0028-several-processes.md). In memory, at most `capacity` windows are kept
+ * docs/decisions/0029-several-processes.md). In memory, at most `capacity` windows are kept
  * whatever the keys, the least recently started going first.
  */
 import type { MiddlewareHandler } from "hono";
