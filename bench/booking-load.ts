@@ -15,6 +15,16 @@ export interface LoadJob {
   readonly expectStatus: number;
   /** GET sends no body and no key (bench/free-slots.bench.ts); POST by default. */
   readonly method?: "GET" | "POST";
+  /**
+   * Visitors behind one proxy: request i says `X-Forwarded-For: 10.0.x.y`, the (i mod n)-th of n
+   * addresses (a server trusting loopback as its proxy limits each apart). Absent: no such header.
+   */
+  readonly visitors?: number;
+}
+
+/** The i-th of a bench's visitor addresses. */
+export function visitorAddress(i: number): string {
+  return `10.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`;
 }
 
 export interface LoadResult {
@@ -43,13 +53,16 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
           path: job.path,
           method: get ? "GET" : "POST",
           agent,
-          headers: get
-            ? {}
-            : {
-                "content-type": "application/json",
-                "content-length": Buffer.byteLength(request.body),
-                "idempotency-key": request.key,
-              },
+          headers: {
+            ...(job.visitors ? { "x-forwarded-for": visitorAddress(i % job.visitors) } : {}),
+            ...(get
+              ? {}
+              : {
+                  "content-type": "application/json",
+                  "content-length": Buffer.byteLength(request.body),
+                  "idempotency-key": request.key,
+                }),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

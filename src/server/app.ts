@@ -51,7 +51,7 @@ import { createWarmBusyIndex } from "../app/bookings/warm-busy-index.ts";
 import { slotEvents } from "./routes/slot-events.ts";
 import { contentFeeds } from "./routes/content-feeds.ts";
 import { withEtag } from "./http/content-etag.ts";
-import { createRateLimiter, rateLimit } from "./routes/rate-limit.ts";
+import { inMemoryRateLimiters, rateLimit, type RateLimiters } from "./routes/rate-limit.ts";
 import { openApiDocument } from "./routes/openapi-document.ts";
 import { API_REFERENCE_HTML } from "./routes/api-reference-page.ts";
 import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts";
@@ -101,6 +101,11 @@ export interface AppDependencies {
   consoleAttemptsPerMinute?: number;
   /** Posts to form and survey pages per client and minute; FORM_POSTS_PER_MINUTE by default. */
   formPostsPerMinute?: number;
+  /**
+   * Where every per-client limit counts: in this process's memory by default; main.ts passes
+   * counts shared in PostgreSQL so several processes together allow exactly each limit.
+   */
+  rateLimiters?: RateLimiters;
 }
 
 export const FORM_POSTS_PER_MINUTE = 60;
@@ -190,6 +195,7 @@ export function createApp(deps: AppDependencies) {
       release: (bookingId) => releaseHeld(paymentDeps, bookingId),
     },
     rateLimits: { bookingsPerMinute: 30, slotsPerMinute: 300 },
+    ...(deps.rateLimiters ? { rateLimiters: deps.rateLimiters } : {}),
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
     store,
@@ -244,6 +250,7 @@ export function createApp(deps: AppDependencies) {
       ...consoleAccounts,
       business: (businessId) => directory.forBusiness(businessId).getBusiness(),
       ...(deps.consoleAttemptsPerMinute ? { attemptsPerMinute: deps.consoleAttemptsPerMinute } : {}),
+      ...(deps.rateLimiters ? { rateLimiters: deps.rateLimiters } : {}),
     }),
   );
   app.route(
@@ -286,7 +293,10 @@ export function createApp(deps: AppDependencies) {
 
   contentFeeds(app, { pages: deps.pages, clock: deps.clock });
   // Form and survey posts (issue 15): each step is a POST, so the limit leaves room for long surveys.
-  const formPosts = rateLimit(createRateLimiter(deps.formPostsPerMinute ?? FORM_POSTS_PER_MINUTE), deps.clock);
+  const formPosts = rateLimit(
+    (deps.rateLimiters ?? inMemoryRateLimiters)("form-posts", deps.formPostsPerMinute ?? FORM_POSTS_PER_MINUTE),
+    deps.clock,
+  );
   // Matched here rather than as `/:locale/widget/form/*` routes: a parameter beside static first
   // segments (`/feeds/…`) would move the whole app off the RegExpRouter (tests/integration/router.test.ts).
   app.use("*", (c, next) => (c.req.method === "POST" && FORM_POST_PATH.test(c.req.path) ? formPosts(c, next) : next()));

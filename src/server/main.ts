@@ -6,7 +6,8 @@
 import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
 import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
-import { createSlotChangeEvents } from "../app/bookings/slot-change-events.ts";
+import { slotChangeChannel } from "../adapters/db/slot-change-channel.ts";
+import { databaseRateLimiters } from "../adapters/db/rate-limit-windows.ts";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
@@ -109,14 +110,31 @@ async function main() {
   const linkSealer = createLinkSealer(appSecret);
   // The local admin channel (business:create and business:key while this server holds DATA_DIR).
   const adminToken = database.lock ? randomBytes(32).toString("base64url") : undefined;
+  // Slot changes reach open booking pages of every process on the same PostgreSQL (LISTEN/NOTIFY).
+  const slotChanges = await slotChangeChannel(database, {
+    onError: (error, what) =>
+      logger.warn(
+        { err: error },
+        what === "listen"
+          ? "slot change notifications unavailable: pages served here hear only this process's changes"
+          : "slot change notification failed: pages served by other processes miss this change until they load slots again",
+      ),
+  });
   // Stripe with the server's one account when its keys are set; otherwise the built-in test provider (offline demo).
-  const slotChanges = createSlotChangeEvents();
   const payments = config.STRIPE_SECRET_KEY
     ? createStripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, ...config.STRIPE_API_BASE })
     : createTestPaymentProvider();
   logger.info({ payments: payments.name }, `payments: ${payments.name} provider`);
   const app = createApp({
     slotChanges,
+    // Per-client limits count in PostgreSQL, shared by every process on it; in memory on the embedded database.
+    ...(database.kind === "postgres"
+      ? {
+          rateLimiters: databaseRateLimiters(database, {
+            onSweepError: (error) => logger.warn({ err: error }, "deleting ended rate-limit windows failed"),
+          }),
+        }
+      : {}),
     database,
     linkSealer,
     formSecret: appSecret,

@@ -24,9 +24,9 @@ export interface Database {
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /**
    * Calls `onNotify` on every NOTIFY of `channel`, from any connection or process, and whenever the
-   * listening connection was lost (notifications may have been missed meanwhile). On PostgreSQL a
-   * dedicated connection listens and reconnects; close() ends it. `payload` is the notification's
-   * (absent when the connection was lost).
+   * listening connection was lost and again once it listens anew (notifications may have been missed
+   * meanwhile). On PostgreSQL a dedicated connection listens and reconnects; close() ends it.
+   * `payload` is the notification's (absent when notifications may have been missed).
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -62,22 +62,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   probe.release();
   const listeners = new Set<pg.Client>();
   let closed = false;
-  /** A connection that LISTENs on `channel`; when it dies, `onNotify` and a new one a second later. */
-  async function listenOn(channel: string, onNotify: (payload?: string) => void): Promise<void> {
+  /**
+   * A connection that LISTENs on `channel`; when it dies, `onNotify` and a new one a second later,
+   * which calls `onNotify` again once it listens: whatever was notified in between is lost.
+   */
+  async function listenOn(channel: string, onNotify: (payload?: string) => void, again = false): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (message) => message.channel === channel && onNotify(message.payload ?? ""));
     client.on("error", () => {});
+    // Only a connection that listened hands over to a new one: one that failed to connect is
+    // retried by whoever called (a second retry from here would double the listeners).
+    let listening = false;
     client.on("end", () => {
       listeners.delete(client);
-      if (closed) return;
+      if (closed || !listening) return;
       onNotify();
-      const retry = () => void listenOn(channel, onNotify).catch(() => !closed && setTimeout(retry, RECONNECT_MS));
+      const retry = () =>
+        void listenOn(channel, onNotify, true).catch(() => !closed && setTimeout(retry, RECONNECT_MS));
       setTimeout(retry, RECONNECT_MS);
     });
     listeners.add(client);
     try {
       await client.connect();
       await client.query(`listen ${channel}`);
+      listening = true;
+      if (closed) return void (await client.end());
+      if (again) onNotify();
     } catch (error) {
       listeners.delete(client);
       await client.end().catch(() => {});

@@ -10,6 +10,18 @@ export interface SlotChange {
   readonly calendarId: string;
   /** Staff whose time changed: other calendars sharing them are affected too. */
   readonly staffIds: readonly string[];
+  /**
+   * Changes may have been missed (the channel between processes was lost for a while): every open
+   * page refreshes, whatever it shows.
+   */
+  readonly anyCalendar?: true;
+}
+
+/** Whether a page showing `calendarId`, which books `staffIds`, must refresh for `change`. */
+export function slotChangeConcerns(change: SlotChange, calendarId: string, staffIds: ReadonlySet<string>): boolean {
+  return (
+    change.anyCalendar === true || change.calendarId === calendarId || change.staffIds.some((id) => staffIds.has(id))
+  );
 }
 
 export interface SlotChangeEvents {
@@ -17,7 +29,10 @@ export interface SlotChangeEvents {
   subscribe(listener: (change: SlotChange) => void): () => void;
 }
 
-/** A process-local event bus (one server process; several would need a shared channel). */
+/**
+ * A process-local event bus: the whole story with one process (and the embedded database); with
+ * several on PostgreSQL an adapter relays it between them (adapters/db/slot-change-channel.ts).
+ */
 export function createSlotChangeEvents(): SlotChangeEvents {
   const listeners = new Set<(change: SlotChange) => void>();
   return {

@@ -35,10 +35,12 @@ import {
   nextAvailableRoute,
   rescheduleRoute,
 } from "./public-api-routes.ts";
-import { createRateLimiter, rateLimit } from "./rate-limit.ts";
+import { inMemoryRateLimiters, rateLimit, type RateLimiters } from "./rate-limit.ts";
 
 export interface PublicApiDeps extends BookingDeps {
   readonly rateLimits: { readonly bookingsPerMinute: number; readonly slotsPerMinute: number };
+  /** Where the limits count (shared in PostgreSQL by several processes); in this process's memory by default. */
+  readonly rateLimiters?: RateLimiters;
   /**
    * Mount point for calendar files (emails/ics engineer): renders the .ics of a booking whose
    * manage token was verified here. Absent → 404.
@@ -85,8 +87,9 @@ function manageToken(c: Context): string | null {
 
 export function publicApi(deps: PublicApiDeps) {
   const api = createApiRouter();
-  const slotsLimit = rateLimit(createRateLimiter(deps.rateLimits.slotsPerMinute), deps.clock);
-  const bookingsLimit = rateLimit(createRateLimiter(deps.rateLimits.bookingsPerMinute), deps.clock);
+  const limiters = deps.rateLimiters ?? inMemoryRateLimiters;
+  const slotsLimit = rateLimit(limiters("slots", deps.rateLimits.slotsPerMinute), deps.clock);
+  const bookingsLimit = rateLimit(limiters("bookings", deps.rateLimits.bookingsPerMinute), deps.clock);
   const fail = (c: Context, error: BookingError) => bookingProblem(c, error);
   // Rate limits run before validation: a flood of invalid requests is limited too.
   api.use(freeSlotsRoute.getRoutingPath(), slotsLimit);

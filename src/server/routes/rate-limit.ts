@@ -1,19 +1,35 @@
 /**
- * Per-client request limits (fixed one-minute windows, in memory). The client is the address
- * `clientAddressMiddleware` resolved (the socket, or a trusted proxy's X-Forwarded-For — never a
- * header the client alone controls). Memory is bounded whatever the keys: at most `capacity`
- * windows are kept, the least recently started going first. Several processes would need a shared
- * store behind the same `RateLimiter` interface.
+ * Per-client request limits in fixed windows (one minute unless said otherwise). The client is the
+ * address `clientAddressMiddleware` resolved (the socket, or a trusted proxy's X-Forwarded-For —
+ * never a header the client alone controls). Each limit is made by a `RateLimiters` factory: in
+ * memory here (one process: the embedded database), or counted in PostgreSQL so that several
+ * processes on one database together allow exactly the limit (adapters/db/rate-limit-windows.ts,
+ * docs/decisions/0029-several-processes.md). In memory, at most `capacity` windows are kept
+ * whatever the keys, the least recently started going first.
  */
 import type { MiddlewareHandler } from "hono";
 import { clientKey, UNKNOWN_CLIENT } from "../http/client-address.ts";
 import { problem } from "../http/problem.ts";
 
 export interface RateLimiter {
-  /** Counts one request; returns the seconds to wait when over the limit, else null. */
-  hit(key: string, nowMs: number): number | null;
+  /** Counts one request; resolves to the seconds to wait when over the limit, else null. */
+  hit(key: string, nowMs: number): Promise<number | null>;
   /** The seconds to wait if the key is over its limit now, else null — without counting anything. */
-  waitFor(key: string, nowMs: number): number | null;
+  waitFor(key: string, nowMs: number): Promise<number | null>;
+}
+
+/**
+ * Makes the limit named `name` (the same name in every process counts together where counts are
+ * shared): `limit` requests per key and `windowMs`.
+ */
+export type RateLimiters = (name: string, limit: number, windowMs?: number) => RateLimiter;
+
+/** Seconds from `nowMs` until a window ending at `endMs` (at least one: Retry-After is whole seconds). */
+export function secondsUntil(endMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((endMs - nowMs) / 1000));
+}
+
+export interface InMemoryRateLimiter extends RateLimiter {
   /** Windows held now (for tests and metrics). */
   size(): number;
 }
@@ -21,12 +37,12 @@ export interface RateLimiter {
 /** Enough for every client of a busy minute; ~100 bytes each, so a few MB at most. */
 const DEFAULT_CAPACITY = 50_000;
 
-export function createRateLimiter(limitPerMinute: number, windowMs = 60_000, capacity = DEFAULT_CAPACITY): RateLimiter {
+export function createRateLimiter(limit: number, windowMs = 60_000, capacity = DEFAULT_CAPACITY): InMemoryRateLimiter {
   // A Map iterates in insertion order: a window is re-inserted when it restarts, so the first
   // entry is always the least recently started one — the one to drop when full.
   const windows = new Map<string, { count: number; resetAtMs: number }>();
   return {
-    hit(key, nowMs) {
+    async hit(key, nowMs) {
       let w = windows.get(key);
       if (!w || w.resetAtMs <= nowMs) {
         windows.delete(key);
@@ -35,20 +51,23 @@ export function createRateLimiter(limitPerMinute: number, windowMs = 60_000, cap
         windows.set(key, w);
       }
       w.count++;
-      return w.count > limitPerMinute ? Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000)) : null;
+      return w.count > limit ? secondsUntil(w.resetAtMs, nowMs) : null;
     },
-    waitFor(key, nowMs) {
+    async waitFor(key, nowMs) {
       const w = windows.get(key);
-      if (!w || w.resetAtMs <= nowMs || w.count < limitPerMinute) return null;
-      return Math.max(1, Math.ceil((w.resetAtMs - nowMs) / 1000));
+      if (!w || w.resetAtMs <= nowMs || w.count < limit) return null;
+      return secondsUntil(w.resetAtMs, nowMs);
     },
     size: () => windows.size,
   };
 }
 
+/** Limits kept in this process's memory. */
+export const inMemoryRateLimiters: RateLimiters = (_name, limit, windowMs) => createRateLimiter(limit, windowMs);
+
 export function rateLimit(limiter: RateLimiter, clock: () => Date): MiddlewareHandler {
   return async (c, next) => {
-    const wait = limiter.hit(clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT), clock().getTime());
+    const wait = await limiter.hit(clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT), clock().getTime());
     if (wait !== null) {
       c.header("Retry-After", String(wait));
       return problem(c, 429, "RATE_LIMITED", "Too many requests. Please try again shortly.", {

@@ -1,12 +1,14 @@
 /**
  * GET /api/calendars/:calendarId/events: a server-sent-events stream that says "slots changed"
  * whenever a booking, hold, reschedule or cancellation touches this calendar or any staff member
- * it books, so an open widget refreshes its slots within about a second, without a reload.
+ * it books — committed by this server process or another on the same PostgreSQL
+ * (adapters/db/slot-change-channel.ts) — so an open widget refreshes its slots within about a
+ * second, without a reload; also when changes may have been missed between processes.
  * The stream carries no personal data: only that something changed.
  */
 import { streamSSE } from "hono/streaming";
 import type { BookingStore } from "../../app/bookings/ports.ts";
-import type { SlotChange, SlotChangeEvents } from "../../app/bookings/slot-change-events.ts";
+import { slotChangeConcerns, type SlotChange, type SlotChangeEvents } from "../../app/bookings/slot-change-events.ts";
 import { createApiRouter, handle } from "../http/api-router.ts";
 import { problem } from "../http/problem.ts";
 import { slotEventsRoute } from "./public-api-routes.ts";
@@ -20,8 +22,6 @@ export function slotEvents(deps: { store: BookingStore; events: SlotChangeEvents
     const ctx = await deps.store.loadCalendar(calendarId);
     if (!ctx || !ctx.calendar.isLive) return problem(c, 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
     const staff = new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((s) => s.staffIds)]);
-    const concerns = (change: SlotChange) =>
-      change.calendarId === calendarId || change.staffIds.some((id) => staff.has(id));
     // compress() leaves text/event-stream alone; no-transform keeps proxies from buffering it too.
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
@@ -30,7 +30,7 @@ export function slotEvents(deps: { store: BookingStore; events: SlotChangeEvents
       const pending: SlotChange[] = [];
       let wake: (() => void) | null = null;
       const unsubscribe = deps.events.subscribe((change) => {
-        if (!concerns(change)) return;
+        if (!slotChangeConcerns(change, calendarId, staff)) return;
         pending.push(change);
         wake?.();
       });

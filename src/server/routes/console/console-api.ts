@@ -34,7 +34,7 @@ import {
 } from "../../http/console-session.ts";
 import { problem } from "../../http/problem.ts";
 import { clientKey, UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import { createRateLimiter, type RateLimiter } from "../rate-limit.ts";
+import { inMemoryRateLimiters, type RateLimiter, type RateLimiters } from "../rate-limit.ts";
 
 export interface ConsoleApiDeps extends AccountDeps {
   /** Signs the CSRF tokens (APP_SECRET). */
@@ -42,6 +42,8 @@ export interface ConsoleApiDeps extends AccountDeps {
   readonly business: (businessId: string) => Promise<BusinessView | null>;
   /** Sign-in attempts per client address and minute. */
   readonly attemptsPerMinute?: number;
+  /** Where the limits count (shared in PostgreSQL by several processes); in this process's memory by default. */
+  readonly rateLimiters?: RateLimiters;
 }
 
 const Email = z.string().trim().toLowerCase().email().max(254);
@@ -167,12 +169,13 @@ const ADDRESS_WINDOW_MS = 15 * 60_000;
 
 export function consoleApi(deps: ConsoleApiDeps) {
   const api = createApiRouter();
-  const perClient = createRateLimiter(deps.attemptsPerMinute ?? 20);
-  const perAddress = createRateLimiter(ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW_MS);
+  const limiters = deps.rateLimiters ?? inMemoryRateLimiters;
+  const perClient = limiters("console-attempts", deps.attemptsPerMinute ?? 20);
+  const perAddress = limiters("console-failed-sign-ins", ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW_MS);
 
-  const limited = (c: Context, limiter: RateLimiter, key: string, count = true) => {
+  const limited = async (c: Context, limiter: RateLimiter, key: string, count = true) => {
     const nowMs = deps.clock().getTime();
-    const wait = count ? limiter.hit(key, nowMs) : limiter.waitFor(key, nowMs);
+    const wait = count ? await limiter.hit(key, nowMs) : await limiter.waitFor(key, nowMs);
     if (wait === null) return null;
     c.header("Retry-After", String(wait));
     return problem(c, 429, "RATE_LIMITED", "Too many attempts. Please try again shortly.", { retryAfterSeconds: wait });
@@ -181,7 +184,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
   api.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
     if (c.req.method === "POST") {
-      const refused = limited(c, perClient, clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT));
+      const refused = await limited(c, perClient, clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT));
       if (refused) return refused;
     }
     await next();
@@ -221,11 +224,11 @@ export function consoleApi(deps: ConsoleApiDeps) {
 
   handle(api, signIn, async (c) => {
     const { email, password } = c.req.valid("json");
-    const refused = limited(c, perAddress, email, false);
+    const refused = await limited(c, perAddress, email, false);
     if (refused) return refused;
     const signedIn = await signInWithPassword(deps, email, password);
     if (!signedIn) {
-      perAddress.hit(email, deps.clock().getTime());
+      await perAddress.hit(email, deps.clock().getTime());
       return problem(c, 401, "SIGN_IN_FAILED", "The email or the password is not right.");
     }
     return startAnswer(c, signedIn);

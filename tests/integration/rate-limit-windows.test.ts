@@ -1,0 +1,64 @@
+/**
+ * Rate limits counted in the database (issue 19): two database clients on one PostgreSQL database
+ * stand for two server processes; hit at once from both, they together allow exactly the limit.
+ * The same SQL runs on PGlite (the embedded database keeps its limits in memory in production, but
+ * the table exists there too).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
+import { databaseRateLimiters } from "../../src/adapters/db/rate-limit-windows.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+
+const T0 = Date.parse("2026-12-07T10:00:00Z");
+
+describe.each(DATABASE_KINDS)("rate limits counted in the database on %s", (kind) => {
+  let testDb: TestDatabase;
+  let other: Database;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    other = testDb.url ? await openDatabase({ kind: "postgres", url: testDb.url }) : testDb.database;
+  });
+  afterAll(async () => {
+    if (other !== testDb.database) await other?.close();
+    await testDb?.drop();
+  });
+
+  it("two processes hitting one client at once allow exactly the limit between them", async () => {
+    const a = databaseRateLimiters(testDb.database)("bookings", 30);
+    const b = databaseRateLimiters(other)("bookings", 30);
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => (i % 2 === 0 ? a : b).hit("203.0.113.7", T0 + 5_000)),
+    );
+    expect(answers.filter((wait) => wait === null)).toHaveLength(30);
+    // Refused with the seconds left in the minute-aligned window (10:00:05 → 10:01:00).
+    expect(new Set(answers.filter((wait) => wait !== null))).toEqual(new Set([55]));
+    // Another client and another limit count apart.
+    expect(await b.hit("203.0.113.8", T0 + 5_000)).toBeNull();
+    expect(await databaseRateLimiters(other)("slots", 30).hit("203.0.113.7", T0 + 5_000)).toBeNull();
+    // The next window starts afresh.
+    expect(await a.hit("203.0.113.7", T0 + 60_000)).toBeNull();
+  });
+
+  it("waitFor says when a key is at its limit without counting", async () => {
+    const failed = databaseRateLimiters(testDb.database)("console-failed-sign-ins", 3, 15 * 60_000);
+    const key = "someone@example.com";
+    for (let i = 0; i < 3; i++) {
+      expect(await failed.waitFor(key, T0 + i)).toBeNull();
+      expect(await failed.hit(key, T0 + i)).toBeNull();
+    }
+    // 15-minute windows aligned to the epoch: 10:00 → 10:15.
+    expect(await databaseRateLimiters(other)("console-failed-sign-ins", 3, 15 * 60_000).waitFor(key, T0 + 60_000)).toBe(
+      14 * 60,
+    );
+    expect(await failed.waitFor(key, T0 + 15 * 60_000)).toBeNull();
+  });
+
+  it("deletes ended windows now and then", async () => {
+    const count = async () =>
+      Number((await testDb.database.execute("select count(*)::int as n from rate_limit_windows")).rows[0]!.n);
+    expect(await count()).toBeGreaterThan(0);
+    // A fresh process's first hit a day later sweeps everything that has ended.
+    await databaseRateLimiters(testDb.database)("slots", 300).hit("198.51.100.1", T0 + 86_400_000);
+    await expect.poll(count, { timeout: 5_000, interval: 20 }).toBe(1);
+  });
+});
