@@ -37,6 +37,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "console.team.listTitle", // da, nl: "Logins" is the usual word
   "console.team.invite", // da: "Send invitation" is Danish as well
   "console.team.actions", // fr: "Actions" is the French word as well
+  "console.account.browserColumn", // "Browser" is the word in da, de, it, nl as well
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {
