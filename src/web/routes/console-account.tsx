@@ -209,21 +209,23 @@ export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label={t("started")}>{when.format(new Date(row.createdAt))}</td>
                   <td data-label={t("lastUsed")}>{when.format(new Date(row.lastSeenAt))}</td>
-                  <td className="console-row-actions">
-                    {row.current ? null : (
-                      <button
-                        type="button"
-                        className="console-button console-button--quiet console-button--small"
-                        onClick={() => void endSession(row)}
-                        disabled={sessionsAction.busy}
-                        aria-label={t("endSessionOf", {
-                          browser: browserName(row),
-                          started: when.format(new Date(row.createdAt)),
-                        })}
-                      >
-                        {t("endSession")}
-                      </button>
-                    )}
+                  <td>
+                    <div className="console-row-actions__list">
+                      {row.current ? null : (
+                        <button
+                          type="button"
+                          className="console-button console-button--quiet console-button--small"
+                          onClick={() => void endSession(row)}
+                          disabled={sessionsAction.busy}
+                          aria-label={t("endSessionOf", {
+                            browser: browserName(row),
+                            started: when.format(new Date(row.createdAt)),
+                          })}
+                        >
+                          {t("endSession")}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}

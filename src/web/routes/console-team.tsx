@@ -381,33 +381,35 @@ function TeamTable(props: {
                   )}
                 </span>
               </td>
-              <td className="console-row-actions">
-                {member.invitationPending ? (
+              <td>
+                <div className="console-row-actions__list">
+                  {member.invitationPending ? (
+                    <button
+                      type="button"
+                      className="console-button console-button--quiet console-button--small"
+                      onClick={() => props.onResend(member)}
+                      aria-label={t("resendOf", { name: member.name })}
+                    >
+                      {t("resend")}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="console-button console-button--quiet console-button--small"
-                    onClick={() => props.onResend(member)}
-                    aria-label={t("resendOf", { name: member.name })}
+                    onClick={() => props.onChange(member)}
+                    aria-label={t("changeOf", { name: member.name })}
                   >
-                    {t("resend")}
+                    {t("change")}
                   </button>
-                ) : null}
-                <button
-                  type="button"
-                  className="console-button console-button--quiet console-button--small"
-                  onClick={() => props.onChange(member)}
-                  aria-label={t("changeOf", { name: member.name })}
-                >
-                  {t("change")}
-                </button>
-                <button
-                  type="button"
-                  className="console-button console-button--quiet console-button--small"
-                  onClick={() => props.onRemove(member)}
-                  aria-label={t("removeOf", { name: member.name })}
-                >
-                  {t("remove")}
-                </button>
+                  <button
+                    type="button"
+                    className="console-button console-button--quiet console-button--small"
+                    onClick={() => props.onRemove(member)}
+                    aria-label={t("removeOf", { name: member.name })}
+                  >
+                    {t("remove")}
+                  </button>
+                </div>
               </td>
             </tr>
           ))}
