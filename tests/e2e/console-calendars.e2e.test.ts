@@ -270,6 +270,8 @@ describe("in German", () => {
     [`/de/console/calendars/${DEMO.calendars.yoga}`, ""],
     ["/de/console/settings", "Einstellungen"],
     ["/de/console/api-keys", "API-Schlüssel"],
+    ["/de/console/team", "Team"],
+    ["/de/console/account", "Mein Konto"],
   ])("%s is axe-clean", async (path, title) => {
     await open(path);
     if (title) expect(await page.locator(".console__main h1").innerText()).toBe(title);
