@@ -31,6 +31,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "console.signIn.email", // it: "Email" is the usual spelling
   "console.signIn.password", // it: "Password" is the usual word
   "console.bookings.view.week", // nl: "Week" is the Dutch word as well
+  "console.nav.team", // "Team" is the word in da, de, it, nl as well
+  "console.team.title", // "Team" is the word in da, de, it, nl as well
+  "console.team.name", // de: "Name" is the German word as well
+  "console.team.listTitle", // da, nl: "Logins" is the usual word
+  "console.team.invite", // da: "Send invitation" is Danish as well
+  "console.team.actions", // fr: "Actions" is the French word as well
+  "console.account.browserColumn", // "Browser" is the word in da, de, it, nl as well
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {

@@ -51,6 +51,10 @@ export const BUSINESS_ONLY_PROBLEMS = [
   "PASSWORD_TOO_LONG",
   "PASSWORD_IS_EMAIL",
   "EMAIL_TAKEN",
+  // The console's team and own account.
+  "CURRENT_PASSWORD_WRONG",
+  "LAST_OWNER",
+  "ALREADY_JOINED",
 ] as const;
 /**
  * Refusals of a request's framing that only a hand-written API client can meet: the widget always

@@ -79,6 +79,9 @@ const consoleScreens = [
   route("console/calendars/:calendarId", "routes/console-calendar.tsx", { id: "console-calendar" }),
   route("console/settings", "routes/console-settings.tsx", { id: "console-settings" }),
   route("console/api-keys", "routes/console-api-keys.tsx", { id: "console-api-keys" }),
+  // Who signs in: the owner's team, and everyone's own account and sessions.
+  route("console/team", "routes/console-team.tsx", { id: "console-team" }),
+  route("console/account", "routes/console-account.tsx", { id: "console-account" }),
 ];
 
 const routes = [

@@ -270,6 +270,8 @@ describe("in German", () => {
     [`/de/console/calendars/${DEMO.calendars.yoga}`, ""],
     ["/de/console/settings", "Einstellungen"],
     ["/de/console/api-keys", "API-Schlüssel"],
+    ["/de/console/team", "Team"],
+    ["/de/console/account", "Mein Konto"],
   ])("%s is axe-clean", async (path, title) => {
     await open(path);
     if (title) expect(await page.locator(".console__main h1").innerText()).toBe(title);
@@ -289,16 +291,37 @@ describe("in German", () => {
 });
 
 describe("a staff login", () => {
-  it("cannot reach the owner's setup screens", async () => {
+  it("is told every owner screen is the owner's, the same way on each, with the ways back", async () => {
     const staff = await bookingPage(browser);
     await signInToConsole(staff.page, baseURL, "staff");
     expect(await staff.page.locator(".console__nav").innerText()).not.toContain("Calendars");
-    for (const path of ["/console/calendars", "/console/calendars/new", "/console/settings", "/console/api-keys"]) {
+    for (const path of [
+      "/console/staff",
+      "/console/services",
+      "/console/calendars",
+      "/console/calendars/new",
+      `/console/calendars/${DEMO.calendars.introCall}`,
+      "/console/settings",
+      "/console/api-keys",
+      "/console/team",
+    ]) {
       await staff.page.goto(`${baseURL}${path}`);
       await waitForHydration(staff.page);
-      await staff.page.waitForURL(`${baseURL}/console`);
-      expect(await staff.page.locator(".console__main h1").innerText()).toBe("Bookings");
+      await staff.page.locator("#not-allowed-title").waitFor();
+      // No redirect: the address stays, so the page does not look like a broken link.
+      expect(new URL(staff.page.url()).pathname, path).toBe(path);
+      expect(await staff.page.locator(".console__main h1").innerText()).toBe("This page is for the business owner");
+      expect(await staff.page.title()).toMatch(/^This page is for the business owner – /);
+      expect(await staff.page.locator(".console-not-allowed").getByRole("link").allInnerTexts()).toEqual([
+        "My hours",
+        "Bookings",
+      ]);
     }
+    await expectNoAxeViolations(staff.page);
+    // Keyboard: the first link of the page leads back to the staff member's own hours.
+    await staff.page.locator(".console-not-allowed a").first().focus();
+    await staff.page.keyboard.press("Enter");
+    await staff.page.waitForURL(`${baseURL}/console/my-hours`);
     await staff.context.close();
   });
 });

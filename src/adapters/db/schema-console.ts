@@ -38,16 +38,20 @@ export const consoleSessions = pgTable(
   "console_sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** How the user's list of sessions names one (the token's hash is never shown). */
+    id: uuid("id").notNull().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
       .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    /** The browser's User-Agent when it signed in (cut to 512 characters), to tell sessions apart. */
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end, whatever the activity. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("console_sessions_user_idx").on(t.userId)],
+  (t) => [index("console_sessions_user_idx").on(t.userId), uniqueIndex("console_sessions_id_uq").on(t.id)],
 );
 
 export const consoleLinkTokens = pgTable(

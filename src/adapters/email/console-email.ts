@@ -1,6 +1,6 @@
 /**
- * Delivers the console's emails (outbox topic "console_email"): a one-time sign-in link or a
- * password-reset link, in the user's language, as text and escaped HTML. The link was sealed in
+ * Delivers the console's emails (outbox topic "console_email"): a one-time sign-in link, a
+ * password-reset link or an invitation to the team (its link chooses the first password), in the user's language, as text and escaped HTML. The link was sealed in
  * the outbox (console-store.ts) and is opened only here, to be sent.
  */
 import { z } from "zod";
@@ -10,13 +10,16 @@ import type { EmailTransport } from "./build-transport.ts";
 import { escapeHtml } from "./render-notification.ts";
 
 const ConsoleEmailSchema = z.object({
-  kind: z.enum(["sign_in", "password_reset"]),
+  kind: z.enum(["sign_in", "password_reset", "invite"]),
   to: z.object({ name: z.string(), email: z.string() }),
   locale: z.string(),
   link: z.string(),
   businessName: z.string(),
   validMinutes: z.number().int().positive(),
+  invitedBy: z.string().optional(),
 });
+
+const KEYS = { sign_in: "email.console.signIn", password_reset: "email.console.reset", invite: "email.console.invite" };
 
 export function createConsoleEmailHandler(options: {
   transport: EmailTransport;
@@ -27,8 +30,14 @@ export function createConsoleEmailHandler(options: {
     if (!parsed.success) throw new PermanentDeliveryError("console email payload is not valid");
     const email = parsed.data;
     const i18n = serverI18n(email.locale);
-    const key = email.kind === "sign_in" ? "email.console.signIn" : "email.console.reset";
-    const values = { name: email.to.name, businessName: email.businessName, minutes: email.validMinutes };
+    const key = KEYS[email.kind];
+    const values = {
+      name: email.to.name,
+      businessName: email.businessName,
+      minutes: email.validMinutes,
+      days: Math.round(email.validMinutes / (24 * 60)),
+      invitedBy: email.invitedBy ?? "",
+    };
     const subject = i18n.t(`${key}.subject`, values);
     const intro = i18n.t(`${key}.intro`, values);
     const action = i18n.t(`${key}.action`, values);

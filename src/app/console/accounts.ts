@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { passwordProblem, type PasswordProblem } from "../../core/console/password-policy.ts";
 import type { ConsoleActor } from "../../core/console/staff-access.ts";
+import { browserSummary, type BrowserSummary } from "../../core/console/user-agent.ts";
 import type { ConsoleStore, ConsoleUser, LinkPurpose, PasswordHasher } from "./ports.ts";
 
 /** Idle sessions end after an hour; any session after twelve (NIST SP 800-63B AAL2). */
@@ -38,7 +39,15 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 let dummyHash: Promise<string> | undefined;
 
-export async function signInWithPassword(deps: AccountDeps, email: string, password: string): Promise<SignedIn | null> {
+/** The browser that signs in, as its User-Agent header says (shown in the user's list of sessions). */
+export type UserAgent = string | null | undefined;
+
+export async function signInWithPassword(
+  deps: AccountDeps,
+  email: string,
+  password: string,
+  userAgent?: UserAgent,
+): Promise<SignedIn | null> {
   const user = await deps.store.findUserByEmail(email);
   if (!user?.passwordHash) {
     // Same work as a wrong password, so the time taken does not reveal whether the address exists.
@@ -47,14 +56,20 @@ export async function signInWithPassword(deps: AccountDeps, email: string, passw
     return null;
   }
   if (!(await deps.passwords.verify(user.passwordHash, password))) return null;
-  return startSession(deps, user);
+  return startSession(deps, user, userAgent);
 }
 
-export async function startSession(deps: AccountDeps, user: ConsoleUser): Promise<SignedIn> {
+export async function startSession(deps: AccountDeps, user: ConsoleUser, userAgent?: UserAgent): Promise<SignedIn> {
   const token = newToken();
   const createdAt = deps.clock();
   const expiresAt = new Date(createdAt.getTime() + SESSION_MAX_MS);
-  await deps.store.createSession({ tokenHash: hashToken(token), userId: user.id, createdAt, expiresAt });
+  await deps.store.createSession({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    createdAt,
+    expiresAt,
+    userAgent: userAgent ?? null,
+  });
   return { token, user, expiresAt };
 }
 
@@ -122,16 +137,25 @@ export async function issueLink(
 }
 
 /** Redeems an emailed sign-in link (once, before it expires) for a session. */
-export async function signInWithLink(deps: AccountDeps, token: string): Promise<SignedIn | null> {
+export async function signInWithLink(
+  deps: AccountDeps,
+  token: string,
+  userAgent?: UserAgent,
+): Promise<SignedIn | null> {
   if (!TOKEN_FORMAT.test(token)) return null;
   const user = await deps.store.useLinkToken(hashToken(token), "sign_in", deps.clock());
-  return user ? startSession(deps, user) : null;
+  return user ? startSession(deps, user, userAgent) : null;
 }
 
 export type ResetOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: "LINK_INVALID" | PasswordProblem };
 
 /** Sets a new password from an emailed reset link; every other session of the user ends. */
-export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<ResetOutcome> {
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+  userAgent?: UserAgent,
+): Promise<ResetOutcome> {
   if (!TOKEN_FORMAT.test(token)) return { ok: false, error: "LINK_INVALID" };
   // Checked before the link is spent, so a too-short password can be corrected with the same link —
   // against the address of the link's user, which is only known after; hence the second check.
@@ -143,7 +167,58 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   if (problem) return { ok: false, error: problem };
   await deps.store.setPasswordHash(user.id, await deps.passwords.hash(password));
   await deps.store.revokeSessionsOf(user.id, deps.clock());
-  return { ok: true, signedIn: await startSession(deps, user) };
+  return { ok: true, signedIn: await startSession(deps, user, userAgent) };
+}
+
+export type PasswordChange = { ok: true } | { ok: false; error: "CURRENT_PASSWORD_WRONG" | PasswordProblem };
+
+/**
+ * A signed-in user changes their own password: the current one first (a session left open on a
+ * shared computer must not be enough), the same rules as everywhere; their other sessions end,
+ * this one stays.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  user: ConsoleUser,
+  currentTokenHash: string,
+  passwords: { current: string; next: string },
+): Promise<PasswordChange> {
+  const problem = passwordProblem(passwords.next, user.email);
+  if (problem) return { ok: false, error: problem };
+  const current = await deps.store.findUser(user.businessId, user.id);
+  if (!current?.passwordHash || !(await deps.passwords.verify(current.passwordHash, passwords.current)))
+    return { ok: false, error: "CURRENT_PASSWORD_WRONG" };
+  await deps.store.setPasswordHash(user.id, await deps.passwords.hash(passwords.next));
+  await deps.store.revokeSessionsOf(user.id, deps.clock(), currentTokenHash);
+  return { ok: true };
+}
+
+export interface SessionListing {
+  readonly id: string;
+  readonly createdAt: Date;
+  readonly lastSeenAt: Date;
+  readonly browser: BrowserSummary;
+  /** The session that asked. */
+  readonly current: boolean;
+}
+
+/** The user's live sessions, the current one marked; sessions idle past the limit are left out (they no longer work). */
+export async function listSessions(
+  deps: AccountDeps,
+  userId: string,
+  currentTokenHash: string,
+): Promise<SessionListing[]> {
+  const now = deps.clock();
+  const sessions = await deps.store.listSessions(userId, now);
+  return sessions
+    .filter((s) => now.getTime() - s.lastSeenAt.getTime() <= SESSION_IDLE_MS)
+    .map((s) => ({
+      id: s.id,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      browser: browserSummary(s.userAgent),
+      current: s.tokenHash === currentTokenHash,
+    }));
 }
 
 export type NewLogin = { ok: true; user: ConsoleUser } | { ok: false; error: "EMAIL_TAKEN" | PasswordProblem };

@@ -26,14 +26,45 @@ export interface SessionRecord {
 
 export type LinkPurpose = "sign_in" | "password_reset";
 
-/** An email the console sends: a sign-in link or a password-reset link, in the user's language. */
+/** A login of the business as its team list shows it. */
+export interface TeamMember {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: ConsoleRole;
+  readonly staffId: string | null;
+  readonly staffName: string | null;
+  /** False until the invited person chose a password. */
+  readonly hasPassword: boolean;
+  readonly lastSignInAt: Date | null;
+  readonly createdAt: Date;
+}
+
+/** One of a user's sessions, as their list of sessions shows it. */
+export interface SessionSummary {
+  readonly id: string;
+  readonly tokenHash: string;
+  readonly userAgent: string | null;
+  readonly createdAt: Date;
+  readonly lastSeenAt: Date;
+}
+
+/** Why a change to the team was refused. */
+export type TeamRefusal = "NOT_FOUND" | "LAST_OWNER";
+
+/**
+ * An email the console sends, in the user's language: a sign-in link, a password-reset link, or an
+ * invitation to the team (whose link chooses the first password).
+ */
 export interface ConsoleEmail {
-  readonly kind: LinkPurpose;
+  readonly kind: LinkPurpose | "invite";
   readonly to: { readonly name: string; readonly email: string };
   readonly locale: string;
   readonly link: string;
   readonly businessName: string;
   readonly validMinutes: number;
+  /** Who sent an invitation. */
+  readonly invitedBy?: string;
 }
 
 export interface ConsoleStore {
@@ -41,12 +72,41 @@ export interface ConsoleStore {
   /** EMAIL_TAKEN when the address already signs in (for any business). */
   createUser(user: NewConsoleUser): Promise<{ ok: true; value: ConsoleUser } | { ok: false; error: "EMAIL_TAKEN" }>;
   setPasswordHash(userId: string, hash: string): Promise<void>;
-  createSession(session: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void>;
+  createSession(session: {
+    tokenHash: string;
+    userId: string;
+    createdAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+  }): Promise<void>;
   /** A live session (not revoked, not past its end) with its user, or null. */
   findSession(tokenHash: string, now: Date): Promise<SessionRecord | null>;
   touchSession(tokenHash: string, now: Date): Promise<void>;
   revokeSession(tokenHash: string, now: Date): Promise<void>;
-  revokeSessionsOf(userId: string, now: Date): Promise<void>;
+  /** Ends every session of the user, except the one named (the session that asked). */
+  revokeSessionsOf(userId: string, now: Date, except?: string): Promise<void>;
+  /** The user's sessions that have not been revoked and have not reached their end. */
+  listSessions(userId: string, now: Date): Promise<SessionSummary[]>;
+  /** Ends the user's session with this id; false when the user has no such live session. */
+  revokeSessionById(userId: string, id: string, now: Date): Promise<boolean>;
+  findUser(businessId: string, userId: string): Promise<ConsoleUser | null>;
+  setName(userId: string, name: string): Promise<void>;
+  listTeam(businessId: string): Promise<TeamMember[]>;
+  /** Whether the staff member is one of the business's. */
+  isStaffOf(businessId: string, staffId: string): Promise<boolean>;
+  /**
+   * Changes a login's role or staff member; refused when that would leave the business without an
+   * owner (checked under a lock on the business's owners, so two changes at once cannot both pass).
+   */
+  changeMember(
+    businessId: string,
+    userId: string,
+    change: { role: ConsoleRole; staffId: string | null },
+  ): Promise<{ ok: true } | { ok: false; error: TeamRefusal }>;
+  /** Removes a login with its sessions and links; the same guard as changeMember. */
+  removeMember(businessId: string, userId: string): Promise<{ ok: true } | { ok: false; error: TeamRefusal }>;
+  /** Spends the user's unused links of a purpose (an invitation sent again replaces the earlier one). */
+  spendLinksOf(userId: string, purpose: LinkPurpose, now: Date): Promise<void>;
   createLinkToken(token: { tokenHash: string; userId: string; purpose: LinkPurpose; expiresAt: Date }): Promise<void>;
   /** Marks an unused, unexpired link used and returns its user; null when it was not (atomically: once only). */
   useLinkToken(tokenHash: string, purpose: LinkPurpose, now: Date): Promise<ConsoleUser | null>;

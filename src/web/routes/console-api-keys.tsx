@@ -4,7 +4,8 @@ import type { ApiKeyView } from "../../app/business/ports.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { consoleMeta, requireOwner } from "../features/console/console-session.ts";
+import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import { messageAt } from "../features/console/field-problems.ts";
@@ -15,9 +16,11 @@ import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-api-keys";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { locale, session } = await requireOwner(request);
+  const entered = await requireOwner(request);
+  if (!entered.allowed) return entered;
+  const { locale, session } = entered;
   const keys = await callApi<ApiKeyView[]>(locale, "GET", "/business/api-keys");
-  return { locale, timeZone: session.business.timeZone, keys };
+  return { allowed: true as const, locale, timeZone: session.business.timeZone, keys };
 }
 clientLoader.hydrate = true as const;
 
@@ -28,6 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "c
  * secret is shown once, in a dialog — only its hash is stored — and a key can be revoked at once.
  */
 export default function ConsoleApiKeys({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
+  return <ApiKeysScreen loaderData={loaderData} />;
+}
+
+function ApiKeysScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, timeZone, keys } = loaderData;
   const reload = useRefresh();

@@ -4,18 +4,21 @@ import { Link, useNavigate } from "react-router";
 import type { CalendarView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, newDraft } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
+import { consolePath, consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
 import type { Route } from "./+types/console-calendar-new";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { locale, session } = await requireOwner(request);
+  const entered = await requireOwner(request);
+  if (!entered.allowed) return entered;
+  const { locale, session } = entered;
   const [staff, services] = await Promise.all([
     callApi<StaffView[]>(locale, "GET", "/business/staff"),
     callApi<ServiceView[]>(locale, "GET", "/business/services"),
   ]);
-  return { locale, currency: session.business.currency, staff, services };
+  return { allowed: true as const, locale, currency: session.business.currency, staff, services };
 }
 clientLoader.hydrate = true as const;
 
@@ -23,6 +26,11 @@ export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "c
 
 /** A new calendar of any type; once created, its own page shows the preview and the link to share. */
 export default function ConsoleCalendarNew({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
+  return <NewCalendar loaderData={loaderData} />;
+}
+
+function NewCalendar({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, currency, staff, services } = loaderData;
   const navigate = useNavigate();

@@ -7,7 +7,8 @@ import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../components/locale.tsx";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, draftOf } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
+import { consolePath, consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
@@ -26,7 +27,9 @@ interface EmbedSnippet {
 const embedPath = (id: string, mode: EmbedMode) => `/business/calendars/${id}/embed?mode=${mode}`;
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const { locale, session } = await requireOwner(request);
+  const entered = await requireOwner(request);
+  if (!entered.allowed) return entered;
+  const { locale, session } = entered;
   const id = encodeURIComponent(params.calendarId);
   const [calendar, staff, services, links, embed] = await Promise.all([
     callApi<CalendarWithUrl>(locale, "GET", `/business/calendars/${id}`),
@@ -35,7 +38,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
     callApi<OneTimeLink[]>(locale, "GET", `/business/one-time-links?calendarId=${id}`),
     callApi<EmbedSnippet>(locale, "GET", embedPath(id, "inline")),
   ]);
-  return { locale, session, calendar, staff, services, links, embed, loadedAt: Date.now() };
+  return { allowed: true as const, locale, session, calendar, staff, services, links, embed, loadedAt: Date.now() };
 }
 clientLoader.hydrate = true as const;
 
@@ -46,6 +49,11 @@ export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "c
  * link and embed snippet to share, switching it on or off, and its one-time links.
  */
 export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
+  return <CalendarScreen loaderData={loaderData} />;
+}
+
+function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, session, staff, services, links } = loaderData;
   const currency = session.business.currency;

@@ -4,16 +4,19 @@ import { Link } from "react-router";
 import type { CalendarView } from "../../app/business/ports.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { callApi } from "../features/console/console-api.ts";
-import { consolePath, consoleMeta, requireOwner } from "../features/console/console-session.ts";
+import { consolePath, consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { CopyButton } from "../features/console/copy-button.tsx";
 import type { Route } from "./+types/console-calendars";
 
 type CalendarWithUrl = CalendarView & { readonly url: string };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { locale } = await requireOwner(request);
+  const entered = await requireOwner(request);
+  if (!entered.allowed) return entered;
+  const { locale } = entered;
   const calendars = await callApi<CalendarWithUrl[]>(locale, "GET", "/business/calendars");
-  return { locale, calendars };
+  return { allowed: true as const, locale, calendars };
 }
 clientLoader.hydrate = true as const;
 
@@ -21,6 +24,11 @@ export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "c
 
 /** Every calendar of the business, of every type, with its public link to copy and the way to its settings. */
 export default function ConsoleCalendars({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
+  return <CalendarList loaderData={loaderData} />;
+}
+
+function CalendarList({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, calendars } = loaderData;
   const minutes = useMemo(

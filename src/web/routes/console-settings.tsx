@@ -6,7 +6,8 @@ import { Field } from "../components/form-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { TextField } from "../features/console/text-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
-import { consoleMeta, requireOwner } from "../features/console/console-session.ts";
+import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
+import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
@@ -14,9 +15,11 @@ import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-settings";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { locale } = await requireOwner(request);
+  const entered = await requireOwner(request);
+  if (!entered.allowed) return entered;
+  const { locale } = entered;
   const business = await callApi<BusinessView>(locale, "GET", "/business");
-  return { locale, business };
+  return { allowed: true as const, locale, business };
 }
 clientLoader.hydrate = true as const;
 
@@ -56,6 +59,11 @@ function withCurrent(values: readonly string[], current: string): string[] {
 
 /** The business's name, time zone, currency and language, and where its pages and widget may appear. */
 export default function ConsoleSettings({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
+  return <SettingsScreen loaderData={loaderData} />;
+}
+
+function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale } = loaderData;
   const reload = useRefresh();

@@ -2,10 +2,10 @@
  * The console's accounts on the database (schema-console.ts). Emails go to the outbox with the
  * link sealed under APP_SECRET: until it is sent, a sign-in link is as good as a password.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { ConsoleEmail, ConsoleStore, ConsoleUser } from "../../../app/console/ports.ts";
+import { and, asc, desc, eq, gt, isNull, max, ne, sql } from "drizzle-orm";
+import type { ConsoleEmail, ConsoleStore, ConsoleUser, TeamRefusal } from "../../../app/console/ports.ts";
 import type { Db } from "../client.ts";
-import { sqlStateOf } from "../kernel.ts";
+import { inTransaction, sqlStateOf, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
 
 export const CONSOLE_EMAIL_TOPIC = "console_email";
@@ -47,7 +47,11 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
 
     async createSession(session) {
       // Idle time is measured on the app's clock, the same one that reads it back.
-      await db.insert(t.consoleSessions).values({ ...session, lastSeenAt: session.createdAt });
+      await db.insert(t.consoleSessions).values({
+        ...session,
+        userAgent: session.userAgent?.slice(0, 512) ?? null,
+        lastSeenAt: session.createdAt,
+      });
     },
 
     async findSession(tokenHash, now) {
@@ -76,11 +80,126 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
         .where(and(eq(t.consoleSessions.tokenHash, tokenHash), isNull(t.consoleSessions.revokedAt)));
     },
 
-    async revokeSessionsOf(userId, now) {
+    async revokeSessionsOf(userId, now, except) {
       await db
         .update(t.consoleSessions)
         .set({ revokedAt: now })
-        .where(and(eq(t.consoleSessions.userId, userId), isNull(t.consoleSessions.revokedAt)));
+        .where(
+          and(
+            eq(t.consoleSessions.userId, userId),
+            isNull(t.consoleSessions.revokedAt),
+            except === undefined ? undefined : ne(t.consoleSessions.tokenHash, except),
+          ),
+        );
+    },
+    async listSessions(userId, now) {
+      return db
+        .select({
+          id: t.consoleSessions.id,
+          tokenHash: t.consoleSessions.tokenHash,
+          userAgent: t.consoleSessions.userAgent,
+          createdAt: t.consoleSessions.createdAt,
+          lastSeenAt: t.consoleSessions.lastSeenAt,
+        })
+        .from(t.consoleSessions)
+        .where(
+          and(
+            eq(t.consoleSessions.userId, userId),
+            isNull(t.consoleSessions.revokedAt),
+            gt(t.consoleSessions.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(t.consoleSessions.lastSeenAt));
+    },
+    async revokeSessionById(userId, id, now) {
+      const ended = await db
+        .update(t.consoleSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(t.consoleSessions.id, id),
+            eq(t.consoleSessions.userId, userId),
+            isNull(t.consoleSessions.revokedAt),
+            gt(t.consoleSessions.expiresAt, now),
+          ),
+        )
+        .returning({ id: t.consoleSessions.id });
+      return ended.length > 0;
+    },
+    async findUser(businessId, userId) {
+      const [row] = await db
+        .select(userColumns)
+        .from(t.consoleUsers)
+        .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+      return row ?? null;
+    },
+    async setName(userId, name) {
+      await db.update(t.consoleUsers).set({ name }).where(eq(t.consoleUsers.id, userId));
+    },
+    async listTeam(businessId) {
+      const lastSignIn = db
+        .select({ userId: t.consoleSessions.userId, at: max(t.consoleSessions.createdAt).as("last_sign_in_at") })
+        .from(t.consoleSessions)
+        .groupBy(t.consoleSessions.userId)
+        .as("last_sign_in");
+      const rows = await db
+        .select({
+          id: t.consoleUsers.id,
+          email: t.consoleUsers.email,
+          name: t.consoleUsers.name,
+          role: t.consoleUsers.role,
+          staffId: t.consoleUsers.staffId,
+          staffName: t.staff.name,
+          passwordHash: t.consoleUsers.passwordHash,
+          lastSignInAt: lastSignIn.at,
+          createdAt: t.consoleUsers.createdAt,
+        })
+        .from(t.consoleUsers)
+        .leftJoin(t.staff, eq(t.staff.id, t.consoleUsers.staffId))
+        .leftJoin(lastSignIn, eq(lastSignIn.userId, t.consoleUsers.id))
+        .where(eq(t.consoleUsers.businessId, businessId))
+        .orderBy(asc(t.consoleUsers.role), asc(t.consoleUsers.name));
+      return rows.map(({ passwordHash, lastSignInAt, ...row }) => ({
+        ...row,
+        hasPassword: passwordHash !== null,
+        // max() comes back as text on some drivers.
+        lastSignInAt: lastSignInAt === null ? null : new Date(lastSignInAt),
+      }));
+    },
+    async isStaffOf(businessId, staffId) {
+      const [row] = await db
+        .select({ id: t.staff.id })
+        .from(t.staff)
+        .where(and(eq(t.staff.id, staffId), eq(t.staff.businessId, businessId)));
+      return row !== undefined;
+    },
+    changeMember(businessId, userId, change) {
+      return guardedTeamChange(db, businessId, userId, change.role, async (tx) => {
+        await tx
+          .update(t.consoleUsers)
+          .set(change)
+          .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+      });
+    },
+    removeMember(businessId, userId) {
+      // Its sessions and links go with it (ON DELETE CASCADE): the next request of a session is refused.
+      return guardedTeamChange(db, businessId, userId, null, async (tx) => {
+        await tx
+          .delete(t.consoleUsers)
+          .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+      });
+    },
+    async spendLinksOf(userId, purpose, now) {
+      await db
+        .update(t.consoleLinkTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(t.consoleLinkTokens.userId, userId),
+            eq(t.consoleLinkTokens.purpose, purpose),
+            isNull(t.consoleLinkTokens.usedAt),
+          ),
+        );
     },
 
     async createLinkToken(token) {
@@ -119,4 +238,35 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       await db.insert(t.outbox).values({ businessId, topic: CONSOLE_EMAIL_TOPIC, payload: { ...payload } });
     },
   };
+}
+
+/**
+ * A change to a login that may take away an owner (`newRole` null: removed). The business's owners
+ * are locked first, so of two changes at once the second waits and counts what the first left: a
+ * business never ends up without an owner, with any number of app processes.
+ */
+function guardedTeamChange(
+  db: Db,
+  businessId: string,
+  userId: string,
+  newRole: ConsoleUser["role"] | null,
+  write: (tx: Tx) => Promise<void>,
+): Promise<{ ok: true } | { ok: false; error: TeamRefusal }> {
+  return inTransaction(db, async (tx) => {
+    const owners = await tx
+      .select({ id: t.consoleUsers.id })
+      .from(t.consoleUsers)
+      .where(and(eq(t.consoleUsers.businessId, businessId), eq(t.consoleUsers.role, "owner")))
+      .orderBy(asc(t.consoleUsers.id))
+      .for("update");
+    const [member] = await tx
+      .select({ role: t.consoleUsers.role })
+      .from(t.consoleUsers)
+      .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+    if (!member) return { ok: false, error: "NOT_FOUND" } as const;
+    const losesAnOwner = member.role === "owner" && newRole !== "owner";
+    if (losesAnOwner && owners.length <= 1) return { ok: false, error: "LAST_OWNER" } as const;
+    await write(tx);
+    return { ok: true } as const;
+  });
 }

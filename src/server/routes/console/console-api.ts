@@ -23,7 +23,7 @@ import {
 import type { ConsoleUser } from "../../../app/console/ports.ts";
 import { PASSWORD_MAX_LENGTH } from "../../../core/console/password-policy.ts";
 import type { BusinessView } from "../../../app/business/ports.ts";
-import { createApiRouter, createRoute, handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
+import { createApiRouter, handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import {
   clearedSessionCookie,
   csrfTokenFor,
@@ -34,7 +34,10 @@ import {
 } from "../../http/console-session.ts";
 import { problem } from "../../http/problem.ts";
 import { clientKey, UNKNOWN_CLIENT } from "../../http/client-address.ts";
-import { inMemoryRateLimiters, type RateLimiter, type RateLimiters } from "../rate-limit.ts";
+import { inMemoryRateLimiters, type RateLimiters } from "../rate-limit.ts";
+import { accountRoutes } from "./account-routes.ts";
+import { Email, route, SessionSchema, type Limited, type SessionGuard } from "./console-shared.ts";
+import { teamRoutes } from "./team-routes.ts";
 
 export interface ConsoleApiDeps extends AccountDeps {
   /** Signs the CSRF tokens (APP_SECRET). */
@@ -45,34 +48,6 @@ export interface ConsoleApiDeps extends AccountDeps {
   /** Where the limits count (shared in PostgreSQL by several processes); in this process's memory by default. */
   readonly rateLimiters?: RateLimiters;
 }
-
-const Email = z.string().trim().toLowerCase().email().max(254);
-const Token = z.string().min(1).max(200);
-
-const SessionSchema = z
-  .object({
-    user: z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      role: z.enum(["owner", "staff"]),
-      staffId: z.string().nullable(),
-      locale: z.string(),
-    }),
-    business: z.object({
-      id: z.string(),
-      name: z.string(),
-      slug: z.string(),
-      timeZone: z.string(),
-      currency: z.string(),
-      locale: z.string(),
-    }),
-    csrfToken: z.string().meta({ description: "Send as `X-CSRF-Token` with every request that changes something" }),
-  })
-  .openapi("ConsoleSession");
-
-const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ["Console"], responses: { ...r.responses, ...problems("RATE_LIMITED") } });
 
 const signIn = route({
   method: "post",
@@ -108,6 +83,8 @@ const endSession = route({
   summary: "Sign out (the session ends on the server too)",
   responses: { 204: { description: "Signed out" }, ...problems("CSRF_FAILED") },
 });
+
+const Token = z.string().min(1).max(200);
 
 const redeemLink = route({
   method: "post",
@@ -173,7 +150,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
   const perClient = limiters("console-attempts", deps.attemptsPerMinute ?? 20);
   const perAddress = limiters("console-failed-sign-ins", ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW_MS);
 
-  const limited = async (c: Context, limiter: RateLimiter, key: string, count = true) => {
+  const limited: Limited = async (c, limiter, key, count = true) => {
     const nowMs = deps.clock().getTime();
     const wait = count ? await limiter.hit(key, nowMs) : await limiter.waitFor(key, nowMs);
     if (wait === null) return null;
@@ -222,11 +199,25 @@ export function consoleApi(deps: ConsoleApiDeps) {
     return sessionAnswer(c, signedIn.user, hashToken(signedIn.token));
   }
 
+  /**
+   * The session of a request to the user's own account or the team, with its CSRF check on a
+   * change; the team is the owner's. A refusal is the answer to send instead.
+   */
+  const guard: SessionGuard = async (c, need) => {
+    const session = await resumeSession(deps, sessionTokenOf(c));
+    if (!session) return problem(c, 401, "AUTHENTICATION_REQUIRED", "Sign in to the console.");
+    if (!passesCsrf(c, deps.secret, session.tokenHash))
+      return problem(c, 403, "CSRF_FAILED", "This request did not come from the console.");
+    if (need === "owner" && session.user.role !== "owner")
+      return problem(c, 403, "FORBIDDEN_FOR_ROLE", "Your login cannot do this.");
+    return session;
+  };
+
   handle(api, signIn, async (c) => {
     const { email, password } = c.req.valid("json");
     const refused = await limited(c, perAddress, email, false);
     if (refused) return refused;
-    const signedIn = await signInWithPassword(deps, email, password);
+    const signedIn = await signInWithPassword(deps, email, password, c.req.header("user-agent"));
     if (!signedIn) {
       await perAddress.hit(email, deps.clock().getTime());
       return problem(c, 401, "SIGN_IN_FAILED", "The email or the password is not right.");
@@ -251,7 +242,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
   });
 
   handle(api, redeemLink, async (c) => {
-    const signedIn = await signInWithLink(deps, c.req.valid("json").token);
+    const signedIn = await signInWithLink(deps, c.req.valid("json").token, c.req.header("user-agent"));
     if (!signedIn) return problem(c, 400, "LINK_INVALID", "This link has expired or was already used.");
     return startAnswer(c, signedIn);
   });
@@ -268,7 +259,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
 
   handle(api, confirmReset, async (c) => {
     const { token, password } = c.req.valid("json");
-    const outcome = await resetPassword(deps, token, password);
+    const outcome = await resetPassword(deps, token, password, c.req.header("user-agent"));
     if (!outcome.ok) {
       if (outcome.error === "LINK_INVALID")
         return problem(c, 400, "LINK_INVALID", "This link has expired or was already used.");
@@ -279,5 +270,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
     return startAnswer(c, outcome.signedIn);
   });
 
+  accountRoutes(api, { deps, guard, limited, perAddress, sessionAnswer });
+  teamRoutes(api, { deps, guard, limited, limiters });
   return api;
 }

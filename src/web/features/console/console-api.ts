@@ -60,6 +60,9 @@ export function rememberSession(session: ConsoleSession | null): void {
   csrfToken = session?.csrfToken ?? "";
 }
 
+/** The calls that need a session (not signing in): a 401 there means the session has ended. */
+const SESSION_PATHS = /^\/(?:business\/|console\/(?:team|account)\b)/;
+
 /** Calls `/api${path}`; resolves with the JSON answer (undefined for 204), rejects with an ApiProblem. */
 export async function callApi<T>(locale: LocaleCode, method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -80,7 +83,7 @@ export async function callApi<T>(locale: LocaleCode, method: string, path: strin
   }
   if (response.status === 204 || response.status === 202) return undefined as T;
   const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.status === 401 && path.startsWith("/business/") && onSessionEnded) onSessionEnded();
+  if (response.status === 401 && SESSION_PATHS.test(path) && onSessionEnded) onSessionEnded();
   if (!response.ok) {
     throw new ApiProblem(
       response.status,

@@ -84,18 +84,27 @@ export function consoleMeta(matches: readonly ({ id: string; data?: unknown } | 
   const locale = isLocaleCode(rootLocale) ? rootLocale : DEFAULT_LOCALE;
   const i18n = getLoadedI18n(locale);
   const loaded = key in i18n.messages;
-  return [
-    { title: loaded ? `${i18n._(key)} · ${i18n._("console.product")}` : i18n._("widget.loading") },
-    { name: "robots", content: "noindex" },
-  ];
+  const noindex = { name: "robots", content: "noindex" };
+  // A staff login at an owner's screen: `NotAllowed` titles the page itself.
+  if ((matches.at(-1)?.data as { allowed?: boolean } | undefined)?.allowed === false) return [noindex];
+  return [{ title: loaded ? `${i18n._(key)} · ${i18n._("console.product")}` : i18n._("widget.loading") }, noindex];
 }
 
 /**
- * An owner's session for the owner-only screens (calendars, settings, API keys): a staff login is
- * sent to its bookings instead — the business API refuses it these calls anyway (staff-access.ts).
+ * The session of an owner-only screen (staff, services, calendars, settings, API keys, team), and
+ * whether its user is an owner. A staff login is not redirected: the screen loads nothing else and
+ * shows `NotAllowed` (docs/decisions/0027), the one way every owner screen refuses it — the business
+ * API refuses it these calls anyway (staff-access.ts).
  */
-export async function requireOwner(request: Request): Promise<{ locale: LocaleCode; session: ConsoleSession }> {
-  const entered = await requireSession(request);
-  if (entered.session.user.role !== "owner") throw redirect(consolePath("/console", entered.locale));
-  return entered;
+export async function requireOwner(
+  request: Request,
+): Promise<
+  | { readonly allowed: true; locale: LocaleCode; session: ConsoleSession }
+  | { readonly allowed: false; locale: LocaleCode; session: ConsoleSession }
+> {
+  const { locale, session } = await requireSession(request);
+  return session.user.role === "owner" ? { allowed: true, locale, session } : { allowed: false, locale, session };
 }
+
+/** What an owner-only screen's component gets once `NotAllowed` has been ruled out. */
+export type OwnerData<T> = Extract<T, { readonly allowed: true }>;
