@@ -10,3 +10,4 @@ export * from "./schema-content.ts";
 export * from "./schema-forms.ts";
 export * from "./schema-console.ts";
 export * from "./schema-busy.ts";
+export * from "./schema-offers.ts";
