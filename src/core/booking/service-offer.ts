@@ -8,6 +8,7 @@
  * Amounts are integers in the business currency's minor units (core/payments/money.ts); nothing
  * here rounds, so JPY, EUR and KWD are all exact.
  */
+import type { ServiceDefinition } from "../availability/model.ts";
 import type { DepositRule } from "../calendar/calendar.ts";
 
 export interface ServiceVariation {
@@ -212,4 +213,24 @@ export const storedOfferLine = (offer: ResolvedOffer): StoredOfferLine => ({
   durationMinutes: offer.durationMinutes,
   priceMinor: offer.priceMinor,
   parts: offer.parts,
+});
+
+/**
+ * The line as the availability engine's service: the engine then plans the whole appointment —
+ * variation and add-ons back to back — with the before-buffer ahead of it and the after-buffer
+ * after the last add-on. `key` names it in carts (one key per distinct choice). Staff terms that
+ * change the duration need one definition per staff member (`staffIds: [that member]`).
+ */
+export const offerServiceDefinition = (
+  key: string,
+  offer: ResolvedOffer,
+  staffIds: readonly string[],
+  maxGuestsPerSlot?: number,
+): ServiceDefinition => ({
+  serviceId: key,
+  durationMinutes: offer.durationMinutes,
+  ...(offer.bufferBeforeMinutes === null ? {} : { bufferBeforeMinutes: offer.bufferBeforeMinutes }),
+  ...(offer.bufferAfterMinutes === null ? {} : { bufferAfterMinutes: offer.bufferAfterMinutes }),
+  staffIds,
+  ...(maxGuestsPerSlot === undefined ? {} : { maxGuestsPerSlot }),
 });
