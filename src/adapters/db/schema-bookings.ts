@@ -28,6 +28,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { businesses, calendars, staff } from "./schema-business.ts";
+import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
 
 /** PostgreSQL `tstzrange`, exchanged as its text form, e.g. `["2026-12-01 09:00:00+00","2026-12-01 10:00:00+00")`. */
 const tstzrange = customType<{ data: string; driverData: string }>({
@@ -95,6 +96,15 @@ export const bookings = pgTable(
      * other calendars and for bookings made before per-guest carts (everyone took `service_ids`).
      */
     carts: jsonb("carts").$type<string[][]>().notNull().default([]),
+    /**
+     * Service calendars (issue 24): what each attendee booked, as it was then — the variation, the
+     * add-ons, names, durations and prices — so that editing the service later never changes a
+     * past booking. Parallel to `carts`; empty for bookings without variations or add-ons.
+     */
+    offerLines: jsonb("offer_lines").$type<StoredOfferLine[][]>().notNull().default([]),
+    /** The coupon's code as the visitor entered it (normalised) and what it took off; null without one. */
+    couponCode: text("coupon_code"),
+    discountMinor: integer("discount_minor").notNull().default(0),
     contact: jsonb("contact").$type<StoredContact>().notNull(),
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
     oneTimeLinkId: uuid("one_time_link_id"),

@@ -11,3 +11,4 @@ export * from "./schema-forms.ts";
 export * from "./schema-console.ts";
 export * from "./schema-busy.ts";
 export * from "./schema-rate-limits.ts";
+export * from "./schema-offers.ts";
