@@ -1,5 +1,5 @@
 /**
- * Taking one use of a coupon, inside the booking's transaction (issue 24, ADR 0029). The coupon's
+ * Taking one use of a coupon, inside the booking's transaction (issue 24, ADR 0031). The coupon's
  * row is the lock: `select … for update` queues every use of one coupon, so the total and the
  * per-visitor counts read under it are the committed truth, and exactly `max_uses` transactions
  * get through however many processes race. A refused use writes nothing.

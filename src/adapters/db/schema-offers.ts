@@ -1,5 +1,5 @@
 /**
- * Services in depth (issue 24, ADR 0029): a service's variations, add-ons and staff-specific terms,
+ * Services in depth (issue 24, ADR 0031): a service's variations, add-ons and staff-specific terms,
  * and the business's coupons with their redemptions. Amounts are minor units of the business
  * currency (core/payments/money.ts). A coupon's `uses` counter is the one row every redemption
  * updates under its limit, so the last use of a limited coupon is taken once however many

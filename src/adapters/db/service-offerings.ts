@@ -1,5 +1,5 @@
 /**
- * A business's services with their variations, add-ons and staff terms (issue 24, ADR 0029), as
+ * A business's services with their variations, add-ons and staff terms (issue 24, ADR 0031), as
  * the core's `ServiceOffering`: three queries for any number of services, removed variations and
  * add-ons left out (past bookings keep their own snapshot).
  */
