@@ -58,37 +58,31 @@ describe.each(DATABASE_KINDS)("service offerings on %s", (kind) => {
       },
     ]);
     const addOn = randomUUID();
-    await db
-      .insert(t.serviceAddOns)
-      .values({
-        id: addOn,
-        businessId: fx.businessId,
-        serviceId: fx.services.cut,
-        name: "Deep conditioning",
-        durationMinutes: 15,
-        priceMinor: 1200,
-        maxQuantity: 2,
-      });
-    await db
-      .insert(t.serviceStaffTerms)
-      .values({
-        businessId: fx.businessId,
-        serviceId: fx.services.cut,
-        staffId: fx.staff.s1,
-        variationId: long,
-        durationMinutes: 75,
-        priceMinor: 6500,
-      });
+    await db.insert(t.serviceAddOns).values({
+      id: addOn,
+      businessId: fx.businessId,
+      serviceId: fx.services.cut,
+      name: "Deep conditioning",
+      durationMinutes: 15,
+      priceMinor: 1200,
+      maxQuantity: 2,
+    });
+    await db.insert(t.serviceStaffTerms).values({
+      businessId: fx.businessId,
+      serviceId: fx.services.cut,
+      staffId: fx.staff.s1,
+      variationId: long,
+      durationMinutes: 75,
+      priceMinor: 6500,
+    });
     // One set of terms per member and variation (NULLS NOT DISTINCT: also for the whole service).
-    await db
-      .insert(t.serviceStaffTerms)
-      .values({
-        businessId: fx.businessId,
-        serviceId: fx.services.cut,
-        staffId: fx.staff.s1,
-        variationId: null,
-        priceMinor: 3500,
-      });
+    await db.insert(t.serviceStaffTerms).values({
+      businessId: fx.businessId,
+      serviceId: fx.services.cut,
+      staffId: fx.staff.s1,
+      variationId: null,
+      priceMinor: 3500,
+    });
     const duplicate = await db
       .insert(t.serviceStaffTerms)
       .values({
