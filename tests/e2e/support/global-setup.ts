@@ -15,7 +15,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+  const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 1));
   const servers = await Promise.all(Array.from({ length: lanes }, () => startServer()));
   project.provide(
     "servers",
