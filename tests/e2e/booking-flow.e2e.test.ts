@@ -2,7 +2,7 @@
  * The booking journeys a visitor recognises, in Chromium against the real server and demo seed:
  * book (personal, round robin, collective, class, on request), validation, a slot taken meanwhile,
  * live slot updates, reschedule and cancel from the manage link, keyboard only, axe on every
- * screen, and screenshots at 375 and 1280 px in test-results/screenshots/.
+ * screen, and screenshots at 390 and 1280 px in test-results/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";

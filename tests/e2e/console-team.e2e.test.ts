@@ -12,12 +12,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
-import { bookThroughApi, clientAddress, contact, findSlotViaApi } from "./support/booking.ts";
+import { bookThroughApi, clientAddress, contact, findSlotViaApi, screenshots } from "./support/booking.ts";
 import { consoleApi, signInToConsole } from "./support/console.ts";
 import { baseURL, dataDir } from "./support/server.ts";
 
 const mailDir = path.join(dataDir, "mail");
-const SHOTS = path.resolve("test-results/screenshots");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -30,20 +29,7 @@ afterAll(async () => {
 /** axe with zero violations, then the full page at 390 px and 1280 px wide. */
 async function checkScreen(page: Page, name: string) {
   await expectNoAxeViolations(page);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${size.width}.png`),
-      fullPage: true,
-      animations: "disabled",
-    });
-  }
-  if (original) await page.setViewportSize(original);
+  await screenshots(page, name);
 }
 
 async function book(calendarId: string, who: string, extra: Record<string, unknown> = {}) {

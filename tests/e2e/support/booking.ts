@@ -32,12 +32,12 @@ export async function open(page: Page, url: string): Promise<void> {
 
 const SHOTS = path.resolve("test-results/screenshots");
 
-/** Saves the screen at 375×812 and 1280×800 (full page), restoring the viewport afterwards. */
+/** Saves the screen at 390×844 (a phone) and 1280×800 (full page), restoring the viewport afterwards. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize();
   for (const size of [
-    { width: 375, height: 812 },
+    { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
