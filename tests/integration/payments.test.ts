@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
   const toldKinds = async (bookingId: string) =>
     (
       await testDb.database.execute(
-        "select payload->>'kind' as kind from outbox where payload->'booking'->>'bookingId' = $1",
+        "select payload->>'kind' as kind from outbox where payload->'booking'->>'bookingId' = $1 order by created_at",
         [bookingId],
       )
     ).rows.map((r) => r.kind);
@@ -268,6 +268,8 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(res.status).toBe(204);
     expect(await bookingRow(created.id)).toMatchObject({ status: "cancelled", cancel_reason: "payment_expired" });
     expect(await freeOn(fx.calendars.personal, "2026-12-10")).toContain(at(10, "10:00"));
+    // The visitor saw it happen on the page: no email.
+    expect(await toldKinds(created.id)).toEqual([]);
     const late = await pay(created.payment);
     expect(((await late.json()) as Json).code).toBe("PAYMENT_EXPIRED");
   });
@@ -301,8 +303,8 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(await bookingRow(kept.id)).toMatchObject({ status: "confirmed" });
     const refund = await store.settlePayment(lost.payment.id, nowMs);
     expect(refund).toEqual({ kind: "refund", reason: "slot_taken" });
-    // The visitor, never told of a booking, is told of the refund.
-    expect(await toldKinds(lost.id)).toEqual(["payment_refunded"]);
+    // The visitor, never told of a booking, was told the time was let go, then of the refund.
+    expect(await toldKinds(lost.id)).toEqual(["payment_expired", "payment_refunded"]);
     const [told] = (
       await testDb.database.execute(
         "select payload from outbox where payload->'booking'->>'bookingId' = $1 and payload->>'kind' = 'payment_refunded'",
@@ -332,6 +334,25 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     expect(await expireUnpaidBookings(deps)).toBeGreaterThanOrEqual(1);
     expect(await bookingRow(created.id)).toMatchObject({ status: "cancelled", cancel_reason: "payment_expired" });
     expect(await paymentRow(created.payment.id)).toMatchObject({ status: "canceled" });
+    // The visitor may have closed the tab before the countdown ended: they are told by email, once.
+    expect(await expireUnpaidBookings(deps)).toBe(0);
+    expect(await toldKinds(created.id)).toEqual(["payment_expired"]);
+    const [told] = (
+      await testDb.database.execute(
+        "select payload from outbox where payload->'booking'->>'bookingId' = $1 and payload->>'kind' = 'payment_expired'",
+        [created.id],
+      )
+    ).rows as { payload: NotificationMessage }[];
+    expect(notificationRecipients(told!.payload.booking, "payment_expired").map((r) => r.role)).toEqual(["contact"]);
+    const email = renderNotification(told!.payload, notificationRecipients(told!.payload.booking)[0]!, {
+      now: NOW,
+      fallbackOrganizerEmail: "studio@example.com",
+    });
+    expect(email.subject).toMatch(/^Not booked, payment not completed: /);
+    expect(email.text).toContain(
+      `Choose a time again: https://book.example.com/widget/booking/${fx.calendars.personal}\n`,
+    );
+    expect(email.calendar).toBeUndefined();
     nowMs = NOW.getTime();
   });
 

@@ -51,6 +51,10 @@ export function notification(kind: NotificationKind, overrides: Partial<BookingS
     },
     booking_reminder: {},
     booking_follow_up: {},
+    payment_expired: {
+      status: "cancelled",
+      payment: { paidMinor: 2000, totalMinor: 8000, currency: "EUR" },
+    },
   };
   return { kind, booking: bookingSnapshot({ ...byKind[kind], ...overrides }) };
 }

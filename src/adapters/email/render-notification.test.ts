@@ -1,7 +1,12 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { bookingSnapshot, notification } from "../../../tests/support/booking-snapshot.ts";
-import { isScheduledKind, NOTIFICATION_KINDS, type NotificationKind } from "../../core/notifications/notification.ts";
+import {
+  isScheduledKind,
+  isVisitorOnlyKind,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../core/notifications/notification.ts";
 import { escapeHtml, notificationRecipients, renderNotification, type EmailRecipient } from "./render-notification.ts";
 
 const options = { now: new Date("2026-06-01T09:00:00.000Z"), fallbackOrganizerEmail: "bookings@localhost" };
@@ -30,10 +35,15 @@ const expected: Record<NotificationKind, { subject: string; heading: string; met
   payment_refunded: { subject: "Payment refunded: ", heading: "Your payment has been refunded", method: "CANCEL" },
   booking_reminder: { subject: "Reminder: ", heading: "Your appointment is coming up", method: "REQUEST" },
   booking_follow_up: { subject: "Thank you for your visit: ", heading: "Thank you for your visit", method: "REQUEST" },
+  payment_expired: {
+    subject: "Not booked, payment not completed: ",
+    heading: "Your appointment was not booked",
+    method: "CANCEL",
+  },
 };
-/** Every kind that carries the appointment into a calendar (the follow-up comes after it). */
-const WITH_CALENDAR = NOTIFICATION_KINDS.filter((kind) => kind !== "booking_follow_up");
-const STAFF_KINDS = NOTIFICATION_KINDS.filter((kind) => !isScheduledKind(kind));
+/** Every kind that carries the appointment into a calendar (not the follow-up, nor an expired payment). */
+const WITH_CALENDAR = NOTIFICATION_KINDS.filter((kind) => !isVisitorOnlyKind(kind));
+const STAFF_KINDS = NOTIFICATION_KINDS.filter((kind) => !isScheduledKind(kind) && !isVisitorOnlyKind(kind));
 
 describe("renderNotification", () => {
   it.each(WITH_CALENDAR)("%s: subject, heading, both parts and the calendar file", (kind) => {
@@ -67,12 +77,35 @@ describe("renderNotification", () => {
     expect(email.text).not.toContain("calendar.google.com");
   });
 
+  it("an expired payment tells the visitor nothing was booked, with a way back to the booking page and no calendar file", () => {
+    const email = renderNotification(
+      notification("payment_expired", {
+        manageUrl: "https://book.example.com/de/widget/booking/cal-1?manage=1&token=tok123",
+      }),
+      ada,
+      options,
+    );
+    expect(plain(email.subject)).toBe(
+      "Not booked, payment not completed: Initial assessment with Harbour Physio, Jun 15, 2026, 10:30 AM",
+    );
+    expect(email.text).toContain("has been released because the payment was not completed in time");
+    expect(email.text).toContain("Choose a time again: https://book.example.com/de/widget/booking/cal-1\n");
+    expect(email.html).toContain('href="https://book.example.com/de/widget/booking/cal-1"');
+    expect(email.html + email.text).not.toContain("tok123");
+    expect(email.text).not.toMatch(/Paid:|Remaining:/);
+    expect(email.calendar).toBeUndefined();
+    expect(email.text).not.toContain("calendar.google.com");
+    const german = renderNotification(notification("payment_expired", { locale: "de" }), ada, options);
+    expect(german.text).toContain("weil die Zahlung nicht rechtzeitig abgeschlossen wurde");
+  });
+
   it("reminders go to the visitor and guests, the follow-up to the visitor only, neither to staff", () => {
     const roles = (kind: NotificationKind) =>
       notificationRecipients(notification(kind).booking, kind).map((r) => r.role);
     expect(roles("booking_confirmed")).toEqual(["contact", "guest", "staff"]);
     expect(roles("booking_reminder")).toEqual(["contact", "guest"]);
     expect(roles("booking_follow_up")).toEqual(["contact"]);
+    expect(roles("payment_expired")).toEqual(["contact"]);
   });
 
   it("request_received says the business will get in touch, and how", () => {

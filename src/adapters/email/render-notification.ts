@@ -9,6 +9,7 @@ import { formatMoney } from "../../core/payments/money.ts";
 import {
   endsBooking,
   isScheduledKind,
+  isVisitorOnlyKind,
   type BookingSnapshot,
   type NotificationKind,
   type NotificationMessage,
@@ -58,8 +59,8 @@ export function notificationRecipients(booking: BookingSnapshot, kind?: Notifica
           ...(person.timeZone ? { timeZone: person.timeZone } : {}),
         });
   };
-  if (kind !== "booking_follow_up") add(booking.guests, "guest");
-  if (kind === undefined || !isScheduledKind(kind)) add(booking.staff, "staff");
+  if (kind === undefined || !isVisitorOnlyKind(kind)) add(booking.guests, "guest");
+  if (kind === undefined || !(isScheduledKind(kind) || isVisitorOnlyKind(kind))) add(booking.staff, "staff");
   const seen = new Set<string>();
   return candidates.filter((r) => {
     const key = r.address.trim().toLowerCase();
@@ -89,11 +90,11 @@ export function renderNotification(
   if (kind === "request_received" && booking.contactMethod)
     paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
 
-  const isFollowUp = kind === "booking_follow_up";
+  const withoutCalendar = isVisitorOnlyKind(kind);
   const details = detailRows(kind, booking, i18n, when);
-  const actions = isFollowUp ? [] : actionLinks(kind, booking, i18n);
+  const actions = kind === "booking_follow_up" ? [] : actionLinks(kind, booking, i18n);
   const addToCalendar =
-    calendar.method === "REQUEST" && !isFollowUp
+    calendar.method === "REQUEST" && !withoutCalendar
       ? addToCalendarLinks(booking, event.summary, event.description, i18n)
       : [];
   const parts: Parts = {
@@ -108,7 +109,7 @@ export function renderNotification(
   };
   return {
     subject,
-    ...(isFollowUp ? {} : { calendar }),
+    ...(withoutCalendar ? {} : { calendar }),
     text: renderText(parts),
     html: renderHtml({ ...parts, language: i18n.language, subject }),
   };
@@ -242,6 +243,14 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
 }
 
 function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: ServerI18n): Link[] {
+  if (kind === "payment_expired") {
+    // The manage link's page without its token is the calendar's booking page, in the visitor's language.
+    const bookingPage = booking.manageUrl && isHttpUrl(booking.manageUrl) ? new URL(booking.manageUrl) : null;
+    if (!bookingPage) return [];
+    bookingPage.search = "";
+    bookingPage.hash = "";
+    return [{ label: i18n.t("email.action.bookAgain"), url: bookingPage.toString() }];
+  }
   if (endsBooking(kind)) return [];
   const links: Link[] = [];
   if (booking.manageUrl) links.push({ label: i18n.t("email.action.manage"), url: booking.manageUrl });

@@ -16,12 +16,26 @@ export const NOTIFICATION_KINDS = [
   "booking_reminder",
   /** Sent a while after the end, to the visitor only. */
   "booking_follow_up",
+  /**
+   * The time held while the visitor paid ran out before the money came (closed tab, walked away):
+   * the hold is gone, and the visitor, who may never have seen the countdown end, is told so.
+   */
+  "payment_expired",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds after which there is no appointment: no manage links, the calendar entry is cancelled. */
 export const endsBooking = (kind: NotificationKind) =>
-  kind === "booking_cancelled" || kind === "request_declined" || kind === "payment_refunded";
+  kind === "booking_cancelled" ||
+  kind === "request_declined" ||
+  kind === "payment_refunded" ||
+  kind === "payment_expired";
+
+/**
+ * Messages for the visitor alone, with no calendar file: the follow-up (the appointment is over) and
+ * an expired payment (no one was ever sent the appointment, so there is nothing to take back).
+ */
+export const isVisitorOnlyKind = (kind: NotificationKind) => kind === "booking_follow_up" || kind === "payment_expired";
 
 /** Scheduled messages: only the visitor's side receives them, never staff. */
 export const isScheduledKind = (kind: NotificationKind) => kind === "booking_reminder" || kind === "booking_follow_up";

@@ -44,8 +44,10 @@ export function eventsOf(kind: NotificationKind, booking: Pick<BookingSnapshot, 
       return booking.payment?.refundedMinor ? ["booking.cancelled", "booking.refunded"] : ["booking.cancelled"];
     case "payment_refunded":
       return ["booking.refunded"];
+    // An expired payment: booking.created only comes with the money, so there is nothing to undo.
     case "booking_reminder":
     case "booking_follow_up":
+    case "payment_expired":
       return [];
   }
 }

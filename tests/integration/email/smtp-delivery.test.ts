@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   endsBooking,
   isScheduledKind,
+  isVisitorOnlyKind,
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "../../../src/core/notifications/notification.ts";
@@ -28,9 +29,10 @@ const subjects: Record<NotificationKind, string> = {
   payment_refunded: "Payment refunded: ",
   booking_reminder: "Reminder: ",
   booking_follow_up: "Thank you for your visit: ",
+  payment_expired: "Not booked, payment not completed: ",
 };
-/** The kinds told to everyone, staff included (reminders and the follow-up are the visitor's). */
-const TOLD_TO_ALL = NOTIFICATION_KINDS.filter((kind) => !isScheduledKind(kind));
+/** The kinds told to everyone, staff included (reminders, the follow-up and an expired payment are the visitor's). */
+const TOLD_TO_ALL = NOTIFICATION_KINDS.filter((kind) => !isScheduledKind(kind) && !isVisitorOnlyKind(kind));
 
 function calendarParts(mail: ParsedMail) {
   return mail.attachments.filter((a) => /^text\/calendar|^application\/ics/.test(a.contentType));

@@ -55,11 +55,15 @@ const toPayment = (row: PaymentRow): PaymentRecord => ({
 export function paymentStore(database: Executor): PaymentStore {
   const db = database.db;
 
-  /** Cancels these unpaid bookings (locked by the caller) and their payments. */
+  /**
+   * Cancels these unpaid bookings (locked by the caller) and their payments. When their time ran out
+   * (not when the visitor left the payment step, who saw that happen), each visitor is told by email.
+   */
   async function expire(
     tx: Tx,
     bookings: { id: string; classSessionId: string | null; seats: number; calendarId: string; staffIds: string[] }[],
     now: Date,
+    timedOut: boolean,
   ) {
     if (bookings.length === 0) return [];
     const ids = bookings.map((b) => b.id);
@@ -73,7 +77,24 @@ export function paymentStore(database: Executor): PaymentStore {
       .update(t.payments)
       .set({ status: "canceled", updatedAt: now })
       .where(and(inArray(t.payments.bookingId, ids), inArray(t.payments.status, [...AWAITING_MONEY])))
-      .returning({ provider: t.payments.provider, ref: t.payments.providerRef, bookingId: t.payments.bookingId });
+      .returning({
+        provider: t.payments.provider,
+        ref: t.payments.providerRef,
+        bookingId: t.payments.bookingId,
+        businessId: t.payments.businessId,
+        notification: t.payments.notification,
+      });
+    if (timedOut && dropped.length > 0)
+      await tx.insert(t.outbox).values(
+        dropped.map(({ businessId, notification }) => {
+          // The confirmation the payment would have sent (links sealed as stored), now cancelled.
+          const told = notification as unknown as NotificationMessage;
+          return outboxRow(businessId, {
+            kind: "payment_expired",
+            booking: { ...told.booking, status: "cancelled", cancelReason: null },
+          });
+        }),
+      );
     // With what each freed, so the widgets showing those calendars hear of it.
     return dropped.map(({ provider, ref, bookingId }) => {
       const booking = bookings.find((b) => b.id === bookingId)!;
@@ -257,7 +278,7 @@ export function paymentStore(database: Executor): PaymentStore {
               ),
             )
             .for("update", { skipLocked: true });
-          return expire(tx, unpaid, now);
+          return expire(tx, unpaid, now, !only);
         }),
       );
     },
