@@ -15,6 +15,7 @@
  * Constraints that shape it: under 3 KB gzip, no dependencies, async-safe, and no inline styles —
  * its CSS is a constructed stylesheet, which a strict host CSP (`style-src 'self'`) allows.
  */
+import { parseHexColour, textOnAccent } from "../core/shared/brand-colour.ts";
 import {
   EMBED_FLAG_PARAM,
   EMBED_FRAME_NAME_PREFIX,
@@ -171,6 +172,14 @@ button.bw-close:focus-visible,button.bw-float:focus-visible{outline:3px solid #f
           button.setAttribute(attr.name, attr.value);
       button.dataset.bookingPopup = tag.dataset.bookingFloating;
       button.textContent = tag.dataset.bookingLabel || texts(tag).dialog;
+      // The business's brand colour fills the button, with whichever text reads better on it. Set
+      // through the CSSOM, which a strict host CSP allows (unlike a style attribute).
+      const brand = tag.dataset.bookingBrand ?? "";
+      const rgb = parseHexColour(brand);
+      if (rgb) {
+        button.style.background = `rgb(${rgb.join()})`;
+        button.style.color = textOnAccent(brand);
+      }
       document.body.append(button);
     });
     // Pop-ups load in the background once the page is idle, so the first click opens a ready widget.

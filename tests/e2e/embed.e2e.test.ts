@@ -191,6 +191,8 @@ describe("the widget on a business's own site", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     const floating = page.getByRole("button", { name: "Join a yoga class" });
+    // Without a brand colour the button keeps the loader's own blue.
+    expect(await floating.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(11, 92, 173)");
     await floating.click();
     await expect.poll(() => page.getByRole("dialog", { name: "Join a yoga class" }).isVisible()).toBe(true);
     await page.keyboard.press("Escape");
@@ -219,6 +221,11 @@ describe("the widget on a business's own site", () => {
       }));
     // Yellow on the dark surface already reads well: kept as the brand gave it.
     expect(await look()).toEqual({ theme: "dark", accent: "#ffd400" });
+    // The floating button wears the brand too, with the text that reads on it (near-black on yellow).
+    const floating = page.getByRole("button", { name: "Join a yoga class" });
+    expect(await floating.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).toEqual(
+      ["rgb(255, 212, 0)", "rgb(11, 18, 32)"],
+    );
     await screenshots(page, "52-embed-dark-brand");
     await context.close();
 
