@@ -286,6 +286,8 @@ export function createApp(deps: AppDependencies) {
         "UNSUPPORTED_MEDIA_TYPE",
         "Send the request body as JSON (Content-Type: application/json).",
       );
+    if (error instanceof HTTPException && error.status === 400 && c.req.path.startsWith("/api/"))
+      return problem(c, 400, "INVALID_JSON", "The request body is not valid JSON.");
     deps.logger.error({ err: error, path: c.req.path }, "unhandled error");
     if (c.req.path.startsWith("/api/")) return problem(c, 500, "INTERNAL", "Something went wrong on our side.");
     return c.text("Internal Server Error", 500);

@@ -14,6 +14,7 @@ import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts
 import { createStripePaymentEvents } from "../adapters/payments/stripe-events.ts";
 import { createStripePaymentProvider } from "../adapters/payments/stripe-provider.ts";
 import { expireUnpaidBookings } from "../app/payments/pay-for-booking.ts";
+import { retentionStore } from "../adapters/db/privacy/person-data-store.ts";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -47,6 +48,8 @@ const QUIET_MS = 250;
 const IDLE_GRACE_MS = 1000;
 /** How often each process releases bookings whose payment time ran out (any process may; row locks keep it once). */
 const UNPAID_SWEEP_MS = 15_000;
+/** How often personal data past a business's retention period is erased: retention is counted in days. */
+const RETENTION_SWEEP_MS = 60 * 60_000;
 
 async function main() {
   let config;
@@ -206,6 +209,19 @@ async function main() {
   }, UNPAID_SWEEP_MS);
   unpaidSweep.unref();
 
+  // Personal data past a business's retention period is erased (issue 19); several processes may
+  // sweep at once: rows are taken with `skip locked`.
+  const retentionSweep = setInterval(() => {
+    retentionStore(database.db)
+      .eraseExpired(new Date())
+      .then(
+        (erased) =>
+          erased.bookings + erased.submissions > 0 && logger.info(erased, "erased personal data past retention"),
+      )
+      .catch((error: unknown) => logger.warn({ err: error }, "erasing personal data past retention failed"));
+  }, RETENTION_SWEEP_MS);
+  retentionSweep.unref();
+
   /** Node's own default, stated: request heads (cookies included) are far below it. */
   const MAX_HEADER_BYTES = 16 * 1024;
   let stopping = false;
@@ -273,6 +289,7 @@ async function main() {
         if (quietFor < QUIET_MS) return void setTimeout(closeListenerWhenQuiet, QUIET_MS - quietFor);
         net.Server.prototype.close.call(server, async () => {
           clearInterval(unpaidSweep);
+          clearInterval(retentionSweep);
           await outboxWorker.stop();
           mailTransport.close();
           await database.close();

@@ -91,6 +91,13 @@ describe.each(DATABASE_KINDS)("business API rules on %s", (kind) => {
       body: "{",
     });
     expect(((await badJson.json()) as { code: string }).code).toBe("INVALID_JSON");
+    // Said to be JSON, but empty: an empty object, refused field by field (it was once a 500).
+    const empty = await app.request("/api/business/staff", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { code: string }).code).toBe("VALIDATION_FAILED");
     // A body that does not say it is JSON is not read as JSON.
     const untyped = await app.request("/api/business/staff", {
       method: "POST",

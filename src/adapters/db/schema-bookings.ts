@@ -125,6 +125,8 @@ export const bookings = pgTable(
      * the engine stops counting them then and the expiry sweep cancels them (payment_expired).
      */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    /** When its person's data (contact, guests, answers) was erased (src/app/privacy); null while kept. */
+    personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,6 +56,11 @@ export const businesses = pgTable("businesses", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * Days after a booking's end (a submission's arrival) that its personal data is kept; null keeps
+   * it until the business erases it (issue 19, src/core/privacy/personal-data.ts).
+   */
+  personalDataRetentionDays: integer("personal_data_retention_days"),
   createdAt: createdAt(),
 });
 

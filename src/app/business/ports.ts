@@ -49,6 +49,8 @@ export interface BusinessView {
   readonly hostnames: readonly string[];
   /** Origins allowed to frame the widget (`https://www.example.com`); empty: the deployment's default. */
   readonly embedOrigins: readonly string[];
+  /** Days personal data of past bookings and of submissions is kept; null: until erased on request. */
+  readonly personalDataRetentionDays: number | null;
   readonly createdAt: string;
 }
 
@@ -231,6 +233,8 @@ export interface BusinessBookingView {
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; notes: string | null };
   readonly answers: Readonly<Record<string, unknown>>;
+  /** When its person's data was erased (contact, guests and answers are then empty); null while kept. */
+  readonly personalDataErasedAt: string | null;
   readonly priceCents: number;
   readonly depositCents: number;
   readonly currency: string;

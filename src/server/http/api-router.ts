@@ -129,9 +129,14 @@ function readQuery(c: Context) {
   return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
 }
 
+/**
+ * The body as JSON; an empty body is an empty object, as refuseUnstorableText (input-bounds.ts)
+ * reads it — a JSON request with no body at all is then answered by the route's validation.
+ */
 async function readJson(c: Context): Promise<unknown> {
   try {
-    return await c.req.json();
+    const text = await c.req.text();
+    return text === "" ? {} : JSON.parse(text);
   } catch {
     throw new HTTPException(400, { message: "Malformed JSON in request body" });
   }

@@ -44,6 +44,7 @@ export const HTTP_PROBLEM_STATUS = {
   CURRENT_PASSWORD_WRONG: 400,
   LAST_OWNER: 409,
   ALREADY_JOINED: 409,
+  UPCOMING_BOOKINGS: 409,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

@@ -19,6 +19,7 @@ export const businessView = (r: typeof t.businesses.$inferSelect): BusinessView 
   currency: r.currency,
   hostnames: r.hostnames,
   embedOrigins: r.embedOrigins,
+  personalDataRetentionDays: r.personalDataRetentionDays,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -43,6 +43,7 @@ const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => 
     notes: r.contact.notes,
   },
   answers: r.answers,
+  personalDataErasedAt: iso(r.personalDataErasedAt),
   priceCents: r.priceCents,
   depositCents: r.depositCents,
   currency: r.currency,

@@ -15,6 +15,7 @@ import { webhookStore } from "../../../adapters/webhooks/webhook-store.ts";
 import { createFormDirectory } from "../../../adapters/db/forms/form-store.ts";
 import type { Db } from "../../../adapters/db/client.ts";
 import { createContentRepository } from "../../../adapters/db/content-repository.ts";
+import { personDataStore } from "../../../adapters/db/privacy/person-data-store.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
@@ -28,6 +29,7 @@ import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
 import { postRoutes } from "./post-routes.ts";
+import { privacyRoutes } from "./privacy-routes.ts";
 import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
 
 export type { BusinessApiDeps } from "./business-routing.ts";
@@ -52,6 +54,7 @@ export function createBusinessApi(options: {
       allowPrivateTargets: options.allowPrivateWebhookTargets,
     },
     contentFor: (businessId) => createContentRepository(options.db, businessId),
+    privacy: (businessId) => personDataStore(options.db, businessId),
     ...(options.console ? { console: options.console } : {}),
   });
 }
@@ -109,5 +112,6 @@ export function businessApi(deps: BusinessApiDeps) {
   taxonomyRoutes(api);
   previewTokenRoutes(api, deps);
   formRoutes(api, deps);
+  privacyRoutes(api, deps);
   return api;
 }

@@ -3,6 +3,7 @@
  * the 401s of the key check), its path parameters, and how a refusal of the business side becomes a
  * problem document. Each entity's routes (staff-routes.ts …) are defined and handled with these.
  */
+import type { PersonDataStore } from "../../../app/privacy/person-data.ts";
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { BusinessError, BusinessRepository, Result } from "../../../app/business/ports.ts";
@@ -33,6 +34,8 @@ export interface BusinessApiDeps {
     readonly sealSecret: (secret: string) => string;
     readonly allowPrivateTargets: boolean;
   };
+  /** One person's data in one business: export and erasure (issue 19, "Privacy"). */
+  readonly privacy: (businessId: string) => PersonDataStore;
   /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
   readonly contentFor: (businessId: string) => ContentRepository;
   /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */

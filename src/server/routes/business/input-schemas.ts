@@ -3,6 +3,7 @@
  * level errors, unknown fields refused so a typo is not silently ignored) and document them.
  * Declarations only, one entity after another.
  */
+import { RETENTION_DAYS } from "../../../core/privacy/personal-data.ts";
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { MAX_LOOK_BUSY_PERCENT } from "../../../core/availability/look-busy.ts";
@@ -242,6 +243,17 @@ export const BusinessPatchSchema = z
       description:
         "Origins of your own sites allowed to embed the widget (`https://www.example.com`; replaces the list). Empty: any site may.",
     }),
+    personalDataRetentionDays: z
+      .number()
+      .int()
+      .min(RETENTION_DAYS.min)
+      .max(RETENTION_DAYS.max)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Days after a booking ends (a form is submitted) that the person's data is kept, then erased; null keeps it until erased on request",
+      }),
   })
   .openapi("BusinessPatch");
 

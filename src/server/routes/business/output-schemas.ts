@@ -17,6 +17,7 @@ export const BusinessSchema = z
     currency: z.string(),
     hostnames: z.array(z.string()),
     embedOrigins: z.array(z.string()),
+    personalDataRetentionDays: z.number().int().nullable(),
     createdAt: instant,
   })
   .openapi("Business");
@@ -166,6 +167,9 @@ export const BusinessBookingSchema = z
       notes: z.string().nullable(),
     }),
     answers: z.record(z.string(), z.unknown()),
+    personalDataErasedAt: instant.nullable().meta({
+      description: "When the person's contact, guests and answers were erased (then empty); null while kept",
+    }),
     priceCents: z.number(),
     depositCents: z.number(),
     currency: z.string(),
