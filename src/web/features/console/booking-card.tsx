@@ -4,6 +4,7 @@ import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
 import { PaymentsPanel, type PaymentsAccess } from "./payments-panel.tsx";
+import { visitorName } from "./visitor-name.ts";
 
 /** Display names of the ids a booking refers to. */
 export interface Names {
@@ -40,7 +41,7 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
   const [reason, setReason] = useState("");
   const titleId = useId();
   const { contact } = booking;
-  const visitor = `${contact.firstName} ${contact.lastName}`.trim();
+  const visitor = visitorName(booking, i18n);
   const staffNames = booking.staffIds.map(names.staff).filter(Boolean).join(", ");
 
   async function run(action: BookingAction, why?: string) {
@@ -69,17 +70,22 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
           {booking.seats > 1 ? ` · ${i18n._("console.bookings.seats", { count: booking.seats })}` : ""}
         </p>
         <p className="console-booking__contact">
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
           {contact.phone ? (
             <>
-              {" · "}
+              {contact.email ? " · " : null}
               <a href={`tel:${contact.phone}`}>{contact.phone}</a>
             </>
           ) : null}
         </p>
-        {booking.guests.length > 0 ? (
+        {booking.guests.some((g) => g.name) ? (
           <p className="console-muted">
-            {i18n._("console.bookings.guests", { names: booking.guests.map((g) => g.name).join(", ") })}
+            {i18n._("console.bookings.guests", {
+              names: booking.guests
+                .map((g) => g.name)
+                .filter(Boolean)
+                .join(", "),
+            })}
           </p>
         ) : null}
         {contact.notes ? <p className="console-booking__notes">{contact.notes}</p> : null}

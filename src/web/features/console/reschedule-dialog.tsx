@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useId, useState } from "react";
 import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
+import { visitorName } from "./visitor-name.ts";
 import { DialogActions } from "./dialog-actions.tsx";
 
 interface Props {
@@ -58,9 +59,7 @@ export const RescheduleDialog = forwardRef<HTMLDialogElement, Props>(function Re
 
   return (
     <dialog ref={ref} className="console-dialog console-dialog--wide" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        {i18n._("console.reschedule.title", { name: `${booking.contact.firstName} ${booking.contact.lastName}` })}
-      </h2>
+      <h2 id={`${id}-title`}>{i18n._("console.reschedule.title", { name: visitorName(booking, i18n) })}</h2>
       <p className="console-muted">
         {i18n._("console.reschedule.now", {
           when: `${format.day(booking.startTime)}, ${format.timeRange(booking.startTime, booking.endTime)}`,

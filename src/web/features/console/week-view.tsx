@@ -3,6 +3,7 @@ import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
 import { addDays } from "./dates.ts";
 import type { Names } from "./booking-card.tsx";
+import { visitorName } from "./visitor-name.ts";
 
 interface Props {
   /** The seven dates shown, `YYYY-MM-DD` in the business's zone. */
@@ -49,7 +50,7 @@ export function WeekView({ firstDate, bookings, names, format, onOpen }: Props) 
               {today.map((b) => {
                 const top = ((minuteOfDay(b.startTime) - firstHour * 60) / 60) * HOUR_PX;
                 const tall = Math.max(22, (minutesBetween(b.startTime, b.endTime) / 60) * HOUR_PX - 2);
-                const visitor = `${b.contact.firstName} ${b.contact.lastName}`.trim();
+                const visitor = visitorName(b, i18n);
                 return (
                   <li key={b.id} style={{ top, height: tall }}>
                     <button
