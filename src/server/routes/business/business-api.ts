@@ -28,6 +28,7 @@ import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
 import { postRoutes } from "./post-routes.ts";
+import { productRoutes } from "./product-routes.ts";
 import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
 
 export type { BusinessApiDeps } from "./business-routing.ts";
@@ -107,6 +108,7 @@ export function businessApi(deps: BusinessApiDeps) {
   embedRoutes(api, deps);
   postRoutes(api, deps);
   taxonomyRoutes(api);
+  productRoutes(api, deps);
   previewTokenRoutes(api, deps);
   formRoutes(api, deps);
   return api;
