@@ -94,7 +94,7 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
                 return (
                   <li key={value}>
                     <a
-                      className={`chip${isCurrent ? " chip--current" : ""}${isOut ? " chip--out" : ""}`}
+                      className={`variant-chip${isCurrent ? " variant-chip--current" : ""}${isOut ? " variant-chip--out" : ""}`}
                       href={variantHref(target.id, keep)}
                       aria-current={isCurrent ? "true" : undefined}
                       rel="nofollow"
