@@ -113,6 +113,40 @@ describe("a product page", () => {
   });
 });
 
+describe("a product preview", () => {
+  it("shows a draft with its variants to the token's holder, and the picker keeps the token", async () => {
+    const draft = await businessApi("POST", "/products", {
+      slug: "draft-scrub",
+      title: "Salt scrub",
+      currency: "EUR",
+      options: [{ name: "Scent", values: ["Mint", "Rose"] }],
+      variants: [
+        { options: ["Mint"], priceMinor: 1400 },
+        { options: ["Rose"], priceMinor: 1500, stockQuantity: 2 },
+      ],
+    });
+    expect(draft.status).toBe(201);
+    const issued = await businessApi("POST", "/preview-tokens", { label: "shop review" });
+    try {
+      const url = `${baseURL}/v2/preview/${draft.body.id}/product?token=${issued.body.token}`;
+      expect((await fetch(url.replace(/token=.*/, "token=wrong"))).status).toBe(404);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(url);
+      expect(await page.locator(".preview-banner").count()).toBe(1);
+      expect(await page.locator("h1").textContent()).toBe("Salt scrub");
+      await page.getByRole("link", { name: "Rose", exact: true }).click();
+      await page.waitForURL(/variant=/);
+      expect(new URL(page.url()).searchParams.get("token")).toBe(issued.body.token);
+      expect(await page.locator(".product-page__info .stock").first().textContent()).toBe("Only 2 left");
+      await context.close();
+    } finally {
+      await businessApi("DELETE", `/preview-tokens/${issued.body.previewToken.id}`);
+      await businessApi("DELETE", `/products/${draft.body.id}`);
+    }
+  });
+});
+
 describe("a collection", () => {
   it("lists its products in order with prices and stock, 9 a page", async () => {
     const collections = (await businessApi("GET", "/collections")).body as { id: string; productIds: string[] }[];
