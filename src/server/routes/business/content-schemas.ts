@@ -174,12 +174,9 @@ const productFields = {
     .min(1, "a product needs at least one variant")
     .max(100)
     .meta({ description: "The whole list; a variant with the option values of an existing one keeps its id" }),
-  outOfStock: z
-    .enum(OUT_OF_STOCK_POLICIES)
-    .optional()
-    .meta({
-      description: "When tracked stock runs out: deny (show as sold out, default), continue (back-order), hide",
-    }),
+  outOfStock: z.enum(OUT_OF_STOCK_POLICIES).optional().meta({
+    description: "When tracked stock runs out: deny (show as sold out, default), continue (back-order), hide",
+  }),
   media: z
     .array(ProductMediaSchema)
     .max(20)
