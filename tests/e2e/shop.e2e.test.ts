@@ -94,6 +94,7 @@ describe("a product page", () => {
     expect(await page.locator(".product-page__info > .product__price").innerText()).toMatch(/^12,00\s€$/);
     expect(await page.locator(".variant-option__label").textContent()).toBe("Size: 50 ml");
     expect(await page.locator(".variant-table tbody tr").nth(1).innerText()).toContain("Nur noch 3 Stück");
+    await screenshots(page, "shop-product-de");
     expect(pageErrors).toEqual([]);
     await context.close();
   });
