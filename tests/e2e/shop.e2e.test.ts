@@ -179,6 +179,8 @@ describe("a collection", () => {
       expect(await oil.locator(".product__price").innerText()).toBe("From €12.00");
       await expectNoAxeViolations(page);
       await screenshots(page, "shop-collection");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectNoAxeViolations(page);
 
       await page.locator('.pagination a[rel="next"]').click();
       await page.waitForURL(`${baseURL}/collections/aftercare?page=2`);
