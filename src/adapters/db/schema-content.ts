@@ -5,14 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { OutOfStockPolicy, ProductOption, ProductStatus, ProductType } from "../../core/content/product.ts";
+import type {
+  OutOfStockPolicy,
+  ProductMedia,
+  ProductOption,
+  ProductStatus,
+  ProductType,
+} from "../../core/content/product.ts";
 import { businesses } from "./schema-business.ts";
-
-/** An image of a product's gallery, in order (the first is the featured one). */
-export interface ProductMedia {
-  readonly url: string;
-  readonly alt: string;
-}
 
 /**
  * A product of the shop. Its prices and stock are its variants' (a product without options has one

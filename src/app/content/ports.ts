@@ -6,6 +6,7 @@
 import type { PostStatus } from "../../core/content/post-publication.ts";
 import type {
   OutOfStockPolicy,
+  ProductMedia,
   ProductOption,
   ProductStatus,
   ProductType,
@@ -63,11 +64,6 @@ export interface PreviewTokenRecord {
   readonly expiresAt: string;
   readonly revokedAt: string | null;
   readonly createdAt: string;
-}
-
-export interface ProductMedia {
-  readonly url: string;
-  readonly alt: string;
 }
 
 export interface VariantRecord extends VariantFields {

@@ -5,6 +5,7 @@
 import {
   checkProduct,
   type OutOfStockPolicy,
+  type ProductMedia,
   type ProductOption,
   type ProductStatus,
   type ProductType,
@@ -12,7 +13,7 @@ import {
 } from "../../core/content/product.ts";
 import { sanitizePostHtml } from "../../core/content/sanitize-post-html.ts";
 import { refuse, type Result } from "../business/ports.ts";
-import type { ContentRepository, ProductMedia, ProductRecord, ProductWrite } from "./ports.ts";
+import type { ContentRepository, ProductRecord, ProductWrite } from "./ports.ts";
 
 export interface VariantInput {
   options?: string[];

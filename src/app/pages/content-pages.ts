@@ -4,7 +4,7 @@
  * business, src/app/content/preview-tokens.ts) fetch by id and show drafts and scheduled posts too.
  */
 
-import type { ProductOption, ProductStatus, VariantStock } from "../../core/content/product.ts";
+import type { ProductMedia, ProductOption, ProductStatus, VariantStock } from "../../core/content/product.ts";
 
 /** The business a lookup is scoped to (a BusinessRef, or the business a preview token belongs to). */
 export interface ContentBusiness {
@@ -39,11 +39,6 @@ export interface PostView extends PostSummary {
   categories: { slug: string; label: string }[];
 }
 
-export interface ProductImage {
-  url: string;
-  alt: string;
-}
-
 /** A product in a listing: its lowest price among the variants shown, and its featured image. */
 export interface ProductSummary {
   id: string;
@@ -58,7 +53,7 @@ export interface ProductSummary {
   hasPriceRange: boolean;
   /** No shown variant can be bought. */
   isSoldOut: boolean;
-  image: ProductImage | null;
+  image: ProductMedia | null;
 }
 
 export interface ProductVariantView {
@@ -77,7 +72,7 @@ export interface ProductView {
   /** Sanitised on read as well as on write. */
   descriptionHtml: string;
   currency: string;
-  media: ProductImage[];
+  media: ProductMedia[];
   options: ProductOption[];
   variants: ProductVariantView[];
   status: ProductStatus;

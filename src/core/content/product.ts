@@ -23,6 +23,12 @@ export type OutOfStockPolicy = (typeof OUT_OF_STOCK_POLICIES)[number];
 /** "Only N left" from this many down (Shopify themes use 10; a small studio shop, 5). */
 export const LOW_STOCK_THRESHOLD = 5;
 
+/** An image of a product's gallery, in order (the first is the featured one); `alt` is required. */
+export interface ProductMedia {
+  readonly url: string;
+  readonly alt: string;
+}
+
 export interface ProductOption {
   readonly name: string;
   readonly values: readonly string[];

@@ -22,14 +22,7 @@ import type { Db } from "../client.ts";
 import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
 
-type SummaryRow = {
-  id: string;
-  slug: string;
-  name: string;
-  currency: string;
-  media: { url: string; alt: string }[];
-  outOfStock: "deny" | "continue" | "hide";
-};
+type SummaryRow = Pick<typeof t.products.$inferSelect, "id" | "slug" | "name" | "currency" | "media" | "outOfStock">;
 
 const FIRST_PAGE: PageWindow = { limit: 9, offset: 0 };
 /** Live pages show what is public at the request's clock; previews show unpublished posts too. */
@@ -57,8 +50,9 @@ const toSummary = (r: { publishedAt: Date | null } & Omit<PostSummary, "publishe
 });
 
 /**
- * A product is public when active, and listed unless its policy hides every variant (a product
- * that hides sold-out variants and has none left is as good as gone: domain notes §E).
+ * A product is public when active, and listed unless its policy hides every variant: the SQL form
+ * of `isVariantShown` (src/core/content/product.ts) over its variants, so a listing's count agrees
+ * with what it shows.
  */
 const hasShownVariant = sql`(${t.products.outOfStock} <> 'hide' or exists (select 1 from "product_variants" pv
   where pv."product_id" = ${t.products.id} and (pv."stock_quantity" is null or pv."stock_quantity" > 0)))`;
