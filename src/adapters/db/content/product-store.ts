@@ -10,6 +10,7 @@ import { inTransaction, type Q } from "../kernel.ts";
 import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
 import { slugSafe } from "../business/scope.ts";
+import { likePattern } from "./post-store.ts";
 
 type ProductRow = typeof t.products.$inferSelect;
 type VariantRow = typeof t.productVariants.$inferSelect;
@@ -52,7 +53,6 @@ const columns = (w: ProductWrite, now: Date) => ({
   updatedAt: now,
 });
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const optionsKey = (options: readonly string[]) => JSON.stringify(options);
 
 /** The variants and collections of the given products (all of this business), grouped by product. */
