@@ -165,7 +165,8 @@ describe("what search engines and feed readers get", () => {
     const productPath = /href="(\/shop\/product\/[^"]+)"/.exec(shop)![1]!;
     const product = await headOf(productPath);
     const offer = product.jsonLd.find((j) => j["@type"] === "Product") as { offers: Record<string, unknown> };
-    expect(offer.offers).toMatchObject({ "@type": "Offer", price: "19.00", priceCurrency: "EUR" });
+    // The first size that can be bought: 50 ml.
+    expect(offer.offers).toMatchObject({ "@type": "Offer", price: "12.00", priceCurrency: "EUR" });
     await product.context.close();
     const listing = await headOf("/journal?page=2");
     expect(await listing.attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/journal?page=2`);

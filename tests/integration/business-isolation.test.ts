@@ -32,7 +32,9 @@ type Ids = Record<
   | "postId"
   | "authorId"
   | "categoryId"
-  | "previewTokenId",
+  | "previewTokenId"
+  | "productId"
+  | "collectionId",
   string
 > & { date: string };
 
@@ -119,7 +121,21 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
   const previewToken = await expectStatus(201, app, "POST", "/api/business/preview-tokens", key, {
     label: `${tag} reviewer`,
   });
+  const product = await expectStatus(201, app, "POST", "/api/business/products", key, {
+    slug: "oil",
+    title: `${tag} Oil`,
+    currency: "EUR",
+    options: [{ name: "Size", values: [`${tag}-size`] }],
+    variants: [{ options: [`${tag}-size`], priceMinor: 1900, sku: `${tag}-sku` }],
+  });
+  const collection = await expectStatus(201, app, "POST", "/api/business/collections", key, {
+    slug: "care",
+    name: `${tag} Care`,
+    productIds: [product.id],
+  });
   return {
+    productId: product.id,
+    collectionId: collection.id,
     webhookId: webhook.id,
     apiKeyId: extraKey.apiKey.id,
     postId: post.id,
@@ -164,6 +180,8 @@ function sampleBody(schema: string, a: Ids): unknown {
     PostPatch: { title: "Mallory", authorId: a.authorId },
     AuthorPatch: { name: "Mallory" },
     CategoryPatch: { label: "Mallory" },
+    ProductPatch: { title: "Mallory", variants: [{ priceMinor: 1 }] },
+    CollectionPatch: { name: "Mallory", productIds: [a.productId] },
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
     WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
@@ -224,6 +242,8 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/categories",
       "/api/business/tags",
       "/api/business/preview-tokens",
+      "/api/business/products",
+      "/api/business/collections",
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }
@@ -304,6 +324,8 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
     const writes: [string, string, unknown][] = [
       ["POST", "/api/business/posts", { slug: "x0", title: "x", authorId: b.authorId }],
       ["POST", "/api/business/posts", { slug: "x0", title: "x", categoryIds: [b.categoryId] }],
+      ["POST", "/api/business/collections", { slug: "x0", name: "x", productIds: [b.productId] }],
+      ["PATCH", `/api/business/collections/${a.collectionId}`, { productIds: [a.productId, b.productId] }],
       [
         "POST",
         "/api/business/calendars",

@@ -79,7 +79,15 @@ describe.each(DATABASE_KINDS)("migrations and demo seed on %s", (kind) => {
     expect(await pages.postListing(business, { kind: "tag", tag: "news" }, now)).toBeNull();
     expect(await pages.postListing(business, { kind: "category", slug: "wellbeing" }, now)).not.toBeNull();
     expect(await pages.postListing(business, { kind: "author", slug: "anna-berg" }, now)).not.toBeNull();
-    expect(await pages.product(business, DEMO.productId)).not.toBeNull();
-    expect((await pages.collection(business, "aftercare"))?.products).toHaveLength(1);
+    // The shop's demo shows a sale, low stock and a sold-out size (issue 16).
+    expect((await pages.product(business, DEMO.productId))?.variants.map((v) => [v.compareAtMinor, v.stock])).toEqual([
+      [null, { kind: "in_stock" }],
+      [2400, { kind: "low", left: 3 }],
+      [null, { kind: "out_of_stock" }],
+    ]);
+    expect((await pages.collection(business, "aftercare"))?.products.map((p) => p.slug)).toEqual([
+      "lavender-massage-oil",
+      "evening-candle",
+    ]);
   });
 });

@@ -4,7 +4,9 @@
  */
 import type { ContentRepository } from "../../app/content/ports.ts";
 import type { Db } from "./client.ts";
+import { collectionStore } from "./content/collection-store.ts";
 import { postStore } from "./content/post-store.ts";
+import { productStore } from "./content/product-store.ts";
 import { previewTokenStore } from "./content/preview-token-store.ts";
 import { taxonomyStore } from "./content/taxonomy-store.ts";
 
@@ -13,6 +15,8 @@ export function createContentRepository(db: Db, businessId: string): ContentRepo
     businessId,
     ...postStore(db, businessId),
     ...taxonomyStore(db, businessId),
+    ...productStore(db, businessId),
+    ...collectionStore(db, businessId),
     ...previewTokenStore(db, businessId),
   };
 }

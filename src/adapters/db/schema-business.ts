@@ -333,44 +333,6 @@ export const blogPosts = pgTable(
   (t) => [uniqueIndex("blog_posts_business_slug_uq").on(t.businessId, t.slug)],
 );
 
-export const products = pgTable("products", {
-  id: id(),
-  businessId: businessId(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  imageUrl: text("image_url"),
-  priceCents: integer("price_cents").notNull(),
-  currency: text("currency").notNull(),
-  availableInStore: boolean("available_in_store").notNull().default(true),
-  createdAt: createdAt(),
-});
-
-export const collections = pgTable(
-  "collections",
-  {
-    id: id(),
-    businessId: businessId(),
-    slug: text("slug").notNull(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("collections_business_slug_uq").on(t.businessId, t.slug)],
-);
-
-export const productCollections = pgTable(
-  "product_collections",
-  {
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    collectionId: uuid("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
-);
-
 // ---- Outbox ---------------------------------------------------------------------------------------
 
 /**

@@ -1,9 +1,102 @@
 /**
- * Tables of the content site added with issue 16 (the older content tables — pages, posts, authors,
- * categories, products, collections — are still in schema-business.ts).
+ * Tables of the content site added with issue 16: the shop (products, their variants, collections)
+ * and preview tokens (the older content tables — pages, posts, authors, categories — are still in
+ * schema-business.ts).
  */
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type {
+  OutOfStockPolicy,
+  ProductMedia,
+  ProductOption,
+  ProductStatus,
+  ProductType,
+} from "../../core/content/product.ts";
 import { businesses } from "./schema-business.ts";
+
+/**
+ * A product of the shop. Its prices and stock are its variants' (a product without options has one
+ * variant); its description is HTML sanitised with the posts' allow-list.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    productType: text("product_type").$type<ProductType>().notNull().default("physical"),
+    status: text("status").$type<ProductStatus>().notNull().default("active"),
+    currency: text("currency").notNull(),
+    options: jsonb("options")
+      .$type<ProductOption[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    media: jsonb("media")
+      .$type<ProductMedia[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    outOfStock: text("out_of_stock").$type<OutOfStockPolicy>().notNull().default("deny"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("products_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+/** One purchasable combination of a product's option values; reached through its owned product. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    options: text("options")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    priceMinor: integer("price_minor").notNull(),
+    compareAtMinor: integer("compare_at_minor"),
+    /** null: not tracked. */
+    stockQuantity: integer("stock_quantity"),
+    sku: text("sku"),
+  },
+  (t) => [index("product_variants_product_idx").on(t.productId, t.position)],
+);
+
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("collections_business_slug_uq").on(t.businessId, t.slug)],
+);
+
+/** A collection's products, in the order the business set. */
+export const productCollections = pgTable(
+  "product_collections",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
+);
 
 /**
  * Preview tokens: a business hands one to a reviewer to open its drafts under /v2/preview/…. Only

@@ -53,18 +53,18 @@ export function webhookStore(db: Db, businessId: string): WebhookStore {
     async update(id, patch) {
       if (!isUuid(id)) return null;
       const restart = patch.isActive === true ? { consecutiveFailures: 0, disabledReason: null } : {};
-      const [row] = await db
-        .update(webhookSubscriptions)
-        .set({
-          ...(patch.url !== undefined ? { url: patch.url } : {}),
-          ...(patch.events !== undefined ? { events: [...patch.events] } : {}),
-          ...(patch.description !== undefined ? { description: patch.description } : {}),
-          ...(patch.alertEmail !== undefined ? { alertEmail: patch.alertEmail } : {}),
-          ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
-          ...restart,
-        })
-        .where(own(id))
-        .returning();
+      const changes = {
+        ...(patch.url !== undefined ? { url: patch.url } : {}),
+        ...(patch.events !== undefined ? { events: [...patch.events] } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.alertEmail !== undefined ? { alertEmail: patch.alertEmail } : {}),
+        ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
+        ...restart,
+      };
+      // An empty patch changes nothing: it answers the subscription as it is (an UPDATE needs a column).
+      const [row] = Object.keys(changes).length
+        ? await db.update(webhookSubscriptions).set(changes).where(own(id)).returning()
+        : await db.select().from(webhookSubscriptions).where(own(id));
       return row ? view(row) : null;
     },
     async remove(id) {

@@ -4,6 +4,14 @@
  * one business (docs/decisions/0007-tenancy.md): another business's ids look missing.
  */
 import type { PostStatus } from "../../core/content/post-publication.ts";
+import type {
+  OutOfStockPolicy,
+  ProductMedia,
+  ProductOption,
+  ProductStatus,
+  ProductType,
+  VariantFields,
+} from "../../core/content/product.ts";
 import type { Deletion, Result } from "../business/ports.ts";
 
 export interface PostRecord {
@@ -58,6 +66,52 @@ export interface PreviewTokenRecord {
   readonly createdAt: string;
 }
 
+export interface VariantRecord extends VariantFields {
+  readonly id: string;
+}
+
+export interface ProductRecord {
+  readonly id: string;
+  readonly slug: string;
+  readonly title: string;
+  /** Sanitised HTML, like a post's body. */
+  readonly descriptionHtml: string;
+  readonly type: ProductType;
+  readonly status: ProductStatus;
+  /** ISO 4217 code; every variant's prices are minor units of it. */
+  readonly currency: string;
+  readonly options: readonly ProductOption[];
+  readonly variants: readonly VariantRecord[];
+  readonly outOfStock: OutOfStockPolicy;
+  readonly media: readonly ProductMedia[];
+  readonly collectionIds: readonly string[];
+  readonly updatedAt: string;
+}
+
+/**
+ * What is stored for a product: checked by the core and sanitised by the use case. Variants are the
+ * whole list; one whose option values match an existing variant keeps that variant's id.
+ */
+export type ProductWrite = Omit<ProductRecord, "id" | "variants" | "collectionIds" | "updatedAt"> & {
+  readonly variants: readonly VariantFields[];
+};
+
+export interface ProductQuery {
+  readonly limit: number;
+  readonly offset: number;
+  readonly status?: ProductStatus;
+  readonly search?: string;
+}
+
+export interface CollectionRecord {
+  readonly id: string;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  /** In the order the collection shows them. */
+  readonly productIds: readonly string[];
+}
+
 export interface ContentRepository {
   readonly businessId: string;
 
@@ -82,6 +136,21 @@ export interface ContentRepository {
   deleteCategory(id: string): Promise<Result<Deletion>>;
 
   listTags(): Promise<TagCount[]>;
+
+  listProducts(query: ProductQuery): Promise<{ items: ProductRecord[]; total: number }>;
+  getProduct(id: string): Promise<ProductRecord | null>;
+  createProduct(write: ProductWrite, now: Date): Promise<Result<ProductRecord>>;
+  updateProduct(id: string, write: ProductWrite, now: Date): Promise<Result<ProductRecord>>;
+  /** The product leaves its collections. */
+  deleteProduct(id: string): Promise<Result<Deletion>>;
+
+  listCollections(): Promise<CollectionRecord[]>;
+  getCollection(id: string): Promise<CollectionRecord | null>;
+  /** REFERENCE_NOT_FOUND when a product id is not this business's. */
+  createCollection(input: Omit<CollectionRecord, "id">): Promise<Result<CollectionRecord>>;
+  updateCollection(id: string, patch: Partial<Omit<CollectionRecord, "id">>): Promise<Result<CollectionRecord>>;
+  /** Its products stay. */
+  deleteCollection(id: string): Promise<Result<Deletion>>;
 
   listPreviewTokens(): Promise<PreviewTokenRecord[]>;
   createPreviewToken(input: { label: string; tokenHash: string; expiresAt: Date }): Promise<PreviewTokenRecord>;

@@ -4,6 +4,8 @@
  * business, src/app/content/preview-tokens.ts) fetch by id and show drafts and scheduled posts too.
  */
 
+import type { ProductMedia, ProductOption, ProductStatus, VariantStock } from "../../core/content/product.ts";
+
 /** The business a lookup is scoped to (a BusinessRef, or the business a preview token belongs to). */
 export interface ContentBusiness {
   readonly id: string;
@@ -37,13 +39,43 @@ export interface PostView extends PostSummary {
   categories: { slug: string; label: string }[];
 }
 
+/** A product in a listing: its lowest price among the variants shown, and its featured image. */
+export interface ProductSummary {
+  id: string;
+  slug: string;
+  name: string;
+  currency: string;
+  /** Minor units; the lowest of the shown variants'. */
+  priceMinor: number;
+  /** That variant's compare-at price, if any. */
+  compareAtMinor: number | null;
+  /** Whether prices differ between the shown variants ("from …"). */
+  hasPriceRange: boolean;
+  /** No shown variant can be bought. */
+  isSoldOut: boolean;
+  image: ProductMedia | null;
+}
+
+export interface ProductVariantView {
+  id: string;
+  options: string[];
+  priceMinor: number;
+  compareAtMinor: number | null;
+  stock: VariantStock;
+}
+
+/** A product page: only the variants its out-of-stock policy shows (src/core/content/product.ts). */
 export interface ProductView {
   id: string;
+  slug: string;
   name: string;
-  description: string;
-  priceCents: number;
+  /** Sanitised on read as well as on write. */
+  descriptionHtml: string;
   currency: string;
-  imageUrl: string | null;
+  media: ProductMedia[];
+  options: ProductOption[];
+  variants: ProductVariantView[];
+  status: ProductStatus;
 }
 
 export interface ContentPageView {
@@ -53,7 +85,7 @@ export interface ContentPageView {
   description: string;
   posts: PostSummary[];
   postTotal: number;
-  products: ProductView[];
+  products: ProductSummary[];
   productTotal: number;
 }
 
@@ -71,7 +103,7 @@ export interface CollectionView {
   slug: string;
   name: string;
   description: string;
-  products: ProductView[];
+  products: ProductSummary[];
   total: number;
 }
 
@@ -104,7 +136,8 @@ export interface ContentPagesPort {
     now: Date,
     page?: PageWindow,
   ): Promise<PostListingView | null>;
-  product(business: ContentBusiness, id: string): Promise<ProductView | null>;
+  /** An active product by its id or its slug; null when its policy hides every variant. */
+  product(business: ContentBusiness, idOrSlug: string): Promise<ProductView | null>;
   collection(business: ContentBusiness, slug: string, page?: PageWindow): Promise<CollectionView | null>;
   siteMap(business: ContentBusiness, now: Date): Promise<SiteMapView>;
   /** The business a preview token opens at `now`: unexpired, unrevoked; null otherwise. */

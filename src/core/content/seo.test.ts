@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageSeo, postSeo, productSeo } from "./seo.ts";
+import { absoluteUrl, pageSeo, plainText, postSeo, productSeo } from "./seo.ts";
 
 const crumbs = [
   { name: "Studio", url: "https://s.example/" },
@@ -58,14 +58,15 @@ describe("postSeo", () => {
 
 describe("productSeo", () => {
   it("prices the Offer in the currency's major unit", () => {
-    const offer = (priceCents: number, currency: string, fractionDigits: number) =>
+    const offer = (priceMinor: number, currency: string, fractionDigits: number) =>
       (
         productSeo({
           name: "Oil",
           description: "",
           url: "https://s.example/product/1",
           imageUrl: null,
-          priceCents,
+          imageAlt: null,
+          priceMinor,
           currency,
           fractionDigits,
           inStock: true,
@@ -75,6 +76,12 @@ describe("productSeo", () => {
     expect(offer(1900, "EUR", 2)).toMatchObject({ "@type": "Offer", price: "19.00", priceCurrency: "EUR" });
     expect(offer(500, "JPY", 0)).toMatchObject({ price: "500", availability: "https://schema.org/InStock" });
   });
+});
+
+it("takes the text of a description for meta tags", () => {
+  expect(plainText("<p>Oil &amp; <strong>lavender</strong></p>\n<ul><li>50&nbsp;ml</li></ul>")).toBe(
+    "Oil & lavender 50 ml",
+  );
 });
 
 it("pages have breadcrumbs once they are below the home page; URLs resolve on the origin", () => {

@@ -21,6 +21,17 @@ export interface Crumb {
   url: string;
 }
 
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+
+/** The text of a sanitised HTML fragment, for a meta description: tags dropped, spaces collapsed. */
+export const plainText = (html: string, max = 300) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+
 /** An absolute URL for `href` (already absolute: unchanged; root-relative: on `origin`). */
 export const absoluteUrl = (href: string, origin: string) => new URL(href, `${origin}/`).toString();
 
@@ -82,8 +93,9 @@ export interface ProductSeoInput {
   description: string;
   url: string;
   imageUrl: string | null;
-  /** Minor units (cents) and the ISO 4217 code. */
-  priceCents: number;
+  imageAlt: string | null;
+  /** Minor units (ISO 4217) and the currency's code. */
+  priceMinor: number;
   currency: string;
   /** Digits after the decimal point of the currency (2 for EUR, 0 for JPY). */
   fractionDigits: number;
@@ -98,7 +110,7 @@ export function productSeo(p: ProductSeoInput): Seo {
     canonical: p.url,
     type: "product",
     image: p.imageUrl,
-    imageAlt: null,
+    imageAlt: p.imageAlt,
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -110,7 +122,7 @@ export function productSeo(p: ProductSeoInput): Seo {
         offers: {
           "@type": "Offer",
           url: p.url,
-          price: (p.priceCents / 10 ** p.fractionDigits).toFixed(p.fractionDigits),
+          price: (p.priceMinor / 10 ** p.fractionDigits).toFixed(p.fractionDigits),
           priceCurrency: p.currency,
           availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         },

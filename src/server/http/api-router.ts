@@ -130,13 +130,15 @@ function readQuery(c: Context) {
 }
 
 /**
- * The body as JSON; an empty body is an empty object, as refuseUnstorableText (input-bounds.ts)
- * reads it — a JSON request with no body at all is then answered by the route's validation.
+ * The JSON body: an empty one is an empty object, as the edge reads it (input-bounds.ts), so the
+ * route's schema names what is missing. Text that does not parse never gets here: the edge has
+ * answered INVALID_JSON already.
  */
 async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
   try {
-    const text = await c.req.text();
-    return text === "" ? {} : JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new HTTPException(400, { message: "Malformed JSON in request body" });
   }

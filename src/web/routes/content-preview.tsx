@@ -7,7 +7,7 @@ import { ContentPageBody } from "../features/content/content-page-body.tsx";
 import { requestedPage, requirePageInfo, requirePreviewBusiness } from "./content-route.server.ts";
 import { PostArticle } from "../features/content/post-article.tsx";
 import { PostListingBody } from "../features/content/post-listing-body.tsx";
-import { ProductCard } from "../features/content/product-card.tsx";
+import { ProductDetail, selectedVariant } from "../features/content/product-detail.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/content-preview";
 import { STATIC_PAGE } from "../components/static-page.ts";
@@ -37,7 +37,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   url.searchParams.delete("page");
   // No canonical: a preview never points search engines at itself (domain notes §E).
   const seo: Seo = { ...pageSeo({ title: titleOf(view), description: "", url: "", crumbs: [] }), canonical: null };
-  return { view, seo, pageInfo: requirePageInfo(page, total, request), pathname: url.pathname + url.search };
+  const selected = view.kind === "product" ? selectedVariant(view.product, url.searchParams.get("variant")) : null;
+  url.searchParams.delete("variant");
+  return {
+    view,
+    seo,
+    selected,
+    token: url.searchParams.get("token") ?? "",
+    pageInfo: requirePageInfo(page, total, request),
+    pathname: url.pathname + url.search,
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({
@@ -67,7 +76,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function ContentPreview({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { view, pageInfo, pathname } = loaderData;
+  const { view, pageInfo, pathname, selected, token } = loaderData;
   return (
     <>
       <p className="preview-banner" role="status">
@@ -78,7 +87,9 @@ export default function ContentPreview({ loaderData }: Route.ComponentProps) {
       {view.kind === "category" || view.kind === "author" || view.kind === "tag" ? (
         <PostListingBody listing={view.listing} kind={view.kind} basePath="/" pageInfo={pageInfo} pathname={pathname} />
       ) : null}
-      {view.kind === "product" ? <ProductCard product={view.product} headingLevel={1} /> : null}
+      {view.kind === "product" && selected ? (
+        <ProductDetail product={view.product} selected={selected} keep={{ token }} />
+      ) : null}
       {view.kind === "collections" ? (
         <CollectionGrid collection={view.collection} base="" pageInfo={pageInfo} pathname={pathname} />
       ) : null}

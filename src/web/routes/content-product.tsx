@@ -1,7 +1,7 @@
-import { productSeo } from "../../core/content/seo.ts";
+import { productSeo, plainText } from "../../core/content/seo.ts";
 import { minorDigits } from "../../core/payments/money.ts";
 import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
-import { ProductCard } from "../features/content/product-card.tsx";
+import { ProductDetail, selectedVariant } from "../features/content/product-detail.tsx";
 import { seoMeta } from "../features/content/seo-meta.ts";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { assetUrl, canonicalPageUrl, homeCrumb, requireBusiness, requirePathPage } from "./content-route.server.ts";
@@ -12,25 +12,31 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const p = params as { path?: string; productId: string };
   const shop = await requirePathPage(context, business, p.path, request);
   const product = requireFound(await context.pages.product(business, p.productId), request);
+  const selected = selectedVariant(product, new URL(request.url).searchParams.get("variant"));
+  // The canonical drops `?variant=`: one indexed page per product.
   const url = canonicalPageUrl(request);
+  const featured = product.media[0] ?? null;
   const seo = productSeo({
-    ...product,
+    name: product.name,
+    description: plainText(product.descriptionHtml),
     url,
-    imageUrl: assetUrl(request, product.imageUrl),
+    imageUrl: assetUrl(request, featured?.url ?? null),
+    imageAlt: featured?.alt ?? null,
+    priceMinor: selected.priceMinor,
+    currency: product.currency,
     fractionDigits: minorDigits(product.currency),
-    // Stock is not tracked yet (issue 16 follow-up): a listed product is available.
-    inStock: true,
+    inStock: selected.stock.kind !== "out_of_stock",
     crumbs: [homeCrumb(context, request, business.name), ...(shop ? [shop] : []), { name: product.name, url }],
   });
-  return { product, seo };
+  return { product, selected, seo };
 }
 
-/** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
+/** Read without JavaScript, variant picker included: sent with no scripts (src/web/components/static-page.ts). */
 export const handle = STATIC_PAGE;
 export const headers = contentPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ContentProduct({ loaderData }: Route.ComponentProps) {
-  return <ProductCard product={loaderData.product} headingLevel={1} />;
+  return <ProductDetail product={loaderData.product} selected={loaderData.selected} />;
 }

@@ -42,7 +42,7 @@ const columns = (w: PostWrite, now: Date) => ({
 });
 
 /** `% _ \` are literal in a search term. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function postStore(
   db: Db,

@@ -13,12 +13,16 @@ import type {
   PostListingView,
   PostSummary,
   PostView,
+  ProductSummary,
   ProductView,
 } from "../../../app/pages/content-pages.ts";
+import { isVariantShown, listingPrice, variantStock } from "../../../core/content/product.ts";
 import { sanitizePostHtml } from "../../../core/content/sanitize-post-html.ts";
 import type { Db } from "../client.ts";
 import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
+
+type SummaryRow = Pick<typeof t.products.$inferSelect, "id" | "slug" | "name" | "currency" | "media" | "outOfStock">;
 
 const FIRST_PAGE: PageWindow = { limit: 9, offset: 0 };
 /** Live pages show what is public at the request's clock; previews show unpublished posts too. */
@@ -45,13 +49,22 @@ const toSummary = (r: { publishedAt: Date | null } & Omit<PostSummary, "publishe
   publishedAt: iso(r.publishedAt),
 });
 
-const productColumns = {
+/**
+ * A product is public when active, and listed unless its policy hides every variant: the SQL form
+ * of `isVariantShown` (src/core/content/product.ts) over its variants, so a listing's count agrees
+ * with what it shows.
+ */
+const hasShownVariant = sql`(${t.products.outOfStock} <> 'hide' or exists (select 1 from "product_variants" pv
+  where pv."product_id" = ${t.products.id} and (pv."stock_quantity" is null or pv."stock_quantity" > 0)))`;
+const isProductPublic = and(eq(t.products.status, "active"), hasShownVariant);
+
+const summaryColumns = {
   id: t.products.id,
+  slug: t.products.slug,
   name: t.products.name,
-  description: t.products.description,
-  priceCents: t.products.priceCents,
   currency: t.products.currency,
-  imageUrl: t.products.imageUrl,
+  media: t.products.media,
+  outOfStock: t.products.outOfStock,
 };
 
 export function publicContent(db: Db): ContentPagesPort {
@@ -113,10 +126,7 @@ export function publicContent(db: Db): ContentPagesPort {
     const posts = row.hasBlog ? await postPage(business, seen, undefined, page) : { posts: [], total: 0 };
     const products = row.hasStore
       ? await productPage(
-          and(
-            eq(t.products.businessId, business.id),
-            seen === "preview" ? undefined : eq(t.products.availableInStore, true),
-          ),
+          and(eq(t.products.businessId, business.id), seen === "preview" ? hasShownVariant : isProductPublic),
           page,
         )
       : { products: [], total: 0 };
@@ -133,21 +143,84 @@ export function publicContent(db: Db): ContentPagesPort {
     return view;
   }
 
+  /** Summaries of the given products (rows of one business), priced from their shown variants. */
+  async function summaries(rows: SummaryRow[]) {
+    const ids = rows.map((r) => r.id);
+    const variants = ids.length
+      ? await db
+          .select({
+            productId: t.productVariants.productId,
+            priceMinor: t.productVariants.priceMinor,
+            compareAtMinor: t.productVariants.compareAtMinor,
+            stockQuantity: t.productVariants.stockQuantity,
+          })
+          .from(t.productVariants)
+          .where(inArray(t.productVariants.productId, ids))
+      : [];
+    return rows.flatMap((r): ProductSummary[] => {
+      const price = listingPrice(
+        variants.filter((v) => v.productId === r.id),
+        r.outOfStock,
+      );
+      if (!price) return [];
+      const image = r.media[0];
+      return [{ id: r.id, slug: r.slug, name: r.name, currency: r.currency, ...price, image: image ?? null }];
+    });
+  }
+
+  /** One page of products: in the order of the collection (`join`), or oldest first. */
   async function productPage(where: SQL | undefined, page: PageWindow, join?: SQL) {
-    const base = () =>
-      join
-        ? db.select(productColumns).from(t.products).innerJoin(t.productCollections, join)
-        : db.select(productColumns).from(t.products);
-    const products: ProductView[] = await base()
-      .where(where)
-      .orderBy(asc(t.products.createdAt), asc(t.products.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    const rows = join
+      ? await db
+          .select(summaryColumns)
+          .from(t.products)
+          .innerJoin(t.productCollections, join)
+          .where(where)
+          .orderBy(asc(t.productCollections.position), asc(t.products.id))
+          .limit(page.limit)
+          .offset(page.offset)
+      : await db
+          .select(summaryColumns)
+          .from(t.products)
+          .where(where)
+          .orderBy(asc(t.products.createdAt), asc(t.products.id))
+          .limit(page.limit)
+          .offset(page.offset);
     const counted = join
       ? db.select({ n: count() }).from(t.products).innerJoin(t.productCollections, join)
       : db.select({ n: count() }).from(t.products);
     const [total] = await counted.where(where);
-    return { products, total: Number(total?.n ?? 0) };
+    return { products: await summaries(rows), total: Number(total?.n ?? 0) };
+  }
+
+  /** A product page's model: the variants its policy shows, each with what to say of its stock. */
+  async function productView(where: SQL | undefined): Promise<ProductView | null> {
+    const [row] = await db.select().from(t.products).where(where);
+    if (!row) return null;
+    const variants = await db
+      .select()
+      .from(t.productVariants)
+      .where(eq(t.productVariants.productId, row.id))
+      .orderBy(asc(t.productVariants.position), asc(t.productVariants.id));
+    const shown = variants.filter((v) => isVariantShown(v.stockQuantity, row.outOfStock));
+    if (shown.length === 0) return null;
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      descriptionHtml: sanitizePostHtml(row.description),
+      currency: row.currency,
+      media: row.media,
+      options: row.options,
+      status: row.status,
+      variants: shown.map((v) => ({
+        id: v.id,
+        options: v.options,
+        priceMinor: v.priceMinor,
+        compareAtMinor: v.compareAtMinor,
+        stock: variantStock(v.stockQuantity, row.outOfStock),
+      })),
+    };
   }
 
   async function listing(
@@ -186,7 +259,7 @@ export function publicContent(db: Db): ContentPagesPort {
     const [row] = await db.select().from(t.collections).where(where);
     if (!row) return null;
     const products = await productPage(
-      and(eq(t.productCollections.collectionId, row.id), isPreview ? undefined : eq(t.products.availableInStore, true)),
+      and(eq(t.productCollections.collectionId, row.id), isPreview ? hasShownVariant : isProductPublic),
       page,
       eq(t.productCollections.productId, t.products.id),
     );
@@ -215,14 +288,14 @@ export function publicContent(db: Db): ContentPagesPort {
 
     postListing: (business, filter, now, page = FIRST_PAGE) => listing(business, filter, { now }, page),
 
-    async product(business, id) {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select(productColumns)
-        .from(t.products)
-        .where(and(eq(t.products.businessId, business.id), eq(t.products.id, id)));
-      return row ?? null;
-    },
+    product: (business, idOrSlug) =>
+      productView(
+        and(
+          eq(t.products.businessId, business.id),
+          isUuid(idOrSlug) ? eq(t.products.id, idOrSlug) : eq(t.products.slug, idOrSlug),
+          isProductPublic,
+        ),
+      ),
 
     collection: (business, slug, page = FIRST_PAGE) =>
       collectionView(and(eq(t.collections.businessId, business.id), eq(t.collections.slug, slug)), false, page),
@@ -257,7 +330,7 @@ export function publicContent(db: Db): ContentPagesPort {
       const products = await db
         .select({ id: t.products.id, createdAt: t.products.createdAt })
         .from(t.products)
-        .where(and(eq(t.products.businessId, B), eq(t.products.availableInStore, true)));
+        .where(and(eq(t.products.businessId, B), isProductPublic));
       const collections = await db
         .select({ slug: t.collections.slug, createdAt: t.collections.createdAt })
         .from(t.collections)
@@ -318,8 +391,8 @@ export function publicContent(db: Db): ContentPagesPort {
           return view && { kind, listing: view };
         }
         case "product": {
-          const [product] = await db.select(productColumns).from(t.products).where(own(t.products));
-          return product ? { kind, product } : null;
+          const product = await productView(own(t.products));
+          return product && { kind, product };
         }
         case "collections": {
           const collection = await collectionView(own(t.collections), true, page);

@@ -469,6 +469,67 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
   );
 }
 
+/**
+ * The shop: a massage oil in three sizes — one on sale (compare-at price), one nearly gone, one sold
+ * out — and a candle without options or tracked stock, both in the Aftercare collection.
+ */
+async function seedShop(db: Db, businessId: string): Promise<void> {
+  const [oil, candle] = await db
+    .insert(t.products)
+    .values([
+      {
+        id: DEMO.productId,
+        businessId,
+        slug: "lavender-massage-oil",
+        name: "Lavender massage oil",
+        description:
+          "<p>Cold-pressed almond oil with lavender from Provence, the oil we use in every massage.</p>" +
+          "<ul><li>No added fragrance</li><li>Glass bottle, refillable in the studio</li></ul>",
+        status: "active",
+        currency: "EUR",
+        options: [{ name: "Size", values: ["50 ml", "100 ml", "250 ml"] }],
+        media: [
+          { url: "/assets/demo/product-oil.svg", alt: "A violet bottle of lavender massage oil" },
+          { url: "/assets/demo/product-oil-detail.svg", alt: "A sprig of lavender" },
+        ],
+        outOfStock: "deny",
+      },
+      {
+        businessId,
+        slug: "evening-candle",
+        name: "Evening candle",
+        description: "<p>Soy wax with cedar and bergamot; burns for about 40 hours.</p>",
+        status: "active",
+        currency: "EUR",
+        media: [{ url: "/assets/demo/product-candle.svg", alt: "A lit candle in an amber jar" }],
+        outOfStock: "deny",
+      },
+    ])
+    .returning({ id: t.products.id });
+  await db.insert(t.productVariants).values([
+    { productId: oil!.id, position: 0, options: ["50 ml"], priceMinor: 1200, stockQuantity: 14, sku: "OIL-LAV-50" },
+    {
+      productId: oil!.id,
+      position: 1,
+      options: ["100 ml"],
+      priceMinor: 1900,
+      compareAtMinor: 2400,
+      stockQuantity: 3,
+      sku: "OIL-LAV-100",
+    },
+    { productId: oil!.id, position: 2, options: ["250 ml"], priceMinor: 3900, stockQuantity: 0, sku: "OIL-LAV-250" },
+    { productId: candle!.id, position: 0, options: [], priceMinor: 1600, sku: "CANDLE-EVE" },
+  ]);
+  const [collection] = await db
+    .insert(t.collections)
+    .values({ businessId, slug: "aftercare", name: "Aftercare", description: "Take the studio home." })
+    .returning();
+  await db.insert(t.productCollections).values([
+    { productId: oil!.id, collectionId: collection!.id, position: 0 },
+    { productId: candle!.id, collectionId: collection!.id, position: 1 },
+  ]);
+}
+
 async function seedContent(db: Db, businessId: string): Promise<void> {
   await db.insert(t.contentPages).values([
     {
@@ -501,17 +562,5 @@ async function seedContent(db: Db, businessId: string): Promise<void> {
       categoryIds: [categories[category]!.id],
     })),
   );
-  await db.insert(t.products).values({
-    id: DEMO.productId,
-    businessId,
-    name: "Lavender massage oil",
-    description: "Cold-pressed almond oil with lavender, 100 ml.",
-    priceCents: 1900,
-    currency: "EUR",
-  });
-  const [collection] = await db
-    .insert(t.collections)
-    .values({ businessId, slug: "aftercare", name: "Aftercare", description: "Take the studio home." })
-    .returning();
-  await db.insert(t.productCollections).values({ productId: DEMO.productId, collectionId: collection!.id });
+  await seedShop(db, businessId);
 }

@@ -30,6 +30,7 @@ import { staffRoutes } from "./staff-routes.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
 import { postRoutes } from "./post-routes.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
+import { productRoutes } from "./product-routes.ts";
 import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
 
 export type { BusinessApiDeps } from "./business-routing.ts";
@@ -110,6 +111,7 @@ export function businessApi(deps: BusinessApiDeps) {
   embedRoutes(api, deps);
   postRoutes(api, deps);
   taxonomyRoutes(api);
+  productRoutes(api, deps);
   previewTokenRoutes(api, deps);
   formRoutes(api, deps);
   privacyRoutes(api, deps);

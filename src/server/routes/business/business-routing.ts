@@ -15,6 +15,7 @@ import type { WebhookStore } from "../../../app/webhooks/ports.ts";
 import type { FormDirectory } from "../../../app/forms/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import type { PublicationError } from "../../../core/content/post-publication.ts";
+import type { ProductRuleCode } from "../../../core/content/product.ts";
 import type { ContentRepository } from "../../../app/content/ports.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
@@ -76,6 +77,8 @@ const PATH_PARAMS = {
   authorId: "Author id",
   categoryId: "Category id",
   previewTokenId: "Preview token id",
+  productId: "Product id",
+  collectionId: "Collection id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -91,7 +94,9 @@ export const REFUSALS = {
 } as const;
 
 /** Messages of the calendar setup rules (src/core/calendar/calendar-setup.ts); exhaustive. */
-const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR" | PublicationError["code"], string>> = {
+const SETUP_MESSAGES: Readonly<
+  Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR" | PublicationError["code"] | ProductRuleCode, string>
+> = {
   MEMBERS_EXACTLY_ONE: "Personal and class calendars have exactly one team member.",
   MEMBERS_AT_LEAST_ONE: "Round-robin and service calendars need at least one team member.",
   MEMBERS_AT_LEAST_TWO: "A collective calendar needs at least two team members.",
@@ -109,6 +114,12 @@ const SETUP_MESSAGES: Readonly<Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR" 
     "A calendar that requires guests must take them: set guestMode to count_only or collect_detail.",
   NOT_A_SERVICE_CALENDAR: "A service menu books through a service calendar.",
   PUBLISH_AT_REQUIRED: "A scheduled post needs publishAt, the time it goes public.",
+  OPTION_NAME_DUPLICATE: "Two options of this product have the same name.",
+  OPTION_VALUE_DUPLICATE: "This value is listed twice for the option.",
+  VARIANT_OPTIONS_MISMATCH: "A variant needs one value for each option of the product, in the options' order.",
+  VARIANT_OPTION_UNKNOWN: "This value is not one of the option's values.",
+  VARIANT_DUPLICATE: "Another variant already has these option values.",
+  COMPARE_AT_NOT_HIGHER: "The compare-at price must be higher than the price (or null).",
 };
 
 /** What a refusal is about, for its message ("No staff member with this id."). */
@@ -127,7 +138,9 @@ export type Resource =
   | "post"
   | "author"
   | "category"
-  | "preview token";
+  | "preview token"
+  | "product"
+  | "collection";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {

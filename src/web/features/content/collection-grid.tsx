@@ -21,7 +21,7 @@ export function CollectionGrid({ collection, base, pageInfo, pathname }: Props) 
       {collection.total === 0 ? <p>{i18n._("content.empty")}</p> : null}
       <div className="product-grid">
         {collection.products.map((p) => (
-          <ProductCard key={p.id} product={p} href={`${base}/product/${p.id}`} />
+          <ProductCard key={p.id} product={p} href={`${base}/product/${p.slug}`} />
         ))}
       </div>
       <PaginationNav info={pageInfo} path={pathname} />

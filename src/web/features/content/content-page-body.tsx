@@ -28,7 +28,7 @@ export function ContentPageBody({
       {view.productTotal > 0 ? (
         <section aria-label={i18n._("content.products")} className="product-grid">
           {view.products.map((p) => (
-            <ProductCard key={p.id} product={p} href={`/${view.path}/product/${p.id}`} />
+            <ProductCard key={p.id} product={p} href={`/${view.path}/product/${p.slug}`} />
           ))}
         </section>
       ) : null}

@@ -1,22 +1,40 @@
 import { useLingui } from "@lingui/react";
-import type { ProductView } from "../../../app/pages/public-pages.ts";
-import { formatMoney } from "../../../core/payments/money.ts";
+import type { ProductSummary } from "../../../app/pages/public-pages.ts";
+import { LocaleLink } from "../../components/locale.tsx";
+import { ProductPrice } from "./product-price.tsx";
 
 interface Props {
-  product: ProductView;
-  headingLevel?: 1 | 2;
-  /** In a listing: the product's own page, which the name links to. */
-  href?: string;
+  product: ProductSummary;
+  /** The product's own page, which the card links to. */
+  href: string;
 }
 
-export function ProductCard({ product, headingLevel = 2, href }: Props) {
+/** A product in a grid: featured image (sized, lazy), name, lowest price, and "Out of stock" when nothing can be bought. */
+export function ProductCard({ product, href }: Props) {
   const { i18n } = useLingui();
-  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <article className="product">
-      <Heading>{href ? <a href={href}>{product.name}</a> : product.name}</Heading>
-      <p>{product.description}</p>
-      <p className="product__price">{formatMoney(product.priceCents, product.currency, i18n.locale)}</p>
+      {product.image ? (
+        <img
+          className="product__thumb"
+          src={product.image.url}
+          alt={product.image.alt}
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <h2 className="product__name">
+        <LocaleLink to={href}>{product.name}</LocaleLink>
+      </h2>
+      <ProductPrice
+        priceMinor={product.priceMinor}
+        compareAtMinor={product.compareAtMinor}
+        currency={product.currency}
+        isFrom={product.hasPriceRange}
+      />
+      {product.isSoldOut ? <p className="stock stock--out">{i18n._("content.product.outOfStock")}</p> : null}
     </article>
   );
 }
