@@ -53,6 +53,8 @@ describe("the contact form without JavaScript", () => {
     await page.locator("#field-email").fill("ann@");
     await page.locator("#field-message").fill('Hello, "studio"!\nSecond line.');
     await page.getByLabel("By phone").check();
+    await page.getByLabel("Gift voucher amount (EUR)").fill("ten euros");
+    expect(await page.getByRole("img", { name: "The studio's bright treatment room" }).count()).toBe(1);
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Send" }).click();
     expect((await response).status()).toBe(400);
@@ -63,12 +65,15 @@ describe("the contact form without JavaScript", () => {
     expect(await page.locator(`#${described}`).textContent()).toBe("Email is invalid!");
     expect(await page.locator("#field-topic-error").textContent()).toBe("Please choose at least one option");
     expect(await page.locator("#field-consent-error").textContent()).toBe("This field is required.");
+    expect(await page.locator("#field-voucher-error").textContent()).toBe("Enter an amount, for example 45.50.");
+    expect(await page.locator("#field-voucher").inputValue()).toBe("ten euros");
     expect(await page.getByLabel("Your name").inputValue()).toBe("Ann Example");
     expect(await email.inputValue()).toBe("ann@");
     expect(await page.locator("#field-message").inputValue()).toBe('Hello, "studio"!\nSecond line.');
     expect(await page.getByLabel("By phone").isChecked()).toBe(true);
 
     await email.fill("ann@example.com");
+    await page.locator("#field-voucher").fill("45,5");
     await page.locator("#field-topic").selectOption("treatments");
     await page.getByLabel(/I agree/).check();
     await waitForFillTime(page);
@@ -82,6 +87,7 @@ describe("the contact form without JavaScript", () => {
       email: "ann@example.com",
       topic: "treatments",
       reply: "phone",
+      voucher: "45.50",
       consent: "yes",
       source: "newsletter",
     });

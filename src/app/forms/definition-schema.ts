@@ -8,6 +8,12 @@ import { LOCALE_CODES } from "../../i18n/locales.ts";
 import { FORMAT_VERSION, type FormDefinition } from "../../core/forms/definition.ts";
 
 const MAX_TEXT = 5000;
+/** The largest amount a money field takes, in minor units (the booking columns' own limit). */
+const MAX_MINOR = 2_000_000_000;
+
+function isKnownCurrency(code: string): boolean {
+  return (Intl.supportedValuesOf?.("currency") ?? []).includes(code);
+}
 const Id = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "expected a letter, then letters, digits, _ or - (at most 64)");
@@ -70,6 +76,28 @@ const FieldSchema = z.discriminatedUnion("type", [
     param: Id.optional(),
   }),
   z.strictObject({ ...base, type: z.literal("rating"), max: z.int().min(3).max(10) }),
+  z.strictObject({
+    ...base,
+    type: z.literal("money"),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "expected an ISO 4217 currency code such as EUR")
+      .refine(isKnownCurrency, "expected an ISO 4217 currency code such as EUR"),
+    minMinor: z.int().min(0).max(MAX_MINOR).optional(),
+    maxMinor: z.int().min(0).max(MAX_MINOR).optional(),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal("image"),
+    label: LocalizedTextSchema.meta({ description: "The image's text alternative (what it shows)" }),
+    src: z
+      .string()
+      .max(2000)
+      .refine(
+        (src) => /^https:\/\/[^\s]+$/.test(src) || /^\/(?!\/)[^\s]*$/.test(src),
+        "expected an https URL or a path of this site",
+      ),
+  }),
 ]);
 
 const ActionSchema = z.discriminatedUnion("type", [

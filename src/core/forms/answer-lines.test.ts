@@ -29,6 +29,8 @@ const definition: FormDefinition = {
           ],
         },
         { id: "note", type: "textarea", label: { en: "Note" } },
+        { id: "photo", type: "image", src: "/studio.png", label: { en: "The studio" } },
+        { id: "budget", type: "money", currency: "EUR", label: { en: "Budget", de: "Budget" } },
       ],
     },
   ],
@@ -37,11 +39,13 @@ const definition: FormDefinition = {
 
 describe("answerLines", () => {
   it("labels answers in the reader's language, shows choices by their labels, skips static and empty fields", () => {
-    const answers = { name: "Ada", goal: "calm", days: ["mon", "tue"], note: "", old: "kept" };
+    const answers = { name: "Ada", goal: "calm", days: ["mon", "tue"], note: "", budget: "1250.50", old: "kept" };
     expect(answerLines(definition, answers, ["de", "en"])).toEqual([
       { fieldId: "name", label: "Name", value: "Ada" },
       { fieldId: "goal", label: "Ziel", value: "Ruhe" },
       { fieldId: "days", label: "Tage", value: "Montag; Dienstag" },
+      // An amount in the reader's language and currency format.
+      { fieldId: "budget", label: "Budget", value: "1.250,50\u00a0€" },
       { fieldId: "old", label: "old", value: "kept" },
     ]);
   });

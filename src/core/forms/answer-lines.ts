@@ -3,6 +3,7 @@
  * field in the definition's order, labelled in the reader's language, a choice shown by its option's
  * label rather than its stored value. Answers to fields the version no longer has keep their id.
  */
+import { formatMoney, parseAmount } from "../payments/money.ts";
 import {
   allFields,
   isAnswerField,
@@ -23,6 +24,12 @@ export function answerText(answer: AnswerValue): string {
   return typeof answer === "string" ? answer : answer.join("; ");
 }
 
+/** A stored amount ("45.50") in the reader's language ("45,50 €"); as stored if it does not parse. */
+function moneyText(value: string, currency: string, chain: readonly string[]): string {
+  const minor = parseAmount(value, currency);
+  return minor === null ? value : formatMoney(minor, currency, chain[0] ?? "en");
+}
+
 export function answerLines(definition: FormDefinition, answers: Answers, chain: readonly string[]): AnswerLine[] {
   const fields = allFields(definition).filter(isAnswerField);
   const known = new Set(fields.map((f) => f.id));
@@ -33,7 +40,9 @@ export function answerLines(definition: FormDefinition, answers: Answers, chain:
     const optionLabel =
       "options" in field
         ? (value: string) => localize(field.options.find((o) => o.value === value)?.label, chain) || value
-        : (value: string) => value;
+        : field.type === "money"
+          ? (value: string) => moneyText(value, field.currency, chain)
+          : (value: string) => value;
     const value = typeof answer === "string" ? optionLabel(answer) : answer.map(optionLabel).join("; ");
     lines.push({ fieldId: field.id, label: localize(field.label, chain) || field.id, value });
   }

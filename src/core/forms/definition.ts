@@ -29,6 +29,17 @@ export type Field =
   | (FieldBase & { readonly type: "text" | "textarea"; readonly maxLength?: number })
   | (FieldBase & { readonly type: "email" | "phone" | "date" })
   | (FieldBase & { readonly type: "number"; readonly min?: number; readonly max?: number })
+  /**
+   * An amount of money in `currency` (ISO 4217), typed as a decimal ("45,50"); kept as a decimal
+   * with the currency's own minor digits ("45.50", JPY "4500", KWD "1.250"), so that comparisons
+   * and the CSV read it as a number. `minMinor` / `maxMinor` bound it in minor units.
+   */
+  | (FieldBase & {
+      readonly type: "money";
+      readonly currency: string;
+      readonly minMinor?: number;
+      readonly maxMinor?: number;
+    })
   | (FieldBase & { readonly type: "radio" | "dropdown" | "checkboxes"; readonly options: readonly ChoiceOption[] })
   /** The label is the consent text; its wording is stored with the submission. */
   | (FieldBase & { readonly type: "consent" })
@@ -36,7 +47,9 @@ export type Field =
   | (FieldBase & { readonly type: "hidden"; readonly param?: string })
   | (FieldBase & { readonly type: "rating"; readonly max: number })
   /** A block of text; no answer. */
-  | (FieldBase & { readonly type: "static" });
+  | (FieldBase & { readonly type: "static" })
+  /** An image (https or a path of this site); its label is the image's text alternative. No answer. */
+  | (FieldBase & { readonly type: "image"; readonly src: string });
 
 export type FieldType = Field["type"];
 
@@ -113,7 +126,7 @@ export function allFields(definition: FormDefinition): Field[] {
   return definition.slides.flatMap((s) => s.fields);
 }
 
-/** Fields that take an answer from the visitor (static blocks take none). */
+/** Fields that take an answer from the visitor (text and image blocks take none). */
 export function isAnswerField(field: Field): boolean {
-  return field.type !== "static";
+  return field.type !== "static" && field.type !== "image";
 }

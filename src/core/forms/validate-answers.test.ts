@@ -36,6 +36,22 @@ describe("checkField", () => {
     [f({ id: "x", type: "rating", max: 5 }), "6", { value: null, error: "OPTION_INVALID" }],
     [f({ id: "x", type: "rating", max: 5 }), "5", { value: "5" }],
     [f({ id: "x", type: "static" }), "ignored", { value: null }],
+    [f({ id: "x", type: "image", src: "/a.png" }), "ignored", { value: null }],
+    // Money: typed with either decimal sign, kept with the currency's own minor digits.
+    [f({ id: "x", type: "money", currency: "EUR" }), "45,5", { value: "45.50" }],
+    [f({ id: "x", type: "money", currency: "EUR" }), " 1 200 ", { value: "1200.00" }],
+    [f({ id: "x", type: "money", currency: "JPY" }), "4500", { value: "4500" }],
+    [f({ id: "x", type: "money", currency: "JPY" }), "4500.5", { value: null, error: "AMOUNT_INVALID" }],
+    [f({ id: "x", type: "money", currency: "KWD" }), "1.25", { value: "1.250" }],
+    [f({ id: "x", type: "money", currency: "EUR" }), "-5", { value: null, error: "AMOUNT_INVALID" }],
+    [f({ id: "x", type: "money", currency: "EUR" }), "€5", { value: null, error: "AMOUNT_INVALID" }],
+    [
+      f({ id: "x", type: "money", currency: "EUR", minMinor: 1000 }),
+      "9.99",
+      { value: null, error: "AMOUNT_OUT_OF_RANGE" },
+    ],
+    [f({ id: "x", type: "money", currency: "EUR", maxMinor: 50000 }), "500", { value: "500.00" }],
+    [f({ id: "x", type: "money", currency: "EUR", required: true }), "", { value: null, error: "FIELD_REQUIRED" }],
   ] as const)("%o with %o", (field, raw, expected) => {
     expect(checkField(field, raw)).toEqual(expected);
   });

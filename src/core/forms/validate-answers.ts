@@ -4,7 +4,8 @@
  * and one error code per field; the UI and the HTTP edge map each code to the spec's message (§5:
  * 'This field is required.', 'Please choose at least one option', 'Email is invalid!').
  */
-import type { AnswerValue, Answers, Field, FormDefinition } from "./definition.ts";
+import { minorDigits, parseAmount } from "../payments/money.ts";
+import { isAnswerField, type AnswerValue, type Answers, type Field, type FormDefinition } from "./definition.ts";
 import { activeFields } from "./logic.ts";
 
 export type AnswerErrorCode =
@@ -14,6 +15,8 @@ export type AnswerErrorCode =
   | "PHONE_INVALID"
   | "NUMBER_INVALID"
   | "NUMBER_OUT_OF_RANGE"
+  | "AMOUNT_INVALID"
+  | "AMOUNT_OUT_OF_RANGE"
   | "DATE_INVALID"
   | "TEXT_TOO_LONG"
   | "OPTION_INVALID";
@@ -53,7 +56,7 @@ export function checkField(
   field: Field,
   raw: AnswerValue | undefined,
 ): { value: AnswerValue | null; error?: AnswerErrorCode } {
-  if (field.type === "static") return { value: null };
+  if (!isAnswerField(field)) return { value: null };
   if (field.type === "checkboxes") {
     const chosen = list(raw);
     if (chosen.some((v) => !field.options.some((o) => o.value === v))) return { value: null, error: "OPTION_INVALID" };
@@ -83,6 +86,16 @@ export function checkField(
         return { value: null, error: "NUMBER_OUT_OF_RANGE" };
       return { value: String(n) };
     }
+    case "money": {
+      const minor = parseAmount(value, field.currency);
+      if (minor === null) return { value: null, error: "AMOUNT_INVALID" };
+      if (
+        (field.minMinor !== undefined && minor < field.minMinor) ||
+        (field.maxMinor !== undefined && minor > field.maxMinor)
+      )
+        return { value: null, error: "AMOUNT_OUT_OF_RANGE" };
+      return { value: decimalAmount(minor, field.currency) };
+    }
     case "rating": {
       const n = Number(value);
       return Number.isInteger(n) && n >= 1 && n <= field.max ? { value } : { value: null, error: "OPTION_INVALID" };
@@ -96,6 +109,12 @@ export function checkField(
     default:
       return { value };
   }
+}
+
+/** Minor units as the stored decimal: "45.50" (EUR), "4500" (JPY), "1.250" (KWD) — no locale. */
+export function decimalAmount(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 
 export interface CheckedAnswers {

@@ -18,3 +18,27 @@ export function minorDigits(currency: string): number {
 /** A minor-unit amount in the visitor's language: `formatMoney(1050, "EUR", "de")` → "10,50 €". */
 export const formatMoney = (minor: number, currency: string, languageTag: string) =>
   new Intl.NumberFormat(languageTag, { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+
+/**
+ * Minor units of an amount as people type it: a decimal in the currency ("45", "45.5", "45,50");
+ * null when it is not an amount this currency can hold (too many decimals, a sign, letters).
+ */
+export function parseAmount(text: string, currency: string): number | null {
+  // Either separator is read as the decimal point: "45,50" and "45.50" are the same amount.
+  const match = /^(\d{1,12})(?:[.,](\d*))?$/.exec(text.trim().replace(/\s/g, ""));
+  if (!match) return null;
+  const digits = minorDigits(currency);
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+/** Minor units as an editable decimal, with the language's decimal sign and no grouping. */
+export function amountText(minor: number, currency: string, languageTag: string): string {
+  const digits = minorDigits(currency);
+  return new Intl.NumberFormat(languageTag, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(minor / 10 ** digits);
+}

@@ -9,7 +9,7 @@ import { Field, FieldError } from "../components/form-field.tsx";
 import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
 import { requireSession } from "../features/console/console-session.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
-import { amountText, parseAmount } from "../features/console/money-input.ts";
+import { amountText, parseAmount } from "../../core/payments/money.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";

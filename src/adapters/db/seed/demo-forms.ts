@@ -17,6 +17,12 @@ export const DEMO_CONTACT_FORM: FormDefinition = {
     {
       id: "contact",
       fields: [
+        {
+          id: "studio",
+          type: "image",
+          src: "/assets/demo/cover-studio.svg",
+          label: t("The studio's bright treatment room", "Der helle Behandlungsraum des Studios"),
+        },
         { id: "name", type: "text", label: t("Your name", "Ihr Name"), required: true },
         { id: "email", type: "email", label: t("Email", "E-Mail"), required: true },
         { id: "phone", type: "phone", label: t("Phone", "Telefon") },
@@ -30,6 +36,15 @@ export const DEMO_CONTACT_FORM: FormDefinition = {
             { value: "treatments", label: t("Our treatments", "Unsere Behandlungen") },
             { value: "other", label: t("Something else", "Etwas anderes") },
           ],
+        },
+        {
+          id: "voucher",
+          type: "money",
+          currency: "EUR",
+          minMinor: 1000,
+          maxMinor: 50000,
+          label: t("Gift voucher amount", "Betrag des Geschenkgutscheins"),
+          help: t("Only if you would like a voucher: from 10 to 500.", "Nur für einen Gutschein: von 10 bis 500."),
         },
         { id: "message", type: "textarea", label: t("Message", "Nachricht"), required: true, maxLength: 2000 },
         {

@@ -14,6 +14,12 @@ interface Props {
   chain: readonly string[];
 }
 
+/** The currency's narrow symbol in the page's language ("€", "$", "KWD"), shown beside the amount. */
+function currencySymbol(currency: string, locale: string): string {
+  const parts = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+  return parts.formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+}
+
 const asText = (value: AnswerValue | undefined) => (typeof value === "string" ? value : (value?.[0] ?? ""));
 const asList = (value: AnswerValue | undefined) =>
   value === undefined ? [] : typeof value === "string" ? [value] : value;
@@ -31,6 +37,38 @@ export function FormField({ field, value, error, chain }: Props) {
       return <input type="hidden" name={field.id} value={asText(value)} />;
     case "static":
       return <p className="form-static">{label}</p>;
+    case "image":
+      return (
+        <figure className="form-image">
+          <img src={field.src} alt={label} loading="lazy" decoding="async" />
+        </figure>
+      );
+    case "money":
+      return (
+        <LabelledField
+          path={field.id}
+          label={`${label} (${field.currency})`}
+          error={error}
+          isRequired={isRequired}
+          hint={hint}
+        >
+          {(props) => (
+            <div className="field__amount">
+              <span className="field__unit" aria-hidden="true">
+                {currencySymbol(field.currency, i18n.locale)}
+              </span>
+              <input
+                {...props}
+                name={field.id}
+                defaultValue={asText(value)}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+              />
+            </div>
+          )}
+        </LabelledField>
+      );
     case "radio":
     case "checkboxes":
     case "rating": {

@@ -40,6 +40,8 @@ export const ANSWER_ERROR_MESSAGES: Readonly<Record<AnswerErrorCode, string>> = 
   OPTION_INVALID: "widget.validation.invalid",
   NUMBER_INVALID: "forms.validation.number",
   NUMBER_OUT_OF_RANGE: "forms.validation.range",
+  AMOUNT_INVALID: "forms.validation.amount",
+  AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
   DATE_INVALID: "forms.validation.date",
   TEXT_TOO_LONG: "forms.validation.tooLong",
 };

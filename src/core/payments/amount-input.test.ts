@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountText, parseAmount } from "./money-input.ts";
+import { amountText, parseAmount } from "./money.ts";
 
 describe("parseAmount", () => {
   it.each([
