@@ -82,6 +82,9 @@ const consoleScreens = [
   // Who signs in: the owner's team, and everyone's own account and sessions.
   route("console/team", "routes/console-team.tsx", { id: "console-team" }),
   route("console/account", "routes/console-account.tsx", { id: "console-account" }),
+  // Content (owner): what visitors sent through forms and surveys.
+  route("console/forms", "routes/console-forms.tsx", { id: "console-forms" }),
+  route("console/forms/:formId", "routes/console-form.tsx", { id: "console-form" }),
 ];
 
 const routes = [

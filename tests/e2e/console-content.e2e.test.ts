@@ -1,0 +1,234 @@
+/**
+ * Issue 18, the content part of the console, in a real browser: the owner reaches Forms & surveys
+ * by keyboard, sees each form's submission count and public page, reads a form's submissions newest
+ * first a page at a time (each answer under the question its version asked, dates in the page's
+ * language), downloads them as CSV, and meets the empty and unknown cases; a staff login is refused.
+ * Every screen axe-clean, shot at 390 and 1280 px with long names and unbroken answers.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FormDefinition } from "../../src/core/forms/definition.ts";
+import { MIN_FILL_MS } from "../../src/app/forms/fill-token.ts";
+import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
+import { clientAddress, screenshots } from "./support/booking.ts";
+import { consoleApiJson, signInToConsole } from "./support/console.ts";
+import { baseURL } from "./support/server.ts";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function checkScreen(page: Page, name: string) {
+  await expectNoAxeViolations(page);
+  await screenshots(page, name);
+}
+
+/** Moves focus to the element by pressing Tab, as a keyboard user does, then activates it with Enter. */
+async function tabToAndPress(page: Page, selector: string) {
+  const target = page.locator(selector);
+  await target.waitFor();
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      await page.keyboard.press("Enter");
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+const LONG_NAME = "Anfrage für Gruppenbuchungen, Firmenveranstaltungen und Geschenkgutscheine im Studio Nordwind";
+const UNBROKEN = `very.long.address.${"x".repeat(80)}@northwind-firmenveranstaltungen.example`;
+
+const definition = (nameLabel: string): FormDefinition => ({
+  formatVersion: 1,
+  slides: [
+    {
+      id: "main",
+      fields: [
+        { id: "name", type: "text", label: { en: nameLabel, de: "Ihr Name" }, required: true },
+        {
+          id: "topic",
+          type: "checkboxes",
+          label: { en: "Topics" },
+          options: [
+            { value: "groups", label: { en: "Group booking" } },
+            { value: "vouchers", label: { en: "Gift vouchers" } },
+          ],
+        },
+        { id: "message", type: "textarea", label: { en: "Message" } },
+      ],
+    },
+  ],
+  endings: [{ id: "thanks", kind: "message", title: { en: "Thank you!" } }],
+});
+
+/** Submits the public page as a browser without JavaScript would (its fill token waited for). */
+async function submitMany(formId: string, answers: readonly Record<string, string | string[]>[]) {
+  const pageUrl = `${baseURL}/widget/form/${formId}`;
+  const html = await (await fetch(pageUrl)).text();
+  const fill = /name="_fill" value="([^"]+)"/.exec(html)?.[1];
+  const version = /name="_version" value="(\d+)"/.exec(html)?.[1];
+  expect(fill).toBeDefined();
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 200));
+  for (const answer of answers) {
+    const body = new URLSearchParams({ _fill: fill!, _version: version!, _slide: "main", _intent: "next" });
+    for (const [key, value] of Object.entries(answer))
+      for (const one of Array.isArray(value) ? value : [value]) body.append(key, one);
+    const res = await fetch(pageUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": clientAddress() },
+      body,
+    });
+    expect(res.status, await res.text().then((t) => t.slice(0, 200))).toBeLessThan(400);
+  }
+}
+
+describe("the owner's forms and surveys", () => {
+  it("lists them with counts and public pages, and reads a form's submissions page by page", async () => {
+    const owner = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = owner.page;
+    await signInToConsole(page, baseURL, "owner");
+
+    const form = await consoleApiJson<{ id: string }>(page, "POST", "/business/forms", {
+      kind: "form",
+      name: LONG_NAME,
+      definition: definition("Your name"),
+    });
+    expect(form.status).toBe(201);
+    const survey = await consoleApiJson<{ id: string }>(page, "POST", "/business/forms", {
+      kind: "survey",
+      name: "Empty feedback survey",
+      definition: definition("Name"),
+    });
+    expect(survey.status).toBe(201);
+
+    // 23 answers to version 1, then the question renamed and one more answer to version 2.
+    const older = Array.from({ length: 23 }, (_, i) => ({
+      name: `Visitor ${String(i + 1).padStart(2, "0")}`,
+      topic: i % 2 ? ["groups", "vouchers"] : ["groups"],
+      message: i === 22 ? UNBROKEN : "",
+    }));
+    await submitMany(form.body.id, older);
+    const renamed = await consoleApiJson(page, "PATCH", `/business/forms/${form.body.id}`, {
+      definition: definition("Full name"),
+    });
+    expect(renamed.status).toBe(200);
+    await submitMany(form.body.id, [{ name: "Newest Visitor", topic: ["vouchers"], message: "Line one\nLine two" }]);
+
+    // The section, reached by keyboard from the console's first screen.
+    await waitForHydration(page);
+    await tabToAndPress(page, '.console__nav a[href="/console/forms"]');
+    await page.locator("#forms-title").waitFor();
+    expect(await page.locator("#forms-title").innerText()).toBe("Forms & surveys");
+    const row = page.locator(".console-forms tr", { hasText: LONG_NAME });
+    expect(await row.locator('td[data-label="Submissions"]').innerText()).toBe("24");
+    expect(await row.locator('td[data-label="Type"]').innerText()).toBe("Form");
+    expect(await row.getByRole("link", { name: `Open public page ${LONG_NAME}` }).getAttribute("href")).toBe(
+      `/widget/form/${form.body.id}`,
+    );
+    const surveyRow = page.locator(".console-forms tr", { hasText: "Empty feedback survey" });
+    expect(await surveyRow.locator('td[data-label="Submissions"]').innerText()).toBe("0");
+    expect(await surveyRow.getByRole("link", { name: /Open public page/ }).getAttribute("href")).toBe(
+      `/widget/survey/${survey.body.id}`,
+    );
+    await checkScreen(page, "console-forms");
+
+    // One form's submissions: newest first, 20 a page, each answer labelled by its own version.
+    await tabToAndPress(page, `.console-forms a[href="/console/forms/${form.body.id}"]`);
+    await page.locator(".console-submission").first().waitFor();
+    expect(await page.locator("#form-title").innerText()).toBe(LONG_NAME);
+    expect(await page.locator(".console-intro").innerText()).toBe("Form · 24 submissions");
+    const items = page.locator(".console-submission");
+    expect(await items.count()).toBe(20);
+    const newest = items.first();
+    expect(await newest.locator("dt").allInnerTexts()).toEqual(["Full name", "Topics", "Message"]);
+    expect(await newest.locator("dd").allInnerTexts()).toEqual([
+      "Newest Visitor",
+      "Gift vouchers",
+      "Line one\nLine two",
+    ]);
+    const second = items.nth(1);
+    expect(await second.locator("dt").allInnerTexts()).toEqual(["Your name", "Topics", "Message"]);
+    expect(await second.locator("dd").first().innerText()).toBe("Visitor 23");
+    expect(await second.locator("dd").nth(1).innerText()).toBe("Group booking");
+    // The date as the page's language writes it, in the business's time zone.
+    const session = await consoleApiJson<{ business: { timeZone: string } }>(page, "GET", "/console/session");
+    const stamp = await newest.locator("time").getAttribute("datetime");
+    expect(await newest.locator("h2").innerText()).toBe(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: session.body.business.timeZone,
+        dateStyle: "medium",
+        timeStyle: "short",
+      }).format(new Date(stamp!)),
+    );
+    // The CSV is the API's export, with the session's cookie.
+    const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    expect(csvHref).toBe(`/api/business/forms/${form.body.id}/submissions.csv?lang=en`);
+    const csv = await page.evaluate(async (href) => {
+      const res = await fetch(href);
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+    }, csvHref!);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toMatch(/^text\/csv/);
+    expect(csv.text.trimEnd().split("\r\n")).toHaveLength(25);
+    // No horizontal scrolling on a phone, however long the name or the answer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkScreen(page, "console-form-submissions");
+
+    // The next, older page by keyboard, and back to the newest.
+    await tabToAndPress(page, '.console-pages a:has-text("Older")');
+    await expect.poll(() => items.count()).toBe(4);
+    expect(await items.last().locator("dd").first().innerText()).toBe("Visitor 01");
+    expect(await page.locator(".console-pages").innerText()).not.toContain("Older");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkScreen(page, "console-form-submissions-older");
+    await page.getByRole("link", { name: "Newest" }).click();
+    await expect.poll(() => items.count()).toBe(20);
+
+    // A survey nobody answered yet, and an address of no form.
+    await page.goto(`${baseURL}/console/forms/${survey.body.id}`);
+    await waitForHydration(page);
+    await page.locator(".console-empty").waitFor();
+    expect(await page.locator(".console-empty").innerText()).toBe(
+      "No submissions yet. Share the public page to collect answers.",
+    );
+    expect(await page.getByRole("link", { name: "Download CSV" }).count()).toBe(0);
+    await checkScreen(page, "console-form-empty");
+    await page.goto(`${baseURL}/console/forms/00000000-0000-4000-8000-000000000000`);
+    await waitForHydration(page);
+    await page.locator("#form-title").waitFor();
+    expect(await page.locator("#form-title").innerText()).toBe("Form not found");
+    await owner.context.close();
+  });
+
+  it("is the owner's: a staff login is told so and has no way there", async () => {
+    const staff = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInToConsole(staff.page, baseURL, "staff");
+    expect(await staff.page.locator(".console__nav").innerText()).not.toContain("Forms");
+    await staff.page.goto(`${baseURL}/console/forms`);
+    await waitForHydration(staff.page);
+    await staff.page.locator("#not-allowed-title").waitFor();
+    await expectNoAxeViolations(staff.page);
+    await staff.context.close();
+  });
+
+  it("reads in the owner's language", async () => {
+    const owner = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInToConsole(owner.page, baseURL, "owner", "de");
+    await owner.page.goto(`${baseURL}/de/console/forms`);
+    await waitForHydration(owner.page);
+    await owner.page.locator("#forms-title").waitFor();
+    expect(await owner.page.locator("#forms-title").innerText()).toBe("Formulare & Umfragen");
+    await checkScreen(owner.page, "console-forms-de");
+    await owner.context.close();
+  });
+});
