@@ -232,3 +232,147 @@ describe("the owner's forms and surveys", () => {
     await owner.context.close();
   });
 });
+
+const LONG_TITLE = "Neue Öffnungszeiten im Frühling: längere Abende, Samstagstermine und Gruppenkurse für Unternehmen";
+
+describe("the owner's posts", () => {
+  it("writes, schedules, previews, changes and removes a post, with every bad input said at its field", async () => {
+    const owner = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = owner.page;
+    await signInToConsole(page, baseURL, "owner");
+    const author = await consoleApiJson<{ id: string }>(page, "POST", "/business/authors", {
+      slug: "maximiliane-mustermann-schneider",
+      name: "Maximiliane Mustermann-Schneider von Hohenberg",
+    });
+    expect(author.status).toBe(201);
+
+    await waitForHydration(page);
+    await tabToAndPress(page, '.console__nav a[href="/console/posts"]');
+    await page.locator("#posts-title").waitFor();
+    expect(await page.locator(".console-intro").innerText()).toMatch(/^\d+ posts in your blog$/);
+    await checkScreen(page, "console-posts");
+
+    // Saved empty, by keyboard: the title and the address name say what they need; focus on the first.
+    await tabToAndPress(page, 'button:has-text("Write a post")');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("post-form-title");
+    await tabToAndPress(page, '.console-post-form button[type="submit"]');
+    await expect.poll(() => page.locator("#field-title-error").count()).toBe(1);
+    expect(await page.locator("#field-title-error").innerText()).toBe("Enter a title.");
+    expect(await page.locator("#field-slug-error").innerText()).toContain("lowercase letters");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-title");
+
+    // The address name follows the title; scheduled without a time is refused next to the time.
+    await page.keyboard.type(LONG_TITLE);
+    expect(await page.locator("#field-slug").inputValue()).toBe(
+      "neue-offnungszeiten-im-fruhling-langere-abende-samstagstermine-und-gruppenkurse",
+    );
+    await page.locator("#field-status").selectOption("scheduled");
+    await page.locator("#field-bodyHtml").fill('<p>Ab März länger geöffnet.</p><script>alert("x")</script>');
+    await page.locator("#field-excerpt").fill("Längere Abende und Samstage.");
+    await page.locator("#field-authorId").selectOption(author.body.id);
+    await page.getByLabel("Wellbeing").check();
+    await page.locator('.console-post-form button[type="submit"]').click();
+    await expect.poll(() => page.locator("#field-publishAt-error").count()).toBe(1);
+    expect(await page.locator("#field-publishAt-error").innerText()).toBe(
+      "A scheduled post needs the time it goes public.",
+    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-publishAt");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkScreen(page, "console-post-errors");
+
+    await page.locator("#field-publishAt").fill("2027-01-15T10:00");
+    await page.locator('.console-post-form button[type="submit"]').click();
+    const row = page.locator(".console-row", { hasText: LONG_TITLE });
+    await row.waitFor();
+    expect(await page.locator(".console-screen [role=status]").first().innerText()).toBe(`“${LONG_TITLE}” saved.`);
+    expect(await row.innerText()).toContain("Scheduled");
+    const session = await consoleApiJson<{ business: { timeZone: string } }>(page, "GET", "/console/session");
+    const stored = await consoleApiJson<{
+      items: { id: string; title: string; publishAt: string; bodyHtml: string }[];
+    }>(page, "GET", "/business/posts?limit=100");
+    const post = stored.body.items.find((p) => p.title === LONG_TITLE)!;
+    // The time typed is the business's wall time; the body was cleaned of its script.
+    expect(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: session.body.business.timeZone,
+        dateStyle: "short",
+        timeStyle: "short",
+        hourCycle: "h23",
+      }).format(new Date(post.publishAt)),
+    ).toBe("2027-01-15, 10:00");
+    expect(post.bodyHtml).not.toContain("script");
+    expect(await row.innerText()).toContain("Maximiliane Mustermann-Schneider von Hohenberg");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkScreen(page, "console-posts-scheduled");
+
+    // A second post with the same address name: the server's refusal at the field, nothing lost.
+    await page.getByRole("button", { name: "Write a post" }).click();
+    await page.locator("#field-title").fill("Another post");
+    await page
+      .locator("#field-slug")
+      .fill("neue-offnungszeiten-im-fruhling-langere-abende-samstagstermine-und-gruppenkurse");
+    await page.locator('.console-post-form button[type="submit"]').click();
+    await expect
+      .poll(() =>
+        page
+          .locator("#field-slug-error")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toBe("Another post already uses this address name. Choose another.");
+    expect(await page.locator("#field-title").inputValue()).toBe("Another post");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // Back to a draft, then its preview (a token issued on the way) shows the draft.
+    await row.getByRole("button", { name: `Edit ${LONG_TITLE}` }).click();
+    expect(await page.locator("#field-publishAt").inputValue()).toBe("2027-01-15T10:00");
+    await page.locator("#field-status").selectOption("draft");
+    await page.locator('.console-post-form button[type="submit"]').click();
+    await expect.poll(() => row.locator(".console-status").innerText()).toBe("Draft");
+    await row.getByRole("link", { name: `Preview ${LONG_TITLE}` }).click();
+    await page.waitForURL(/\/v2\/preview\/[\w-]+\/post\?token=pv_/);
+    await expect.poll(() => page.locator("h1").first().innerText()).toBe(LONG_TITLE);
+    expect(await page.content()).toContain("Ab März länger geöffnet.");
+    // Back returns to the list, not to the page that issued the token.
+    await page.goBack();
+    await page.locator("#posts-title").waitFor();
+
+    // Removed after a confirmation.
+    await waitForHydration(page);
+    await row.getByRole("button", { name: `Remove ${LONG_TITLE}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Remove “${LONG_TITLE}”?` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "dialog[open]");
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await consoleApiJson(page, "GET", `/business/posts/${post.id}`)).status).toBe(404);
+    await owner.context.close();
+  });
+
+  it("says its messages in the owner's language, and is refused to a staff login", async () => {
+    const owner = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInToConsole(owner.page, baseURL, "owner", "de");
+    await owner.page.goto(`${baseURL}/de/console/posts`);
+    await waitForHydration(owner.page);
+    await owner.page.getByRole("button", { name: "Beitrag schreiben" }).click();
+    await owner.page.getByRole("button", { name: "Beitrag speichern" }).click();
+    await expect.poll(() => owner.page.locator("#field-title-error").innerText()).toBe("Geben Sie einen Titel ein.");
+    await checkScreen(owner.page, "console-post-errors-de");
+    await owner.context.close();
+
+    const staff = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInToConsole(staff.page, baseURL, "staff");
+    expect(await staff.page.locator(".console__nav").innerText()).not.toContain("Posts");
+    for (const path of ["/console/posts", "/console/posts/00000000-0000-4000-8000-000000000801/preview"]) {
+      await staff.page.goto(`${baseURL}${path}`);
+      await waitForHydration(staff.page);
+      await staff.page.locator("#not-allowed-title").waitFor();
+    }
+    await expectNoAxeViolations(staff.page);
+    await staff.context.close();
+  });
+});
