@@ -32,7 +32,7 @@ async function checkScreen(page: Page, name: string) {
 async function tabToAndPress(page: Page, selector: string) {
   const target = page.locator(selector);
   await target.waitFor();
-  for (let presses = 0; presses < 60; presses++) {
+  for (let presses = 0; presses < 200; presses++) {
     await page.keyboard.press("Tab");
     if (await target.evaluate((el) => el === document.activeElement)) {
       await page.keyboard.press("Enter");
@@ -246,11 +246,31 @@ describe("the owner's posts", () => {
     });
     expect(author.status).toBe(201);
 
+    // Enough drafts for a second page of 20 (removed again at the end).
+    const before = await consoleApiJson<{ total: number }>(page, "GET", "/business/posts?limit=1");
+    const extra: string[] = [];
+    for (let i = before.body.total; i < 21; i++) {
+      const draft = await consoleApiJson<{ id: string }>(page, "POST", "/business/posts", {
+        title: `Paging draft ${i}`,
+        slug: `paging-draft-${i}`,
+      });
+      expect(draft.status).toBe(201);
+      extra.push(draft.body.id);
+    }
+
     await waitForHydration(page);
     await tabToAndPress(page, '.console__nav a[href="/console/posts"]');
     await page.locator("#posts-title").waitFor();
     expect(await page.locator(".console-intro").innerText()).toMatch(/^\d+ posts in your blog$/);
     await checkScreen(page, "console-posts");
+    const rows = page.locator(".console-row");
+    expect(await rows.count()).toBe(20);
+    await tabToAndPress(page, '.console-pages a:has-text("Older")');
+    await page.waitForURL(/\/console\/posts\?page=2$/);
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThan(20);
+    await page.getByRole("link", { name: "Newer" }).click();
+    await expect.poll(() => rows.count()).toBe(20);
 
     // Saved empty, by keyboard: the title and the address name say what they need; focus on the first.
     await tabToAndPress(page, 'button:has-text("Write a post")');
@@ -350,6 +370,8 @@ describe("the owner's posts", () => {
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => row.count()).toBe(0);
     expect((await consoleApiJson(page, "GET", `/business/posts/${post.id}`)).status).toBe(404);
+    for (const id of extra) expect((await consoleApiJson(page, "DELETE", `/business/posts/${id}`)).status).toBe(204);
+    expect((await consoleApiJson(page, "DELETE", `/business/authors/${author.body.id}`)).status).toBe(204);
     await owner.context.close();
   });
 
