@@ -24,6 +24,8 @@ afterAll(async () => {
 });
 
 async function checkScreen(page: Page, name: string) {
+  // One document title, the route's (not a second one from the screen).
+  expect(await page.evaluate(() => document.querySelectorAll("title").length)).toBe(1);
   await expectNoAxeViolations(page);
   await screenshots(page, name);
 }
@@ -126,6 +128,7 @@ describe("the owner's forms and surveys", () => {
     await tabToAndPress(page, '.console__nav a[href="/console/forms"]');
     await page.locator("#forms-title").waitFor();
     expect(await page.locator("#forms-title").innerText()).toBe("Forms & surveys");
+    expect(await page.title()).toMatch(/^Forms & surveys · /);
     const row = page.locator(".console-forms tr", { hasText: LONG_NAME });
     expect(await row.locator('td[data-label="Submissions"]').innerText()).toBe("24");
     expect(await row.locator('td[data-label="Type"]').innerText()).toBe("Form");

@@ -67,7 +67,7 @@ function SubmissionsScreen({ loaderData }: { loaderData: Data }) {
   const back = { to: "/console/forms", label: t("back") };
   if (loaderData.form === null)
     return (
-      <ConsoleScreen id="form-title" title={t("missingTitle")} session={session} locale={locale} back={back}>
+      <ConsoleScreen id="form-title" title={t("missingTitle")} locale={locale} back={back}>
         <p className="console-empty">{t("missing")}</p>
       </ConsoleScreen>
     );
@@ -78,7 +78,6 @@ function SubmissionsScreen({ loaderData }: { loaderData: Data }) {
     <ConsoleScreen
       id="form-title"
       title={form.name}
-      session={session}
       locale={locale}
       back={back}
       intro={`${t(form.kind === "form" ? "kindForm" : "kindSurvey")} · ${t("count", { count })}`}

@@ -10,9 +10,9 @@ import type { Route } from "./+types/console-forms";
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
   if (!entered.allowed) return entered;
-  const { locale, session } = entered;
+  const { locale } = entered;
   const forms = await callApi<ListedForm[]>(locale, "GET", "/business/forms");
-  return { allowed: true as const, locale, session, forms };
+  return { allowed: true as const, locale, forms };
 }
 clientLoader.hydrate = true as const;
 
@@ -29,10 +29,10 @@ export default function ConsoleForms({ loaderData }: Route.ComponentProps) {
 
 function FormsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
-  const { locale, session, forms } = loaderData;
+  const { locale, forms } = loaderData;
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.forms.${key}`, values);
   return (
-    <ConsoleScreen id="forms-title" title={t("title")} session={session} locale={locale} intro={t("intro")}>
+    <ConsoleScreen id="forms-title" title={t("title")} locale={locale} intro={t("intro")}>
       {forms.length === 0 ? (
         <p className="console-empty">{t("none")}</p>
       ) : (

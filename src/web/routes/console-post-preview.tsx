@@ -12,14 +12,14 @@ const PREVIEW_MINUTES = 60;
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
   if (!entered.allowed) return entered;
-  const { locale, session } = entered;
+  const { locale } = entered;
   // Previews open only with a token the business issued (content-preview.tsx); only its hash is kept.
   const issued = await callApi<{ token: string }>(locale, "POST", "/business/preview-tokens", {
     label: "Console preview",
     expiresInMinutes: PREVIEW_MINUTES,
   });
   const href = `${consolePath(`/v2/preview/${encodeURIComponent(params.postId)}/post`, locale)}?${new URLSearchParams({ token: issued.token })}`;
-  return { allowed: true as const, locale, session, href };
+  return { allowed: true as const, locale, href };
 }
 clientLoader.hydrate = true as const;
 
@@ -36,12 +36,11 @@ export default function ConsolePostPreview({ loaderData }: Route.ComponentProps)
     if (href) window.location.replace(href);
   }, [href]);
   if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
-  const { locale, session } = loaderData;
+  const { locale } = loaderData;
   return (
     <ConsoleScreen
       id="post-preview-title"
       title={i18n._("console.posts.previewTitle")}
-      session={session}
       locale={locale}
       back={{ to: "/console/posts", label: i18n._("console.posts.back") }}
     >

@@ -218,7 +218,6 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
     <ConsoleScreen
       id="posts-title"
       title={t("title")}
-      session={session}
       locale={locale}
       intro={t("count", { count: posts.total })}
       actions={

@@ -1,14 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { LocaleCode } from "../../../i18n/locales.ts";
-import type { ConsoleSession } from "./console-api.ts";
 import { consolePath } from "./console-session.ts";
 
 interface Props {
   /** The heading's id; the screen's section is named by it. */
   id: string;
   title: string;
-  session: ConsoleSession;
   locale: LocaleCode;
   /** A link up to the list this screen belongs to. */
   back?: { readonly to: string; readonly label: string } | undefined;
@@ -20,13 +18,12 @@ interface Props {
 }
 
 /**
- * The frame of a console screen: the document title with the business's name, an optional link
- * back, the one h1 with the screen's actions beside it, and an intro.
+ * The frame of a console screen: an optional link back, the one h1 with the screen's actions beside
+ * it, and an intro. The document's title comes from the route's `consoleMeta`.
  */
-export function ConsoleScreen({ id, title, session, locale, back, actions, intro, children }: Props) {
+export function ConsoleScreen({ id, title, locale, back, actions, intro, children }: Props) {
   return (
     <section aria-labelledby={id} className="console-screen">
-      <title>{`${title} – ${session.business.name}`}</title>
       {back ? (
         <p className="console-back">
           <Link to={consolePath(back.to, locale)}>{back.label}</Link>
