@@ -294,18 +294,21 @@ describe("the owner's posts", () => {
     await page.locator("#field-excerpt").fill("Längere Abende und Samstage.");
     await page.locator("#field-authorId").selectOption(author.body.id);
     await page.getByLabel("Wellbeing").check();
+    await page.locator("#field-tags").fill("Frühling, 24/7");
     await page.locator('.console-post-form button[type="submit"]').click();
     await expect.poll(() => page.locator("#field-publishAt-error").count()).toBe(1);
     expect(await page.locator("#field-publishAt-error").innerText()).toBe(
       "A scheduled post needs the time it goes public.",
     );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-publishAt");
+    expect(await page.locator("#field-tags-error").innerText()).toContain("without / ? or #");
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
     await checkScreen(page, "console-post-errors");
 
     await page.locator("#field-publishAt").fill("2027-01-15T10:00");
+    await page.locator("#field-tags").fill("Frühling, Öffnungszeiten, Frühling");
     await page.locator('.console-post-form button[type="submit"]').click();
     const row = page.locator(".console-row", { hasText: LONG_TITLE });
     await row.waitFor();
@@ -313,7 +316,7 @@ describe("the owner's posts", () => {
     expect(await row.innerText()).toContain("Scheduled");
     const session = await consoleApiJson<{ business: { timeZone: string } }>(page, "GET", "/console/session");
     const stored = await consoleApiJson<{
-      items: { id: string; title: string; publishAt: string; bodyHtml: string }[];
+      items: { id: string; title: string; publishAt: string; bodyHtml: string; tags: string[] }[];
     }>(page, "GET", "/business/posts?limit=100");
     const post = stored.body.items.find((p) => p.title === LONG_TITLE)!;
     // The time typed is the business's wall time; the body was cleaned of its script.
@@ -326,6 +329,7 @@ describe("the owner's posts", () => {
       }).format(new Date(post.publishAt)),
     ).toBe("2027-01-15, 10:00");
     expect(post.bodyHtml).not.toContain("script");
+    expect(post.tags).toEqual(["Frühling", "Öffnungszeiten"]);
     expect(await row.innerText()).toContain("Maximiliane Mustermann-Schneider von Hohenberg");
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -353,6 +357,7 @@ describe("the owner's posts", () => {
     // Back to a draft, then its preview (a token issued on the way) shows the draft.
     await row.getByRole("button", { name: `Edit ${LONG_TITLE}` }).click();
     expect(await page.locator("#field-publishAt").inputValue()).toBe("2027-01-15T10:00");
+    expect(await page.locator("#field-tags").inputValue()).toBe("Frühling, Öffnungszeiten");
     await page.locator("#field-status").selectOption("draft");
     await page.locator('.console-post-form button[type="submit"]').click();
     await expect.poll(() => row.locator(".console-status").innerText()).toBe("Draft");

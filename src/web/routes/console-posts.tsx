@@ -66,9 +66,12 @@ interface Draft {
   readonly storedPublishAt: { readonly input: string; readonly iso: string } | null;
   readonly authorId: string;
   readonly categoryIds: readonly string[];
+  /** As typed: separated by commas. */
+  readonly tags: string;
 }
 
-type FieldName = "title" | "slug" | "excerpt" | "bodyHtml" | "status" | "publishAt" | "authorId" | "categoryIds";
+type FieldName =
+  "title" | "slug" | "excerpt" | "bodyHtml" | "status" | "publishAt" | "authorId" | "categoryIds" | "tags";
 const FIELDS: readonly FieldName[] = [
   "title",
   "slug",
@@ -78,6 +81,7 @@ const FIELDS: readonly FieldName[] = [
   "publishAt",
   "authorId",
   "categoryIds",
+  "tags",
 ];
 
 /** What each field takes, said when the server refuses it for a reason the checks here do not know. */
@@ -90,10 +94,22 @@ const SERVER_MESSAGES: Record<FieldName, string> = {
   publishAt: "console.posts.error.publishAt",
   authorId: "console.posts.error.author",
   categoryIds: "console.posts.error.categories",
+  tags: "console.posts.error.tags",
 };
 
 const EXCERPT_MAX = 2000;
 const BODY_MAX = 500_000;
+/** A tag the API takes (content-schemas.ts): up to 60 characters, no / ? or #; at most 50 of them. */
+const TAG = /^[^/?#]{1,60}$/;
+const TAGS_MAX = 50;
+const tagsOf = (typed: string) => [
+  ...new Set(
+    typed
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The draft as the API takes it, or per field what is wrong (the API's own rules, content-schemas.ts). */
 function check(draft: Draft, zone: string) {
@@ -102,6 +118,8 @@ function check(draft: Draft, zone: string) {
   if (!SLUG.test(draft.slug)) problems.slug = "console.posts.error.slug";
   if (draft.excerpt.length > EXCERPT_MAX) problems.excerpt = "console.posts.error.excerpt";
   if (draft.bodyHtml.length > BODY_MAX) problems.bodyHtml = "console.posts.error.body";
+  const tags = tagsOf(draft.tags);
+  if (tags.length > TAGS_MAX || !tags.every((tag) => TAG.test(tag))) problems.tags = "console.posts.error.tags";
   const typed = draft.publishAt.trim();
   const publishAt =
     typed === ""
@@ -121,6 +139,7 @@ function check(draft: Draft, zone: string) {
     publishAt,
     authorId: draft.authorId === "" ? null : draft.authorId,
     categoryIds: draft.categoryIds,
+    tags,
   };
   return { problems, body };
 }
@@ -137,11 +156,13 @@ const EMPTY: Draft = {
   storedPublishAt: null,
   authorId: "",
   categoryIds: [],
+  tags: "",
 };
 
 /**
  * The blog's posts (owner only; issue 16): each with its status and publication time, written,
- * changed and removed here; a post not yet public opens in a preview. Bodies are HTML, which the
+ * changed and removed here (with tags; images and canonical links stay API-only); a post not yet
+ * public opens in a preview. Bodies are HTML, which the
  * server cleans with its allow-list. Authors and categories are chosen from those the API holds.
  */
 export default function ConsolePosts({ loaderData }: Route.ComponentProps) {
@@ -207,6 +228,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       storedPublishAt: post.publishAt ? { input, iso: post.publishAt } : null,
       authorId: post.authorId ?? "",
       categoryIds: post.categoryIds,
+      tags: post.tags.join(", "),
     });
   }
 
@@ -338,6 +360,16 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             values={draft.categoryIds}
             onChange={(categoryIds) => setDraft({ ...draft, categoryIds })}
             error={errorOf("categoryIds")}
+          />
+          <TextField
+            name="tags"
+            label={t("tags")}
+            hint={t("tagsHint")}
+            isRequired={false}
+            value={draft.tags}
+            autoComplete="off"
+            onChange={(tags) => setDraft({ ...draft, tags })}
+            error={errorOf("tags")}
           />
         </EditorPanel>
       ) : null}
