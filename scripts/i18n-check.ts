@@ -27,6 +27,8 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "widget.contact.email", // it, pt-PT: "email" is the usual spelling
   "console.nav.label", // "Console" is the word in fr, it, nl, pt-BR as well
   "console.bookings.status", // "Status" is the word in da, de, nl, pl, pt-BR as well
+  "console.posts.status", // "Status" is the word in da, de, nl, pl, pt-BR as well
+  "console.posts.body", // de: "Text (HTML)" is German as well
   "console.role.staff", // it: "Staff" is the usual word
   "console.bookings.staff", // it: "Staff" is the usual word
   "console.signIn.email", // it: "Email" is the usual spelling

@@ -272,6 +272,9 @@ describe("in German", () => {
     ["/de/console/api-keys", "API-Schlüssel"],
     ["/de/console/team", "Team"],
     ["/de/console/account", "Mein Konto"],
+    ["/de/console/forms", "Formulare & Umfragen"],
+    [`/de/console/forms/${DEMO.formId}`, "Contact us"],
+    ["/de/console/posts", "Beiträge"],
   ])("%s is axe-clean", async (path, title) => {
     await open(path);
     if (title) expect(await page.locator(".console__main h1").innerText()).toBe(title);
@@ -304,6 +307,10 @@ describe("a staff login", () => {
       "/console/settings",
       "/console/api-keys",
       "/console/team",
+      "/console/forms",
+      `/console/forms/${DEMO.formId}`,
+      "/console/posts",
+      `/console/posts/${DEMO.postPreviewId}/preview`,
     ]) {
       await staff.page.goto(`${baseURL}${path}`);
       await waitForHydration(staff.page);

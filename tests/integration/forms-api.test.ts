@@ -161,6 +161,8 @@ describe.each(DATABASE_KINDS)("forms API on %s", (kind) => {
     const list = await expectStatus(200, app, "GET", "/api/business/forms", owner.key);
     expect(list.map((f: { id: string }) => f.id)).toContain(created.id);
     expect(list[0]).not.toHaveProperty("definition");
+    // Counted over every version, for the console's list of forms.
+    expect(list.find((f: { id: string }) => f.id === created.id).submissionCount).toBe(2);
   });
 
   it("refuses a definition whose jumps cycle or name nothing, saying where", async () => {
@@ -221,5 +223,7 @@ describe.each(DATABASE_KINDS)("forms API on %s", (kind) => {
     expect(csv.status).toBe(404);
     const theirs = await expectStatus(200, app, "GET", "/api/business/forms", other.key);
     expect(theirs).toEqual([]);
+    const own = await expectStatus(200, app, "GET", "/api/business/forms", owner.key);
+    expect(own.find((f: { id: string }) => f.id === mine.id).submissionCount).toBe(0);
   });
 });

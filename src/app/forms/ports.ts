@@ -17,6 +17,11 @@ export interface FormSummary {
   readonly updatedAt: string;
 }
 
+/** A form in the business's list: with how many submissions it has, of every version. */
+export interface ListedForm extends FormSummary {
+  readonly submissionCount: number;
+}
+
 export interface StoredForm extends FormSummary {
   readonly definition: FormDefinition;
 }
@@ -57,7 +62,7 @@ export interface FormStore {
   getForm(id: string): Promise<StoredForm | null>;
   /** One earlier (or the current) version; null when the form or the version does not exist. */
   getFormVersion(id: string, version: number): Promise<StoredForm | null>;
-  listForms(): Promise<FormSummary[]>;
+  listForms(): Promise<ListedForm[]>;
   /** Newest first, `limit` at a time, older than the submission id `before`; null for an unknown form. */
   listSubmissions(formId: string, page: { limit: number; before?: string }): Promise<SubmissionPage | null>;
   getSubmission(formId: string, submissionId: string): Promise<Submission | null>;

@@ -45,6 +45,9 @@ const SECTIONS: readonly Section[] = [
   { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
   { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
   { path: "/console/api-keys", label: "console.nav.apiKeys", ownerOnly: true },
+  // Content: forms and surveys with their submissions, and the blog's posts.
+  { path: "/console/forms", label: "console.nav.forms", ownerOnly: true },
+  { path: "/console/posts", label: "console.nav.posts", ownerOnly: true },
   // Who signs in: the team (owner), and the user's own account and sessions.
   { path: "/console/team", label: "console.nav.team", ownerOnly: true },
   { path: "/console/account", label: "console.nav.account", ownerOnly: false },

@@ -5,7 +5,7 @@ import type { ServiceView, StaffView } from "../../app/business/ports.ts";
 import type { DepositRule } from "../../core/calendar/calendar.ts";
 import { formatMoney } from "../../core/payments/money.ts";
 import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
-import { Field, FieldError } from "../components/form-field.tsx";
+import { Field } from "../components/form-field.tsx";
 import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
 import { requireSession } from "../features/console/console-session.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
@@ -14,7 +14,9 @@ import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { ChecksField } from "../features/console/checks-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
+import { SLUG, slugOf } from "../features/console/slug.ts";
 import type { Route } from "./+types/console-services";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -57,19 +59,6 @@ const FIELDS: readonly FieldName[] = [
   "deposit",
   "staffIds",
 ];
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A slug from a name: "Färben & Föhnen" → "farben-fohnen" (what the API accepts, input-schemas.ts). */
-const slugOf = (name: string) =>
-  name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
 
 interface Checked {
   readonly problems: Partial<Record<FieldName, string>>;
@@ -373,37 +362,17 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
               </Field>
             )}
           </div>
-          <fieldset
-            className={`field field--group console-checks${errorOf("staffIds") ? " field--invalid" : ""}`}
-            aria-describedby={errorOf("staffIds") ? "service-staff-error" : undefined}
-          >
-            <legend>{i18n._("console.services.staff")}</legend>
-            <p className="field__hint">{i18n._("console.services.staffHint")}</p>
-            {staff.length === 0 ? (
-              <p className="console-muted">{i18n._("console.services.noStaff")}</p>
-            ) : (
-              staff.map((member) => (
-                <label key={member.id} className="check">
-                  <input
-                    type="checkbox"
-                    name="staffIds"
-                    value={member.id}
-                    checked={draft.staffIds.includes(member.id)}
-                    onChange={(e) =>
-                      setDraft({
-                        ...draft,
-                        staffIds: e.target.checked
-                          ? [...draft.staffIds, member.id]
-                          : draft.staffIds.filter((id) => id !== member.id),
-                      })
-                    }
-                  />
-                  <span>{member.name}</span>
-                </label>
-              ))
-            )}
-            {errorOf("staffIds") ? <FieldError id="service-staff-error" error={errorOf("staffIds")!} /> : null}
-          </fieldset>
+          <ChecksField
+            path="service-staff"
+            name="staffIds"
+            legend={i18n._("console.services.staff")}
+            hint={i18n._("console.services.staffHint")}
+            empty={i18n._("console.services.noStaff")}
+            options={staff.map((member) => ({ value: member.id, label: member.name }))}
+            values={draft.staffIds}
+            onChange={(staffIds) => setDraft({ ...draft, staffIds })}
+            error={errorOf("staffIds")}
+          />
         </EditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.services.none")}>

@@ -19,8 +19,18 @@ export async function signInToConsole(page: Page, baseURL: string, who: DemoLogi
   await page.locator(".console__main h1").waitFor();
 }
 
-/** The business API as the signed-in browser calls it (its cookie and CSRF token). */
+/** The business API as the signed-in browser calls it (its cookie and CSRF token): the status. */
 export async function consoleApi(page: Page, method: string, path: string, body?: unknown): Promise<number> {
+  return (await consoleApiJson(page, method, path, body)).status;
+}
+
+/** The same call, with the answer's JSON (null for none). */
+export async function consoleApiJson<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const session = (await (await fetch("/api/console/session")).json()) as { csrfToken: string };
@@ -29,7 +39,8 @@ export async function consoleApi(page: Page, method: string, path: string, body?
         headers: { "content-type": "application/json", "x-csrf-token": session.csrfToken },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return res.status;
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     },
     { method, path, body },
   );

@@ -4,7 +4,7 @@
  * version to form_versions and makes it current, in one transaction, so two concurrent edits get two
  * versions instead of one lost update.
  */
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import type { FormDefinition } from "../../../core/forms/definition.ts";
 import type { FormDirectory, FormStore, NewSubmission, StoredForm, Submission } from "../../../app/forms/ports.ts";
 import type { Db } from "../client.ts";
@@ -114,6 +114,14 @@ export function createFormStore(db: Db, businessId: string): FormStore {
     },
 
     async listForms() {
+      // One grouped count beside the forms, rather than a count per form.
+      const S = t.formSubmissions;
+      const counts = await db
+        .select({ formId: S.formId, n: count() })
+        .from(S)
+        .where(eq(S.businessId, B))
+        .groupBy(S.formId);
+      const countOf = new Map(counts.map((c) => [c.formId, Number(c.n)]));
       const rows = await db
         .select()
         .from(t.forms)
@@ -121,7 +129,7 @@ export function createFormStore(db: Db, businessId: string): FormStore {
         .orderBy(t.forms.createdAt, t.forms.id);
       return rows.map((r) => {
         const { definition: _, ...summary } = formView(r);
-        return summary;
+        return { ...summary, submissionCount: countOf.get(r.id) ?? 0 };
       });
     },
 

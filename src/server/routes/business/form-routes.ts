@@ -29,6 +29,9 @@ const FormSummarySchema = z.object({
   ...timestamps,
 });
 const FormSchema = FormSummarySchema.extend({ definition: FormDefinitionSchema });
+const ListedFormSchema = FormSummarySchema.extend({
+  submissionCount: z.int().meta({ description: "Submissions of every version" }),
+});
 const SubmissionSchema = z.object({
   id: z.string(),
   formId: z.string(),
@@ -50,7 +53,7 @@ const SubmissionPageSchema = z.object({
 const formParams = z.object({ formId: idParam("Form or survey id") });
 const submissionParams = formParams.extend({ submissionId: idParam("Submission id") });
 
-const listForms = define.list("/forms", FormSummarySchema, "Forms and surveys");
+const listForms = define.list("/forms", ListedFormSchema, "Forms and surveys");
 const addForm = define.add("/forms", FormCreateSchema, FormSchema, "Add a form or survey");
 const getForm = define.get("/forms/{formId}", formParams, FormSchema, "A form or survey with its current definition");
 const changeForm = define.change(
