@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calendarBody, newDraft, slugOf } from "./calendar-form.tsx";
+import { calendarBody, newDraft } from "./calendar-form.tsx";
+import { slugOf } from "./slug.ts";
 
 describe("slugOf", () => {
   it.each([

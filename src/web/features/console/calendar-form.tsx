@@ -15,6 +15,7 @@ import { Field, FieldError } from "../../components/form-field.tsx";
 import { ChoiceField } from "./choice-field.tsx";
 import { TextField } from "./text-field.tsx";
 import { messageAt } from "./field-problems.ts";
+import { slugOf } from "./slug.ts";
 
 type GuestMode = CalendarView["settings"]["guestMode"];
 const GUEST_MODES: readonly GuestMode[] = ["none", "count_only", "collect_detail"];
@@ -52,18 +53,6 @@ export interface CalendarDraft {
   payment: PaymentMode;
   members: string[];
   services: string[];
-}
-
-/** A slug suggested from a name: "Intro call, Ånna" → "intro-call-anna" (the API's slug rule). */
-export function slugOf(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
 }
 
 /** Personal and class calendars have one host (calendar-setup.ts); the others a team. */
