@@ -5,13 +5,14 @@
  * revoked; bad input answered next to its field with what was typed kept; a staff login kept out;
  * every screen axe-clean in English and German.
  */
+import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, waitForHydration, type TrackedPage } from "./support/browser.ts";
-import { bookingPage, checkScreen, screenshots } from "./support/booking.ts";
-import { signInToConsole } from "./support/console.ts";
+import { bookingPage, bookThroughApi, checkScreen, contact, findSlotViaApi, screenshots } from "./support/booking.ts";
+import { consoleApiJson, signInToConsole } from "./support/console.ts";
 
 const run = Date.now().toString(36);
 const calendarName = `Studio tour ${run}`;
@@ -218,6 +219,79 @@ describe("settings", () => {
       await page.getByRole("button", { name: "Save settings" }).click();
       await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Settings saved.");
     }
+  });
+});
+
+describe("a person's data", () => {
+  it("sets a retention period, downloads a person's data, and erases it once nothing is to come", async () => {
+    await open("/console/settings");
+    const retention = page.locator("#field-personalDataRetentionDays");
+    await retention.fill("0");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect
+      .poll(() => messageOf("field-personalDataRetentionDays"))
+      .toBe("Enter a whole number of days from 1 to 3650, or leave it empty.");
+    await retention.fill("730");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
+    await open("/console/settings");
+    expect(await retention.inputValue()).toBe("730");
+    await retention.fill("");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
+
+    // A visitor with an appointment to come asks for their data, then to be forgotten.
+    const email = `forget-me-${run}@example.com`;
+    const startTime = await findSlotViaApi(baseURL, DEMO.calendars.introCall, 3);
+    const booked = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime,
+      timezone: "UTC",
+      contact: { ...contact("Forget"), email },
+    });
+    expect(booked.status).toBe(201);
+    const bookingId = ((await booked.json()) as { id: string }).id;
+    const section = page.locator('section[aria-labelledby="settings-privacy"]');
+    await section.getByLabel(/Their email address/).fill(email);
+    const download = page.waitForEvent("download");
+    await section.getByRole("button", { name: "Download their data" }).click();
+    const file = await (await download).path();
+    const exported = JSON.parse(fs.readFileSync(file, "utf8")) as { email: string; bookings: { id: string }[] };
+    expect(exported.email).toBe(email);
+    expect(exported.bookings.map((b) => b.id)).toEqual([bookingId]);
+    await expect
+      .poll(() => section.locator(".console-saved").innerText())
+      .toBe("Downloaded: 1 booking and 0 form answers.");
+    await checkScreen(page, "console-settings-privacy");
+
+    const erase = async () => {
+      await section.getByRole("button", { name: "Erase their data…" }).click();
+      const dialog = page.getByRole("dialog", { name: `Erase everything about ${email}?` });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page, "dialog[open]");
+      await dialog.getByRole("button", { name: "Erase" }).click();
+    };
+    await erase();
+    await expect
+      .poll(() => section.getByRole("alert").innerText())
+      .toBe("This person still has appointments to come: cancel them first, or erase after they have taken place.");
+    expect(await section.getByLabel(/Their email address/).inputValue()).toBe(email);
+
+    const cancelled = await consoleApiJson(page, "POST", `/business/bookings/${bookingId}/cancel`, {
+      reason: "Asked to be forgotten",
+    });
+    expect(cancelled.status).toBe(200);
+    await erase();
+    await expect
+      .poll(() => section.locator(".console-saved").innerText())
+      .toBe("Erased: 1 booking, 0 guest entries and 0 form answers.");
+    const after = await consoleApiJson<{ contact: { email: string }; personalDataErasedAt: string | null }>(
+      page,
+      "GET",
+      `/business/bookings/${bookingId}`,
+    );
+    expect(after.body.contact.email).toBe("");
+    expect(after.body.personalDataErasedAt).not.toBeNull();
   });
 });
 

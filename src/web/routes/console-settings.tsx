@@ -8,6 +8,7 @@ import { TextField } from "../features/console/text-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
+import { PersonDataSection } from "../features/console/person-data-section.tsx";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
@@ -25,7 +26,15 @@ clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.settings.title");
 
-const FIELDS = ["name", "timeZone", "currency", "locale", "hostnames", "embedOrigins"] as const;
+const FIELDS = [
+  "name",
+  "timeZone",
+  "currency",
+  "locale",
+  "hostnames",
+  "embedOrigins",
+  "personalDataRetentionDays",
+] as const;
 
 interface Draft {
   name: string;
@@ -34,6 +43,8 @@ interface Draft {
   locale: string;
   hostnames: string;
   embedOrigins: string;
+  /** Days, as typed; empty keeps personal data until it is erased on request. */
+  retentionDays: string;
 }
 
 const draftOf = (b: BusinessView): Draft => ({
@@ -43,7 +54,15 @@ const draftOf = (b: BusinessView): Draft => ({
   locale: b.locale,
   hostnames: b.hostnames.join("\n"),
   embedOrigins: b.embedOrigins.join("\n"),
+  retentionDays: b.personalDataRetentionDays === null ? "" : String(b.personalDataRetentionDays),
 });
+
+/** Whole days go as a number; anything else as typed, for the server to name what is wrong with it. */
+const retentionOf = (typed: string): number | string | null => {
+  const text = typed.trim();
+  if (text === "") return null;
+  return /^\d{1,5}$/.test(text) ? Number(text) : text;
+};
 
 /** One entry a line; blank lines are nothing. */
 const lines = (text: string) =>
@@ -96,6 +115,7 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
         locale: draft.locale,
         hostnames: lines(draft.hostnames),
         embedOrigins: lines(draft.embedOrigins),
+        personalDataRetentionDays: retentionOf(draft.retentionDays),
       });
       setDraft(draftOf(business));
       setSaved(true);
@@ -203,12 +223,27 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
             </Field>
           ))}
         </section>
+        <section className="console-section" aria-labelledby="settings-retention">
+          <h2 id="settings-retention">{t("section.retention")}</h2>
+          <TextField
+            path="personalDataRetentionDays"
+            name="personalDataRetentionDays"
+            label={t("field.retention")}
+            hint={t("hint.retention")}
+            error={messageAt(i18n, problem, "personalDataRetentionDays", "console.settings.error.retention")}
+            isRequired={false}
+            value={draft.retentionDays}
+            onChange={(value) => set("retentionDays", value)}
+            input={{ inputMode: "numeric", autoComplete: "off" }}
+          />
+        </section>
         <div className="console-form-actions">
           <button type="submit" className="console-button" disabled={busy} aria-busy={busy}>
             {t("save")}
           </button>
         </div>
       </form>
+      <PersonDataSection locale={locale} />
     </section>
   );
 }
