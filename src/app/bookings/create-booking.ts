@@ -17,7 +17,7 @@ import { readBookingRequest, type BookingInput } from "../../core/booking/read-b
 import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
 import { formatInstant, MINUTE_MS } from "../../core/shared/time.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { generateManageToken, hashManageToken } from "./manage-token.ts";
 import {
@@ -55,7 +55,7 @@ export async function createBooking(
   const request = readBookingRequest({ calendar: ctx, input, oneTimeLink, hold, nowMs });
   if (!request.ok) return request;
 
-  const schedules = toSchedules(ctx);
+  const schedules = withOffers(toSchedules(ctx), request.value.plan);
   const span = occupancySpan({ calendar: ctx, schedules, request: request.value });
   const occupancy: Occupancy[] = span
     ? await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs)

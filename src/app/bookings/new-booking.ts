@@ -34,6 +34,8 @@ export interface CreatedBooking {
   readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first. */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: NewBooking["offerLines"];
   readonly seats: number;
   readonly priceCents: number;
   readonly depositCents: number;
@@ -116,7 +118,7 @@ export function toNewBooking(
     classSeats,
     notification: notification(
       booking.status === "new" ? "request_received" : "booking_confirmed",
-      toSnapshot(ctx, booking, deps.publicUrl, token.clear),
+      toSnapshot(ctx, { ...booking, priceCents, currency: ctx.business.currency }, deps.publicUrl, token.clear),
     ),
     payment: null,
   };
@@ -140,6 +142,7 @@ export function describeCreated(
     staffIds: b.staffIds,
     serviceIds: b.serviceIds,
     carts: b.carts,
+    offerLines: b.offerLines,
     seats: b.seats,
     priceCents: b.priceCents,
     depositCents: b.depositCents,

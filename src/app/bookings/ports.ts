@@ -17,6 +17,12 @@ import type { NotificationMessage } from "../../core/notifications/notification.
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
 import type { OccupancyItem } from "../../core/booking/occupancy-items.ts";
+import type {
+  ServiceAddOn,
+  ServiceVariation,
+  StaffServiceTerms,
+  StoredOfferLine,
+} from "../../core/booking/service-offer.ts";
 
 export interface StaffMember {
   readonly id: string;
@@ -47,6 +53,10 @@ export interface ServiceInfo {
   /** Not listed on menus or in the calendar's service step; booked by its direct link. */
   readonly isPrivate?: boolean;
   readonly staffIds: readonly string[];
+  /** Issue 24 (ADR 0031): variations, add-ons and staff members' own terms (absent: none). */
+  readonly variations?: readonly ServiceVariation[];
+  readonly addOns?: readonly ServiceAddOn[];
+  readonly staffTerms?: readonly StaffServiceTerms[];
 }
 
 /** Everything the rules need about one calendar, loaded at once. */
@@ -141,6 +151,8 @@ export interface NewBooking extends BookingFields {
   readonly occurrenceIndex: number | null;
   /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: readonly (readonly StoredOfferLine[])[];
   /** Whether the occupancy blocks (requests: per unconfirmedBlocks). */
   readonly active: boolean;
   /** Exclusive occupancy; empty for class bookings, which take seats instead. */
@@ -191,6 +203,8 @@ export type CommitResult = { readonly ok: true } | { readonly ok: false; readonl
 export interface BookingRecord extends BookingFields {
   /** Service calendars: one cart per attendee, the booker first; empty for older bookings (everyone took `serviceIds`). */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: readonly (readonly StoredOfferLine[])[];
   readonly sequence: number;
   readonly previousStartMs: EpochMs | null;
   readonly cancelReason: string | null;

@@ -16,6 +16,8 @@ import type { CalendarSettings } from "../calendar/calendar.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { slotRequest } from "./booking-request.ts";
 import { fail, ok, type BookingErrorCode, type Outcome } from "./errors.ts";
+import { lineBuffers, priceLines, serviceOfKey } from "./cart-offers.ts";
+import type { StoredOfferLine } from "./service-offer.ts";
 import { distinctServiceIds, itemsPerTask, occupancyItem, type OccupancyItem } from "./occupancy-items.ts";
 import { initialStatus, occupies, type BookingStatus } from "./policy.ts";
 import { quoteCarts, quotePrice } from "./pricing.ts";
@@ -75,6 +77,8 @@ export interface BookingDraft {
   readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
   readonly carts: readonly (readonly string[])[];
+  /** Service calendars with variations, add-ons or staff terms: each attendee's lines as booked (parallel to `carts`). */
+  readonly offerLines: readonly (readonly StoredOfferLine[])[];
   readonly seats: number;
   /** Exclusive occupancy; empty for class bookings. */
   readonly items: readonly OccupancyItem[];
@@ -133,7 +137,7 @@ export function occupancySpan(options: {
   return busySpanFor(
     schedules,
     starts,
-    slotRequest(ctx, request.attendees, request.carts, request.staffFilter),
+    slotRequest(ctx, request.attendees, request.plan?.engineCarts ?? request.carts, request.staffFilter),
     recurrence?.policy === "book_next" ? BOOK_NEXT_HORIZON_MS : 0,
   );
 }
@@ -173,7 +177,7 @@ export function decideBooking(options: DecideBookingOptions): Outcome<BookingDec
     availability,
     request.startMs,
     nowMs,
-    slotRequest(ctx, request.attendees, request.carts, request.staffFilter),
+    slotRequest(ctx, request.attendees, request.plan?.engineCarts ?? request.carts, request.staffFilter),
   );
   if (!verdict.ok) {
     const seats = seatsLeft(ctx, options.occupancy, request.startMs);
@@ -268,6 +272,7 @@ function draftBooking(options: DraftOptions): BookingDraft {
   let classSeats: ClassSeats | null = null;
   let serviceIds: string[] = [];
   let carts: string[][] = [];
+  let offerLines: StoredOfferLine[][] = [];
   let price = quotePrice([s.priceCents], request.attendees, s.deposit);
   if (ctx.calendar.type === "class") {
     classSeats = classSeatsAt(s, { staffId: staffIds[0] as string, startMs, seats: request.attendees });
@@ -278,13 +283,25 @@ function draftBooking(options: DraftOptions): BookingDraft {
     carts = guestCarts.map((c) => [...c.serviceIds]);
     serviceIds = distinctServiceIds(guestCarts);
     endMs = Math.max(...assignments.map((a) => a.endMs));
-    // One occupancy row per (guest, service), each with its own staff member and time.
-    items = itemsPerTask(assignments, s);
-    const lines = carts.flat().map((sid) => ctx.services.find((svc) => svc.id === sid)!);
-    price = quoteCarts(
-      lines.map((svc) => ({ priceCents: svc.priceCents, deposit: svc.deposit })),
-      s.deposit,
-    );
+    const plan = request.plan;
+    // One occupancy row per (guest, service), each with its own staff member, time and buffers (a
+    // variation's own); the engine's keys of chosen variations and add-ons stored as their service.
+    items = itemsPerTask(assignments, lineBuffers(plan, s)).map((item) => ({
+      ...item,
+      serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
+    }));
+    if (plan) {
+      // Each line at the price of the member who performs it (staff terms), variation and add-ons included.
+      const priced = priceLines(ctx, plan, assignments);
+      offerLines = priced.map((cart) => cart.map((line) => line.stored));
+      price = quoteCarts(priced.flat(), s.deposit);
+    } else {
+      const lines = carts.flat().map((sid) => ctx.services.find((svc) => svc.id === sid)!);
+      price = quoteCarts(
+        lines.map((svc) => ({ priceCents: svc.priceCents, deposit: svc.deposit })),
+        s.deposit,
+      );
+    }
   }
   const owner =
     ctx.calendar.type === "collective" ? (ctx.members.find((m) => m.isPrimary)?.staffId ?? staffIds[0]) : staffIds[0];
@@ -296,6 +313,7 @@ function draftBooking(options: DraftOptions): BookingDraft {
     staffIds,
     serviceIds,
     carts,
+    offerLines,
     seats: request.attendees,
     items,
     classSeats,

@@ -138,6 +138,7 @@ export function bookingWrites(
               seats: b.seats,
               guests: [...b.guests],
               carts: b.carts.map((c) => [...c]),
+              offerLines: b.offerLines.map((c) => [...c]),
               contact: b.contact,
               answers: { ...b.answers },
               oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
