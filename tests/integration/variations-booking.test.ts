@@ -10,11 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../../src/adapters/db/schema.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+import { businessApp, call, expectStatus, newBusiness, type App as BusinessApp } from "./business-fixtures.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 const TZ = "Europe/Berlin";
 const MINUTE = 60_000;
+const paths = (body: { errors?: { path: string; code: string }[] }) =>
+  (body.errors ?? []).map((e) => `${e.path}:${e.code}`);
 
 describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind) => {
   let testDb: TestDatabase;
@@ -224,5 +227,80 @@ describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind)
     expect(text).toContain("Services: Cut — Long\\, Deep conditioning");
     expect(text).toContain("DTSTART:20261207T080000Z");
     expect(text).toContain("DTEND:20261207T091500Z");
+  });
+});
+
+describe.each(DATABASE_KINDS)("variations, add-ons and staff terms through the business API on %s", (kind) => {
+  let testDb: TestDatabase;
+  let app: BusinessApp;
+  let key: string;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = businessApp(testDb.database);
+    key = (await newBusiness(testDb.database, "Variation Studio")).key;
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  it("creates, reads back, changes and removes variations, add-ons and a stylist's price", async () => {
+    const senior = await expectStatus(201, app, "POST", "/api/business/staff", key, {
+      name: "Sam",
+      email: "sam@variation.example",
+      timeZone: "Europe/Paris",
+    });
+    const created = await expectStatus(201, app, "POST", "/api/business/services", key, {
+      slug: "haircut",
+      name: "Haircut",
+      durationMinutes: 30,
+      priceCents: 3000,
+      staffIds: [senior.id],
+      variations: [
+        { name: "Short", durationMinutes: 30, priceMinor: 3000 },
+        { name: "Long", durationMinutes: 60, priceMinor: 5000, bufferAfterMinutes: 10 },
+      ],
+      addOns: [{ name: "Deep conditioning", durationMinutes: 15, priceMinor: 1500, maxQuantity: 2 }],
+    });
+    expect(created.variations.map((v: Json) => [v.name, v.durationMinutes, v.priceMinor])).toEqual([
+      ["Short", 30, 3000],
+      ["Long", 60, 5000],
+    ]);
+    expect(created.addOns).toEqual([expect.objectContaining({ name: "Deep conditioning", maxQuantity: 2 })]);
+    const [short, long] = created.variations as Json[];
+
+    // The long cut costs more with Sam; Short goes; a new Medium comes; the add-on gets dearer.
+    const patched = await expectStatus(200, app, "PATCH", `/api/business/services/${created.id}`, key, {
+      variations: [
+        { id: long!.id, name: "Long", durationMinutes: 60, priceMinor: 5200, bufferAfterMinutes: 10 },
+        { name: "Medium", durationMinutes: 45, priceMinor: 4000 },
+      ],
+      addOns: [
+        { id: created.addOns[0].id, name: "Deep conditioning", durationMinutes: 15, priceMinor: 1800, maxQuantity: 2 },
+      ],
+      staffTerms: [{ staffId: senior.id, variationId: long!.id, durationMinutes: null, priceMinor: 6500 }],
+    });
+    expect(patched.variations.map((v: Json) => v.name)).toEqual(["Long", "Medium"]);
+    expect(patched.variations[0]).toMatchObject({ id: long!.id, priceMinor: 5200, bufferAfterMinutes: 10 });
+    expect(patched.addOns[0]).toMatchObject({ id: created.addOns[0].id, priceMinor: 1800 });
+    expect(patched.staffTerms).toEqual([
+      { staffId: senior.id, variationId: long!.id, durationMinutes: null, priceMinor: 6500 },
+    ]);
+    const read = await expectStatus(200, app, "GET", `/api/business/services/${created.id}`, key);
+    expect(read).toEqual(patched);
+
+    // A removed variation or someone else's staff member is refused at its path.
+    const stale = await call(app, "PATCH", `/api/business/services/${created.id}`, key, {
+      variations: [{ id: short!.id, name: "Short", durationMinutes: 30 }],
+    });
+    expect(stale.status).toBe(404);
+    expect(paths(stale.body as Json)).toEqual(["variations.0.id:not_found"]);
+    const stranger = await call(app, "PATCH", `/api/business/services/${created.id}`, key, {
+      staffTerms: [{ staffId: randomUUID(), variationId: null, durationMinutes: 40, priceMinor: null }],
+    });
+    expect(paths(stranger.body as Json)).toEqual(["staffTerms.0.staffId:not_found"]);
+    const tooShort = await call(app, "PATCH", `/api/business/services/${created.id}`, key, {
+      variations: [{ name: "Blink", durationMinutes: 1 }],
+    });
+    expect(tooShort.status).toBe(400);
   });
 });
