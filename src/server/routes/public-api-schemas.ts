@@ -412,6 +412,38 @@ export const WidgetConfigSchema = z
         deposit: z.unknown(),
         maxGuestsPerSlot: z.number(),
         isPrivate: z.boolean().meta({ description: "Not listed on menus; offered by its direct link" }),
+        variations: z
+          .array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              durationMinutes: z.number(),
+              priceMinor: z.number(),
+              deposit: z.unknown(),
+              bufferBeforeMinutes: z.number().nullable(),
+              bufferAfterMinutes: z.number().nullable(),
+            }),
+          )
+          .meta({ description: "When not empty, the visitor picks one (`offers`)" }),
+        addOns: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            durationMinutes: z.number(),
+            priceMinor: z.number(),
+            maxQuantity: z.number(),
+          }),
+        ),
+        staffTerms: z
+          .array(
+            z.object({
+              staffId: z.string(),
+              variationId: z.string().nullable(),
+              durationMinutes: z.number().nullable(),
+              priceMinor: z.number().nullable(),
+            }),
+          )
+          .meta({ description: "A staff member's own duration or price (null: the variation's)" }),
       }),
     ),
     staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),

@@ -4,6 +4,7 @@
  */
 import type { WidgetConfig } from "../../../app/bookings/get-widget-config.ts";
 import type { BookingView } from "../../../app/bookings/manage-booking.ts";
+import { offersQuery } from "./offers.ts";
 
 export type { WidgetConfig, BookingView };
 /** Class calendars showing seats add `seats` (parallel to `slots`) and `full` (full classes). */
@@ -61,6 +62,8 @@ export interface BookingRequest {
   serviceIds?: string[] | null;
   /** Service calendars: one cart per additional guest, in guest order. */
   guestCarts?: string[][] | null;
+  /** Service calendars: the variations and add-ons picked. */
+  offers?: ApiOffer[];
   guests?: number | { name: string; email: string }[];
   answers?: Record<string, string | string[]>;
   oneTimeSlug?: string | null;
@@ -102,6 +105,15 @@ export interface SlotsParams {
   /** One cart per additional guest (service calendars). */
   guestCarts?: string[][];
   guests?: number;
+  /** The variations and add-ons picked (offers.ts). */
+  offers?: ApiOffer[];
+}
+
+/** One service's pick as the API takes it (public-api-schemas.ts: OfferPick). */
+export interface ApiOffer {
+  serviceId: string;
+  variationId: string | null;
+  addOns: { addOnId: string; quantity: number }[];
 }
 
 const slotParams = (p: SlotsParams) => ({
@@ -110,6 +122,7 @@ const slotParams = (p: SlotsParams) => ({
   serviceIds: p.serviceIds?.join(",") || null,
   guestCarts: p.guestCarts?.length ? p.guestCarts.map((c) => c.join(",")).join(";") : null,
   guests: p.guests || null,
+  offers: p.offers?.length ? offersQuery(p.offers) : null,
 });
 
 export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: string, p: SlotsParams) =>
@@ -131,6 +144,7 @@ export const holdSlot = (
     serviceIds?: string[];
     guestCarts?: string[][];
     guests?: number;
+    offers?: ApiOffer[];
     replacesHoldId?: string | null;
   },
 ) =>

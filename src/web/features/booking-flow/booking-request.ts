@@ -2,6 +2,7 @@
 import type { BookingRequest } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import type { FlowState } from "./flow-reducer.ts";
+import { offersOf } from "./offers.ts";
 
 /** The booking request the visitor's choices and details make (the API's BookingBodySchema). */
 export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: string): BookingRequest {
@@ -24,6 +25,9 @@ export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: st
     staffId: s.staffId,
     serviceIds: config.type === "service" ? (s.carts[0] ?? []) : null,
     ...(config.type === "service" && s.carts.length > 1 ? { guestCarts: s.carts.slice(1) } : {}),
+    ...(config.type === "service" && offersOf(s.offers, s.carts, config).length > 0
+      ? { offers: offersOf(s.offers, s.carts, config) }
+      : {}),
     answers: d.answers,
     oneTimeSlug: data.oneTimeSlug,
     holdId: s.hold?.slot === s.selectedSlot ? s.hold.id : null,

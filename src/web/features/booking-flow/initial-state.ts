@@ -1,11 +1,19 @@
 /** Where the flow starts: the server's first paint (its slots, the preset services, a managed booking's carts). */
 import type { BookingPageData } from "./booking-page.server.ts";
+import type { BookingView } from "./api-client.ts";
+import { hasOptions, type OfferPick, type OfferPicks } from "./offers.ts";
 import { EMPTY_DETAILS, flowReducer, SLOT_PAGE, stepsFor, type FlowState, type Step } from "./flow-reducer.ts";
 
 export function initialState(data: BookingPageData): FlowState {
   const steps = data.isReschedule
     ? (["datetime"] as Step[])
-    : stepsFor(data.config.type, data.presetServiceIds.length > 0, data.config.payment !== "none");
+    : stepsFor(
+        data.config.type,
+        // A linked service with variations or add-ons still asks for them on the services step.
+        data.presetServiceIds.length > 0 &&
+          !data.presetServiceIds.some((id) => data.config.services.some((s) => s.id === id && hasOptions(s))),
+        data.config.payment !== "none",
+      );
   const preset = data.isReschedule
     ? [...(data.managed?.booking.serviceIds ?? [])]
     : data.presetServiceIds.length
@@ -28,6 +36,7 @@ export function initialState(data: BookingPageData): FlowState {
     staffId:
       data.isReschedule && data.config.type === "round_robin" ? (data.managed?.booking.staff[0]?.id ?? null) : null,
     carts: managedCarts ?? [preset],
+    offers: data.isReschedule ? bookedPicks(data.managed?.booking.offerLines ?? []) : {},
     activeCart: 0,
     hold: null,
     notice: data.slotsError ? { kind: "error", code: data.slotsError } : null,
@@ -46,6 +55,24 @@ export function initialState(data: BookingPageData): FlowState {
 }
 
 /** Identifies a slot query: a response for an older key is dropped. */
-export function slotsKey(s: Pick<FlowState, "month" | "timezone" | "staffId" | "carts">): string {
-  return [s.month, s.timezone, s.staffId ?? "any", s.carts.map((c) => c.join(",")).join(";"), s.carts.length].join("|");
+export function slotsKey(s: Pick<FlowState, "month" | "timezone" | "staffId" | "carts" | "offers">): string {
+  return [
+    s.month,
+    s.timezone,
+    s.staffId ?? "any",
+    s.carts.map((c) => c.join(",")).join(";"),
+    s.carts.length,
+    JSON.stringify(s.offers),
+  ].join("|");
+}
+
+/** A rescheduled booking keeps what it was booked with: its lines as picks. */
+function bookedPicks(offerLines: BookingView["offerLines"]): OfferPicks {
+  const picks: Record<string, OfferPick> = {};
+  for (const line of offerLines.flat())
+    picks[line.serviceId] = {
+      variationId: line.variationId,
+      addOns: Object.fromEntries(line.parts.filter((p) => p.kind === "add_on").map((p) => [p.id, p.quantity])),
+    };
+  return picks;
 }
