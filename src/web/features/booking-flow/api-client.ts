@@ -4,7 +4,6 @@
  */
 import type { WidgetConfig } from "../../../app/bookings/get-widget-config.ts";
 import type { BookingView } from "../../../app/bookings/manage-booking.ts";
-import { offersQuery } from "./offers.ts";
 
 export type { WidgetConfig, BookingView };
 /** Class calendars showing seats add `seats` (parallel to `slots`) and `full` (full classes). */
@@ -115,6 +114,12 @@ export interface ApiOffer {
   variationId: string | null;
   addOns: { addOnId: string; quantity: number }[];
 }
+
+/** Picks in a query string: `serviceId:variationId:addOnId*2,…;…` (public-api-schemas.ts). */
+const offersQuery = (offers: readonly ApiOffer[]) =>
+  offers
+    .map((o) => `${o.serviceId}:${o.variationId ?? ""}:${o.addOns.map((a) => `${a.addOnId}*${a.quantity}`).join(",")}`)
+    .join(";");
 
 const slotParams = (p: SlotsParams) => ({
   timezone: p.timezone,

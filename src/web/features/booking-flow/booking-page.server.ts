@@ -6,7 +6,7 @@
  * when its own zone differs.
  */
 import type { AppLoadContext } from "react-router";
-import { hasOptions } from "./offers.ts";
+import { hasOptions, type OfferPicks } from "./offers.ts";
 import { prefillFrom, type Prefill } from "./prefill.ts";
 import { splitSlots, type SeatInfo } from "./seats.ts";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
@@ -35,7 +35,11 @@ export interface BookingPageData {
   seats: SeatInfo | null;
   slotsError: string | null;
   presetServiceIds: string[];
+  /** A preset service has variations or add-ons: the services step still asks for them. */
+  presetAsksOptions: boolean;
   preselectedServiceIds: string[];
+  /** The variations and add-ons picked when the flow opens (a rescheduled booking's own). */
+  offers: OfferPicks;
   oneTimeSlug: string | null;
   managed: ManagedBookingPage | null;
   token: string | null;
@@ -119,6 +123,12 @@ export async function loadBookingPage(
         addOns: line.parts.filter((p) => p.kind === "add_on").map((p) => ({ addOnId: p.id, quantity: p.quantity })),
       }))
     : [];
+  const picks: OfferPicks = Object.fromEntries(
+    offers.map((o) => [
+      o.serviceId,
+      { variationId: o.variationId, addOns: Object.fromEntries(o.addOns.map((a) => [a.addOnId, a.quantity])) },
+    ]),
+  );
   let slots: Record<string, string[]> | null = null;
   let seats: SeatInfo | null = null;
   let slotsError: string | null = null;
@@ -144,7 +154,9 @@ export async function loadBookingPage(
     seats,
     slotsError,
     presetServiceIds,
+    presetAsksOptions: asksOptions,
     preselectedServiceIds: options.preselectedServiceIds ?? [],
+    offers: picks,
     oneTimeSlug: options.oneTimeSlug ?? null,
     managed,
     token: managed ? token : null,

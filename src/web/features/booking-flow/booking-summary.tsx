@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatDuration, formatMoney } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
+import { Icon } from "./icon.tsx";
 import { lineOf, partNames } from "./offers.ts";
 import { quote } from "./pricing.ts";
 
@@ -113,13 +114,5 @@ export function BookingSummary({
         </dl>
       ) : null}
     </aside>
-  );
-}
-
-export function Icon({ d }: { d: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="icon">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -1,7 +1,5 @@
 /** Where the flow starts: the server's first paint (its slots, the preset services, a managed booking's carts). */
 import type { BookingPageData } from "./booking-page.server.ts";
-import type { BookingView } from "./api-client.ts";
-import { hasOptions, type OfferPick, type OfferPicks } from "./offers.ts";
 import { EMPTY_DETAILS, flowReducer, SLOT_PAGE, stepsFor, type FlowState, type Step } from "./flow-reducer.ts";
 
 export function initialState(data: BookingPageData): FlowState {
@@ -10,8 +8,7 @@ export function initialState(data: BookingPageData): FlowState {
     : stepsFor(
         data.config.type,
         // A linked service with variations or add-ons still asks for them on the services step.
-        data.presetServiceIds.length > 0 &&
-          !data.presetServiceIds.some((id) => data.config.services.some((s) => s.id === id && hasOptions(s))),
+        data.presetServiceIds.length > 0 && !data.presetAsksOptions,
         data.config.payment !== "none",
       );
   const preset = data.isReschedule
@@ -36,7 +33,7 @@ export function initialState(data: BookingPageData): FlowState {
     staffId:
       data.isReschedule && data.config.type === "round_robin" ? (data.managed?.booking.staff[0]?.id ?? null) : null,
     carts: managedCarts ?? [preset],
-    offers: data.isReschedule ? bookedPicks(data.managed?.booking.offerLines ?? []) : {},
+    offers: data.offers,
     activeCart: 0,
     hold: null,
     notice: data.slotsError ? { kind: "error", code: data.slotsError } : null,
@@ -64,15 +61,4 @@ export function slotsKey(s: Pick<FlowState, "month" | "timezone" | "staffId" | "
     s.carts.length,
     JSON.stringify(s.offers),
   ].join("|");
-}
-
-/** A rescheduled booking keeps what it was booked with: its lines as picks. */
-function bookedPicks(offerLines: BookingView["offerLines"]): OfferPicks {
-  const picks: Record<string, OfferPick> = {};
-  for (const line of offerLines.flat())
-    picks[line.serviceId] = {
-      variationId: line.variationId,
-      addOns: Object.fromEntries(line.parts.filter((p) => p.kind === "add_on").map((p) => [p.id, p.quantity])),
-    };
-  return picks;
 }

@@ -47,13 +47,20 @@ export function lineOf(
   svc: ConfigService,
   picks: OfferPicks,
   staffId: string | null,
-): ResolvedOffer & { readonly deposit: DepositRule | null } {
+): ResolvedOffer & { readonly deposit: DepositRule | null; readonly isUnpicked: boolean } {
   const pick = picks[svc.id];
-  const variationId = pick?.variationId ?? svc.variations[0]?.id ?? null;
+  const isUnpicked = svc.variations.length > 0 && !pick?.variationId;
+  // Not picked yet: the cheapest variation stands in for the price ("from"), the service for the name.
+  const cheapest = [...svc.variations].sort((a, b) => a.priceMinor - b.priceMinor)[0];
+  const variationId = isUnpicked ? (cheapest?.id ?? null) : (pick?.variationId ?? null);
   const r = resolveOffer(offering(svc), { variationId, addOns: addOnList(pick), staffId });
-  if (r.ok) return r.offer;
+  if (r.ok && isUnpicked) {
+    const [main, ...extras] = r.offer.parts;
+    return { ...r.offer, isUnpicked, parts: [{ ...main!, name: svc.name }, ...extras] };
+  }
+  if (r.ok) return { ...r.offer, isUnpicked };
   const bare = resolveOffer({ ...offering(svc), variations: [] }, { variationId: null, addOns: [], staffId: null });
-  return (bare as Extract<typeof bare, { ok: true }>).offer;
+  return { ...(bare as Extract<typeof bare, { ok: true }>).offer, isUnpicked };
 }
 
 /** The API's `offers` for the services in these carts that have something to choose. */
@@ -71,12 +78,6 @@ export function offersOf(
       addOns: addOnList(picks[svc.id]),
     }));
 }
-
-/** The same in a query string: `serviceId:variationId:addOnId*2,…;…` (public-api-schemas.ts). */
-export const offersQuery = (offers: ReturnType<typeof offersOf>) =>
-  offers
-    .map((o) => `${o.serviceId}:${o.variationId ?? ""}:${o.addOns.map((a) => `${a.addOnId}*${a.quantity}`).join(",")}`)
-    .join(";");
 
 /** The services in these carts whose variation is still to be picked. */
 export const missingVariations = (

@@ -6,7 +6,7 @@
 import { useLingui } from "@lingui/react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
-import type { OfferPick } from "./offers.ts";
+import type { lineOf, OfferPick } from "./offers.ts";
 
 interface Props {
   service: WidgetConfig["services"][number];
@@ -100,5 +100,35 @@ export default function ServiceOptions({ service, pick, currency, languageTag, e
         </fieldset>
       ) : null}
     </div>
+  );
+}
+
+/** The cart's lines, each with its length and price ("from" while a variation is still to be picked). */
+export function OfferCartLines({
+  lines,
+  currency,
+  languageTag,
+}: {
+  lines: readonly { id: string; line: ReturnType<typeof lineOf> }[];
+  currency: string;
+  languageTag: string;
+}) {
+  const { i18n } = useLingui();
+  const money = (minor: number) => formatMoney(minor, currency, languageTag);
+  return (
+    <ul className="cart__lines">
+      {lines.flatMap(({ id, line }) =>
+        line.parts.map((part) => (
+          <li key={`${id}-${part.id}`}>
+            <span>{part.quantity > 1 ? `${part.name} ×${part.quantity}` : part.name}</span>
+            <span>
+              {line.isUnpicked && part.kind === "service"
+                ? i18n._("widget.options.from", { price: money(part.priceMinor) })
+                : `${formatDuration(part.durationMinutes, languageTag)} · ${money(part.priceMinor)}`}
+            </span>
+          </li>
+        )),
+      )}
+    </ul>
   );
 }

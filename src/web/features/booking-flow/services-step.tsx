@@ -9,6 +9,7 @@ import { newGuestCart } from "./validation.ts";
 
 // Variations and add-ons: their own chunk, loaded only where a service has any.
 const ServiceOptions = lazy(() => import("./service-options.tsx"));
+const OfferCartLines = lazy(() => import("./service-options.tsx").then((m) => ({ default: m.OfferCartLines })));
 
 interface Props {
   config: WidgetConfig;
@@ -177,19 +178,16 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
         ) : null}
         {withOptions && carts.length === 1 && cart.length > 0 ? (
           // One attendee with variations or add-ons: each line with its length and price.
-          <ul className="cart__lines">
-            {cart.flatMap((id) =>
-              (lineOfId(id)?.parts ?? []).map((part) => (
-                <li key={`${id}-${part.id}`}>
-                  <span>{part.quantity > 1 ? `${part.name} ×${part.quantity}` : part.name}</span>
-                  <span>
-                    {formatDuration(part.durationMinutes, languageTag)} ·{" "}
-                    {formatMoney(part.priceMinor, config.currency, languageTag)}
-                  </span>
-                </li>
-              )),
-            )}
-          </ul>
+          <Suspense fallback={null}>
+            <OfferCartLines
+              lines={cart.flatMap((id) => {
+                const line = lineOfId(id);
+                return line ? [{ id, line }] : [];
+              })}
+              currency={config.currency}
+              languageTag={languageTag}
+            />
+          </Suspense>
         ) : null}
       </div>
       {err("services") ? (
