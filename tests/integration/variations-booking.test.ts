@@ -207,6 +207,70 @@ describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind)
     expect(created.offerLines[0][0].parts[0]).toMatchObject({ name: "Cut — Long", priceMinor: 6500 });
   });
 
+  it("takes a coupon off before the deposit, and refuses each bad one with its own localised message", async () => {
+    const db = testDb.database.db;
+    const coupon = (code: string, extra: Partial<typeof t.coupons.$inferInsert> = {}) =>
+      db.insert(t.coupons).values({
+        businessId: fx.businessId,
+        code,
+        value: { kind: "percentage", percent: 10 },
+        ...extra,
+      });
+    await coupon("SPRING10");
+    await coupon("ONCE", { value: { kind: "amount", amountMinor: 2000 }, maxUses: 1 });
+    await coupon("WINTER", { validUntil: new Date("2026-11-01T00:00:00Z") });
+    await coupon("COLOUR", { serviceIds: [fx.services.colour] });
+    const withCoupon = (couponCode: string, day: number, email: string, headers: Record<string, string> = {}) =>
+      book(
+        {
+          startTime: at(day, "12:00"),
+          staffId: fx.staff.s2,
+          serviceIds: [fx.services.cut],
+          offers: [longWithConditioning()],
+          couponCode,
+          contact: { ...contact, email },
+        },
+        headers,
+      );
+
+    const res = await withCoupon(" spring10 ", 8, "coupon@example.com");
+    expect(res.status).toBe(201);
+    // €65 less 10 %; the long cut's 20 % deposit is worked out on what is left.
+    expect(await res.json()).toMatchObject({
+      priceCents: 5850,
+      depositCents: 1170,
+      couponCode: "SPRING10",
+      discountMinor: 650,
+    });
+
+    expect((await withCoupon("ONCE", 9, "first@example.com")).status).toBe(201);
+    const usedUp = await withCoupon("ONCE", 10, "second@example.com", { "accept-language": "fr" });
+    expect(usedUp.status).toBe(409);
+    expect(await usedUp.json()).toMatchObject({
+      code: "COUPON_USED_UP",
+      detail: "Ce code promo a atteint sa limite d’utilisation.",
+      errors: [expect.objectContaining({ path: "couponCode", code: "COUPON_USED_UP" })],
+    });
+    for (const [code, expected] of [
+      ["NOPE", "COUPON_UNKNOWN"],
+      ["WINTER", "COUPON_EXPIRED"],
+      ["COLOUR", "COUPON_NOT_FOR_THIS_SERVICE"],
+    ] as const) {
+      const refused = await withCoupon(code, 11, "other@example.com");
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as Json).code).toBe(expected);
+    }
+    const uses = await testDb.database.execute("select code, uses from coupons where business_id = $1 order by code", [
+      fx.businessId,
+    ]);
+    expect(uses.rows).toEqual([
+      { code: "COLOUR", uses: 0 },
+      { code: "ONCE", uses: 1 },
+      { code: "SPRING10", uses: 1 },
+      { code: "WINTER", uses: 0 },
+    ]);
+  });
+
   it("names the variation and add-on in the calendar file", async () => {
     const withIcs = bookingApp(testDb.database);
     const res = await post(withIcs, "/api/bookings", {

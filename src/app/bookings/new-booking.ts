@@ -39,6 +39,8 @@ export interface CreatedBooking {
   readonly seats: number;
   readonly priceCents: number;
   readonly depositCents: number;
+  readonly couponCode: string | null;
+  readonly discountMinor: number;
   readonly currency: string;
   /** Shown once: the only way for the visitor to manage the booking. Never stored in clear. */
   readonly manageToken: string;
@@ -113,6 +115,11 @@ export function toNewBooking(
     depositCents,
     currency: ctx.business.currency,
     manageTokenHash: token.hash,
+    // The use is taken with the booking; a series is never discounted (decideBooking).
+    redeem:
+      fields.couponCode && series === null
+        ? { code: fields.couponCode, serviceIds: fields.serviceIds, visitorEmail: input.contact.email }
+        : null,
     active,
     items,
     classSeats,
@@ -146,6 +153,8 @@ export function describeCreated(
     seats: b.seats,
     priceCents: b.priceCents,
     depositCents: b.depositCents,
+    couponCode: b.couponCode,
+    discountMinor: b.discountMinor,
     currency: b.currency,
     manageToken: origin.token.clear,
     seriesId: b.seriesId,

@@ -17,6 +17,7 @@ import type { NotificationMessage } from "../../core/notifications/notification.
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
 import type { OccupancyItem } from "../../core/booking/occupancy-items.ts";
+import type { Coupon, CouponRefusal } from "../../core/booking/coupons.ts";
 import type {
   ServiceAddOn,
   ServiceVariation,
@@ -153,6 +154,14 @@ export interface NewBooking extends BookingFields {
   readonly carts: readonly (readonly string[])[];
   /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
   readonly offerLines: readonly (readonly StoredOfferLine[])[];
+  /** The coupon taken off `priceCents`, and how much it took (minor units). */
+  readonly couponCode: string | null;
+  readonly discountMinor: number;
+  /**
+   * The coupon's use to take in the booking's transaction (its row locked: the last use goes once);
+   * refused there with COUPON_USED_UP or COUPON_ALREADY_USED.
+   */
+  readonly redeem: CouponUse | null;
   /** Whether the occupancy blocks (requests: per unconfirmedBlocks). */
   readonly active: boolean;
   /** Exclusive occupancy; empty for class bookings, which take seats instead. */
@@ -164,6 +173,20 @@ export interface NewBooking extends BookingFields {
    * occupancy expires at `dueAtMs`, and `notification` waits with the payment until it succeeds.
    */
   readonly payment: NewPayment | null;
+}
+
+/** One use of a coupon, taken with the booking (adapters/db/coupon-redemptions.ts). */
+export interface CouponUse {
+  readonly code: string;
+  readonly serviceIds: readonly string[];
+  readonly visitorEmail: string;
+}
+
+/** A coupon as found, with its uses so far (all visitors, and this visitor). */
+export interface CouponLookup {
+  readonly coupon: Coupon;
+  readonly usedTotal: number;
+  readonly usedByVisitor: number;
 }
 
 export interface IdempotentResponse {
@@ -196,7 +219,8 @@ export type CommitRefusal =
   | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
   | { readonly code: "SLUG_EXPIRED" }
   | { readonly code: "BOOKING_CHANGED" }
-  | { readonly code: "SCHEDULING_FAILED" };
+  | { readonly code: "SCHEDULING_FAILED" }
+  | { readonly code: "COUPON_REFUSED"; readonly refusal: CouponRefusal };
 
 export type CommitResult = { readonly ok: true } | { readonly ok: false; readonly refusal: CommitRefusal };
 
@@ -305,6 +329,8 @@ export interface BookingStore {
   /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
   recentCounts(calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
   oneTimeLink(slug: string, nowMs: EpochMs): Promise<OneTimeLinkState | null>;
+  /** The business's coupon with this code and its uses so far (by this visitor's e-mail too), or null. */
+  findCoupon(businessId: string, code: string, visitorEmail: string): Promise<CouponLookup | null>;
   loadHold(holdId: string): Promise<HoldRecord | null>;
   loadBooking(bookingId: string): Promise<BookingRecord | null>;
 

@@ -29,6 +29,16 @@ export const OFFER_ERROR_CODES = [
   "ADD_ON_QUANTITY",
 ] as const;
 
+/** A coupon entered on the details step, one code per refusal (core/booking/coupons.ts: CouponRefusal). */
+export const COUPON_ERROR_CODES = [
+  "COUPON_UNKNOWN",
+  "COUPON_NOT_YET_VALID",
+  "COUPON_EXPIRED",
+  "COUPON_NOT_FOR_THIS_SERVICE",
+  "COUPON_USED_UP",
+  "COUPON_ALREADY_USED",
+] as const;
+
 export const BOOKING_ERROR_CODES = [
   // §8 error catalogue
   "CALENDAR_NOT_FOUND",
@@ -43,6 +53,7 @@ export const BOOKING_ERROR_CODES = [
   "SLUG_EXPIRED",
   ...DETAILS_ERROR_CODES,
   ...OFFER_ERROR_CODES,
+  ...COUPON_ERROR_CODES,
   // lifecycle
   "RANGE_TOO_LONG",
   "INVALID_RANGE",

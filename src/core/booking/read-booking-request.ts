@@ -17,6 +17,7 @@ import { validateAnswers } from "./answers.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { resolveCarts } from "./booking-request.ts";
 import { planOffers, type OfferPick, type OfferPlan } from "./cart-offers.ts";
+import { normaliseCouponCode } from "./coupons.ts";
 import { fail, ok, type Outcome } from "./errors.ts";
 import { validateGuests } from "./guests.ts";
 
@@ -52,6 +53,8 @@ export interface BookingInput {
       }[];
   readonly answers?: Readonly<Record<string, unknown>> | null;
   readonly oneTimeSlug?: string | null;
+  /** A coupon of the business (issue 24): compared trimmed and upper-cased. */
+  readonly couponCode?: string | null;
   readonly holdId?: string | null;
   readonly recurring?: {
     readonly frequency: RecurrenceFrequency;
@@ -85,6 +88,8 @@ export interface BookingRequest {
   /** The visitor's own live hold for this very slot: it does not block them. */
   readonly holdId: string | null;
   readonly recurrence: RecurrenceRequest | null;
+  /** The coupon code as compared and stored (normaliseCouponCode), or null. */
+  readonly couponCode: string | null;
 }
 
 export interface ReadBookingRequestOptions {
@@ -179,6 +184,7 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
     staffFilter,
     holdId: hold?.id ?? null,
     recurrence,
+    couponCode: input.couponCode?.trim() ? normaliseCouponCode(input.couponCode) : null,
   });
 }
 

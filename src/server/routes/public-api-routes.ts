@@ -2,7 +2,7 @@
  * The public booking API's routes, each defined once: what it takes, what it answers and why it
  * may refuse. public-api.ts binds a handler to each; the OpenAPI document is generated from them.
  */
-import { DETAILS_ERROR_CODES, OFFER_ERROR_CODES } from "../../core/booking/errors.ts";
+import { COUPON_ERROR_CODES, DETAILS_ERROR_CODES, OFFER_ERROR_CODES } from "../../core/booking/errors.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../http/api-router.ts";
 import {
   BookingBodySchema,
@@ -178,6 +178,7 @@ export const createBookingRoute = createRoute({
       "INVALID_IDEMPOTENCY_KEY",
       ...DETAILS_ERROR_CODES,
       ...OFFER_ERROR_CODES,
+      ...COUPON_ERROR_CODES,
       "STAFF_NOT_FOUND",
       "TIMEZONE_NOT_FOUND",
       "CALENDAR_NOT_FOUND",

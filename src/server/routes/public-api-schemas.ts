@@ -206,6 +206,10 @@ export const BookingBodySchema = z
       }),
     answers: z.record(z.string().max(100), z.unknown()).nullish(),
     oneTimeSlug: text(200).nullish(),
+    couponCode: text(64).nullish().meta({
+      description:
+        "A coupon of the business (case and surrounding spaces ignored): its discount applies before the deposit; each refusal has its own code (COUPON_*)",
+    }),
     holdId: id.nullish(),
     recurring: z
       .object({
@@ -340,8 +344,10 @@ export const BookingCreatedSchema = z
       .meta({ description: "Service calendars: each attendee's services, the booker first" }),
     offerLines: OfferLinesSchema,
     seats: z.number().int(),
-    priceCents: z.number().int().meta({ description: "Total over every attendee's cart" }),
+    priceCents: z.number().int().meta({ description: "Total over every attendee's cart, after the coupon's discount" }),
     depositCents: z.number().int(),
+    couponCode: z.string().nullable(),
+    discountMinor: z.number().int().meta({ description: "Taken off by the coupon (minor units); 0 without one" }),
     currency: z.string(),
     manageToken: z.string().meta({ description: "Shown once; send as `Authorization: Bearer <token>` or `?token=`" }),
     seriesId: z.string().nullable(),
