@@ -2,7 +2,7 @@
  * Issue 24 in a real browser, on the demo salon: a visitor books the long-hair cut with a deep
  * conditioning from the senior stylist, and sees the right duration and price at every step —
  * the services step's lines, the summary before and after choosing the stylist, the details
- * step's total, the confirmation and the e-mail. Every screen axe-clean, shot at 390 and 1280 px.
+ * step's total, a refused and then the demo's coupon, the confirmation and the e-mail. Every screen axe-clean, shot at 390 and 1280 px.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -83,12 +83,21 @@ describe("variations and add-ons (issue 24)", () => {
     const who = contact("Longhair");
     await fillContact(page, who);
     expect(await page.locator(".payment").textContent()).toContain("€80.00");
-    await checkScreen(page, "24-details-total");
+    // A coupon that does not exist is refused at its field, in words; the demo's spring coupon is taken.
+    const coupon = page.getByLabel("Coupon code");
+    await coupon.fill("NOPE");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect
+      .poll(() => page.locator("#field-couponCode-error").textContent())
+      .toContain("This coupon code does not exist. Please check it.");
+    await checkScreen(page, "24-details-coupon-refused");
+    await coupon.fill(` ${DEMO.couponCode.toLowerCase()} `);
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.waitForURL(/done=booked/);
     const summary = page.locator(".result__summary");
     await expect.poll(() => summary.textContent()).toContain("Cut & blow-dry — Long hair, Deep conditioning");
-    expect(await summary.textContent()).toContain("€80.00");
+    // €80 less 10 %.
+    expect(await summary.textContent()).toContain("€72.00");
     await checkScreen(page, "24-confirmation");
 
     // The booking itself lasts 75 minutes, and the e-mail names the lines and the price.
@@ -97,12 +106,12 @@ describe("variations and add-ons (issue 24)", () => {
       await fetch(`${baseURL}/api/bookings/${url.searchParams.get("booking")}?token=${url.searchParams.get("token")}`)
     ).json()) as { startTime: string; endTime: string; priceCents: number; staff: { name: string }[] };
     expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(75 * 60_000);
-    expect(booking).toMatchObject({ priceCents: 8000, staff: [{ name: "Anna Berg" }] });
+    expect(booking).toMatchObject({ priceCents: 7200, staff: [{ name: "Anna Berg" }] });
     await expect.poll(async () => (await mailTo(who.email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const mail = (await mailTo(who.email))[0]!;
     expect(mail).toContain("Cut & blow-dry — Long hair");
     expect(mail).toContain("Deep conditioning");
-    expect(mail).toContain("€80.00");
+    expect(mail).toContain("€72.00");
     await context.close();
   });
 });

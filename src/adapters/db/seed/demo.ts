@@ -89,6 +89,13 @@ export async function seedDemo(db: Db): Promise<void> {
       slug: DEMO.usedOneTimeLinkSlug,
       usedAt: new Date("2026-01-05T10:00:00Z"),
     });
+    // A spring discount for the salon's cut (issue 24): 10 % off, entered on the details step.
+    await tx.insert(t.coupons).values({
+      businessId,
+      code: DEMO.couponCode,
+      value: { kind: "percentage", percent: 10 },
+      serviceIds: [DEMO.services.cutByLength],
+    });
     const forms = createFormStore(tx as unknown as Db, businessId);
     await forms.createForm({ kind: "form", name: "Contact us", definition: DEMO_CONTACT_FORM }, { id: DEMO.formId });
     await forms.createForm(

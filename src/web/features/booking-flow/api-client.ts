@@ -63,6 +63,7 @@ export interface BookingRequest {
   guestCarts?: string[][] | null;
   /** Service calendars: the variations and add-ons picked. */
   offers?: ApiOffer[];
+  couponCode?: string | null;
   guests?: number | { name: string; email: string }[];
   answers?: Record<string, string | string[]>;
   oneTimeSlug?: string | null;

@@ -242,6 +242,13 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       </fieldset>
 
       {price.totalCents > 0 ? (
+        <fieldset className="form-section">
+          <legend className="visually-hidden">{i18n._("widget.form.coupon")}</legend>
+          {text("couponCode", i18n._("widget.form.coupon"), "text", { autoComplete: "off" })}
+        </fieldset>
+      ) : null}
+
+      {price.totalCents > 0 ? (
         <section className="payment" aria-labelledby="payment-title">
           <h3 id="payment-title">{i18n._("widget.payment.title")}</h3>
           <dl>

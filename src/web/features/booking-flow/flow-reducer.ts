@@ -34,6 +34,8 @@ export interface DetailsValues {
   guestCount: string;
   guests: GuestEntry[];
   answers: Record<string, string | string[]>;
+  /** A coupon code, checked by the server (its refusals come back at this field). */
+  couponCode: string;
 }
 
 export const EMPTY_DETAILS: DetailsValues = {
@@ -48,6 +50,7 @@ export const EMPTY_DETAILS: DetailsValues = {
   guestCount: "",
   guests: [],
   answers: {},
+  couponCode: "",
 };
 
 export interface Notice {
@@ -186,7 +189,13 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case "restored": {
       // Only a step this flow has; the details and choices come back as they were.
-      const saved = { ...event.saved, payment: event.saved.payment ?? null, offers: event.saved.offers ?? {} };
+      const saved = {
+        ...event.saved,
+        payment: event.saved.payment ?? null,
+        offers: event.saved.offers ?? {},
+        // A flow saved before a field existed gets it empty.
+        details: { ...EMPTY_DETAILS, ...event.saved.details },
+      };
       const known = state.steps.includes(saved.step) && (saved.step !== "payment" || saved.payment !== null);
       return {
         ...state,
