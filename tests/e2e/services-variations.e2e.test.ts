@@ -73,7 +73,12 @@ describe("variations and add-ons (issue 24)", () => {
     expect(await facts.textContent()).toContain("€70.00");
     expect(await page.locator(".selection").textContent()).toContain("Cut & blow-dry — Long hair, Deep conditioning");
 
-    // Anna is the senior stylist: long hair costs €65 with her.
+    // Anna is the senior stylist: long hair costs €65 with her; the staff choice says so.
+    expect(await page.locator(".staff-option").allTextContents()).toEqual([
+      "★Any availablefrom €70.00",
+      "ABAnna Berg€80.00",
+      "LOLiam O'Connor€70.00",
+    ]);
     await page.locator(".staff-option", { hasText: "Anna Berg" }).click();
     await expect.poll(() => facts.textContent()).toContain("€80.00");
     const slot = await firstSlot(page);
