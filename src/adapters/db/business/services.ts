@@ -35,24 +35,42 @@ export function serviceStore(
     return map;
   }
 
-  /** Each service's live variations and add-ons, in order, and its staff terms. */
+  /**
+   * Each service's live variations and add-ons, in order, and its staff terms — one statement for
+   * any number of services (list endpoints run a fixed handful: query-count.test.ts).
+   */
   async function offers(q: Q, serviceIds: readonly string[]) {
-    const ids = [...serviceIds];
-    if (ids.length === 0) return { variations: [], addOns: [], terms: [] };
-    const [variations, addOns, terms] = await Promise.all([
-      q
-        .select()
-        .from(t.serviceVariations)
-        .where(and(inArray(t.serviceVariations.serviceId, ids), isNull(t.serviceVariations.deletedAt)))
-        .orderBy(asc(t.serviceVariations.position), asc(t.serviceVariations.createdAt)),
-      q
-        .select()
-        .from(t.serviceAddOns)
-        .where(and(inArray(t.serviceAddOns.serviceId, ids), isNull(t.serviceAddOns.deletedAt)))
-        .orderBy(asc(t.serviceAddOns.position), asc(t.serviceAddOns.createdAt)),
-      q.select().from(t.serviceStaffTerms).where(inArray(t.serviceStaffTerms.serviceId, ids)),
-    ]);
-    return { variations, addOns, terms };
+    type Variation = typeof t.serviceVariations.$inferSelect;
+    type AddOn = typeof t.serviceAddOns.$inferSelect;
+    type Terms = typeof t.serviceStaffTerms.$inferSelect;
+    if (serviceIds.length === 0) return { variations: [] as Variation[], addOns: [] as AddOn[], terms: [] as Terms[] };
+    const ids = sql.join(
+      serviceIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const result = await q.execute(sql`
+      select 'v' as kind, jsonb_build_object('id', v.id, 'serviceId', v.service_id, 'name', v.name,
+          'durationMinutes', v.duration_minutes, 'priceMinor', v.price_minor, 'deposit', v.deposit,
+          'bufferBeforeMinutes', v.buffer_before_minutes, 'bufferAfterMinutes', v.buffer_after_minutes) as row,
+        v.position, v.created_at
+        from ${t.serviceVariations} v where v.service_id in (${ids}) and v.deleted_at is null
+      union all
+      select 'a', jsonb_build_object('id', a.id, 'serviceId', a.service_id, 'name', a.name,
+          'durationMinutes', a.duration_minutes, 'priceMinor', a.price_minor, 'maxQuantity', a.max_quantity),
+        a.position, a.created_at
+        from ${t.serviceAddOns} a where a.service_id in (${ids}) and a.deleted_at is null
+      union all
+      select 't', jsonb_build_object('serviceId', x.service_id, 'staffId', x.staff_id, 'variationId', x.variation_id,
+          'durationMinutes', x.duration_minutes, 'priceMinor', x.price_minor),
+        0, null
+        from ${t.serviceStaffTerms} x where x.service_id in (${ids})
+      order by 3, 4`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      kind: "v" | "a" | "t";
+      row: Record<string, unknown>;
+    }[];
+    const of = <T>(kind: "v" | "a" | "t") => rows.filter((r) => r.kind === kind).map((r) => r.row as T);
+    return { variations: of<Variation>("v"), addOns: of<AddOn>("a"), terms: of<Terms>("t") };
   }
   type Offers = Awaited<ReturnType<typeof offers>>;
 
