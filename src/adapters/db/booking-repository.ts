@@ -5,6 +5,7 @@
  * statement for common bookings.
  */
 import { randomBytes } from "node:crypto";
+import { couponUsage, findCoupon } from "./coupon-redemptions.ts";
 import type { BookingStore } from "../../app/bookings/ports.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import { createLinkSealer, type LinkSealer } from "../outbox/link-sealing.ts";
@@ -57,6 +58,10 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     ...calendarLoader(database.db, options.calendarCacheMs ?? 2000),
     ...bookingReads(database),
     ...bookingWrites(database, { seal, storedAnswer, simpleBookings, purgeOldKeys: keys.purgeOldKeys }),
+    async findCoupon(businessId, code, visitorEmail) {
+      const coupon = await findCoupon(database.db, businessId, code);
+      return coupon ? { coupon, ...(await couponUsage(database.db, coupon.id, visitorEmail)) } : null;
+    },
     claimIdempotencyKey: keys.claimIdempotencyKey,
     completeIdempotencyKey: keys.completeIdempotencyKey,
     releaseIdempotencyKey: keys.releaseIdempotencyKey,

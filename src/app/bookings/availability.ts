@@ -12,6 +12,7 @@ import type {
   WeeklyHours,
 } from "../../core/availability/model.ts";
 import { MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
+import type { OfferPlan } from "../../core/booking/cart-offers.ts";
 import type { CalendarContext, Occupancy } from "./ports.ts";
 
 export function toRules(ctx: CalendarContext): CalendarRules {
@@ -112,3 +113,15 @@ export const relevantStaffIds = (ctx: CalendarContext): string[] => ctx.staff.ma
 
 /** Margin around a queried span so daily limits (any zone, ±14 h) and buffers see all they need. */
 export const OCCUPANCY_MARGIN_MS = 2 * WALL_DAY_MS;
+
+/**
+ * The calendar's schedules with the definitions of the visitor's chosen variations and add-ons
+ * (core/booking/cart-offers.ts): what the engine plans a cart with choices by.
+ */
+export function withOffers<T extends Pick<AvailabilityInput, "rules">>(schedules: T, plan: OfferPlan | null): T {
+  if (!plan || plan.definitions.length === 0) return schedules;
+  return {
+    ...schedules,
+    rules: { ...schedules.rules, services: [...(schedules.rules.services ?? []), ...plan.definitions] },
+  };
+}

@@ -5,7 +5,10 @@
  * can never both succeed. Nothing slow happens in that transaction: the notification is an
  * outbox row.
  */
+import { couponRefusal, type CouponRefusal } from "../../core/booking/coupons.ts";
+import { distinctServiceIds } from "../../core/booking/occupancy-items.ts";
 import {
+  type AppliedCoupon,
   bookingAttempts,
   decideBooking,
   occupancySpan,
@@ -13,11 +16,11 @@ import {
   type OccurrenceDecision,
 } from "../../core/booking/decide-booking.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
-import { readBookingRequest, type BookingInput } from "../../core/booking/read-booking-request.ts";
+import { readBookingRequest, type BookingInput, type BookingRequest } from "../../core/booking/read-booking-request.ts";
 import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
 import { formatInstant, MINUTE_MS } from "../../core/shared/time.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { generateManageToken, hashManageToken } from "./manage-token.ts";
 import {
@@ -28,7 +31,7 @@ import {
   type CreatedPayment,
   type OccurrenceOutcome,
 } from "./new-booking.ts";
-import type { NewBooking, Occupancy } from "./ports.ts";
+import type { CalendarContext, NewBooking, Occupancy } from "./ports.ts";
 import type { NewPayment, PaymentProvider } from "../payments/ports.ts";
 import { PAYMENT_HOLD_MINUTES, type PaymentDue } from "../../core/payments/payment-plan.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
@@ -55,13 +58,23 @@ export async function createBooking(
   const request = readBookingRequest({ calendar: ctx, input, oneTimeLink, hold, nowMs });
   if (!request.ok) return request;
 
-  const schedules = toSchedules(ctx);
+  const coupon = await checkCoupon(deps, ctx, input, request.value, nowMs);
+  if (!coupon.ok) return coupon;
+
+  const schedules = withOffers(toSchedules(ctx), request.value.plan);
   const span = occupancySpan({ calendar: ctx, schedules, request: request.value });
   const occupancy: Occupancy[] = span
     ? await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs)
     : [];
   const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: request.value.holdId }, schedules);
-  const decision = decideBooking({ calendar: ctx, request: request.value, availability, occupancy, nowMs });
+  const decision = decideBooking({
+    calendar: ctx,
+    request: request.value,
+    availability,
+    occupancy,
+    nowMs,
+    coupon: coupon.value,
+  });
   if (!decision.ok) return decision;
 
   const token = generateManageToken();
@@ -88,7 +101,34 @@ export async function createBooking(
     const result = await write(bookings, created);
     return result.ok ? ok(created) : { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) };
   }
-  return bookSingle(origin, decision.value, write);
+  return bookSingle(origin, decision.value, write, coupon.value);
+}
+
+/**
+ * The visitor's coupon, checked before anything is decided so that every refusal is said plainly
+ * (unknown, not yet, expired, not for this booking, used up, already used); the use itself is taken
+ * with the booking, under the coupon's lock, where a race for its last use is settled.
+ */
+async function checkCoupon(
+  deps: BookingDeps,
+  ctx: CalendarContext,
+  input: CreateBookingInput,
+  request: BookingRequest,
+  nowMs: number,
+): Promise<Outcome<AppliedCoupon | null>> {
+  if (!request.couponCode) return ok(null);
+  const refused = (code: CouponRefusal) => fail(code, undefined, [{ path: "couponCode", code }]);
+  // A series is paid occurrence by occurrence: no coupon covers it (yet).
+  if (request.recurrence) return refused("COUPON_NOT_FOR_THIS_SERVICE");
+  const found = await deps.store.findCoupon(ctx.business.id, request.couponCode, input.contact.email);
+  const refusal = couponRefusal(found?.coupon ?? null, {
+    calendarId: ctx.calendar.id,
+    serviceIds: request.carts ? distinctServiceIds(request.carts) : [],
+    nowMs,
+    usedTotal: found?.usedTotal ?? 0,
+    usedByVisitor: found?.usedByVisitor ?? 0,
+  });
+  return refusal || !found ? refused(refusal ?? "COUPON_UNKNOWN") : ok(found.coupon);
 }
 
 /** One start: each attempt in turn while round robin finds its member taken meanwhile. */
@@ -96,6 +136,7 @@ async function bookSingle(
   origin: BookingOrigin,
   decision: { readonly slot: SlotVerdict; readonly needsRecentCounts: boolean },
   write: (bookings: NewBooking[], created: CreatedBooking) => ReturnType<BookingDeps["store"]["createBookings"]>,
+  coupon: AppliedCoupon | null,
 ): Promise<Outcome<CreatedBooking>> {
   const { deps, ctx } = origin;
   const recentCounts = decision.needsRecentCounts
@@ -103,7 +144,13 @@ async function bookSingle(
     : {};
   // One intent per request: every round-robin attempt has the same price.
   let payment: PreparedPayment | null = null;
-  for (const draft of bookingAttempts({ calendar: ctx, request: origin.request, slot: decision.slot, recentCounts })) {
+  for (const draft of bookingAttempts({
+    calendar: ctx,
+    request: origin.request,
+    slot: decision.slot,
+    recentCounts,
+    coupon,
+  })) {
     let booking = toNewBooking(origin, draft, null);
     let created = describeCreated(origin, booking, null);
     if (draft.payment) {

@@ -8,7 +8,8 @@ import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type EpochMs, type LocalDate } from "../../core/shared/time.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
 import { queryErrorToBookingError } from "../../core/booking/slot-refusals.ts";
-import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
+import { planOffers, type OfferPick, type OfferPlan } from "../../core/booking/cart-offers.ts";
+import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { hideLookBusyStarts, lookBusyMarginMs } from "./look-busy-slots.ts";
 import type { CalendarContext } from "./ports.ts";
@@ -23,27 +24,36 @@ export interface SlotsInput {
   readonly guestCarts?: readonly (readonly string[])[] | null;
   /** Additional attendees (default: one per guest cart). */
   readonly guests?: number | null;
+  /** Service calendars: the variation and add-ons chosen of a cart's service (their length is planned). */
+  readonly offers?: readonly OfferPick[] | null;
 }
 
-/** The same request a hold or a booking with these carts makes (availability.ts: slotRequest). */
-function request(ctx: CalendarContext, input: SlotsInput): Outcome<SlotRequest> {
+/** The same request a hold or a booking with these carts and choices makes (availability.ts: slotRequest). */
+function request(ctx: CalendarContext, input: SlotsInput): Outcome<{ request: SlotRequest; plan: OfferPlan | null }> {
   const attendees = 1 + (input.guests ?? input.guestCarts?.length ?? 0);
+  const staffFilter = input.staffId ? [input.staffId] : null;
   if (ctx.calendar.type !== "service")
-    return ok(slotRequest(ctx, attendees, undefined, input.staffId ? [input.staffId] : null));
+    return ok({ request: slotRequest(ctx, attendees, undefined, staffFilter), plan: null });
   const carts = resolveCarts(ctx, input, attendees - 1);
-  return carts.ok ? ok(slotRequest(ctx, attendees, carts.value, input.staffId ? [input.staffId] : null)) : carts;
+  if (!carts.ok) return carts;
+  const plan = planOffers(ctx, carts.value, input.offers, staffFilter);
+  if (!plan.ok) return plan;
+  return ok({
+    request: slotRequest(ctx, attendees, plan.value?.engineCarts ?? carts.value, staffFilter),
+    plan: plan.value,
+  });
 }
 
 async function loadLive(
   deps: BookingDeps,
   input: SlotsInput,
-): Promise<Outcome<{ ctx: CalendarContext; request: SlotRequest }>> {
+): Promise<Outcome<{ ctx: CalendarContext; request: SlotRequest; plan: OfferPlan | null }>> {
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
   if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
   const built = request(ctx, input);
-  return built.ok ? ok({ ctx, request: built.value }) : built;
+  return built.ok ? ok({ ctx, ...built.value }) : built;
 }
 
 /**
@@ -56,6 +66,7 @@ async function availabilityFor(
   fromMs: EpochMs,
   toMs: EpochMs,
   nowMs: EpochMs,
+  plan: OfferPlan | null,
 ): Promise<AvailabilityInput> {
   const schedules = toSchedules(ctx);
   if (!deps.busyIndexes)
@@ -64,10 +75,11 @@ async function availabilityFor(
       await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs),
       nowMs,
       {},
-      schedules,
+      withOffers(schedules, plan),
     );
+  // The warm index is kept per calendar; the visitor's choices only add definitions to its rules.
   const busy = await deps.busyIndexes.get(schedules.rules, relevantStaffIds(ctx), fromMs, toMs, nowMs);
-  return { ...schedules, busy };
+  return { ...withOffers(schedules, plan), busy };
 }
 
 export async function getFreeSlots(
@@ -76,7 +88,7 @@ export async function getFreeSlots(
 ): Promise<Outcome<PublicSlotsByDate>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
-  const { ctx, request } = loaded.value;
+  const { ctx, request, plan } = loaded.value;
   if (!isLocalDate(input.startDate) || !isLocalDate(input.endDate)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
   const margin = OCCUPANCY_MARGIN_MS + lookBusyMarginMs(ctx);
@@ -86,8 +98,8 @@ export async function getFreeSlots(
   // never load a reversed one (the database refuses a range whose end is before its start: 500).
   const availability =
     toMs - fromMs > 40 * WALL_DAY_MS || toMs <= fromMs
-      ? toAvailabilityInput(ctx, [], nowMs)
-      : await availabilityFor(deps, ctx, fromMs, toMs, nowMs);
+      ? toAvailabilityInput(ctx, [], nowMs, {}, withOffers(toSchedules(ctx), plan))
+      : await availabilityFor(deps, ctx, fromMs, toMs, nowMs, plan);
   const query = { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request };
   const result = computeSlotsWithFull(availability, query, nowMs);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
@@ -103,12 +115,12 @@ export async function getNextAvailableDate(
 ): Promise<Outcome<LocalDate | null>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
-  const { ctx, request } = loaded.value;
+  const { ctx, request, plan } = loaded.value;
   if (!isLocalDate(input.from)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
   const fromMs = Math.max(nowMs, Date.parse(`${input.from}T00:00:00Z`)) - OCCUPANCY_MARGIN_MS;
   // The booking window bounds the search; occupancy of the next year is plenty for any window we offer.
-  const availability = await availabilityFor(deps, ctx, fromMs, fromMs + 400 * WALL_DAY_MS, nowMs);
+  const availability = await availabilityFor(deps, ctx, fromMs, fromMs + 400 * WALL_DAY_MS, nowMs, plan);
   const result = findNextAvailable(availability, input.from, input.timezone, nowMs, request);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   return ok(result.value);

@@ -4,6 +4,7 @@ import type { CalendarSettings, CalendarType, DepositRule } from "../../core/cal
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { requiresGuests } from "../../core/calendar/calendar-setup.ts";
 import type { BookingDeps } from "./deps.ts";
+import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "../../core/booking/service-offer.ts";
 
 export interface WidgetConfig {
   readonly id: string;
@@ -28,6 +29,11 @@ export interface WidgetConfig {
     maxGuestsPerSlot: number;
     /** Offered only where its direct link preselects it (loadBookingPage). */
     isPrivate: boolean;
+    /** Issue 24: when not empty, the visitor picks one (core/booking/service-offer.ts). */
+    variations: readonly ServiceVariation[];
+    addOns: readonly ServiceAddOn[];
+    /** Staff members' own price or duration, shown next to the staff choice and in the total. */
+    staffTerms: readonly StaffServiceTerms[];
   }[];
   readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
   readonly seatsPerSlot: number | null;
@@ -72,19 +78,20 @@ export async function getWidgetConfig(
     location: s.location
       ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value }
       : null,
-    services: ctx.services.map(
-      ({ id, name, description, category, durationMinutes, priceCents, deposit, maxGuestsPerSlot, isPrivate }) => ({
-        id,
-        name,
-        description,
-        category,
-        durationMinutes,
-        priceCents,
-        deposit,
-        maxGuestsPerSlot,
-        isPrivate: isPrivate === true,
-      }),
-    ),
+    services: ctx.services.map((svc) => ({
+      id: svc.id,
+      name: svc.name,
+      description: svc.description,
+      category: svc.category,
+      durationMinutes: svc.durationMinutes,
+      priceCents: svc.priceCents,
+      deposit: svc.deposit,
+      maxGuestsPerSlot: svc.maxGuestsPerSlot,
+      isPrivate: svc.isPrivate === true,
+      variations: svc.variations ?? [],
+      addOns: svc.addOns ?? [],
+      staffTerms: svc.staffTerms ?? [],
+    })),
     staff: staffIds.flatMap((id) => {
       const m = ctx.staff.find((x) => x.id === id);
       return m ? [{ id: m.id, name: m.name, photoUrl: m.photoUrl }] : [];

@@ -12,7 +12,8 @@ import type { GuestCart } from "../../core/availability/model.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
 import { distinctServiceIds, itemsPerTask, occupancyItem } from "../../core/booking/occupancy-items.ts";
 import { checkErrorToBookingError, seatsLeft, storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
+import { lineBuffers, planOffers, serviceOfKey, type OfferPick } from "../../core/booking/cart-offers.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 
 export interface HoldSlotInput {
@@ -26,6 +27,8 @@ export interface HoldSlotInput {
   readonly guestCarts?: readonly (readonly string[])[] | null;
   /** Additional attendees (default: one per guest cart). */
   readonly guests?: number | null;
+  /** Service calendars: the variation and add-ons chosen of a cart's service. */
+  readonly offers?: readonly OfferPick[] | null;
   /**
    * The visitor's previous hold on this calendar (another time, or this one run out): released in
    * the same transaction, and not counted against the new one — a visitor never holds two times.
@@ -56,9 +59,13 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
     carts = resolved.value;
   }
   const serviceIds = carts ? distinctServiceIds(carts) : [];
+  const staffFilter = input.staffId ? [input.staffId] : null;
+  const planned = carts ? planOffers(ctx, carts, input.offers, staffFilter) : ok(null);
+  if (!planned.ok) return planned;
+  const plan = planned.value;
 
-  const request = slotRequest(ctx, attendees, carts, input.staffId ? [input.staffId] : null);
-  const schedules = toSchedules(ctx);
+  const request = slotRequest(ctx, attendees, plan?.engineCarts ?? carts, staffFilter);
+  const schedules = withOffers(toSchedules(ctx), plan);
   const span = busySpanFor(schedules, [startMs], request);
   const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
   const replaces = input.replacesHoldId ?? null;
@@ -81,7 +88,10 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
     } else if (ctx.calendar.type === "service") {
       const assignments = verdict.value.assignments ?? [];
       endMs = Math.max(...assignments.map((a) => a.endMs));
-      items = itemsPerTask(assignments, s);
+      items = itemsPerTask(assignments, lineBuffers(plan, s)).map((item) => ({
+        ...item,
+        serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
+      }));
       staffIds = [...new Set(items.map((i) => i.staffId))];
     }
     const id = deps.newId();

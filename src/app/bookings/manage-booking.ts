@@ -37,6 +37,8 @@ export interface BookingView {
   readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first (empty for other calendars). */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: BookingRecord["offerLines"];
   readonly seats: number;
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null };
@@ -77,6 +79,7 @@ export function toBookingView(
         : r.carts.length > 0
           ? r.carts
           : Array.from({ length: r.seats }, () => r.serviceIds),
+    offerLines: r.offerLines,
     seats: r.seats,
     guests: r.guests,
     contact: {

@@ -34,9 +34,13 @@ export interface CreatedBooking {
   readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first. */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: NewBooking["offerLines"];
   readonly seats: number;
   readonly priceCents: number;
   readonly depositCents: number;
+  readonly couponCode: string | null;
+  readonly discountMinor: number;
   readonly currency: string;
   /** Shown once: the only way for the visitor to manage the booking. Never stored in clear. */
   readonly manageToken: string;
@@ -111,12 +115,17 @@ export function toNewBooking(
     depositCents,
     currency: ctx.business.currency,
     manageTokenHash: token.hash,
+    // The use is taken with the booking; a series is never discounted (decideBooking).
+    redeem:
+      fields.couponCode && series === null
+        ? { code: fields.couponCode, serviceIds: fields.serviceIds, visitorEmail: input.contact.email }
+        : null,
     active,
     items,
     classSeats,
     notification: notification(
       booking.status === "new" ? "request_received" : "booking_confirmed",
-      toSnapshot(ctx, booking, deps.publicUrl, token.clear),
+      toSnapshot(ctx, { ...booking, priceCents, currency: ctx.business.currency }, deps.publicUrl, token.clear),
     ),
     payment: null,
   };
@@ -140,9 +149,12 @@ export function describeCreated(
     staffIds: b.staffIds,
     serviceIds: b.serviceIds,
     carts: b.carts,
+    offerLines: b.offerLines,
     seats: b.seats,
     priceCents: b.priceCents,
     depositCents: b.depositCents,
+    couponCode: b.couponCode,
+    discountMinor: b.discountMinor,
     currency: b.currency,
     manageToken: origin.token.clear,
     seriesId: b.seriesId,

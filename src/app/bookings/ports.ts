@@ -17,6 +17,13 @@ import type { NotificationMessage } from "../../core/notifications/notification.
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
 import type { OccupancyItem } from "../../core/booking/occupancy-items.ts";
+import type { Coupon, CouponRefusal } from "../../core/booking/coupons.ts";
+import type {
+  ServiceAddOn,
+  ServiceVariation,
+  StaffServiceTerms,
+  StoredOfferLine,
+} from "../../core/booking/service-offer.ts";
 
 export interface StaffMember {
   readonly id: string;
@@ -47,6 +54,10 @@ export interface ServiceInfo {
   /** Not listed on menus or in the calendar's service step; booked by its direct link. */
   readonly isPrivate?: boolean;
   readonly staffIds: readonly string[];
+  /** Issue 24 (ADR 0031): variations, add-ons and staff members' own terms (absent: none). */
+  readonly variations?: readonly ServiceVariation[];
+  readonly addOns?: readonly ServiceAddOn[];
+  readonly staffTerms?: readonly StaffServiceTerms[];
 }
 
 /** Everything the rules need about one calendar, loaded at once. */
@@ -141,6 +152,16 @@ export interface NewBooking extends BookingFields {
   readonly occurrenceIndex: number | null;
   /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: readonly (readonly StoredOfferLine[])[];
+  /** The coupon taken off `priceCents`, and how much it took (minor units). */
+  readonly couponCode: string | null;
+  readonly discountMinor: number;
+  /**
+   * The coupon's use to take in the booking's transaction (its row locked: the last use goes once);
+   * refused there with COUPON_USED_UP or COUPON_ALREADY_USED.
+   */
+  readonly redeem: CouponUse | null;
   /** Whether the occupancy blocks (requests: per unconfirmedBlocks). */
   readonly active: boolean;
   /** Exclusive occupancy; empty for class bookings, which take seats instead. */
@@ -152,6 +173,20 @@ export interface NewBooking extends BookingFields {
    * occupancy expires at `dueAtMs`, and `notification` waits with the payment until it succeeds.
    */
   readonly payment: NewPayment | null;
+}
+
+/** One use of a coupon, taken with the booking (adapters/db/coupon-redemptions.ts). */
+export interface CouponUse {
+  readonly code: string;
+  readonly serviceIds: readonly string[];
+  readonly visitorEmail: string;
+}
+
+/** A coupon as found, with its uses so far (all visitors, and this visitor). */
+export interface CouponLookup {
+  readonly coupon: Coupon;
+  readonly usedTotal: number;
+  readonly usedByVisitor: number;
 }
 
 export interface IdempotentResponse {
@@ -184,13 +219,16 @@ export type CommitRefusal =
   | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
   | { readonly code: "SLUG_EXPIRED" }
   | { readonly code: "BOOKING_CHANGED" }
-  | { readonly code: "SCHEDULING_FAILED" };
+  | { readonly code: "SCHEDULING_FAILED" }
+  | { readonly code: "COUPON_REFUSED"; readonly refusal: CouponRefusal };
 
 export type CommitResult = { readonly ok: true } | { readonly ok: false; readonly refusal: CommitRefusal };
 
 export interface BookingRecord extends BookingFields {
   /** Service calendars: one cart per attendee, the booker first; empty for older bookings (everyone took `serviceIds`). */
   readonly carts: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
+  readonly offerLines: readonly (readonly StoredOfferLine[])[];
   readonly sequence: number;
   readonly previousStartMs: EpochMs | null;
   readonly cancelReason: string | null;
@@ -291,6 +329,8 @@ export interface BookingStore {
   /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
   recentCounts(calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
   oneTimeLink(slug: string, nowMs: EpochMs): Promise<OneTimeLinkState | null>;
+  /** The business's coupon with this code and its uses so far (by this visitor's e-mail too), or null. */
+  findCoupon(businessId: string, code: string, visitorEmail: string): Promise<CouponLookup | null>;
   loadHold(holdId: string): Promise<HoldRecord | null>;
   loadBooking(bookingId: string): Promise<BookingRecord | null>;
 

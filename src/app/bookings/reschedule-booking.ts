@@ -9,12 +9,13 @@ import {
   readNewStart,
   releaseOwnSeats,
   rescheduleRequest,
+  reschedulePlan,
 } from "../../core/booking/decide-reschedule.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { visitorChangeRefusal } from "../../core/booking/policy.ts";
 import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules } from "./availability.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
@@ -58,7 +59,7 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
   const startMs = start.value;
 
   // Only the busy time the rules can consult for this start, its own seats given back.
-  const schedules = toSchedules(ctx);
+  const schedules = withOffers(toSchedules(ctx), reschedulePlan(ctx, record));
   const span = busySpanFor(schedules, [startMs], rescheduleRequest(ctx, record));
   const loaded = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
   const occupancy = releaseOwnSeats(loaded, record);

@@ -13,6 +13,7 @@ import type {
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext } from "./ports.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
+import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
 import { DEFAULT_LOCALE, isLocaleCode } from "../../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../../i18n/routing/locale-prefix.ts";
@@ -30,6 +31,11 @@ export interface SnapshotSource {
   readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first (empty: everyone took `serviceIds`). */
   readonly carts?: readonly (readonly string[])[];
+  /** Each attendee's variation and add-ons as booked, parallel to `carts` (absent or empty: none chosen). */
+  readonly offerLines?: readonly (readonly StoredOfferLine[])[];
+  /** The total, shown with chosen variations and add-ons. */
+  readonly priceCents?: number;
+  readonly currency?: string;
   readonly seats?: number;
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: {
@@ -88,7 +94,10 @@ export function toSnapshot(
     status: b.status === "pending_payment" ? "confirmed" : b.status,
     businessName: ctx.business.name,
     calendarName: ctx.calendar.name,
-    serviceNames: serviceNames(ctx, b.serviceIds),
+    serviceNames: hasLines(b) ? lineNames(b.offerLines[0] ?? []) : serviceNames(ctx, b.serviceIds),
+    ...(hasLines(b) && b.priceCents !== undefined && b.currency
+      ? { price: { totalMinor: b.priceCents, currency: b.currency } }
+      : {}),
     ...(ctx.calendar.type === "service" ? { attendeeServices: attendeeServices(ctx, b) } : {}),
     locale: b.locale,
     startUtc: new Date(b.startMs).toISOString(),
@@ -139,7 +148,7 @@ const serviceNames = (ctx: CalendarContext, ids: readonly string[]): string[] =>
 /** Who takes what: the booker, then each guest (named or counted), with their services in order. */
 export function attendeeServices(
   ctx: CalendarContext,
-  b: Pick<SnapshotSource, "serviceIds" | "carts" | "seats" | "guests" | "contact">,
+  b: Pick<SnapshotSource, "serviceIds" | "carts" | "offerLines" | "seats" | "guests" | "contact">,
 ): AttendeeServices[] {
   const carts =
     b.carts && b.carts.length > 0
@@ -147,9 +156,17 @@ export function attendeeServices(
       : Array.from({ length: Math.max(1, b.seats ?? 1 + b.guests.length) }, () => b.serviceIds);
   return carts.map((cart, i) => ({
     name: i === 0 ? `${b.contact.firstName} ${b.contact.lastName}`.trim() : (b.guests[i - 1]?.name ?? null),
-    serviceNames: serviceNames(ctx, cart),
+    serviceNames: hasLines(b) ? lineNames(b.offerLines[i] ?? []) : serviceNames(ctx, cart),
   }));
 }
+
+const hasLines = <T extends Pick<SnapshotSource, "offerLines">>(
+  b: T,
+): b is T & { offerLines: readonly (readonly StoredOfferLine[])[] } => (b.offerLines?.length ?? 0) > 0;
+
+/** A booked line as it was named then: "Haircut — Long", then each add-on ("Deep conditioning ×2"). */
+export const lineNames = (lines: readonly StoredOfferLine[]): string[] =>
+  lines.flatMap((line) => line.parts.map((p) => (p.quantity > 1 ? `${p.name} ×${p.quantity}` : p.name)));
 
 export const notification = (kind: NotificationKind, booking: BookingSnapshot): NotificationMessage => ({
   kind,

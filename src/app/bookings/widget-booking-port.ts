@@ -7,6 +7,7 @@ import type { PublicSlotsByDate } from "../../core/availability/model.ts";
 import type { AttendeeServices } from "../../core/notifications/notification.ts";
 import type { BookingErrorCode } from "../../core/booking/errors.ts";
 import type { WidgetConfig } from "./get-widget-config.ts";
+import type { OfferPick } from "../../core/booking/cart-offers.ts";
 import type { BookingView } from "./manage-booking.ts";
 
 export interface AddToCalendarLinks {
@@ -36,6 +37,8 @@ export interface FreeSlotsQuery {
   readonly staffId?: string | null;
   readonly serviceIds?: readonly string[] | null;
   readonly guestCarts?: readonly (readonly string[])[] | null;
+  /** The variations and add-ons picked (a rescheduled booking's own). */
+  readonly offers?: readonly OfferPick[] | null;
 }
 
 export type PortResult<T> =

@@ -109,7 +109,48 @@ export interface ServiceInput {
   readonly staffIds?: readonly string[];
   /** Not listed on menus; bookable only by its direct link. */
   readonly isPrivate?: boolean;
+  /**
+   * Issue 24 (ADR 0031), each list replacing the service's: an item with an `id` changes that one,
+   * one without is added, and a variation or add-on left out is removed (hidden: past bookings keep
+   * their own snapshot).
+   */
+  readonly variations?: readonly VariationInput[];
+  readonly addOns?: readonly AddOnInput[];
+  readonly staffTerms?: readonly StaffTerms[];
 }
+
+export interface VariationInput {
+  readonly id?: string;
+  readonly name: string;
+  readonly durationMinutes: number;
+  readonly priceMinor?: number;
+  readonly deposit?: DepositRule | null;
+  readonly bufferBeforeMinutes?: number | null;
+  readonly bufferAfterMinutes?: number | null;
+}
+
+export interface AddOnInput {
+  readonly id?: string;
+  readonly name: string;
+  readonly durationMinutes?: number;
+  readonly priceMinor?: number;
+  readonly maxQuantity?: number;
+}
+
+export interface StaffTerms {
+  readonly staffId: string;
+  /** null: the whole service (every variation without terms of its own). */
+  readonly variationId: string | null;
+  readonly durationMinutes: number | null;
+  readonly priceMinor: number | null;
+}
+
+export type VariationView = Required<Omit<VariationInput, "deposit" | "bufferBeforeMinutes" | "bufferAfterMinutes">> & {
+  readonly deposit: DepositRule | null;
+  readonly bufferBeforeMinutes: number | null;
+  readonly bufferAfterMinutes: number | null;
+};
+export type AddOnView = Required<AddOnInput>;
 
 export interface ServiceView {
   readonly id: string;
@@ -123,6 +164,9 @@ export interface ServiceView {
   readonly maxGuestsPerSlot: number;
   readonly staffIds: readonly string[];
   readonly isPrivate: boolean;
+  readonly variations: readonly VariationView[];
+  readonly addOns: readonly AddOnView[];
+  readonly staffTerms: readonly StaffTerms[];
   readonly createdAt: string;
 }
 

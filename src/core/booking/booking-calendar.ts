@@ -3,6 +3,7 @@
  * CalendarContext that the rules look at (that context satisfies this type as it is loaded).
  */
 import type { CalendarSettings, CalendarType, DepositRule } from "../calendar/calendar.ts";
+import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "./service-offer.ts";
 
 export interface BookingCalendar {
   readonly calendar: {
@@ -16,6 +17,13 @@ export interface BookingCalendar {
     readonly priceCents: number;
     readonly deposit: DepositRule | null;
     readonly staffIds: readonly string[];
+    readonly name?: string;
+    readonly durationMinutes?: number;
+    readonly maxGuestsPerSlot?: number;
+    /** Issue 24 (ADR 0031): what a visitor chooses of the service, and staff members' own terms. */
+    readonly variations?: readonly ServiceVariation[];
+    readonly addOns?: readonly ServiceAddOn[];
+    readonly staffTerms?: readonly StaffServiceTerms[];
   }[];
 }
 

@@ -16,9 +16,12 @@ import type { CalendarSettings } from "../calendar/calendar.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { slotRequest } from "./booking-request.ts";
 import { fail, ok, type BookingErrorCode, type Outcome } from "./errors.ts";
+import { lineBuffers, priceLines, serviceOfKey } from "./cart-offers.ts";
+import type { StoredOfferLine } from "./service-offer.ts";
 import { distinctServiceIds, itemsPerTask, occupancyItem, type OccupancyItem } from "./occupancy-items.ts";
 import { initialStatus, occupies, type BookingStatus } from "./policy.ts";
-import { quoteCarts, quotePrice } from "./pricing.ts";
+import { quotePrice } from "./pricing.ts";
+import { quoteWithCoupon, type Coupon, type DiscountedQuote } from "./coupons.ts";
 import { paymentDue, type PaymentDue } from "../payments/payment-plan.ts";
 import { isPlannableRecurrence, type BookingRequest } from "./read-booking-request.ts";
 import {
@@ -75,12 +78,17 @@ export interface BookingDraft {
   readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first (empty otherwise). */
   readonly carts: readonly (readonly string[])[];
+  /** Service calendars with variations, add-ons or staff terms: each attendee's lines as booked (parallel to `carts`). */
+  readonly offerLines: readonly (readonly StoredOfferLine[])[];
   readonly seats: number;
   /** Exclusive occupancy; empty for class bookings. */
   readonly items: readonly OccupancyItem[];
   readonly classSeats: ClassSeats | null;
   readonly priceCents: number;
   readonly depositCents: number;
+  /** The coupon taken off the price (after the discount: `priceCents`), or none. */
+  readonly couponCode: string | null;
+  readonly discountMinor: number;
   /**
    * What the visitor pays before the booking takes `status` (payment-plan.ts); until then it is
    * pending_payment and holds its time. Null: nothing to pay now.
@@ -114,7 +122,12 @@ export interface DecideBookingOptions {
   /** The loaded occupancy rows (class sessions: seats left, for the refusal's message). */
   readonly occupancy: readonly SessionSeats[];
   readonly nowMs: EpochMs;
+  /** The visitor's coupon, once found valid for this booking (couponRefusal); its discount applies before the deposit. */
+  readonly coupon?: AppliedCoupon | null;
 }
+
+/** What the price needs of a coupon. */
+export type AppliedCoupon = Pick<Coupon, "code" | "value" | "serviceIds">;
 
 /**
  * The busy time the decision can look at for this request (busySpanFor), or null where the
@@ -133,7 +146,7 @@ export function occupancySpan(options: {
   return busySpanFor(
     schedules,
     starts,
-    slotRequest(ctx, request.attendees, request.carts, request.staffFilter),
+    slotRequest(ctx, request.attendees, request.plan?.engineCarts ?? request.carts, request.staffFilter),
     recurrence?.policy === "book_next" ? BOOK_NEXT_HORIZON_MS : 0,
   );
 }
@@ -173,7 +186,7 @@ export function decideBooking(options: DecideBookingOptions): Outcome<BookingDec
     availability,
     request.startMs,
     nowMs,
-    slotRequest(ctx, request.attendees, request.carts, request.staffFilter),
+    slotRequest(ctx, request.attendees, request.plan?.engineCarts ?? request.carts, request.staffFilter),
   );
   if (!verdict.ok) {
     const seats = seatsLeft(ctx, options.occupancy, request.startMs);
@@ -189,6 +202,7 @@ export interface BookingAttemptsOptions {
   readonly slot: SlotVerdict;
   /** Round robin: each member's bookings of this calendar in the last ROUND_ROBIN_PERIOD_MS. */
   readonly recentCounts: Readonly<Record<string, number>>;
+  readonly coupon?: AppliedCoupon | null;
 }
 
 /**
@@ -199,7 +213,14 @@ export interface BookingAttemptsOptions {
 export function bookingAttempts(options: BookingAttemptsOptions): BookingDraft[] {
   const { calendar: ctx, slot } = options;
   const draft = (staffIds: readonly string[]) =>
-    draftBooking({ calendar: ctx, request: options.request, slot, staffIds, overlap: false });
+    draftBooking({
+      calendar: ctx,
+      request: options.request,
+      slot,
+      staffIds,
+      overlap: false,
+      coupon: options.coupon ?? null,
+    });
   if (ctx.calendar.type !== "round_robin") return [draft(slot.staffIds)];
   const priorities = Object.fromEntries(ctx.members.map((m) => [m.staffId, m.priority]));
   const drafts: BookingDraft[] = [];
@@ -238,6 +259,7 @@ function decideSeries(options: DecideBookingOptions): Outcome<BookingDecision> {
       slot: { startMs: occ.bookedStartMs, staffIds: occ.staffIds },
       staffIds: oneHost ? [occ.staffIds[0] as string] : occ.staffIds,
       overlap: occ.overlap ?? false,
+      coupon: null,
     });
     return { ...base, status: occ.overlap ? "requested" : "booked", draft, code: null };
   });
@@ -255,6 +277,7 @@ interface DraftOptions {
   readonly staffIds: readonly string[];
   /** Recurring policy "continue" over a busy time: a request that waits for the business, occupying nothing. */
   readonly overlap: boolean;
+  readonly coupon: AppliedCoupon | null;
 }
 
 /** One booking once its start and staff are known: end, occupancy or seats, price, status. */
@@ -268,7 +291,12 @@ function draftBooking(options: DraftOptions): BookingDraft {
   let classSeats: ClassSeats | null = null;
   let serviceIds: string[] = [];
   let carts: string[][] = [];
-  let price = quotePrice([s.priceCents], request.attendees, s.deposit);
+  let offerLines: StoredOfferLine[][] = [];
+  // One line per priced item (a calendar's own price counts once per attendee); the coupon, if
+  // any, comes off the lines it covers before the deposit is worked out (coupons.ts).
+  let lines: { serviceId: string; priceCents: number; deposit: typeof s.deposit }[] = [
+    { serviceId: "", priceCents: s.priceCents * Math.max(1, request.attendees), deposit: null },
+  ];
   if (ctx.calendar.type === "class") {
     classSeats = classSeatsAt(s, { staffId: staffIds[0] as string, startMs, seats: request.attendees });
     items = [];
@@ -278,14 +306,30 @@ function draftBooking(options: DraftOptions): BookingDraft {
     carts = guestCarts.map((c) => [...c.serviceIds]);
     serviceIds = distinctServiceIds(guestCarts);
     endMs = Math.max(...assignments.map((a) => a.endMs));
-    // One occupancy row per (guest, service), each with its own staff member and time.
-    items = itemsPerTask(assignments, s);
-    const lines = carts.flat().map((sid) => ctx.services.find((svc) => svc.id === sid)!);
-    price = quoteCarts(
-      lines.map((svc) => ({ priceCents: svc.priceCents, deposit: svc.deposit })),
-      s.deposit,
-    );
+    const plan = request.plan;
+    // One occupancy row per (guest, service), each with its own staff member, time and buffers (a
+    // variation's own); the engine's keys of chosen variations and add-ons stored as their service.
+    items = itemsPerTask(assignments, lineBuffers(plan, s)).map((item) => ({
+      ...item,
+      serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
+    }));
+    if (plan) {
+      // Each line at the price of the member who performs it (staff terms), variation and add-ons included.
+      const priced = priceLines(ctx, plan, assignments);
+      offerLines = priced.map((cart) => cart.map((line) => line.stored));
+      lines = priced.flat();
+    } else {
+      lines = carts.flat().map((sid) => {
+        const svc = ctx.services.find((x) => x.id === sid)!;
+        return { serviceId: sid, priceCents: svc.priceCents, deposit: svc.deposit };
+      });
+    }
   }
+  // quoteWithCoupon without a coupon is quoteCarts; for one calendar-priced line it is quotePrice.
+  const price: DiscountedQuote =
+    ctx.calendar.type === "service" || options.coupon
+      ? quoteWithCoupon(lines, s.deposit, options.coupon)
+      : { ...quotePrice([s.priceCents], request.attendees, s.deposit), subtotalMinor: 0, discountMinor: 0 };
   const owner =
     ctx.calendar.type === "collective" ? (ctx.members.find((m) => m.isPrimary)?.staffId ?? staffIds[0]) : staffIds[0];
   return {
@@ -296,11 +340,14 @@ function draftBooking(options: DraftOptions): BookingDraft {
     staffIds,
     serviceIds,
     carts,
+    offerLines,
     seats: request.attendees,
     items,
     classSeats,
     priceCents: price.totalCents,
     depositCents: price.depositCents,
+    couponCode: options.coupon && price.discountMinor > 0 ? options.coupon.code : null,
+    discountMinor: price.discountMinor,
     payment: overlap ? null : paymentDue(s.payment, price),
     active: !overlap && occupies(status, s),
   };

@@ -10,6 +10,7 @@ import type { AvailabilityInput } from "../availability/model.ts";
 import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { slotRequest } from "./booking-request.ts";
+import { bookedPlan, lineBuffers, serviceOfKey, type OfferPlan } from "./cart-offers.ts";
 import { classSeatsAt, type BookingDraft, type ClassSeats } from "./decide-booking.ts";
 import { fail, ok, type Outcome } from "./errors.ts";
 import { itemsPerTask, occupancyItem, type Buffers, type OccupancyItem } from "./occupancy-items.ts";
@@ -24,6 +25,8 @@ export interface MovedBooking
   readonly id: string;
   /** One cart per attendee; empty for older bookings (everyone took `serviceIds`). */
   readonly carts: BookingDraft["carts"];
+  /** Variations and add-ons as booked (absent or empty: none): the lines keep their booked length. */
+  readonly offerLines?: BookingDraft["offerLines"];
   readonly classSessionId: string | null;
 }
 
@@ -37,14 +40,23 @@ export function readNewStart(input: { readonly startTime: string; readonly timez
 /** The engine request for the moved booking: its member (round robin) and its carts. */
 export function rescheduleRequest(ctx: BookingCalendar, booking: MovedBooking): SlotRequest {
   const staffFilter = ctx.calendar.type === "round_robin" ? [booking.staffId] : undefined;
-  const carts =
-    ctx.calendar.type === "service"
-      ? (booking.carts.length > 0
-          ? booking.carts
-          : Array.from({ length: booking.seats }, () => booking.serviceIds)
-        ).map((c) => ({ serviceIds: [...c] }))
-      : undefined;
-  return slotRequest(ctx, booking.seats, carts, staffFilter);
+  const carts = movedCarts(ctx, booking);
+  const plan = carts ? bookedPlan(ctx, carts, booking.offerLines) : null;
+  return slotRequest(ctx, booking.seats, plan?.engineCarts ?? carts, staffFilter);
+}
+
+/** Service calendars: each attendee's cart (older bookings: everyone took `serviceIds`). */
+const movedCarts = (ctx: BookingCalendar, booking: MovedBooking) =>
+  ctx.calendar.type === "service"
+    ? (booking.carts.length > 0 ? booking.carts : Array.from({ length: booking.seats }, () => booking.serviceIds)).map(
+        (c) => ({ serviceIds: [...c] }),
+      )
+    : undefined;
+
+/** The moved booking's stored lines as the engine plans them (core/booking/cart-offers.ts). */
+export function reschedulePlan(ctx: BookingCalendar, booking: MovedBooking): OfferPlan | null {
+  const carts = movedCarts(ctx, booking);
+  return carts ? bookedPlan(ctx, carts, booking.offerLines) : null;
 }
 
 /** A class booking leaves its old session: its seats there do not count for the new start. */
@@ -93,7 +105,11 @@ export function decideReschedule(options: DecideRescheduleOptions): Outcome<Resc
   if (ctx.calendar.type === "service") {
     const assignments = verdict.value.assignments ?? [];
     const endMs = Math.max(...assignments.map((a) => a.endMs));
-    const items = itemsPerTask(assignments, booking);
+    const plan = reschedulePlan(ctx, booking);
+    const items = itemsPerTask(assignments, lineBuffers(plan, booking)).map((item) => ({
+      ...item,
+      serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
+    }));
     return ok({ startMs, endMs, staffIds: [...new Set(items.map((i) => i.staffId))], items, classSeats: null, active });
   }
   // Same length as before (the calendar's duration may have changed since it was booked).

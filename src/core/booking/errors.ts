@@ -21,6 +21,24 @@ export const DETAILS_ERROR_CODES = [
   "SERVICE_GUEST_LIMIT",
 ] as const;
 
+/** The service step's variations and add-ons (issue 24, core/booking/service-offer.ts: OfferRefusal). */
+export const OFFER_ERROR_CODES = [
+  "VARIATION_REQUIRED",
+  "UNKNOWN_VARIATION",
+  "UNKNOWN_ADD_ON",
+  "ADD_ON_QUANTITY",
+] as const;
+
+/** A coupon entered on the details step, one code per refusal (core/booking/coupons.ts: CouponRefusal). */
+export const COUPON_ERROR_CODES = [
+  "COUPON_UNKNOWN",
+  "COUPON_NOT_YET_VALID",
+  "COUPON_EXPIRED",
+  "COUPON_NOT_FOR_THIS_SERVICE",
+  "COUPON_USED_UP",
+  "COUPON_ALREADY_USED",
+] as const;
+
 export const BOOKING_ERROR_CODES = [
   // §8 error catalogue
   "CALENDAR_NOT_FOUND",
@@ -34,6 +52,8 @@ export const BOOKING_ERROR_CODES = [
   "RESOURCE_UNAVAILABLE",
   "SLUG_EXPIRED",
   ...DETAILS_ERROR_CODES,
+  ...OFFER_ERROR_CODES,
+  ...COUPON_ERROR_CODES,
   // lifecycle
   "RANGE_TOO_LONG",
   "INVALID_RANGE",

@@ -47,9 +47,13 @@ export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [
  * member meet, the buffer between them is split where the second one's span begins (at the earliest, the first one's end): the items stay disjoint
  * and together block exactly the span they blocked before.
  */
-export function itemsPerTask(assignments: readonly ServiceAssignment[], buffers: Buffers): OccupancyItem[] {
+export function itemsPerTask(
+  assignments: readonly ServiceAssignment[],
+  buffers: Buffers | ((serviceId: string) => Buffers),
+): OccupancyItem[] {
+  const around = typeof buffers === "function" ? buffers : () => buffers;
   // Mutable copies: the loop below splits buffers in place.
-  const items = assignments.map((a) => ({ ...occupancyItem(a, buffers) }));
+  const items = assignments.map((a) => ({ ...occupancyItem(a, around(a.serviceId)) }));
   const byStaff = new Map<string, typeof items>();
   for (const item of items) byStaff.set(item.staffId, [...(byStaff.get(item.staffId) ?? []), item]);
   for (const list of byStaff.values()) {

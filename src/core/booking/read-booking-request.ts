@@ -16,6 +16,8 @@ import { requiresGuests } from "../calendar/calendar-setup.ts";
 import { validateAnswers } from "./answers.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { resolveCarts } from "./booking-request.ts";
+import { planOffers, type OfferPick, type OfferPlan } from "./cart-offers.ts";
+import { normaliseCouponCode } from "./coupons.ts";
 import { fail, ok, type Outcome } from "./errors.ts";
 import { validateGuests } from "./guests.ts";
 
@@ -39,6 +41,8 @@ export interface BookingInput {
   readonly serviceIds?: readonly string[] | null;
   /** Service calendars: one cart per additional guest, in guest order (count-only or named guests). */
   readonly guestCarts?: readonly (readonly string[])[] | null;
+  /** Service calendars: the variation and add-ons chosen of a cart's service (every attendee taking it). */
+  readonly offers?: readonly OfferPick[] | null;
   /** A count, or named guests, each optionally with their own cart (`serviceIds`). */
   readonly guests?:
     | number
@@ -49,6 +53,8 @@ export interface BookingInput {
       }[];
   readonly answers?: Readonly<Record<string, unknown>> | null;
   readonly oneTimeSlug?: string | null;
+  /** A coupon of the business (issue 24): compared trimmed and upper-cased. */
+  readonly couponCode?: string | null;
   readonly holdId?: string | null;
   readonly recurring?: {
     readonly frequency: RecurrenceFrequency;
@@ -75,11 +81,15 @@ export interface BookingRequest {
   readonly answers: Record<string, unknown>;
   /** Service calendars: one cart per attendee, the booker first. */
   readonly carts: readonly GuestCart[] | undefined;
+  /** Service calendars with variations, add-ons or staff terms: how the carts are planned and priced. */
+  readonly plan: OfferPlan | null;
   /** The staff the visitor chose, or the round-robin member their hold fixed. */
   readonly staffFilter: readonly string[] | undefined;
   /** The visitor's own live hold for this very slot: it does not block them. */
   readonly holdId: string | null;
   readonly recurrence: RecurrenceRequest | null;
+  /** The coupon code as compared and stored (normaliseCouponCode), or null. */
+  readonly couponCode: string | null;
 }
 
 export interface ReadBookingRequestOptions {
@@ -150,6 +160,9 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
     staffFilter = [staffId];
   }
 
+  const plan = carts ? planOffers(ctx, carts, input.offers, staffFilter) : ok(null);
+  if (!plan.ok) return plan;
+
   const found = options.hold;
   const hold =
     found && found.calendarId === ctx.calendar.id && found.startMs === startMs && found.expiresAtMs > nowMs
@@ -167,9 +180,11 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
     guests: guests.value.people,
     answers: answers.value,
     carts,
+    plan: plan.value,
     staffFilter,
     holdId: hold?.id ?? null,
     recurrence,
+    couponCode: input.couponCode?.trim() ? normaliseCouponCode(input.couponCode) : null,
   });
 }
 

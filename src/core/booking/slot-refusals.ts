@@ -7,6 +7,7 @@ import type { QueryError, SlotRejection } from "../availability/model.ts";
 import type { EpochMs } from "../shared/time.ts";
 import type { BookingCalendar, CalendarKind } from "./booking-calendar.ts";
 import type { BookingError } from "./errors.ts";
+import type { CouponRefusal } from "./coupons.ts";
 
 /** Why the database refused a write (the shape of the bookings port's CommitRefusal). */
 export type StoreRefusal =
@@ -14,7 +15,8 @@ export type StoreRefusal =
   | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
   | { readonly code: "SLUG_EXPIRED" }
   | { readonly code: "BOOKING_CHANGED" }
-  | { readonly code: "SCHEDULING_FAILED" };
+  | { readonly code: "SCHEDULING_FAILED" }
+  | { readonly code: "COUPON_REFUSED"; readonly refusal: CouponRefusal };
 
 /** The database's refusal of a booking write, as the visitor is told it. */
 export function storeRefusalToBookingError(refusal: StoreRefusal, ctx: CalendarKind): BookingError {
@@ -28,6 +30,8 @@ export function storeRefusalToBookingError(refusal: StoreRefusal, ctx: CalendarK
     case "BOOKING_CHANGED":
     case "SCHEDULING_FAILED":
       return { code: "SCHEDULING_FAILED" };
+    case "COUPON_REFUSED":
+      return { code: refusal.refusal, fields: [{ path: "couponCode", code: refusal.refusal }] };
   }
 }
 

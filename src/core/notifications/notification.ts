@@ -71,6 +71,8 @@ export interface BookingSnapshot {
    * (`name` null for a guest given by count only). Absent in older payloads.
    */
   attendeeServices?: AttendeeServices[];
+  /** The booking's total, when a variation or add-ons were chosen (minor units of `currency`). */
+  price?: { totalMinor: number; currency: string };
   /** The visitor's locale code (src/i18n/locales.ts). */
   locale: string;
   /** Instants in UTC, ISO 8601. */

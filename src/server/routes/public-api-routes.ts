@@ -2,7 +2,7 @@
  * The public booking API's routes, each defined once: what it takes, what it answers and why it
  * may refuse. public-api.ts binds a handler to each; the OpenAPI document is generated from them.
  */
-import { DETAILS_ERROR_CODES } from "../../core/booking/errors.ts";
+import { COUPON_ERROR_CODES, DETAILS_ERROR_CODES, OFFER_ERROR_CODES } from "../../core/booking/errors.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../http/api-router.ts";
 import {
   BookingBodySchema,
@@ -76,6 +76,10 @@ export const freeSlotsRoute = createRoute({
       "CALENDAR_NOT_FOUND",
       "SERVICES_REQUIRED",
       "SERVICE_GUEST_LIMIT",
+      "VARIATION_REQUIRED",
+      "UNKNOWN_VARIATION",
+      "UNKNOWN_ADD_ON",
+      "ADD_ON_QUANTITY",
       "RATE_LIMITED",
     ),
   },
@@ -109,6 +113,10 @@ export const nextAvailableRoute = createRoute({
       "CALENDAR_NOT_FOUND",
       "SERVICES_REQUIRED",
       "SERVICE_GUEST_LIMIT",
+      "VARIATION_REQUIRED",
+      "UNKNOWN_VARIATION",
+      "UNKNOWN_ADD_ON",
+      "ADD_ON_QUANTITY",
       "RATE_LIMITED",
     ),
   },
@@ -130,6 +138,10 @@ export const holdRoute = createRoute({
       "CALENDAR_NOT_FOUND",
       "SERVICES_REQUIRED",
       "SERVICE_GUEST_LIMIT",
+      "VARIATION_REQUIRED",
+      "UNKNOWN_VARIATION",
+      "UNKNOWN_ADD_ON",
+      "ADD_ON_QUANTITY",
       "STAFF_BUSY",
       "RESOURCE_UNAVAILABLE",
       "NO_SLOTS",
@@ -147,7 +159,7 @@ export const createBookingRoute = createRoute({
   tags: TAGS,
   summary: "Book a slot (or a recurring series)",
   description:
-    "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
+    "Service calendars take a cart per attendee: `serviceIds` is the booker's, and each guest's is `guests[i].serviceIds` (named guests) or `guestCarts[i]` (either form, not both); without any guest cart every guest takes `serviceIds`. Each cart's services run back to back from `startTime`, every service by an eligible free staff member, different guests by different staff at the same time — the same rule free-slots and holds apply to the same carts. `offers` picks a service's variation and add-ons (required where it has variations): the line lasts the variation plus its add-ons, buffers around the whole, priced line by line (a staff member's own price where they have one) and returned in `offerLines`. The booking stores one occupancy per guest and service; `carts`, `priceCents` and `depositCents` cover every attendee.",
   request: {
     headers: z.object({
       "idempotency-key": z.string().regex(IDEMPOTENCY_KEY).optional().openapi({
@@ -165,6 +177,8 @@ export const createBookingRoute = createRoute({
       "UNSUPPORTED_MEDIA_TYPE",
       "INVALID_IDEMPOTENCY_KEY",
       ...DETAILS_ERROR_CODES,
+      ...OFFER_ERROR_CODES,
+      ...COUPON_ERROR_CODES,
       "STAFF_NOT_FOUND",
       "TIMEZONE_NOT_FOUND",
       "CALENDAR_NOT_FOUND",

@@ -51,6 +51,54 @@ const guestCartsQuery = z
       "Service calendars: one cart per additional guest, carts separated by `;`, service ids in a cart by `,` (e.g. `cutId;colourId,cutId`)",
   });
 
+/**
+ * What a visitor chose of a service in their cart (issue 24): one of its variations ("Long") and
+ * add-ons with quantities. Applies to every attendee whose cart holds the service.
+ */
+const OfferPickSchema = z
+  .object({
+    serviceId: id,
+    variationId: id.nullish().meta({ description: "Required when the service has variations (VARIATION_REQUIRED)" }),
+    addOns: z
+      .array(z.object({ addOnId: id, quantity: z.number().int().min(0).max(99) }))
+      .max(20)
+      .nullish()
+      .meta({ description: "Each add-on at most its maxQuantity (ADD_ON_QUANTITY)" }),
+  })
+  .openapi("OfferPick");
+const offerList = z.array(OfferPickSchema).max(20).meta({
+  description:
+    "Service calendars: the variation and add-ons chosen of a cart's service; the booking lasts the variation plus every add-on, buffers around the whole",
+});
+/** The same in a query: `serviceId:variationId:addOnId*2,addOnId*1`, services separated by `;` (variationId may be empty). */
+const offersQuery = z
+  .string()
+  .max(4000)
+  .transform((v, ctx) => {
+    const picks = [];
+    for (const entry of v.split(";").filter((e) => e.trim() !== "")) {
+      const [serviceId = "", variationId = "", extras = ""] = entry.split(":").map((x) => x.trim());
+      const addOns = extras
+        .split(",")
+        .filter((x) => x !== "")
+        .map((x) => {
+          const [addOnId = "", quantity = "1"] = x.split("*");
+          return { addOnId, quantity: Number(quantity) };
+        });
+      const pick = OfferPickSchema.safeParse({ serviceId, variationId: variationId || null, addOns });
+      if (!pick.success) {
+        ctx.addIssue({ code: "custom", message: "offers: serviceId:variationId:addOnId*quantity,…;…" });
+        return z.NEVER;
+      }
+      picks.push(pick.data);
+    }
+    return picks;
+  })
+  .meta({
+    description:
+      "Service calendars: chosen variations and add-ons as `serviceId:variationId:addOnId*quantity,…`, services separated by `;`",
+  });
+
 /** `guests` and `guestCarts` must agree when both are given. */
 const oneCartPerGuest = (
   v: { guests?: number | null | undefined; guestCarts?: readonly unknown[] | null | undefined },
@@ -69,6 +117,7 @@ export const SlotsQuerySchema = z
     staffId: id.optional(),
     serviceIds: serviceIdList.optional(),
     guestCarts: guestCartsQuery.optional(),
+    offers: offersQuery.optional(),
     guests: z.coerce
       .number()
       .int()
@@ -86,6 +135,7 @@ export const NextAvailableQuerySchema = z
     staffId: id.optional(),
     serviceIds: serviceIdList.optional(),
     guestCarts: guestCartsQuery.optional(),
+    offers: offersQuery.optional(),
     guests: z.coerce.number().int().min(0).max(100).optional(),
   })
   .superRefine(oneCartPerGuest);
@@ -102,6 +152,7 @@ export const HoldBodySchema = z
       .nullish()
       .meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
     guestCarts: guestCartList.nullish(),
+    offers: offerList.nullish(),
     guests: z
       .number()
       .int()
@@ -145,6 +196,7 @@ export const BookingBodySchema = z
       description: "Service calendars: the booker's cart, and every guest's when no guest has a cart of their own",
     }),
     guestCarts: guestCartList.nullish(),
+    offers: offerList.nullish(),
     guests: z
       .union([z.number(), z.array(GuestSchema).max(1000)])
       .optional()
@@ -154,6 +206,10 @@ export const BookingBodySchema = z
       }),
     answers: z.record(z.string().max(100), z.unknown()).nullish(),
     oneTimeSlug: text(200).nullish(),
+    couponCode: text(64).nullish().meta({
+      description:
+        "A coupon of the business (case and surrounding spaces ignored): its discount applies before the deposit; each refusal has its own code (COUPON_*)",
+    }),
     holdId: id.nullish(),
     recurring: z
       .object({
@@ -241,6 +297,35 @@ export const CreatedPaymentSchema = z
   })
   .openapi("CreatedPayment");
 
+/** Each attendee's lines as booked: the variation and add-ons, with their length and price (minor units). */
+const OfferLinesSchema = z
+  .array(
+    z.array(
+      z.object({
+        serviceId: z.string(),
+        variationId: z.string().nullable(),
+        variationName: z.string().nullable(),
+        durationMinutes: z.number().int(),
+        priceMinor: z.number().int(),
+        parts: z.array(
+          z.object({
+            kind: z.enum(["service", "add_on"]),
+            id: z.string(),
+            name: z.string(),
+            quantity: z.number().int(),
+            durationMinutes: z.number().int(),
+            priceMinor: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  )
+  .meta({
+    description:
+      "Service calendars with variations or add-ons: each attendee's lines as booked, parallel to `carts` (empty: none chosen)",
+  })
+  .openapi("OfferLines");
+
 export const BookingCreatedSchema = z
   .object({
     id: z.string(),
@@ -257,9 +342,12 @@ export const BookingCreatedSchema = z
     carts: z
       .array(z.array(z.string()))
       .meta({ description: "Service calendars: each attendee's services, the booker first" }),
+    offerLines: OfferLinesSchema,
     seats: z.number().int(),
-    priceCents: z.number().int().meta({ description: "Total over every attendee's cart" }),
+    priceCents: z.number().int().meta({ description: "Total over every attendee's cart, after the coupon's discount" }),
     depositCents: z.number().int(),
+    couponCode: z.string().nullable(),
+    discountMinor: z.number().int().meta({ description: "Taken off by the coupon (minor units); 0 without one" }),
     currency: z.string(),
     manageToken: z.string().meta({ description: "Shown once; send as `Authorization: Bearer <token>` or `?token=`" }),
     seriesId: z.string().nullable(),
@@ -284,6 +372,7 @@ export const BookingViewSchema = z
     carts: z
       .array(z.array(z.string()))
       .meta({ description: "Service calendars: each attendee's services, the booker first" }),
+    offerLines: OfferLinesSchema,
     seats: z.number().int(),
     sequence: z.number().int(),
     paidMinor: z.number().int().meta({ description: "Paid online and not refunded, in the currency's minor units" }),
@@ -329,6 +418,38 @@ export const WidgetConfigSchema = z
         deposit: z.unknown(),
         maxGuestsPerSlot: z.number(),
         isPrivate: z.boolean().meta({ description: "Not listed on menus; offered by its direct link" }),
+        variations: z
+          .array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              durationMinutes: z.number(),
+              priceMinor: z.number(),
+              deposit: z.unknown(),
+              bufferBeforeMinutes: z.number().nullable(),
+              bufferAfterMinutes: z.number().nullable(),
+            }),
+          )
+          .meta({ description: "When not empty, the visitor picks one (`offers`)" }),
+        addOns: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            durationMinutes: z.number(),
+            priceMinor: z.number(),
+            maxQuantity: z.number(),
+          }),
+        ),
+        staffTerms: z
+          .array(
+            z.object({
+              staffId: z.string(),
+              variationId: z.string().nullable(),
+              durationMinutes: z.number().nullable(),
+              priceMinor: z.number().nullable(),
+            }),
+          )
+          .meta({ description: "A staff member's own duration or price (null: the variation's)" }),
       }),
     ),
     staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { hasManageParams, loadManagedBooking } from "../features/booking-flow/booking-page.server.ts";
-import { ManagedBooking } from "../features/booking-flow/booking-page.tsx";
+import { ManagedBooking } from "../features/booking-flow/managed-booking.tsx";
 import type { Route } from "./+types/cancel-booking";
 
 /** `/widget/booking/cancel-booking` and `/widget/cancel-booking` (form layout), opened from the email's `?booking=…&token=…` (or `?id=…`). */

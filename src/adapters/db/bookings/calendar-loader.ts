@@ -5,6 +5,8 @@ import type { CalendarSettings, CalendarType } from "../../../core/calendar/cale
 import type { Db } from "../client.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
+import { loadServiceOfferings } from "../service-offerings.ts";
+import type { ServiceOffering } from "../../../core/booking/service-offer.ts";
 
 export function calendarLoader(
   db: Db,
@@ -59,6 +61,15 @@ export function calendarLoader(
             .where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
         ])
       : [[], []];
+    // Only service calendars book services (three more queries, cached with the calendar).
+    const offerings =
+      row.calendar.type === "service"
+        ? await loadServiceOfferings(
+            db,
+            row.business.id,
+            serviceRows.map((s) => s.service.id),
+          )
+        : new Map<string, ServiceOffering>();
     const liveStaff = new Set(staffRows.map((s) => s.id));
     const context: CalendarContext = {
       business: row.business,
@@ -95,6 +106,9 @@ export function calendarLoader(
         maxGuestsPerSlot: service.maxGuestsPerSlot,
         isPrivate: service.isPrivate,
         staffIds: ids.filter((id) => liveStaff.has(id)),
+        variations: offerings.get(service.id)?.variations ?? [],
+        addOns: offerings.get(service.id)?.addOns ?? [],
+        staffTerms: (offerings.get(service.id)?.staffTerms ?? []).filter((x) => liveStaff.has(x.staffId)),
       })),
       timeOff: timeOffRows.map((r) => ({
         staffId: r.staffId,

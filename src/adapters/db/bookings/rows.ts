@@ -74,6 +74,7 @@ export function toRecord(row: BookingRow): BookingRecord {
     seats: row.seats,
     guests: row.guests,
     carts: row.carts,
+    offerLines: row.offerLines,
     contact: row.contact,
     answers: row.answers,
     priceCents: row.priceCents,

@@ -51,6 +51,7 @@ export function simpleBookingWriter(
       manage_token_hash: b.manageTokenHash,
       confirmed_at: b.status === "confirmed" ? iso(nowMs) : null,
       carts: b.carts,
+      offer_lines: b.offerLines,
       active: b.active,
       items: b.items.map((item) => ({
         staff_id: item.staffId,
@@ -84,16 +85,18 @@ export function simpleBookingWriter(
            occurrence_index int, status text, starts_at timestamptz, ends_at timestamptz, time_zone text, locale text,
            staff_id uuid, staff_ids uuid[], service_ids uuid[], buffer_before_minutes int, buffer_after_minutes int,
            seats int, guests jsonb, contact jsonb, answers jsonb, price_cents int, deposit_cents int, currency text,
-           manage_token_hash text, confirmed_at timestamptz, carts jsonb, active boolean, items jsonb,
+           manage_token_hash text, confirmed_at timestamptz, carts jsonb, offer_lines jsonb, active boolean, items jsonb,
            notification jsonb, key_endpoint text, key text, request_hash text, status_code int, response jsonb,
            created_at timestamptz)
        ), b as (
          insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at,
            time_zone, locale, staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats,
-           guests, contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts)
+           guests, contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts,
+           offer_lines)
          select id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone,
            locale, staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats, guests,
-           contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts
+           contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts,
+           coalesce(offer_lines, '[]'::jsonb)
          from input
          returning id
        ), i as (
@@ -111,7 +114,7 @@ export function simpleBookingWriter(
        )
        select count(*)::int as n from b`,
       [JSON.stringify(writes.map(simpleBookingRecord))],
-      "bookings_create_batch_v1",
+      "bookings_create_batch_v2",
     );
   }
 

@@ -5,6 +5,7 @@
  * seats a conditional update, one-time links a conditional `update … where used_at is null`.
  */
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { attachRedemption, redeemCoupon } from "../coupon-redemptions.ts";
 import type { BookingRecord, BookingStore, CommitResult } from "../../../app/bookings/ports.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
 import { withConflictRetries, type Tx } from "../kernel.ts";
@@ -85,7 +86,7 @@ export function bookingWrites(
       ];
       const now = new Date(command.nowMs);
       const only = command.bookings[0];
-      const simple = !command.holdId && !command.oneTimeSlug && !only?.classSeats && !only?.payment;
+      const simple = !command.holdId && !command.oneTimeSlug && !only?.classSeats && !only?.payment && !only?.redeem;
       if (only && command.bookings.length === 1 && simple) {
         return withHoldPurge(staffIds, command.nowMs, () =>
           statement(() =>
@@ -113,6 +114,25 @@ export function bookingWrites(
             if (!link) throw new Refused({ code: "SLUG_EXPIRED" });
             oneTimeLinkId = link.id;
           }
+          // A coupon's use is taken under its row's lock, so its last use goes to one booking only.
+          const redemptions = new Map<string, string>();
+          for (const b of command.bookings) {
+            if (!b.redeem) continue;
+            const taken = await redeemCoupon(
+              tx,
+              {
+                businessId: b.businessId,
+                code: b.redeem.code,
+                calendarId: b.calendarId,
+                serviceIds: b.redeem.serviceIds,
+                visitorEmail: b.redeem.visitorEmail,
+                nowMs: command.nowMs,
+              },
+              b.discountMinor,
+            );
+            if (!taken.ok) throw new Refused({ code: "COUPON_REFUSED", refusal: taken.refusal });
+            redemptions.set(b.id, taken.redemptionId);
+          }
           const sessionIds = new Map<string, string>();
           for (const b of command.bookings) {
             if (b.classSeats) sessionIds.set(b.id, await takeSeats(tx, b.businessId, b.calendarId, b.classSeats));
@@ -138,6 +158,9 @@ export function bookingWrites(
               seats: b.seats,
               guests: [...b.guests],
               carts: b.carts.map((c) => [...c]),
+              offerLines: b.offerLines.map((c) => [...c]),
+              couponCode: b.couponCode,
+              discountMinor: b.discountMinor,
               contact: b.contact,
               answers: { ...b.answers },
               oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
@@ -149,6 +172,7 @@ export function bookingWrites(
               confirmedAt: b.status === "confirmed" ? now : null,
             })),
           );
+          for (const [bookingId, redemptionId] of redemptions) await attachRedemption(tx, redemptionId, bookingId);
           const items = command.bookings.flatMap((b) =>
             itemRows(
               b.businessId,

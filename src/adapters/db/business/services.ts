@@ -1,6 +1,14 @@
 /** Services: what is booked, with its duration, price, deposit and eligible staff. */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { BusinessRepository, Deletion, Result, ServiceView } from "../../../app/business/ports.ts";
+import type {
+  AddOnInput,
+  BusinessRepository,
+  Deletion,
+  Result,
+  ServiceInput,
+  ServiceView,
+  VariationInput,
+} from "../../../app/business/ports.ts";
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
 import { exists, inTransaction, lockRow, type Q, type Tx } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
@@ -27,7 +35,46 @@ export function serviceStore(
     return map;
   }
 
-  const serviceView = (r: typeof t.services.$inferSelect, staffIds: readonly string[]): ServiceView => ({
+  /**
+   * Each service's live variations and add-ons, in order, and its staff terms — one statement for
+   * any number of services (list endpoints run a fixed handful: query-count.test.ts).
+   */
+  async function offers(q: Q, serviceIds: readonly string[]) {
+    type Variation = typeof t.serviceVariations.$inferSelect;
+    type AddOn = typeof t.serviceAddOns.$inferSelect;
+    type Terms = typeof t.serviceStaffTerms.$inferSelect;
+    if (serviceIds.length === 0) return { variations: [] as Variation[], addOns: [] as AddOn[], terms: [] as Terms[] };
+    const ids = sql.join(
+      serviceIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const result = await q.execute(sql`
+      select 'v' as kind, jsonb_build_object('id', v.id, 'serviceId', v.service_id, 'name', v.name,
+          'durationMinutes', v.duration_minutes, 'priceMinor', v.price_minor, 'deposit', v.deposit,
+          'bufferBeforeMinutes', v.buffer_before_minutes, 'bufferAfterMinutes', v.buffer_after_minutes) as row,
+        v.position, v.created_at
+        from ${t.serviceVariations} v where v.service_id in (${ids}) and v.deleted_at is null
+      union all
+      select 'a', jsonb_build_object('id', a.id, 'serviceId', a.service_id, 'name', a.name,
+          'durationMinutes', a.duration_minutes, 'priceMinor', a.price_minor, 'maxQuantity', a.max_quantity),
+        a.position, a.created_at
+        from ${t.serviceAddOns} a where a.service_id in (${ids}) and a.deleted_at is null
+      union all
+      select 't', jsonb_build_object('serviceId', x.service_id, 'staffId', x.staff_id, 'variationId', x.variation_id,
+          'durationMinutes', x.duration_minutes, 'priceMinor', x.price_minor),
+        0, null
+        from ${t.serviceStaffTerms} x where x.service_id in (${ids})
+      order by 3, 4`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      kind: "v" | "a" | "t";
+      row: Record<string, unknown>;
+    }[];
+    const of = <T>(kind: "v" | "a" | "t") => rows.filter((r) => r.kind === kind).map((r) => r.row as T);
+    return { variations: of<Variation>("v"), addOns: of<AddOn>("a"), terms: of<Terms>("t") };
+  }
+  type Offers = Awaited<ReturnType<typeof offers>>;
+
+  const serviceView = (r: typeof t.services.$inferSelect, staffIds: readonly string[], o: Offers): ServiceView => ({
     id: r.id,
     slug: r.slug,
     name: r.name,
@@ -39,6 +86,34 @@ export function serviceStore(
     maxGuestsPerSlot: r.maxGuestsPerSlot,
     staffIds,
     isPrivate: r.isPrivate,
+    variations: o.variations
+      .filter((v) => v.serviceId === r.id)
+      .map((v) => ({
+        id: v.id,
+        name: v.name,
+        durationMinutes: v.durationMinutes,
+        priceMinor: v.priceMinor,
+        deposit: v.deposit ?? null,
+        bufferBeforeMinutes: v.bufferBeforeMinutes,
+        bufferAfterMinutes: v.bufferAfterMinutes,
+      })),
+    addOns: o.addOns
+      .filter((a) => a.serviceId === r.id)
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        durationMinutes: a.durationMinutes,
+        priceMinor: a.priceMinor,
+        maxQuantity: a.maxQuantity,
+      })),
+    staffTerms: o.terms
+      .filter((x) => x.serviceId === r.id)
+      .map((x) => ({
+        staffId: x.staffId,
+        variationId: x.variationId,
+        durationMinutes: x.durationMinutes,
+        priceMinor: x.priceMinor,
+      })),
     createdAt: r.createdAt.toISOString(),
   });
 
@@ -46,7 +121,82 @@ export function serviceStore(
     if (!isUuid(id)) return null;
     const [row] = await q.select().from(t.services).where(liveService(id));
     if (!row) return null;
-    return serviceView(row, (await serviceStaffIds(q, [row.id])).get(row.id) ?? []);
+    return serviceView(row, (await serviceStaffIds(q, [row.id])).get(row.id) ?? [], await offers(q, [row.id]));
+  }
+
+  /**
+   * Replaces a service's variations, add-ons or staff terms (whichever the input names): listed
+   * items with an id are changed, without one added; live ones left out are hidden (deleted_at).
+   */
+  async function replaceOffers(tx: Tx, serviceId: string, input: Partial<ServiceInput>): Promise<Result<null>> {
+    const now = new Date();
+    for (const kind of ["variations", "addOns"] as const) {
+      const list = input[kind];
+      if (!list) continue;
+      const table = kind === "variations" ? t.serviceVariations : t.serviceAddOns;
+      const live = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.serviceId, serviceId), isNull(table.deletedAt)));
+      const liveIds = new Set(live.map((r) => r.id));
+      for (const [i, item] of list.entries())
+        if (item.id !== undefined && !liveIds.has(item.id))
+          return refuse({ code: "REFERENCE_NOT_FOUND", path: `${kind}.${i}.id` });
+      const kept = new Set(list.flatMap((item) => (item.id ? [item.id] : [])));
+      const gone = [...liveIds].filter((id) => !kept.has(id));
+      if (gone.length > 0) await tx.update(table).set({ deletedAt: now }).where(inArray(table.id, gone));
+      for (const [position, item] of list.entries()) {
+        const values =
+          kind === "variations"
+            ? (() => {
+                const v = item as VariationInput;
+                return {
+                  name: v.name,
+                  durationMinutes: v.durationMinutes,
+                  priceMinor: v.priceMinor ?? 0,
+                  deposit: v.deposit ?? null,
+                  bufferBeforeMinutes: v.bufferBeforeMinutes ?? null,
+                  bufferAfterMinutes: v.bufferAfterMinutes ?? null,
+                };
+              })()
+            : (() => {
+                const a = item as AddOnInput;
+                return {
+                  name: a.name,
+                  durationMinutes: a.durationMinutes ?? 0,
+                  priceMinor: a.priceMinor ?? 0,
+                  maxQuantity: a.maxQuantity ?? 1,
+                };
+              })();
+        if (item.id)
+          await tx
+            .update(table)
+            .set({ ...values, position })
+            .where(eq(table.id, item.id));
+        else await tx.insert(table).values({ ...values, position, businessId: B, serviceId } as never);
+      }
+    }
+    if (input.staffTerms) {
+      const terms = input.staffTerms;
+      const missing = await firstMissing(
+        tx,
+        "staff",
+        terms.map((x) => x.staffId),
+        (i) => `staffTerms.${i}.staffId`,
+      );
+      if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
+      const variations = await tx
+        .select({ id: t.serviceVariations.id })
+        .from(t.serviceVariations)
+        .where(and(eq(t.serviceVariations.serviceId, serviceId), isNull(t.serviceVariations.deletedAt)));
+      const known = new Set(variations.map((v) => v.id));
+      const bad = terms.findIndex((x) => x.variationId !== null && !known.has(x.variationId));
+      if (bad >= 0) return refuse({ code: "REFERENCE_NOT_FOUND", path: `staffTerms.${bad}.variationId` });
+      await tx.delete(t.serviceStaffTerms).where(eq(t.serviceStaffTerms.serviceId, serviceId));
+      if (terms.length > 0)
+        await tx.insert(t.serviceStaffTerms).values(terms.map((x) => ({ ...x, businessId: B, serviceId })));
+    }
+    return ok(null);
   }
 
   async function replaceServiceStaff(tx: Tx, serviceId: string, staffIds: readonly string[]): Promise<Result<null>> {
@@ -66,11 +216,9 @@ export function serviceStore(
         .from(t.services)
         .where(and(eq(t.services.businessId, B), isNull(t.services.deletedAt)))
         .orderBy(asc(t.services.createdAt), asc(t.services.id));
-      const staff = await serviceStaffIds(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => serviceView(r, staff.get(r.id) ?? []));
+      const ids = rows.map((r) => r.id);
+      const [staff, o] = await Promise.all([serviceStaffIds(db, ids), offers(db, ids)]);
+      return rows.map((r) => serviceView(r, staff.get(r.id) ?? [], o));
     },
 
     getService: (id) => getService(db, id),
@@ -96,6 +244,8 @@ export function serviceStore(
             .returning();
           const staff = await replaceServiceStaff(tx, row!.id, input.staffIds ?? []);
           if (!staff.ok) return staff;
+          const offered = await replaceOffers(tx, row!.id, input);
+          if (!offered.ok) return offered;
           return ok((await getService(tx, row!.id))!);
         }),
       ),
@@ -104,7 +254,7 @@ export function serviceStore(
       slugSafe(() =>
         inTransaction(db, async (tx) => {
           if (!isUuid(id)) return notFound();
-          const { staffIds, ...fields } = patch;
+          const { staffIds, variations, addOns, staffTerms, ...fields } = patch;
           const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
           const [row] = Object.keys(set).length
             ? await tx.update(t.services).set(set).where(liveService(id)).returning({ id: t.services.id })
@@ -114,6 +264,8 @@ export function serviceStore(
             const staff = await replaceServiceStaff(tx, id, staffIds);
             if (!staff.ok) return staff;
           }
+          const offered = await replaceOffers(tx, id, { variations, addOns, staffTerms });
+          if (!offered.ok) return offered;
           return ok((await getService(tx, id))!);
         }),
       ),

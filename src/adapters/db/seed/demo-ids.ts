@@ -42,7 +42,11 @@ export const DEMO = {
     manicure: "00000000-0000-4000-8000-000000000504",
     /** Private: not on the salon menu; bookable by its direct link. */
     bridal: "00000000-0000-4000-8000-000000000505",
+    /** Issue 24: short or long hair (variations), an add-on, and Anna's senior price for long hair. */
+    cutByLength: "00000000-0000-4000-8000-000000000506",
   },
+  /** 10 % off the cut by hair length (issue 24). */
+  couponCode: "SPRING10",
   /** The private service's slug, for its direct links. */
   privateServiceSlug: "bridal-styling",
   oneTimeLinkSlug: "demo-welcome-link",

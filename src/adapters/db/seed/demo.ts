@@ -89,6 +89,13 @@ export async function seedDemo(db: Db): Promise<void> {
       slug: DEMO.usedOneTimeLinkSlug,
       usedAt: new Date("2026-01-05T10:00:00Z"),
     });
+    // A spring discount for the salon's cut (issue 24): 10 % off, entered on the details step.
+    await tx.insert(t.coupons).values({
+      businessId,
+      code: DEMO.couponCode,
+      value: { kind: "percentage", percent: 10 },
+      serviceIds: [DEMO.services.cutByLength],
+    });
     const forms = createFormStore(tx as unknown as Db, businessId);
     await forms.createForm({ kind: "form", name: "Contact us", definition: DEMO_CONTACT_FORM }, { id: DEMO.formId });
     await forms.createForm(
@@ -216,6 +223,36 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
     },
   ];
   for (const { id, ...input } of services) must(await repo.createService(input, { id }), `service ${input.slug}`);
+  // Services in depth (issue 24): a cut priced by hair length, an extra that lengthens it, and
+  // Anna — the senior stylist — charging more for long hair.
+  const cut = must(
+    await repo.createService(
+      {
+        slug: "cut-and-blow-dry",
+        name: "Cut & blow-dry",
+        category: "Hair",
+        description: "Priced by hair length; add a deep conditioning treatment if you like.",
+        durationMinutes: 30,
+        priceCents: 3500,
+        maxGuestsPerSlot: 2,
+        staffIds: [DEMO.staff.anna, DEMO.staff.liam],
+        variations: [
+          { name: "Short hair", durationMinutes: 30, priceMinor: 3500 },
+          { name: "Long hair", durationMinutes: 60, priceMinor: 5500, bufferAfterMinutes: 15 },
+        ],
+        addOns: [{ name: "Deep conditioning", durationMinutes: 15, priceMinor: 1500, maxQuantity: 2 }],
+      },
+      { id: DEMO.services.cutByLength },
+    ),
+    "service cut-and-blow-dry",
+  );
+  const longHair = cut.variations.find((v) => v.name === "Long hair")!;
+  must(
+    await repo.updateService(cut.id, {
+      staffTerms: [{ staffId: DEMO.staff.anna, variationId: longHair.id, durationMinutes: null, priceMinor: 6500 }],
+    }),
+    "Anna's price for long hair",
+  );
 
   must(
     await repo.createGroup(

@@ -309,8 +309,64 @@ const serviceFields = {
       "Private: left out of service menus and the calendar's service list; bookable only by its direct link (default false)",
   }),
 };
-export const ServiceCreateSchema = z.strictObject(serviceFields).openapi("ServiceCreate");
-export const ServicePatchSchema = z.strictObject(serviceFields).partial().openapi("ServicePatch");
+const offerFields = {
+  variations: z
+    .array(
+      z.strictObject({
+        id: id.optional().meta({ description: "An existing variation to change; without it, one is added" }),
+        name,
+        durationMinutes: minutes(24 * 60).min(5),
+        priceMinor: MinorUnitsSchema.optional(),
+        deposit: DepositSchema.nullable().optional().meta({ description: "null: the service's deposit rule" }),
+        bufferBeforeMinutes: minutes(240).nullable().optional(),
+        bufferAfterMinutes: minutes(240).nullable().optional(),
+      }),
+    )
+    .max(50)
+    .optional()
+    .meta({
+      description:
+        "Replaces the service's variations (e.g. Short / Long, each with its own duration, price, deposit and buffers); when any exist, the visitor must pick one. Left out: removed (past bookings keep theirs)",
+    }),
+  addOns: z
+    .array(
+      z.strictObject({
+        id: id.optional(),
+        name,
+        durationMinutes: minutes(24 * 60).optional(),
+        priceMinor: MinorUnitsSchema.optional(),
+        maxQuantity: z
+          .number()
+          .int()
+          .min(1)
+          .max(20)
+          .optional()
+          .meta({ description: "Most one visitor may take (default 1)" }),
+      }),
+    )
+    .max(50)
+    .optional()
+    .meta({ description: "Replaces the service's optional extras, each adding its duration and price per unit" }),
+  staffTerms: z
+    .array(
+      z.strictObject({
+        staffId: id,
+        variationId: id.nullable().meta({ description: "null: the whole service" }),
+        durationMinutes: minutes(24 * 60)
+          .min(5)
+          .nullable(),
+        priceMinor: MinorUnitsSchema.nullable(),
+      }),
+    )
+    .max(200)
+    .optional()
+    .meta({ description: "Replaces the staff members' own duration or price (null keeps the variation's)" }),
+};
+export const ServiceCreateSchema = z.strictObject({ ...serviceFields, ...offerFields }).openapi("ServiceCreate");
+export const ServicePatchSchema = z
+  .strictObject({ ...serviceFields, ...offerFields })
+  .partial()
+  .openapi("ServicePatch");
 
 const groupFields = { slug: SlugSchema, name, description: description.optional(), isActive: z.boolean().optional() };
 export const GroupCreateSchema = z.strictObject(groupFields).openapi("GroupCreate");

@@ -73,6 +73,34 @@ export const ServiceSchema = z
       description:
         "Private: left out of service menus and the calendar's service list; bookable only by its direct link",
     }),
+    variations: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        durationMinutes: z.number(),
+        priceMinor: z.number(),
+        deposit: DepositSchema.nullable(),
+        bufferBeforeMinutes: z.number().nullable(),
+        bufferAfterMinutes: z.number().nullable(),
+      }),
+    ),
+    addOns: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        durationMinutes: z.number(),
+        priceMinor: z.number(),
+        maxQuantity: z.number(),
+      }),
+    ),
+    staffTerms: z.array(
+      z.object({
+        staffId: z.string(),
+        variationId: z.string().nullable(),
+        durationMinutes: z.number().nullable(),
+        priceMinor: z.number().nullable(),
+      }),
+    ),
     createdAt: instant,
   })
   .openapi("Service");

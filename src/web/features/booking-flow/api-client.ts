@@ -61,6 +61,9 @@ export interface BookingRequest {
   serviceIds?: string[] | null;
   /** Service calendars: one cart per additional guest, in guest order. */
   guestCarts?: string[][] | null;
+  /** Service calendars: the variations and add-ons picked. */
+  offers?: ApiOffer[];
+  couponCode?: string | null;
   guests?: number | { name: string; email: string }[];
   answers?: Record<string, string | string[]>;
   oneTimeSlug?: string | null;
@@ -102,7 +105,22 @@ export interface SlotsParams {
   /** One cart per additional guest (service calendars). */
   guestCarts?: string[][];
   guests?: number;
+  /** The variations and add-ons picked (offers.ts). */
+  offers?: ApiOffer[];
 }
+
+/** One service's pick as the API takes it (public-api-schemas.ts: OfferPick). */
+export interface ApiOffer {
+  serviceId: string;
+  variationId: string | null;
+  addOns: { addOnId: string; quantity: number }[];
+}
+
+/** Picks in a query string: `serviceId:variationId:addOnId*2,…;…` (public-api-schemas.ts). */
+const offersQuery = (offers: readonly ApiOffer[]) =>
+  offers
+    .map((o) => `${o.serviceId}:${o.variationId ?? ""}:${o.addOns.map((a) => `${a.addOnId}*${a.quantity}`).join(",")}`)
+    .join(";");
 
 const slotParams = (p: SlotsParams) => ({
   timezone: p.timezone,
@@ -110,6 +128,7 @@ const slotParams = (p: SlotsParams) => ({
   serviceIds: p.serviceIds?.join(",") || null,
   guestCarts: p.guestCarts?.length ? p.guestCarts.map((c) => c.join(",")).join(";") : null,
   guests: p.guests || null,
+  offers: p.offers?.length ? offersQuery(p.offers) : null,
 });
 
 export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: string, p: SlotsParams) =>
@@ -131,6 +150,7 @@ export const holdSlot = (
     serviceIds?: string[];
     guestCarts?: string[][];
     guests?: number;
+    offers?: ApiOffer[];
     replacesHoldId?: string | null;
   },
 ) =>

@@ -6,6 +6,7 @@
  * when its own zone differs.
  */
 import type { AppLoadContext } from "react-router";
+import { hasOptions, type OfferPicks } from "./offers.ts";
 import { prefillFrom, type Prefill } from "./prefill.ts";
 import { splitSlots, type SeatInfo } from "./seats.ts";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
@@ -34,7 +35,11 @@ export interface BookingPageData {
   seats: SeatInfo | null;
   slotsError: string | null;
   presetServiceIds: string[];
+  /** A preset service has variations or add-ons: the services step still asks for them. */
+  presetAsksOptions: boolean;
   preselectedServiceIds: string[];
+  /** The variations and add-ons picked when the flow opens (a rescheduled booking's own). */
+  offers: OfferPicks;
   oneTimeSlug: string | null;
   managed: ManagedBookingPage | null;
   token: string | null;
@@ -107,16 +112,34 @@ export async function loadBookingPage(
       ? [...managed!.booking.serviceIds]
       : presetServiceIds;
   const needsSlots = !managed || isReschedule;
+  // A linked service with variations or add-ons opens on the services step: nothing to show yet.
+  const asksOptions =
+    !isReschedule && presetServiceIds.some((id) => config.services.some((s) => s.id === id && hasOptions(s)));
+  // A rescheduled booking keeps its variations and add-ons.
+  const offers = isReschedule
+    ? managed!.booking.offerLines.flat().map((line) => ({
+        serviceId: line.serviceId,
+        variationId: line.variationId,
+        addOns: line.parts.filter((p) => p.kind === "add_on").map((p) => ({ addOnId: p.id, quantity: p.quantity })),
+      }))
+    : [];
+  const picks: OfferPicks = Object.fromEntries(
+    offers.map((o) => [
+      o.serviceId,
+      { variationId: o.variationId, addOns: Object.fromEntries(o.addOns.map((a) => [a.addOnId, a.quantity])) },
+    ]),
+  );
   let slots: Record<string, string[]> | null = null;
   let seats: SeatInfo | null = null;
   let slotsError: string | null = null;
-  if (needsSlots && (config.type !== "service" || serviceIds.length > 0)) {
+  if (needsSlots && !asksOptions && (config.type !== "service" || serviceIds.length > 0)) {
     const result = await context.booking.freeSlots({
       calendarId: config.id,
       ...monthRange(month),
       timezone,
       serviceIds,
       ...(managedCarts && managedCarts.length > 1 ? { guestCarts: managedCarts.slice(1) } : {}),
+      ...(offers.length > 0 ? { offers } : {}),
       ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}),
     });
     if (result.ok) ({ slots, seats } = splitSlots(result.value));
@@ -131,7 +154,9 @@ export async function loadBookingPage(
     seats,
     slotsError,
     presetServiceIds,
+    presetAsksOptions: asksOptions,
     preselectedServiceIds: options.preselectedServiceIds ?? [],
+    offers: picks,
     oneTimeSlug: options.oneTimeSlug ?? null,
     managed,
     token: managed ? token : null,

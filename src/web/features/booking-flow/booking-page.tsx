@@ -9,6 +9,3 @@ export function BookingPage({ data }: { data: BookingPageData }) {
   // A new key per calendar and mode: the flow's state never leaks between pages.
   return <BookingFlow key={`${data.config.id}:${data.isReschedule ? data.managed?.booking.id : "new"}`} data={data} />;
 }
-
-// The cancel routes show only this screen; importing it from here keeps one chunk for both (ADR 0004).
-export { ManagedBooking };

@@ -2,6 +2,7 @@
 import type { BookingRequest } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import type { FlowState } from "./flow-reducer.ts";
+import { offersOf } from "./offers.ts";
 
 /** The booking request the visitor's choices and details make (the API's BookingBodySchema). */
 export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: string): BookingRequest {
@@ -24,8 +25,12 @@ export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: st
     staffId: s.staffId,
     serviceIds: config.type === "service" ? (s.carts[0] ?? []) : null,
     ...(config.type === "service" && s.carts.length > 1 ? { guestCarts: s.carts.slice(1) } : {}),
+    ...(config.type === "service" && offersOf(s.offers, s.carts, config).length > 0
+      ? { offers: offersOf(s.offers, s.carts, config) }
+      : {}),
     answers: d.answers,
     oneTimeSlug: data.oneTimeSlug,
+    couponCode: d.couponCode.trim() || null,
     holdId: s.hold?.slot === s.selectedSlot ? s.hold.id : null,
     locale,
   };
@@ -39,7 +44,16 @@ export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: st
 }
 
 /** Field order of the details form, for focusing the first invalid field. */
-export const FIELD_ORDER = ["firstName", "lastName", "email", "phone", "dateOfBirth", "location", "guestCount"];
+export const FIELD_ORDER = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "dateOfBirth",
+  "location",
+  "guestCount",
+  "couponCode",
+];
 
 export const ERROR_CODE_KEYS: Record<string, string> = {
   GUEST_NAME_REQUIRED: "widget.validation.guestNameRequired",
@@ -54,6 +68,12 @@ export const ERROR_CODE_KEYS: Record<string, string> = {
   OPTION_REQUIRED: "widget.validation.option",
   SERVICES_REQUIRED: "widget.validation.servicesForAll",
   SERVICE_GUEST_LIMIT: "widget.validation.serviceLimit",
+  COUPON_UNKNOWN: "problem.COUPON_UNKNOWN",
+  COUPON_NOT_YET_VALID: "problem.COUPON_NOT_YET_VALID",
+  COUPON_EXPIRED: "problem.COUPON_EXPIRED",
+  COUPON_NOT_FOR_THIS_SERVICE: "problem.COUPON_NOT_FOR_THIS_SERVICE",
+  COUPON_USED_UP: "problem.COUPON_USED_UP",
+  COUPON_ALREADY_USED: "problem.COUPON_ALREADY_USED",
   too_small: "widget.validation.required",
   invalid_format: "widget.validation.emailInvalid",
 };

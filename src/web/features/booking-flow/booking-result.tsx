@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import { bookingPageUrl, cancelBooking } from "./api-client.ts";
-import { Icon } from "./booking-summary.tsx";
+import { Icon } from "./icon.tsx";
 import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";

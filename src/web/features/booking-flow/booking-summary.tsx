@@ -2,6 +2,8 @@ import { useLingui } from "@lingui/react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatDuration, formatMoney } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
+import { Icon } from "./icon.tsx";
+import { lineOf, partNames } from "./offers.ts";
 import { quote } from "./pricing.ts";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
@@ -16,16 +18,20 @@ export function BookingSummary({
 }) {
   const { i18n } = useLingui();
   const { config } = data;
-  const price = quote(config, state.carts, state.details);
-  const names = (cart: string[]) => cart.map((id) => config.services.find((s) => s.id === id)?.name).filter(Boolean);
+  const price = quote(config, state.carts, state.details, state.offers, state.staffId);
+  const line = (id: string) => {
+    const svc = config.services.find((s) => s.id === id);
+    return svc ? lineOf(svc, state.offers, state.staffId) : null;
+  };
+  // Each item as it will be booked: "Haircut — Long", "Deep conditioning" (offers.ts).
+  const names = (cart: string[]) => cart.flatMap((id) => partNames(line(id) ?? { parts: [] }));
   const services = names(state.carts[0] ?? []);
   // Several attendees: one line per person ("You: …", "Guest 1: …").
   const perGuest = config.type === "service" && state.carts.length > 1 && state.carts.some((c) => c.length > 0);
   const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
   const staff = config.staff.find((s) => s.id === state.staffId);
   // Every cart starts at the chosen time: the longest one is how long the visit takes.
-  const cartMinutes = (cart: string[]) =>
-    cart.reduce((sum, id) => sum + (config.services.find((s) => s.id === id)?.durationMinutes ?? 0), 0);
+  const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (line(id)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
   return (
@@ -108,13 +114,5 @@ export function BookingSummary({
         </dl>
       ) : null}
     </aside>
-  );
-}
-
-export function Icon({ d }: { d: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="icon">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react";
 import type { BookingPageData } from "./booking-page.server.ts";
-import { formatDayLong, formatMonth, formatTime, monthOf } from "./dates.ts";
+import { formatDayLong, formatMoney, formatMonth, formatTime, monthOf } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
 import { MonthCalendar } from "./month-calendar.tsx";
+import { quote } from "./pricing.ts";
 import { dayEntries } from "./seats.ts";
 import { StaffPicker } from "./staff-picker.tsx";
 import { TimeZonePicker } from "./time-zone-picker.tsx";
@@ -46,9 +47,20 @@ export function DateTimeStep({
   const shown = entries.slice(0, state.visibleSlots);
   const showStaff =
     !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
+  // A member with their own price (a senior stylist): each one's total, "any available" from the lowest.
+  const totals = config.staff.map((m) => quote(config, state.carts, state.details, state.offers, m.id).totalCents);
+  const lowest = Math.min(...totals);
+  const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
+  const prices =
+    config.type === "service" && totals.some((t) => t !== lowest)
+      ? {
+          any: i18n._("widget.options.from", { price: money(lowest) }),
+          ...Object.fromEntries(config.staff.map((m, i) => [m.id, money(totals[i]!)])),
+        }
+      : undefined;
   return (
     <div className="datetime">
-      {showStaff ? <StaffPicker staff={config.staff} value={state.staffId} onChange={onStaff} /> : null}
+      {showStaff ? <StaffPicker staff={config.staff} value={state.staffId} onChange={onStaff} prices={prices} /> : null}
       <div className="datetime__grid">
         <div className="datetime__calendar">
           <MonthCalendar

@@ -26,7 +26,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const d = state.details;
   const set = (patch: Partial<DetailsValues>) => dispatch({ type: "detailsChanged", patch });
   const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : undefined);
-  const price = quote(config, state.carts, d);
+  const price = quote(config, state.carts, d, state.offers, state.staffId);
   const isRequest = !config.autoConfirm;
   // What the server will ask to be paid before confirming (the same rule: core/payments/payment-plan.ts).
   const paysNow = paymentDue(config.payment, price)?.kind ?? null;
@@ -240,6 +240,13 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           {i18n._("widget.form.consent", { business: config.business.name })}
         </label>
       </fieldset>
+
+      {price.totalCents > 0 ? (
+        <fieldset className="form-section">
+          <legend className="visually-hidden">{i18n._("widget.form.coupon")}</legend>
+          {text("couponCode", i18n._("widget.form.coupon"), "text", { autoComplete: "off" })}
+        </fieldset>
+      ) : null}
 
       {price.totalCents > 0 ? (
         <section className="payment" aria-labelledby="payment-title">

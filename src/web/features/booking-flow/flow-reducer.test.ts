@@ -14,6 +14,7 @@ const base: FlowState = {
   selectedSlot: null,
   staffId: null,
   carts: [[]],
+  offers: {},
   activeCart: 0,
   hold: null,
   notice: null,

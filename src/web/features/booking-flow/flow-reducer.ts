@@ -5,6 +5,7 @@
  * (Over 300 lines on purpose: every transition of the flow is one case of one switch, read in one place.)
  */
 import type { DuePayment } from "./api-client.ts";
+import type { OfferPick, OfferPicks } from "./offers.ts";
 import type { SeatInfo } from "./seats.ts";
 
 export type Step = "services" | "datetime" | "details" | "payment";
@@ -33,6 +34,8 @@ export interface DetailsValues {
   guestCount: string;
   guests: GuestEntry[];
   answers: Record<string, string | string[]>;
+  /** A coupon code, checked by the server (its refusals come back at this field). */
+  couponCode: string;
 }
 
 export const EMPTY_DETAILS: DetailsValues = {
@@ -47,6 +50,7 @@ export const EMPTY_DETAILS: DetailsValues = {
   guestCount: "",
   guests: [],
   answers: {},
+  couponCode: "",
 };
 
 export interface Notice {
@@ -72,6 +76,8 @@ export interface FlowState {
   staffId: string | null;
   /** Per attendee (0 = the visitor), the chosen service ids (service calendars). */
   carts: string[][];
+  /** Service calendars: the variation and add-ons picked per service (offers.ts). */
+  offers: OfferPicks;
   activeCart: number;
   hold: { id: string; slot: string; expiresAt: string } | null;
   notice: Notice | null;
@@ -92,12 +98,21 @@ export const SLOT_PAGE = 12;
 /** What survives a full page load (the language switch): the visitor's place and everything typed. */
 export type SavedFlow = Pick<
   FlowState,
-  "step" | "selectedDate" | "selectedSlot" | "staffId" | "carts" | "activeCart" | "hold" | "details" | "payment"
+  | "step"
+  | "selectedDate"
+  | "selectedSlot"
+  | "staffId"
+  | "carts"
+  | "offers"
+  | "activeCart"
+  | "hold"
+  | "details"
+  | "payment"
 >;
 
 export function saveFlow(state: FlowState): SavedFlow {
-  const { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details, payment } = state;
-  return { step, selectedDate, selectedSlot, staffId, carts, activeCart, hold, details, payment };
+  const { step, selectedDate, selectedSlot, staffId, carts, offers, activeCart, hold, details, payment } = state;
+  return { step, selectedDate, selectedSlot, staffId, carts, offers, activeCart, hold, details, payment };
 }
 
 export type FlowEvent =
@@ -112,6 +127,7 @@ export type FlowEvent =
   | { type: "timezoneChanged"; timezone: string; key: string }
   | { type: "staffChanged"; staffId: string | null; key: string }
   | { type: "cartsChanged"; carts: string[][]; activeCart?: number }
+  | { type: "offersChanged"; serviceId: string; pick: OfferPick }
   | { type: "goTo"; step: Step }
   | { type: "restored"; saved: SavedFlow }
   | { type: "detailsChanged"; patch: Partial<DetailsValues> }
@@ -173,7 +189,13 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case "restored": {
       // Only a step this flow has; the details and choices come back as they were.
-      const saved = { ...event.saved, payment: event.saved.payment ?? null };
+      const saved = {
+        ...event.saved,
+        payment: event.saved.payment ?? null,
+        offers: event.saved.offers ?? {},
+        // A flow saved before a field existed gets it empty.
+        details: { ...EMPTY_DETAILS, ...event.saved.details },
+      };
       const known = state.steps.includes(saved.step) && (saved.step !== "payment" || saved.payment !== null);
       return {
         ...state,
@@ -281,6 +303,11 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         errors: {},
         notice: null,
       };
+    case "offersChanged": {
+      const errors = { ...state.errors };
+      delete errors[`offers.${event.serviceId}`];
+      return { ...state, offers: { ...state.offers, [event.serviceId]: event.pick }, errors, notice: null };
+    }
     case "goTo":
       return { ...state, step: event.step, notice: null };
     case "detailsChanged": {

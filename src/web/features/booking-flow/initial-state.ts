@@ -5,7 +5,12 @@ import { EMPTY_DETAILS, flowReducer, SLOT_PAGE, stepsFor, type FlowState, type S
 export function initialState(data: BookingPageData): FlowState {
   const steps = data.isReschedule
     ? (["datetime"] as Step[])
-    : stepsFor(data.config.type, data.presetServiceIds.length > 0, data.config.payment !== "none");
+    : stepsFor(
+        data.config.type,
+        // A linked service with variations or add-ons still asks for them on the services step.
+        data.presetServiceIds.length > 0 && !data.presetAsksOptions,
+        data.config.payment !== "none",
+      );
   const preset = data.isReschedule
     ? [...(data.managed?.booking.serviceIds ?? [])]
     : data.presetServiceIds.length
@@ -28,6 +33,7 @@ export function initialState(data: BookingPageData): FlowState {
     staffId:
       data.isReschedule && data.config.type === "round_robin" ? (data.managed?.booking.staff[0]?.id ?? null) : null,
     carts: managedCarts ?? [preset],
+    offers: data.offers,
     activeCart: 0,
     hold: null,
     notice: data.slotsError ? { kind: "error", code: data.slotsError } : null,
@@ -46,6 +52,13 @@ export function initialState(data: BookingPageData): FlowState {
 }
 
 /** Identifies a slot query: a response for an older key is dropped. */
-export function slotsKey(s: Pick<FlowState, "month" | "timezone" | "staffId" | "carts">): string {
-  return [s.month, s.timezone, s.staffId ?? "any", s.carts.map((c) => c.join(",")).join(";"), s.carts.length].join("|");
+export function slotsKey(s: Pick<FlowState, "month" | "timezone" | "staffId" | "carts" | "offers">): string {
+  return [
+    s.month,
+    s.timezone,
+    s.staffId ?? "any",
+    s.carts.map((c) => c.join(",")).join(";"),
+    s.carts.length,
+    JSON.stringify(s.offers),
+  ].join("|");
 }

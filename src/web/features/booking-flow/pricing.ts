@@ -3,6 +3,7 @@ import { quoteCarts, quotePrice, type PriceQuote } from "../../../core/booking/p
 import type { WidgetConfig } from "./api-client.ts";
 import type { DetailsValues } from "./flow-reducer.ts";
 import type { DepositRule } from "../../../core/calendar/calendar.ts";
+import { lineOf, type OfferPicks } from "./offers.ts";
 
 export function attendeesOf(
   config: Pick<WidgetConfig, "type" | "guestMode">,
@@ -19,17 +20,21 @@ export function quote(
   config: Pick<WidgetConfig, "type" | "guestMode" | "priceCents" | "deposit" | "services">,
   carts: string[][],
   details: Pick<DetailsValues, "guestCount" | "guests">,
+  offers: OfferPicks = {},
+  staffId: string | null = null,
 ): PriceQuote {
   const attendees = attendeesOf(config, carts, details);
   const deposit = (config.deposit as DepositRule | null) ?? null;
   if (config.type !== "service") return quotePrice([config.priceCents], attendees, deposit);
-  // Every attendee's own cart, charged line by line (the server's rule: quoteCarts).
+  // Every attendee's own cart, charged line by line (the server's rule: quoteCarts), each line its
+  // variation and add-ons at the chosen staff member's price (offers.ts: lineOf).
   const lines = carts
     .flat()
     .map((id) => config.services.find((s) => s.id === id))
-    .filter((s): s is NonNullable<typeof s> => Boolean(s));
+    .filter((s): s is NonNullable<typeof s> => Boolean(s))
+    .map((s) => lineOf(s, offers, staffId));
   return quoteCarts(
-    lines.map((s) => ({ priceCents: s.priceCents, deposit: (s.deposit as DepositRule | null) ?? null })),
+    lines.map((l) => ({ priceCents: l.priceMinor, deposit: l.deposit })),
     deposit,
   );
 }

@@ -1,9 +1,15 @@
 import { useLingui } from "@lingui/react";
-import type { Dispatch } from "react";
+import { lazy, Suspense, type Dispatch } from "react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
 import type { FlowEvent, FlowState } from "./flow-reducer.ts";
+import { hasOptions, lineOf, partNames } from "./offers.ts";
+import { quote } from "./pricing.ts";
 import { newGuestCart } from "./validation.ts";
+
+// Variations and add-ons: their own chunk, loaded only where a service has any.
+const ServiceOptions = lazy(() => import("./service-options.tsx"));
+const OfferCartLines = lazy(() => import("./service-options.tsx").then((m) => ({ default: m.OfferCartLines })));
 
 interface Props {
   config: WidgetConfig;
@@ -25,10 +31,13 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
   const setCart = (ids: string[]) =>
     dispatch({ type: "cartsChanged", carts: carts.map((c, i) => (i === activeCart ? ids : c)) });
   const items = carts.reduce((n, c) => n + c.length, 0);
-  const total = carts.reduce(
-    (sum, c) => sum + c.reduce((s, id) => s + (config.services.find((x) => x.id === id)?.priceCents ?? 0), 0),
-    0,
-  );
+  // The server's rule, variations and add-ons included (pricing.ts, offers.ts).
+  const total = quote(config, carts, state.details, state.offers, state.staffId).totalCents;
+  const lineOfId = (id: string) => {
+    const svc = config.services.find((x) => x.id === id);
+    return svc ? lineOf(svc, state.offers, state.staffId) : null;
+  };
+  const withOptions = config.services.some(hasOptions);
   const allowGuests = config.guestMode !== "none";
   const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : null);
   return (
@@ -91,13 +100,26 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
               .map((service) => {
                 const isChosen = cart.includes(service.id);
                 const limit = err(`service.${service.id}`);
+                const showOptions = isChosen && hasOptions(service);
+                // With variations the price and length depend on the pick: "from" the cheapest.
+                const from = service.variations.length > 0;
                 return (
-                  <li key={service.id} className={`service${isChosen ? " service--chosen" : ""}`}>
+                  <li
+                    key={service.id}
+                    className={`service${isChosen ? " service--chosen" : ""}${showOptions ? " service--with-options" : ""}`}
+                  >
                     <div className="service__text">
                       <span className="service__name">{service.name}</span>
                       <span className="service__meta">
-                        {formatDuration(service.durationMinutes, languageTag)} ·{" "}
-                        {formatMoney(service.priceCents, config.currency, languageTag)}
+                        {from
+                          ? i18n._("widget.options.from", {
+                              price: formatMoney(
+                                Math.min(...service.variations.map((v) => v.priceMinor)),
+                                config.currency,
+                                languageTag,
+                              ),
+                            })
+                          : `${formatDuration(service.durationMinutes, languageTag)} · ${formatMoney(service.priceCents, config.currency, languageTag)}`}
                       </span>
                       {service.description ? <span className="service__description">{service.description}</span> : null}
                       {limit ? (
@@ -119,6 +141,18 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                     >
                       {isChosen ? i18n._("widget.services.added") : i18n._("widget.services.add")}
                     </button>
+                    {showOptions ? (
+                      <Suspense fallback={null}>
+                        <ServiceOptions
+                          service={service}
+                          pick={state.offers[service.id]}
+                          currency={config.currency}
+                          languageTag={languageTag}
+                          error={err(`offers.${service.id}`)}
+                          onChange={(pick) => dispatch({ type: "offersChanged", serviceId: service.id, pick })}
+                        />
+                      </Suspense>
+                    ) : null}
                   </li>
                 );
               })}
@@ -136,11 +170,24 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
               <li key={i}>
                 <span className="cart__who">{who(i)}:</span>{" "}
                 {c.length
-                  ? c.map((id) => config.services.find((s) => s.id === id)?.name).join(", ")
+                  ? c.flatMap((id) => partNames(lineOfId(id) ?? { parts: [] })).join(", ")
                   : i18n._("widget.cart.nothing")}
               </li>
             ))}
           </ul>
+        ) : null}
+        {withOptions && carts.length === 1 && cart.length > 0 ? (
+          // One attendee with variations or add-ons: each line with its length and price.
+          <Suspense fallback={null}>
+            <OfferCartLines
+              lines={cart.flatMap((id) => {
+                const line = lineOfId(id);
+                return line ? [{ id, line }] : [];
+              })}
+              currency={config.currency}
+              languageTag={languageTag}
+            />
+          </Suspense>
         ) : null}
       </div>
       {err("services") ? (

@@ -14,10 +14,13 @@ export function StaffPicker({
   staff,
   value,
   onChange,
+  prices,
 }: {
   staff: readonly { id: string; name: string; photoUrl: string | null }[];
   value: string | null;
   onChange(id: string | null): void;
+  /** Where members' prices differ: each one's total, and "any" (its "from" price). */
+  prices?: Readonly<Record<string, string>> | undefined;
 }) {
   const { i18n } = useLingui();
   const name = useId();
@@ -48,7 +51,10 @@ export function StaffPicker({
                 {member.id ? initials(member.name) : "★"}
               </span>
             )}
-            <span>{member.name}</span>
+            <span>
+              {member.name}
+              {prices ? <span className="staff-option__price">{prices[member.id ?? "any"]}</span> : null}
+            </span>
           </label>
         ))}
       </div>

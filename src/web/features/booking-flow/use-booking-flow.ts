@@ -6,6 +6,7 @@
  * requests; split, they would pass the same refs around.)
  */
 import { useLingui } from "@lingui/react";
+import { missingVariations, offersOf } from "./offers.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -59,8 +60,9 @@ export function useBookingFlow(data: BookingPageData) {
       serviceIds: config.type === "service" ? (s.carts[0] ?? []) : [],
       guestCarts: config.type === "service" ? s.carts.slice(1) : [],
       guests: config.type === "service" ? s.carts.length - 1 : 0,
+      offers: config.type === "service" ? offersOf(s.offers, s.carts, config) : [],
     }),
-    [config.type],
+    [config],
   );
 
   const loadSlots = useCallback(
@@ -222,8 +224,12 @@ export function useBookingFlow(data: BookingPageData) {
 
   const continueFromServices = () => {
     const check = validateCarts(state.carts, config.services);
+    // A service with variations is not bookable bare: each one asks for its pick.
+    const unpicked = missingVariations(state.offers, state.carts, config);
+    for (const svc of unpicked) check.errors[`offers.${svc.id}`] = "problem.VARIATION_REQUIRED";
     if (Object.keys(check.errors).length > 0) {
       dispatch({ type: "validationFailed", errors: check.errors, values: check.values });
+      if (unpicked[0]) focusField(`offers.${unpicked[0].id}`);
       return;
     }
     // The guests chosen here are the guests of the details step.

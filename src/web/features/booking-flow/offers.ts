@@ -1,0 +1,94 @@
+/**
+ * The visitor's variations and add-ons in the widget (issue 24): what they picked per service, the
+ * line each cart item makes by the server's own rule (core/booking/service-offer.ts: resolveOffer),
+ * and the `offers` the free-slots, hold and booking requests carry. A pick applies to every
+ * attendee whose cart holds the service, as in the API.
+ */
+import { resolveOffer, type ResolvedOffer, type ServiceOffering } from "../../../core/booking/service-offer.ts";
+import type { DepositRule } from "../../../core/calendar/calendar.ts";
+import type { WidgetConfig } from "./api-client.ts";
+
+export interface OfferPick {
+  readonly variationId: string | null;
+  /** Add-on id → quantity (absent or 0: not taken). */
+  readonly addOns: Readonly<Record<string, number>>;
+}
+/** Service id → what was chosen of it. */
+export type OfferPicks = Readonly<Record<string, OfferPick>>;
+
+type ConfigService = WidgetConfig["services"][number];
+
+export const hasOptions = (svc: Pick<ConfigService, "variations" | "addOns">) =>
+  svc.variations.length > 0 || svc.addOns.length > 0;
+
+const offering = (svc: ConfigService): ServiceOffering => ({
+  id: svc.id,
+  name: svc.name,
+  durationMinutes: svc.durationMinutes,
+  priceMinor: svc.priceCents,
+  deposit: (svc.deposit as DepositRule | null) ?? null,
+  bufferBeforeMinutes: null,
+  bufferAfterMinutes: null,
+  variations: svc.variations,
+  addOns: svc.addOns,
+  staffTerms: svc.staffTerms,
+});
+
+const addOnList = (pick: OfferPick | undefined) =>
+  Object.entries(pick?.addOns ?? {})
+    .filter(([, quantity]) => quantity > 0)
+    .map(([addOnId, quantity]) => ({ addOnId, quantity }));
+
+/**
+ * The line one cart item makes: its variation (none picked yet: the first, so a price can be shown
+ * "from"), its add-ons, and the staff member's own terms when one is chosen.
+ */
+export function lineOf(
+  svc: ConfigService,
+  picks: OfferPicks,
+  staffId: string | null,
+): ResolvedOffer & { readonly deposit: DepositRule | null; readonly isUnpicked: boolean } {
+  const pick = picks[svc.id];
+  const isUnpicked = svc.variations.length > 0 && !pick?.variationId;
+  // Not picked yet: the cheapest variation stands in for the price ("from"), the service for the name.
+  const cheapest = [...svc.variations].sort((a, b) => a.priceMinor - b.priceMinor)[0];
+  const variationId = isUnpicked ? (cheapest?.id ?? null) : (pick?.variationId ?? null);
+  const r = resolveOffer(offering(svc), { variationId, addOns: addOnList(pick), staffId });
+  if (r.ok && isUnpicked) {
+    const [main, ...extras] = r.offer.parts;
+    return { ...r.offer, isUnpicked, parts: [{ ...main!, name: svc.name }, ...extras] };
+  }
+  if (r.ok) return { ...r.offer, isUnpicked };
+  const bare = resolveOffer({ ...offering(svc), variations: [] }, { variationId: null, addOns: [], staffId: null });
+  return { ...(bare as Extract<typeof bare, { ok: true }>).offer, isUnpicked };
+}
+
+/** The API's `offers` for the services in these carts that have something to choose. */
+export function offersOf(
+  picks: OfferPicks,
+  carts: readonly (readonly string[])[],
+  config: Pick<WidgetConfig, "services">,
+) {
+  const inCarts = new Set(carts.flat());
+  return config.services
+    .filter((svc) => inCarts.has(svc.id) && hasOptions(svc) && picks[svc.id])
+    .map((svc) => ({
+      serviceId: svc.id,
+      variationId: picks[svc.id]!.variationId,
+      addOns: addOnList(picks[svc.id]),
+    }));
+}
+
+/** The services in these carts whose variation is still to be picked. */
+export const missingVariations = (
+  picks: OfferPicks,
+  carts: readonly (readonly string[])[],
+  config: Pick<WidgetConfig, "services">,
+) => {
+  const inCarts = new Set(carts.flat());
+  return config.services.filter((s) => inCarts.has(s.id) && s.variations.length > 0 && !picks[s.id]?.variationId);
+};
+
+/** How a line reads: "Haircut — Long", "Deep conditioning ×2". */
+export const partNames = (line: Pick<ResolvedOffer, "parts">) =>
+  line.parts.map((p) => (p.quantity > 1 ? `${p.name} ×${p.quantity}` : p.name));

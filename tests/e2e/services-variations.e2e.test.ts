@@ -1,0 +1,122 @@
+/**
+ * Issue 24 in a real browser, on the demo salon: a visitor books the long-hair cut with a deep
+ * conditioning from the senior stylist, and sees the right duration and price at every step —
+ * the services step's lines, the summary before and after choosing the stylist, the details
+ * step's total, a refused and then the demo's coupon, the confirmation and the e-mail. Every screen axe-clean, shot at 390 and 1280 px.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import { baseURL, dataDir } from "./support/server.ts";
+
+const mailDir = path.join(dataDir, "mail");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function mailTo(address: string): Promise<string[]> {
+  if (!fs.existsSync(mailDir)) return [];
+  const mails = await Promise.all(
+    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
+  );
+  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address)).map((m) => m.text ?? "");
+}
+
+describe("variations and add-ons (issue 24)", () => {
+  it("books the long-hair cut with deep conditioning from the senior stylist: duration and price at each step", async () => {
+    const { page, context } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.salon}`);
+    expect(await heading(page).textContent()).toBe("Choose services");
+    const service = page.locator(".service", { hasText: "Cut & blow-dry" });
+    expect(await service.locator(".service__meta").textContent()).toBe("from €35.00");
+
+    await page.getByRole("button", { name: "Add Cut & blow-dry for You" }).click();
+    const lengths = page.getByRole("group", { name: "Choose your Cut & blow-dry" });
+    await lengths.waitFor();
+    // Not bookable bare: continuing asks for the length, with focus on the choice.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect
+      .poll(() => lengths.locator(".field__error").textContent())
+      .toBe("Please choose an option for this service.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`field-offers-${DEMO.services.cutByLength}`);
+    await checkScreen(page, "24-variation-required");
+
+    // Keyboard: the radio group moves with the arrow keys.
+    await page.getByRole("radio", { name: /^Short hair/ }).check();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByRole("radio", { name: /^Long hair/ }).isChecked()).toBe(true);
+    await page.getByRole("checkbox", { name: /^Deep conditioning/ }).check();
+    // Up to two conditionings: a quantity appears once it is taken.
+    expect(await page.getByLabel("How many: Deep conditioning").inputValue()).toBe("1");
+    expect(await page.locator(".cart__lines li").allTextContents()).toEqual([
+      "Cut & blow-dry — Long hair1 hour · €55.00",
+      "Deep conditioning15 minutes · €15.00",
+    ]);
+    expect(await page.locator(".cart__line").textContent()).toBe("1 item selected€70.00");
+    await checkScreen(page, "24-services-variation-add-on");
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
+    const facts = page.locator(".booking-summary .facts");
+    // 60 minutes of long hair and 15 of conditioning.
+    expect(await facts.textContent()).toContain("Duration: 1 hour 15 minutes");
+    expect(await facts.textContent()).toContain("€70.00");
+    expect(await page.locator(".selection").textContent()).toContain("Cut & blow-dry — Long hair, Deep conditioning");
+
+    // Anna is the senior stylist: long hair costs €65 with her; the staff choice says so.
+    expect(await page.locator(".staff-option").allTextContents()).toEqual([
+      "★Any availablefrom €70.00",
+      "ABAnna Berg€80.00",
+      "LOLiam O'Connor€70.00",
+    ]);
+    await page.locator(".staff-option", { hasText: "Anna Berg" }).click();
+    await expect.poll(() => facts.textContent()).toContain("€80.00");
+    const slot = await firstSlot(page);
+    await checkScreen(page, "24-datetime-senior-stylist");
+    await slot.click();
+    await expect.poll(() => heading(page).textContent()).toBe("Your information");
+    const who = contact("Longhair");
+    await fillContact(page, who);
+    expect(await page.locator(".payment").textContent()).toContain("€80.00");
+    // A coupon that does not exist is refused at its field, in words; the demo's spring coupon is taken.
+    const coupon = page.getByLabel("Coupon code");
+    await coupon.fill("NOPE");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect
+      .poll(() => page.locator("#field-couponCode-error").textContent())
+      .toContain("This coupon code does not exist. Please check it.");
+    await checkScreen(page, "24-details-coupon-refused");
+    await coupon.fill(` ${DEMO.couponCode.toLowerCase()} `);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForURL(/done=booked/);
+    const summary = page.locator(".result__summary");
+    await expect.poll(() => summary.textContent()).toContain("Cut & blow-dry — Long hair, Deep conditioning");
+    // €80 less 10 %.
+    expect(await summary.textContent()).toContain("€72.00");
+    await checkScreen(page, "24-confirmation");
+
+    // The booking itself lasts 75 minutes, and the e-mail names the lines and the price.
+    const url = new URL(page.url());
+    const booking = (await (
+      await fetch(`${baseURL}/api/bookings/${url.searchParams.get("booking")}?token=${url.searchParams.get("token")}`)
+    ).json()) as { startTime: string; endTime: string; priceCents: number; staff: { name: string }[] };
+    expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(75 * 60_000);
+    expect(booking).toMatchObject({ priceCents: 7200, staff: [{ name: "Anna Berg" }] });
+    await expect.poll(async () => (await mailTo(who.email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const mail = (await mailTo(who.email))[0]!;
+    expect(mail).toContain("Cut & blow-dry — Long hair");
+    expect(mail).toContain("Deep conditioning");
+    expect(mail).toContain("€72.00");
+    await context.close();
+  });
+});
