@@ -58,35 +58,64 @@ export async function loadServiceOfferings(
       // Services take the calendar's buffers today; a variation may set its own.
       bufferBeforeMinutes: null,
       bufferAfterMinutes: null,
-      variations: variations
-        .filter((v) => v.serviceId === s.id)
-        .map((v) => ({
-          id: v.id,
-          name: v.name,
-          durationMinutes: v.durationMinutes,
-          priceMinor: v.priceMinor,
-          deposit: v.deposit ?? null,
-          bufferBeforeMinutes: v.bufferBeforeMinutes,
-          bufferAfterMinutes: v.bufferAfterMinutes,
-        })),
-      addOns: addOns
-        .filter((a) => a.serviceId === s.id)
-        .map((a) => ({
-          id: a.id,
-          name: a.name,
-          durationMinutes: a.durationMinutes,
-          priceMinor: a.priceMinor,
-          maxQuantity: a.maxQuantity,
-        })),
-      staffTerms: terms
-        .filter((x) => x.serviceId === s.id)
-        .map((x) => ({
-          staffId: x.staffId,
-          variationId: x.variationId,
-          durationMinutes: x.durationMinutes,
-          priceMinor: x.priceMinor,
-        })),
+      ...offerPartsOf(s.id, { variations, addOns, terms }),
     });
   }
   return out;
+}
+
+type OfferRows = {
+  readonly variations: readonly Pick<
+    typeof t.serviceVariations.$inferSelect,
+    | "id"
+    | "serviceId"
+    | "name"
+    | "durationMinutes"
+    | "priceMinor"
+    | "deposit"
+    | "bufferBeforeMinutes"
+    | "bufferAfterMinutes"
+  >[];
+  readonly addOns: readonly Pick<
+    typeof t.serviceAddOns.$inferSelect,
+    "id" | "serviceId" | "name" | "durationMinutes" | "priceMinor" | "maxQuantity"
+  >[];
+  readonly terms: readonly Pick<
+    typeof t.serviceStaffTerms.$inferSelect,
+    "serviceId" | "staffId" | "variationId" | "durationMinutes" | "priceMinor"
+  >[];
+};
+
+/** One service's variations, add-ons and staff terms out of rows of several services, in their order. */
+export function offerPartsOf(serviceId: string, rows: OfferRows) {
+  return {
+    variations: rows.variations
+      .filter((v) => v.serviceId === serviceId)
+      .map((v) => ({
+        id: v.id,
+        name: v.name,
+        durationMinutes: v.durationMinutes,
+        priceMinor: v.priceMinor,
+        deposit: v.deposit ?? null,
+        bufferBeforeMinutes: v.bufferBeforeMinutes,
+        bufferAfterMinutes: v.bufferAfterMinutes,
+      })),
+    addOns: rows.addOns
+      .filter((a) => a.serviceId === serviceId)
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        durationMinutes: a.durationMinutes,
+        priceMinor: a.priceMinor,
+        maxQuantity: a.maxQuantity,
+      })),
+    staffTerms: rows.terms
+      .filter((x) => x.serviceId === serviceId)
+      .map((x) => ({
+        staffId: x.staffId,
+        variationId: x.variationId,
+        durationMinutes: x.durationMinutes,
+        priceMinor: x.priceMinor,
+      })),
+  };
 }

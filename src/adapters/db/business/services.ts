@@ -12,6 +12,7 @@ import type {
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
 import { exists, inTransaction, lockRow, type Q, type Tx } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
+import { offerPartsOf } from "../service-offerings.ts";
 import * as t from "../schema.ts";
 import { slugSafe, type BusinessScope } from "./scope.ts";
 
@@ -86,34 +87,7 @@ export function serviceStore(
     maxGuestsPerSlot: r.maxGuestsPerSlot,
     staffIds,
     isPrivate: r.isPrivate,
-    variations: o.variations
-      .filter((v) => v.serviceId === r.id)
-      .map((v) => ({
-        id: v.id,
-        name: v.name,
-        durationMinutes: v.durationMinutes,
-        priceMinor: v.priceMinor,
-        deposit: v.deposit ?? null,
-        bufferBeforeMinutes: v.bufferBeforeMinutes,
-        bufferAfterMinutes: v.bufferAfterMinutes,
-      })),
-    addOns: o.addOns
-      .filter((a) => a.serviceId === r.id)
-      .map((a) => ({
-        id: a.id,
-        name: a.name,
-        durationMinutes: a.durationMinutes,
-        priceMinor: a.priceMinor,
-        maxQuantity: a.maxQuantity,
-      })),
-    staffTerms: o.terms
-      .filter((x) => x.serviceId === r.id)
-      .map((x) => ({
-        staffId: x.staffId,
-        variationId: x.variationId,
-        durationMinutes: x.durationMinutes,
-        priceMinor: x.priceMinor,
-      })),
+    ...offerPartsOf(r.id, o),
     createdAt: r.createdAt.toISOString(),
   });
 
