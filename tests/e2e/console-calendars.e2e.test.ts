@@ -128,7 +128,7 @@ describe("calendars", () => {
   it("saves a change, reloading the preview", async () => {
     await page.locator("#field-description").fill("A walk through the studio.");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Changes saved.");
+    await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Changes saved.");
     const preview = page.frameLocator("iframe.console-preview");
     await expect
       .poll(
@@ -196,7 +196,7 @@ describe("settings", () => {
     await page.locator("#field-embedOrigins").fill("");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect.poll(() => page.locator(".console__business").innerText()).toBe(`${original} (e2e)`);
-    expect(await page.locator(".console-saved").innerText()).toBe("Settings saved.");
+    expect(await page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
 
     await name.fill(original);
     await page.getByRole("button", { name: "Save settings" }).click();
@@ -208,7 +208,7 @@ describe("settings", () => {
     try {
       await page.locator("#field-embedOrigins").fill("https://www.example.com");
       await page.getByRole("button", { name: "Save settings" }).click();
-      await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Settings saved.");
+      await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
       const widget = await fetch(`${baseURL}/widget/booking/${DEMO.calendars.yoga}`);
       expect(widget.headers.get("content-security-policy")).toContain("frame-ancestors 'self' https://www.example.com");
       await open(`/console/calendars/${DEMO.calendars.yoga}`);
@@ -217,7 +217,7 @@ describe("settings", () => {
       await open("/console/settings");
       await page.locator("#field-embedOrigins").fill("");
       await page.getByRole("button", { name: "Save settings" }).click();
-      await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Settings saved.");
+      await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
     }
   });
 });

@@ -324,7 +324,8 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
               {sessionsOf(bookings, calendarById).map((entry) =>
                 "attendees" in entry ? (
                   <li key={entry.key}>
-                    <section className="console-session" aria-labelledby={`session-${entry.key}`}>
+                    {/* Named with its day too: the same class at the same hour on two days are two regions. */}
+                    <section className="console-session" aria-labelledby={`session-${entry.key} day-${date}`}>
                       <h3 id={`session-${entry.key}`}>
                         {format.timeRange(entry.startTime, entry.endTime)} · {entry.calendar.name}
                       </h3>
