@@ -3,34 +3,20 @@
  * JavaScript off as well as on; drafts and scheduled posts are 404; a preview opens only with the
  * business's preview token, and stops when the token is revoked.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, dataDir } from "./support/server.ts";
+import { businessApiAs, issueDemoKey } from "./support/demo-api.ts";
+import { baseURL } from "./support/server.ts";
 import { expectNoAxeViolations, launchBrowser, newPage } from "./support/browser.ts";
-
-const run = promisify(execFile);
 
 let browser: Browser;
 let demoKey = "";
 
-async function businessApi(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}/api/business${path}`, {
-    method,
-    headers: { authorization: `Bearer ${demoKey}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const businessApi = (method: string, path: string, body?: unknown) => businessApiAs(demoKey, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
-  });
-  demoKey = /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
+  demoKey = await issueDemoKey();
   expect(demoKey).not.toBe("");
 });
 afterAll(async () => {

@@ -3,39 +3,26 @@
  * The host page (src/embed/demo-host.ts) runs on another site than the widget — `localhost` against
  * `127.0.0.1` — under a strict CSP of its own, in a browser that blocks third-party cookies.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, dataDir } from "./support/server.ts";
+import { businessApiAs, issueDemoKey } from "./support/demo-api.ts";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { startDemoHost, type DemoHost } from "../../src/embed/demo-host.ts";
 import { expectNoAxeViolations, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { clientAddress, contact, firstSlot, screenshots } from "./support/booking.ts";
 
-const run = promisify(execFile);
-
 let browser: Browser;
 let host: DemoHost;
 let demoKey = "";
 
-async function businessApi(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}/api/business${path}`, {
-    method,
-    headers: { authorization: `Bearer ${demoKey}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
+const businessApi = (method: string, path: string, body?: unknown) => businessApiAs(demoKey, method, path, body);
 
 beforeAll(async () => {
   // Blocks third-party cookies the way browsers now do (and partitions what is left: CHIPS).
   browser = await launchBrowser(["--test-third-party-cookie-phaseout"]);
   host = await startDemoHost({ appOrigin: baseURL });
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
-  });
-  demoKey = /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
+  demoKey = await issueDemoKey();
   expect(demoKey).not.toBe("");
 });
 afterAll(async () => {

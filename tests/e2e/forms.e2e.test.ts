@@ -4,26 +4,21 @@
  * on both paths with Back, a reload that resumes, and the disqualification — axe clean throughout.
  * The business then reads the submissions through its API.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, dataDir } from "./support/server.ts";
+import { issueDemoKey } from "./support/demo-api.ts";
+import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { MIN_FILL_MS } from "../../src/app/forms/fill-token.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
 
-const run = promisify(execFile);
 let browser: Browser;
 let demoKey = "";
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
-  });
-  demoKey = /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
+  demoKey = await issueDemoKey();
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,13 +3,12 @@
  * declined card, a bank confirmation step, card typos, going back, and the time to pay running out —
  * each ending with a clear message, a consistent booking and an email that says what was paid.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueDemoKey } from "./support/demo-api.ts";
 import { baseURL, dataDir } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
@@ -58,15 +57,6 @@ const freeSlots = async (calendarId: string) => {
   const body = (await res.json()) as Record<string, { slots: string[] }>;
   return Object.values(body).flatMap((d) => d.slots);
 };
-
-const run = promisify(execFile);
-/** A key for the demo business, the way its owner gets one (the CLI, through the running server). */
-async function demoKey(): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
-  });
-  return /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
-}
 
 describe("payment step", () => {
   it("pays in full by keyboard alone: the confirmation and the email say it is paid", async () => {
@@ -182,7 +172,7 @@ describe("payment step", () => {
 
     // The studio confirms through its API: the held money is taken.
     const bookingId = new URL(page.url()).searchParams.get("booking")!;
-    const key = await demoKey();
+    const key = await issueDemoKey();
     const business = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     const confirmed = await fetch(`${baseURL}/api/business/bookings/${bookingId}/confirm`, {
       method: "POST",

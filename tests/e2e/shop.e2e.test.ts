@@ -3,36 +3,23 @@
  * price, compare-at price and stock follow the variant, the sold-out size says so — prices read in
  * the visitor's language, and a collection lists its products page by page.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, dataDir } from "./support/server.ts";
+import { businessApiAs, issueDemoKey } from "./support/demo-api.ts";
+import { baseURL } from "./support/server.ts";
 import { expectNoAxeViolations, launchBrowser, newPage } from "./support/browser.ts";
 import { screenshots } from "./support/booking.ts";
 
-const run = promisify(execFile);
 const OIL = "/shop/product/lavender-massage-oil";
 
 let browser: Browser;
 let demoKey = "";
 
-async function businessApi(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}/api/business${path}`, {
-    method,
-    headers: { authorization: `Bearer ${demoKey}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const businessApi = (method: string, path: string, body?: unknown) => businessApiAs(demoKey, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/business-key.ts", "--slug", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: new URL(baseURL).port },
-  });
-  demoKey = /bk_[A-Za-z0-9_-]{20,}/.exec(stdout)?.[0] ?? "";
+  demoKey = await issueDemoKey();
   expect(demoKey).not.toBe("");
 });
 afterAll(async () => {
