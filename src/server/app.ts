@@ -14,11 +14,15 @@ import { captureHeld, releaseHeld } from "../app/payments/held-money.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { PublicPagesPort } from "../app/pages/public-pages.ts";
 import type { Database } from "../adapters/db/client.ts";
 import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES } from "../i18n/locales.ts";
+import { serverI18n } from "../i18n/server-i18n.ts";
+import { MAX_FILE_BYTES } from "../core/forms/uploads.ts";
+import { escapeHtml } from "../adapters/email/render-notification.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import type { LocaleRoutingOptions } from "../i18n/routing/options.ts";
 import type { WebLoadContext } from "../web/load-context.ts";
@@ -111,6 +115,24 @@ export interface AppDependencies {
 export const FORM_POSTS_PER_MINUTE = 60;
 /** A form or survey page, with or without a locale prefix (`/de/widget/form/…`). */
 const FORM_POST_PATH = new RegExp(`^(?:/(?:${LOCALE_CODES.join("|")}))?/widget/(?:form|survey)/`);
+
+/** A form step's largest body: two files of the largest size a field takes, and the answers. */
+export const MAX_FORM_BODY_BYTES = 2 * MAX_FILE_BYTES + 1024 * 1024;
+
+/**
+ * What a browser without JavaScript shows when a form step's files are too large to read (the page
+ * with JavaScript checks sizes before sending): a page in the form's language leading back to it.
+ */
+function formTooLarge(c: Context): Response {
+  const first = c.req.path.split("/")[1] ?? "";
+  const { t, language } = serverI18n(isLocaleCode(first) ? first : DEFAULT_LOCALE);
+  const message = escapeHtml(t("forms.notice.tooLarge"));
+  return c.html(
+    `<!doctype html><html lang="${language}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${message}</title><main><h1>${message}</h1><p><a href="${escapeHtml(c.req.path)}">${escapeHtml(t("forms.backToForm"))}</a></p></main></html>`,
+    413,
+  );
+}
 
 /** The largest request body read (bookings with answers are a few KB); larger ones get 413 unread. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -301,7 +323,10 @@ export function createApp(deps: AppDependencies) {
   );
   // Matched here rather than as `/:locale/widget/form/*` routes: a parameter beside static first
   // segments (`/feeds/…`) would move the whole app off the RegExpRouter (tests/integration/router.test.ts).
-  app.use("*", (c, next) => (c.req.method === "POST" && FORM_POST_PATH.test(c.req.path) ? formPosts(c, next) : next()));
+  const formBodies = bodyLimit({ maxSize: MAX_FORM_BODY_BYTES, onError: formTooLarge });
+  const isFormPost = (c: Context) => c.req.method === "POST" && FORM_POST_PATH.test(c.req.path);
+  app.use("*", (c, next) => (isFormPost(c) ? formPosts(c, next) : next()));
+  app.use("*", (c, next) => (isFormPost(c) ? formBodies(c, next) : next()));
 
   if (deps.build && deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";

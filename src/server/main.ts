@@ -216,7 +216,8 @@ async function main() {
       .eraseExpired(new Date())
       .then(
         (erased) =>
-          erased.bookings + erased.submissions > 0 && logger.info(erased, "erased personal data past retention"),
+          erased.bookings + erased.submissions + erased.uploads > 0 &&
+          logger.info(erased, "erased personal data past retention"),
       )
       .catch((error: unknown) => logger.warn({ err: error }, "erasing personal data past retention failed"));
   }, RETENTION_SWEEP_MS);

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   foreignKey,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Answers, FormDefinition } from "../../core/forms/definition.ts";
@@ -67,5 +69,46 @@ export const formSubmissions = pgTable(
     index("form_submissions_contact_idx")
       .on(table.businessId, table.contactEmail)
       .where(sql`${table.contactEmail} is not null`),
+  ],
+);
+
+/** Raw bytes (PostgreSQL bytea; both drivers give a Uint8Array or a Buffer, which is one). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Files visitors attach to forms (ADR 0035). A file is kept when its step is posted, before the
+ * submission exists, under the hash of a random token that only the visitor's page holds; sending the
+ * form claims it for the submission (and its field). Unclaimed files are deleted after a day;
+ * claimed ones go with their submission (erasure, retention, a deleted form).
+ */
+export const formUploads = pgTable(
+  "form_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    /** SHA-256 of the visitor's token (base64url): a leaked database row cannot be claimed with. */
+    tokenHash: text("token_hash").notNull().unique(),
+    submissionId: uuid("submission_id").references(() => formSubmissions.id, { onDelete: "cascade" }),
+    fieldId: text("field_id"),
+    fileName: text("file_name").notNull(),
+    /** Read from the bytes (uploads.ts `sniffFileKind`), never from the browser. */
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("form_uploads_submission_field_idx").on(table.submissionId, table.fieldId),
+    index("form_uploads_unclaimed_idx")
+      .on(table.createdAt)
+      .where(sql`${table.submissionId} is null`),
   ],
 );

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { LOCALE_CODES } from "../../i18n/locales.ts";
-import { FORMAT_VERSION, type FormDefinition } from "../../core/forms/definition.ts";
+import { FILE_KINDS, FORMAT_VERSION, type FormDefinition } from "../../core/forms/definition.ts";
+import { MAX_FILE_BYTES } from "../../core/forms/uploads.ts";
 
 const MAX_TEXT = 5000;
 /** The largest amount a money field takes, in minor units (the booking columns' own limit). */
@@ -85,6 +86,22 @@ const FieldSchema = z.discriminatedUnion("type", [
       .refine(isKnownCurrency, "expected an ISO 4217 currency code such as EUR"),
     minMinor: z.int().min(0).max(MAX_MINOR).optional(),
     maxMinor: z.int().min(0).max(MAX_MINOR).optional(),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal("file"),
+    accept: z
+      .array(z.enum(FILE_KINDS))
+      .min(1)
+      .max(FILE_KINDS.length)
+      .optional()
+      .meta({ description: "Kinds of file taken, recognised by content (default: all of them)" }),
+    maxBytes: z
+      .int()
+      .min(1024)
+      .max(MAX_FILE_BYTES)
+      .optional()
+      .meta({ description: `Largest file in bytes (default 5 MiB, at most ${MAX_FILE_BYTES})` }),
   }),
   z.strictObject({
     ...base,

@@ -43,6 +43,38 @@ export interface Submission extends Omit<NewSubmission, "consentedAt" | "created
   readonly id: string;
   readonly consentedAt: string | null;
   readonly createdAt: string;
+  /** Files attached to the submission, one per file field answered (the answer holds its name). */
+  readonly files: readonly SubmissionFile[];
+}
+
+export interface SubmissionFile {
+  readonly fieldId: string;
+  readonly name: string;
+  readonly contentType: string;
+  readonly byteSize: number;
+}
+
+/** A file a visitor attached on a step, kept until the form is sent (ADR 0035). */
+export interface NewUpload {
+  readonly formId: string;
+  /** SHA-256 of the token the visitor's page carries. */
+  readonly tokenHash: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly content: Uint8Array;
+}
+
+/** A kept, not yet sent upload as its visitor's page shows it. */
+export interface PendingUpload {
+  readonly name: string;
+  readonly byteSize: number;
+}
+
+/** Sending a form whose attached file is no longer kept (unknown token, deleted after a day, sent twice). */
+export class UploadGoneError extends Error {
+  constructor(readonly fieldId: string) {
+    super(`the file of field ${fieldId} is no longer kept`);
+  }
 }
 
 export interface SubmissionPage {
@@ -66,7 +98,23 @@ export interface FormStore {
   /** Newest first, `limit` at a time, older than the submission id `before`; null for an unknown form. */
   listSubmissions(formId: string, page: { limit: number; before?: string }): Promise<SubmissionPage | null>;
   getSubmission(formId: string, submissionId: string): Promise<Submission | null>;
-  addSubmission(submission: NewSubmission): Promise<Submission>;
+  /**
+   * Stores the submission and claims its files (by token hash, for their fields) in one transaction;
+   * throws UploadGoneError, storing nothing, when one is not kept for this form.
+   */
+  addSubmission(
+    submission: NewSubmission,
+    uploads?: readonly { readonly fieldId: string; readonly tokenHash: string }[],
+  ): Promise<Submission>;
+  keepUpload(upload: NewUpload): Promise<void>;
+  /** Unsent uploads of this form by token hash; unknown hashes are missing from the map. */
+  pendingUploads(formId: string, tokenHashes: readonly string[]): Promise<ReadonlyMap<string, PendingUpload>>;
+  /** A submission's file for its field, with its bytes; null when there is none. */
+  submissionFile(
+    formId: string,
+    submissionId: string,
+    fieldId: string,
+  ): Promise<(SubmissionFile & { readonly content: Uint8Array }) | null>;
 }
 
 export interface FormDirectory {

@@ -5,12 +5,21 @@
  * answered as if all went well and nothing is stored; a post faster than the minimum fill time, or
  * without a valid fill token, is refused so a person can send again.
  */
-import { advance } from "../../core/forms/advance.ts";
-import { allFields, localize, type Answers, type Ending, type LocalizedText } from "../../core/forms/definition.ts";
-import { walk } from "../../core/forms/logic.ts";
-import type { AnswerError } from "../../core/forms/validate-answers.ts";
+import { advance, pathTo } from "../../core/forms/advance.ts";
+import {
+  allFields,
+  localize,
+  type AnswerValue,
+  type Answers,
+  type Ending,
+  type LocalizedText,
+} from "../../core/forms/definition.ts";
+import { activeFields, walk } from "../../core/forms/logic.ts";
+import { validateAnswers, type AnswerError } from "../../core/forms/validate-answers.ts";
+import { hashToken } from "../console/accounts.ts";
+import { uploadToken, type AttachedFiles } from "./attach-files.ts";
 import { checkFillToken } from "./fill-token.ts";
-import type { FormDirectory, StoredForm } from "./ports.ts";
+import { UploadGoneError, type FormDirectory, type StoredForm } from "./ports.ts";
 
 export interface SubmitFormInput {
   readonly businessId: string;
@@ -18,6 +27,8 @@ export interface SubmitFormInput {
   /** The version the page was rendered from; a newer current version makes the visitor start again. */
   readonly version: number;
   readonly answers: Answers;
+  /** The step's files (attach-files.ts): kept ones by field, and the refused ones' errors. */
+  readonly files?: Pick<AttachedFiles, "files" | "errors">;
   readonly current: string;
   readonly intent: "next" | "back";
   readonly honeypot: string;
@@ -51,6 +62,8 @@ export async function submitForm(
     const ending = walked.kind === "ending" ? walked.ending : form.definition.endings[0]!;
     return { kind: "done", ending, disqualified: null, submissionId: null };
   }
+  const refused = input.intent === "next" ? fileErrorsOnPath(input) : null;
+  if (refused) return refused;
   const step = advance(form.definition, input.answers, input.current, input.intent);
   if (step.kind !== "complete") return step;
   const fill = checkFillToken(deps.secret, input.fillToken, input.now);
@@ -59,17 +72,62 @@ export async function submitForm(
   const onPath = allFields(form.definition).filter((f) => step.answers[f.id] !== undefined);
   const email = onPath.find((f) => f.type === "email");
   const consents = onPath.filter((f) => f.type === "consent");
-  const stored = await deps.forms.forBusiness(input.businessId).addSubmission({
-    formId: form.id,
-    version: form.version,
-    answers: step.answers,
-    contactEmail: email ? String(step.answers[email.id]).toLowerCase() : null,
-    consentText: consents.length > 0 ? consents.map((f) => localize(f.label, input.chain)).join("\n") : null,
-    consentedAt: consents.length > 0 ? input.now : null,
-    isDisqualified: step.disqualified !== null,
-    endingId: step.ending.id,
-    locale: input.locale,
-    createdAt: input.now,
-  });
+  // Each attached file is claimed for its field; the stored answer is the file's name.
+  const answers: Record<string, AnswerValue> = { ...step.answers };
+  const uploads: { fieldId: string; tokenHash: string }[] = [];
+  for (const field of onPath.filter((f) => f.type === "file")) {
+    const token = uploadToken(answers[field.id]);
+    if (token === null) continue;
+    uploads.push({ fieldId: field.id, tokenHash: hashToken(token) });
+    answers[field.id] = input.files?.files[field.id]?.name ?? "file";
+  }
+  const stored = await deps.forms
+    .forBusiness(input.businessId)
+    .addSubmission(
+      {
+        formId: form.id,
+        version: form.version,
+        answers,
+        contactEmail: email ? String(step.answers[email.id]).toLowerCase() : null,
+        consentText: consents.length > 0 ? consents.map((f) => localize(f.label, input.chain)).join("\n") : null,
+        consentedAt: consents.length > 0 ? input.now : null,
+        isDisqualified: step.disqualified !== null,
+        endingId: step.ending.id,
+        locale: input.locale,
+        createdAt: input.now,
+      },
+      uploads,
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof UploadGoneError)) throw error;
+      return error;
+    });
+  if (stored instanceof UploadGoneError) {
+    const errors = [{ field: stored.fieldId, code: "FILE_MISSING" as const }];
+    return fileErrorsOnPath({ ...input, files: { files: {}, errors } }) ?? { kind: "slide", path: step.path, errors };
+  }
   return { kind: "done", ending: step.ending, disqualified: step.disqualified, submissionId: stored.id };
+}
+
+/**
+ * A step whose file was refused (too large, wrong kind) or is no longer kept: the first slide on the
+ * visitor's way that shows such a field, with those errors; null when there is none.
+ */
+function fileErrorsOnPath(input: SubmitFormInput): Extract<SubmitFormOutcome, { kind: "slide" }> | null {
+  const errors = input.files?.errors ?? [];
+  if (errors.length === 0) return null;
+  const { definition } = input.form;
+  const path = pathTo(definition, input.answers, input.current);
+  for (const [index, slideId] of path.entries()) {
+    const slide = definition.slides.find((s) => s.id === slideId)!;
+    const shown = new Set(activeFields(slide, input.answers).map((f) => f.id));
+    const here = errors.filter((e) => shown.has(e.field));
+    if (here.length === 0) continue;
+    // With the slide's other errors, so the visitor sees everything to fix at once.
+    const others = validateAnswers(definition, [slideId], input.answers).errors.filter(
+      (e) => !here.some((h) => h.field === e.field),
+    );
+    return { kind: "slide", path: path.slice(0, index + 1), errors: [...here, ...others] };
+  }
+  return null;
 }

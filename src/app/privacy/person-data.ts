@@ -79,8 +79,13 @@ export interface PersonDataStore {
 }
 
 export interface RetentionStore {
-  /** Erases what every business with a retention period keeps past it; returns what it erased. */
-  eraseExpired(now: Date): Promise<{ readonly bookings: number; readonly submissions: number }>;
+  /**
+   * Erases what every business with a retention period keeps past it, and files attached to forms
+   * never sent; returns what it erased.
+   */
+  eraseExpired(
+    now: Date,
+  ): Promise<{ readonly bookings: number; readonly submissions: number; readonly uploads: number }>;
 }
 
 export const exportPersonData = (store: PersonDataStore, email: string): Promise<PersonData> =>

@@ -46,12 +46,22 @@ export type Field =
   /** Filled from the URL query parameter `param` (default: the field id); never shown. */
   | (FieldBase & { readonly type: "hidden"; readonly param?: string })
   | (FieldBase & { readonly type: "rating"; readonly max: number })
+  /**
+   * A file the visitor attaches (one per field): of the kinds `accept` lists (default: every kind of
+   * FILE_KINDS), at most `maxBytes` (default and ceiling: uploads.ts). The answer is the file's name;
+   * the file itself is kept apart and served only to the business (ADR 0035).
+   */
+  | (FieldBase & { readonly type: "file"; readonly accept?: readonly FileKind[]; readonly maxBytes?: number })
   /** A block of text; no answer. */
   | (FieldBase & { readonly type: "static" })
   /** An image (https or a path of this site); its label is the image's text alternative. No answer. */
   | (FieldBase & { readonly type: "image"; readonly src: string });
 
 export type FieldType = Field["type"];
+
+/** The kinds of file a form takes: each one recognised by its first bytes, not by its name or the browser's word. */
+export const FILE_KINDS = ["image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 export type Operator =
   | "equals"

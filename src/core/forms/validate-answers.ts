@@ -7,6 +7,7 @@
 import { minorDigits, parseAmount } from "../payments/money.ts";
 import { isAnswerField, type AnswerValue, type Answers, type Field, type FormDefinition } from "./definition.ts";
 import { activeFields } from "./logic.ts";
+import { UPLOAD_REFERENCE } from "./uploads.ts";
 
 export type AnswerErrorCode =
   | "FIELD_REQUIRED"
@@ -19,7 +20,11 @@ export type AnswerErrorCode =
   | "AMOUNT_OUT_OF_RANGE"
   | "DATE_INVALID"
   | "TEXT_TOO_LONG"
-  | "OPTION_INVALID";
+  | "OPTION_INVALID"
+  | "FILE_TOO_LARGE"
+  | "FILE_TYPE"
+  /** The answer names no file kept for this form (never uploaded, or kept too long unsent). */
+  | "FILE_MISSING";
 
 export interface AnswerError {
   readonly field: string;
@@ -103,6 +108,8 @@ export function checkField(
     case "radio":
     case "dropdown":
       return field.options.some((o) => o.value === value) ? { value } : { value: null, error: "OPTION_INVALID" };
+    case "file":
+      return UPLOAD_REFERENCE.test(value) ? { value } : { value: null, error: "FILE_MISSING" };
     case "consent":
       // A checked box posts "yes"; anything else is no consent.
       return value === "yes" ? { value } : field.required ? { value: null, error: "FIELD_REQUIRED" } : { value: null };

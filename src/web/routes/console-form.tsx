@@ -9,6 +9,7 @@ import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { PageLinks } from "../features/console/page-links.tsx";
+import { byteSizeText } from "../../core/forms/uploads.ts";
 import type { Route } from "./+types/console-form";
 
 /** Submissions per page: enough to scan, few enough to read on a phone. */
@@ -161,12 +162,27 @@ function SubmissionList({
                 <p className="console-muted">{t("noAnswers")}</p>
               ) : (
                 <dl className="console-answers">
-                  {lines.map((line) => (
-                    <div key={line.fieldId}>
-                      <dt>{line.label}</dt>
-                      <dd>{line.value}</dd>
-                    </div>
-                  ))}
+                  {lines.map((line) => {
+                    const file = submission.files.find((f) => f.fieldId === line.fieldId);
+                    return (
+                      <div key={line.fieldId}>
+                        <dt>{line.label}</dt>
+                        <dd>
+                          {file ? (
+                            // The business API serves it as an attachment, to the signed-in owner only.
+                            <a
+                              href={`/api/business/forms/${encodeURIComponent(submission.formId)}/submissions/${submission.id}/files/${encodeURIComponent(file.fieldId)}`}
+                              download={file.name}
+                            >
+                              {t("file", { name: file.name, size: byteSizeText(file.byteSize, languageTag(locale)) })}
+                            </a>
+                          ) : (
+                            line.value
+                          )}
+                        </dd>
+                      </div>
+                    );
+                  })}
                 </dl>
               )}
               {submission.consentedAt ? (

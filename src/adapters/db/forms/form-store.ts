@@ -4,9 +4,17 @@
  * version to form_versions and makes it current, in one transaction, so two concurrent edits get two
  * versions instead of one lost update.
  */
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { FormDefinition } from "../../../core/forms/definition.ts";
-import type { FormDirectory, FormStore, NewSubmission, StoredForm, Submission } from "../../../app/forms/ports.ts";
+import {
+  UploadGoneError,
+  type FormDirectory,
+  type FormStore,
+  type NewSubmission,
+  type StoredForm,
+  type Submission,
+  type SubmissionFile,
+} from "../../../app/forms/ports.ts";
 import type { Db } from "../client.ts";
 import { withConflictRetries } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
@@ -28,7 +36,7 @@ const formView = (r: FormRow): StoredForm => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const submissionView = (r: SubmissionRow): Submission => ({
+const submissionView = (r: SubmissionRow, files: readonly SubmissionFile[] = []): Submission => ({
   id: r.id,
   formId: r.formId,
   version: r.version,
@@ -40,7 +48,17 @@ const submissionView = (r: SubmissionRow): Submission => ({
   endingId: r.endingId,
   locale: r.locale,
   createdAt: r.createdAt.toISOString(),
+  files,
 });
+
+/** The columns of a claimed upload that describe it (not its bytes). */
+const fileColumns = {
+  submissionId: t.formUploads.submissionId,
+  fieldId: t.formUploads.fieldId,
+  name: t.formUploads.fileName,
+  contentType: t.formUploads.contentType,
+  byteSize: t.formUploads.byteSize,
+};
 
 export function createFormStore(db: Db, businessId: string): FormStore {
   const B = businessId;
@@ -50,6 +68,24 @@ export function createFormStore(db: Db, businessId: string): FormStore {
     if (!isUuid(id)) return null;
     const [row] = await db.select().from(t.forms).where(ownForm(id));
     return row ? formView(row) : null;
+  }
+
+  /** The files of these submissions, by submission id. */
+  async function filesOf(submissionIds: readonly string[]): Promise<Map<string, SubmissionFile[]>> {
+    const byId = new Map<string, SubmissionFile[]>();
+    if (submissionIds.length === 0) return byId;
+    const U = t.formUploads;
+    const rows = await db
+      .select(fileColumns)
+      .from(U)
+      .where(and(eq(U.businessId, B), inArray(U.submissionId, [...submissionIds])))
+      .orderBy(U.fieldId);
+    for (const { submissionId, fieldId, ...file } of rows) {
+      const list = byId.get(submissionId!) ?? [];
+      list.push({ fieldId: fieldId!, ...file });
+      byId.set(submissionId!, list);
+    }
+    return byId;
   }
 
   return {
@@ -150,7 +186,9 @@ export function createFormStore(db: Db, businessId: string): FormStore {
         .where(and(eq(S.businessId, B), eq(S.formId, formId), cursor))
         .orderBy(desc(S.createdAt), desc(S.id))
         .limit(page.limit + 1);
-      const items = rows.slice(0, page.limit).map(submissionView);
+      const kept = rows.slice(0, page.limit);
+      const files = await filesOf(kept.map((r) => r.id));
+      const items = kept.map((r) => submissionView(r, files.get(r.id)));
       return { items, nextBefore: rows.length > page.limit ? (items[items.length - 1]?.id ?? null) : null };
     },
 
@@ -161,10 +199,10 @@ export function createFormStore(db: Db, businessId: string): FormStore {
         .select()
         .from(S)
         .where(and(eq(S.businessId, B), eq(S.formId, formId), eq(S.id, submissionId)));
-      return row ? submissionView(row) : null;
+      return row ? submissionView(row, (await filesOf([row.id])).get(row.id)) : null;
     },
 
-    async addSubmission(submission: NewSubmission) {
+    async addSubmission(submission: NewSubmission, uploads = []) {
       // The business hears of it (owners' email, webhooks) through the outbox, written in the
       // same transaction: no notice of a submission that was not stored, none lost if we crash.
       const row = await db.transaction(async (tx) => {
@@ -178,9 +216,63 @@ export function createFormStore(db: Db, businessId: string): FormStore {
           topic: FORM_SUBMITTED_TOPIC,
           payload: { formId: stored!.formId, submissionId: stored!.id },
         });
+        for (const upload of uploads) {
+          // Claimed once: a second send of the same page finds it taken and stores nothing.
+          const U = t.formUploads;
+          const claimed = await tx
+            .update(U)
+            .set({ submissionId: stored!.id, fieldId: upload.fieldId })
+            .where(
+              and(
+                eq(U.businessId, B),
+                eq(U.formId, submission.formId),
+                eq(U.tokenHash, upload.tokenHash),
+                isNull(U.submissionId),
+              ),
+            )
+            .returning({ id: U.id });
+          if (claimed.length === 0) throw new UploadGoneError(upload.fieldId);
+        }
         return stored!;
       });
-      return submissionView(row);
+      return submissionView(row, (await filesOf([row.id])).get(row.id));
+    },
+
+    async keepUpload(upload) {
+      await db.insert(t.formUploads).values({ ...upload, businessId: B, byteSize: upload.content.byteLength });
+    },
+
+    async pendingUploads(formId, tokenHashes) {
+      const U = t.formUploads;
+      const found = new Map<string, { name: string; byteSize: number }>();
+      if (tokenHashes.length === 0 || !isUuid(formId)) return found;
+      const rows = await db
+        .select({ tokenHash: U.tokenHash, name: U.fileName, byteSize: U.byteSize })
+        .from(U)
+        .where(
+          and(
+            eq(U.businessId, B),
+            eq(U.formId, formId),
+            inArray(U.tokenHash, [...tokenHashes]),
+            isNull(U.submissionId),
+          ),
+        );
+      for (const { tokenHash, ...upload } of rows) found.set(tokenHash, upload);
+      return found;
+    },
+
+    async submissionFile(formId, submissionId, fieldId) {
+      if (!isUuid(formId) || !isUuid(submissionId)) return null;
+      const U = t.formUploads;
+      const [row] = await db
+        .select({ ...fileColumns, content: U.content })
+        .from(U)
+        .where(
+          and(eq(U.businessId, B), eq(U.formId, formId), eq(U.submissionId, submissionId), eq(U.fieldId, fieldId)),
+        );
+      if (!row) return null;
+      const { submissionId: _, fieldId: field, ...file } = row;
+      return { ...file, fieldId: field! };
     },
   };
 }

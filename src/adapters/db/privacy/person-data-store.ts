@@ -254,6 +254,9 @@ export function personDataStore(db: Db, businessId: string): PersonDataStore {
 const RETENTION_BATCH = 500;
 
 /** Retention runs over every business with a period: the one store that crosses businesses, by name. */
+/** How long a file attached to a form that is not (yet) sent is kept. */
+export const UNCLAIMED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
 export function retentionStore(db: Db): RetentionStore {
   return {
     async eraseExpired(now) {
@@ -300,7 +303,13 @@ export function retentionStore(db: Db): RetentionStore {
           if (done.erased < RETENTION_BATCH && done.deleted < RETENTION_BATCH) break;
         }
       }
-      return { bookings, submissions };
+      // Files attached on a step of a form that was never sent (ADR 0035): kept a day, then deleted.
+      const unclaimed = await rowsOf<{ id: string }>(
+        db,
+        sql`delete from form_uploads where submission_id is null
+             and created_at < ${new Date(now.getTime() - UNCLAIMED_UPLOAD_MS)} returning id`,
+      );
+      return { bookings, submissions, uploads: unclaimed.length };
     },
   };
 }

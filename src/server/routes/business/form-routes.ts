@@ -44,6 +44,16 @@ const SubmissionSchema = z.object({
   endingId: z.string().nullable(),
   locale: z.string(),
   createdAt: z.string(),
+  files: z
+    .array(
+      z.object({
+        fieldId: z.string(),
+        name: z.string(),
+        contentType: z.string().meta({ description: "Read from the file's content, not from the visitor's browser" }),
+        byteSize: z.int(),
+      }),
+    )
+    .meta({ description: "Files attached to file fields; download each from `…/files/{fieldId}`" }),
 });
 const SubmissionPageSchema = z.object({
   items: z.array(SubmissionSchema),
@@ -95,6 +105,23 @@ const getSubmission = define.get(
   SubmissionSchema,
   "One submission",
 );
+const getSubmissionFile = define.route({
+  method: "get",
+  path: "/forms/{formId}/submissions/{submissionId}/files/{fieldId}",
+  summary: "A file a visitor attached, as a download",
+  request: {
+    params: submissionParams.extend({
+      fieldId: z.string().max(64).meta({ description: "The file field's id" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The file, as an attachment (never shown inline on this site)",
+      content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+    },
+    ...problems("NOT_FOUND"),
+  },
+});
 const exportSubmissions = define.route({
   method: "get",
   path: "/forms/{formId}/submissions.csv",
@@ -108,6 +135,10 @@ const exportSubmissions = define.route({
     ...problems("VALIDATION_FAILED", "NOT_FOUND"),
   },
 });
+
+/** A header parameter value (RFC 5987): percent-encoded UTF-8, with the marks encodeURIComponent leaves. */
+const rfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function saveProblem(c: Context, error: SaveFormError) {
   if (error.code === "NOT_FOUND") return problem(c, 404, "NOT_FOUND", "No form with this id.");
@@ -148,6 +179,16 @@ export function formRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const { formId, submissionId } = c.req.valid("param");
     const found: Submission | null = await store(c).getSubmission(formId, submissionId);
     return found ? c.json(found) : problem(c, 404, "NOT_FOUND", "No submission with this id.");
+  });
+  handle(api, getSubmissionFile, async (c) => {
+    const { formId, submissionId, fieldId } = c.req.valid("param");
+    const file = await store(c).submissionFile(formId, submissionId, fieldId);
+    if (!file) return problem(c, 404, "NOT_FOUND", "No file for this field of this submission.");
+    // A visitor's file is never rendered by this origin: a download, typed by its sniffed content.
+    c.header("Content-Type", file.contentType);
+    c.header("Content-Disposition", `attachment; filename*=UTF-8''${rfc5987(file.name)}`);
+    c.header("Cache-Control", "private, no-store");
+    return c.body(file.content as Uint8Array<ArrayBuffer>, 200);
   });
   handle(api, exportSubmissions, async (c) => {
     const { formId } = c.req.valid("param");

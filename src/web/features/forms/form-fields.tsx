@@ -4,15 +4,28 @@
  * aria-invalid). Groups of radios and checkboxes are fieldsets with a legend.
  */
 import { useLingui } from "@lingui/react";
+import type { PendingUpload } from "../../../app/forms/ports.ts";
 import { FieldError, Field as LabelledField } from "../../components/form-field.tsx";
-import { localize, type AnswerValue, type Field } from "../../../core/forms/definition.ts";
+import { localize, type AnswerValue, type Field, type FileKind } from "../../../core/forms/definition.ts";
+import { acceptedKinds, byteSizeText, maxBytesOf } from "../../../core/forms/uploads.ts";
 
 interface Props {
   field: Field;
   value: AnswerValue | undefined;
   error: string | undefined;
   chain: readonly string[];
+  /** For a file field: the file kept so far. */
+  file?: PendingUpload | undefined;
 }
+
+/** How a file kind is called: the format's own name, the same in every language. */
+const KIND_NAMES: Readonly<Record<FileKind, string>> = {
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/gif": "GIF",
+  "image/webp": "WebP",
+  "application/pdf": "PDF",
+};
 
 /** The currency's narrow symbol in the page's language ("€", "$", "KWD"), shown beside the amount. */
 function currencySymbol(currency: string, locale: string): string {
@@ -24,7 +37,7 @@ const asText = (value: AnswerValue | undefined) => (typeof value === "string" ? 
 const asList = (value: AnswerValue | undefined) =>
   value === undefined ? [] : typeof value === "string" ? [value] : value;
 
-export function FormField({ field, value, error, chain }: Props) {
+export function FormField({ field, value, error, chain, file }: Props) {
   const { i18n } = useLingui();
   const label = localize(field.label, chain);
   const hint = field.help ? localize(field.help, chain) : undefined;
@@ -69,6 +82,51 @@ export function FormField({ field, value, error, chain }: Props) {
           )}
         </LabelledField>
       );
+    case "file": {
+      const limits = i18n._("forms.file.limits", {
+        kinds: new Intl.ListFormat(i18n.locale, { type: "disjunction" }).format(
+          acceptedKinds(field).map((k) => KIND_NAMES[k]),
+        ),
+        size: byteSizeText(maxBytesOf(field), i18n.locale),
+      });
+      const keptId = `${id}-kept`;
+      return (
+        <LabelledField
+          path={field.id}
+          label={label}
+          error={error}
+          isRequired={isRequired}
+          hint={hint ? `${hint} ${limits}` : limits}
+        >
+          {(props) => (
+            <>
+              {file ? (
+                <p id={keptId} className="field__file">
+                  {i18n._("forms.file.kept", { name: file.name, size: byteSizeText(file.byteSize, i18n.locale) })}
+                  <input type="hidden" name={field.id} value={asText(value)} />
+                </p>
+              ) : null}
+              <input
+                {...props}
+                aria-describedby={
+                  [file ? keptId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined
+                }
+                aria-required={isRequired && !file}
+                name={field.id}
+                type="file"
+                accept={acceptedKinds(field).join(",")}
+              />
+              {file && !isRequired ? (
+                <label className="check">
+                  <input type="checkbox" name="_remove" value={field.id} />
+                  <span>{i18n._("forms.file.remove")}</span>
+                </label>
+              ) : null}
+            </>
+          )}
+        </LabelledField>
+      );
+    }
     case "radio":
     case "checkboxes":
     case "rating": {

@@ -5,6 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readDefinition } from "../../../app/forms/definition-schema.ts";
+import { attachFiles, type PostedFile } from "../../../app/forms/attach-files.ts";
 import { issueFillToken } from "../../../app/forms/fill-token.ts";
 import type { FormKind } from "../../../app/forms/ports.ts";
 import { submitForm } from "../../../app/forms/submit-form.ts";
@@ -47,15 +48,34 @@ export async function loadFormPage(
   };
 }
 
-/** The answers of a post: every field of the definition, one value or (checkboxes) a list; nothing else. */
+/**
+ * The answers of a post: every field of the definition, one value or (checkboxes) a list; nothing
+ * else. A file field's text value is its kept file's reference; a file field named in `_remove`
+ * loses it.
+ */
 function readAnswers(form: FormData, fields: ReturnType<typeof allFields>): Answers {
   const answers: Record<string, AnswerValue> = {};
+  const removed = new Set(form.getAll("_remove"));
   for (const field of fields) {
+    if (field.type === "file" && removed.has(field.id)) continue;
     const values = form.getAll(field.id).filter((v): v is string => typeof v === "string");
     if (values.length === 0) continue;
     answers[field.id] = field.type === "checkboxes" ? values : values[0]!;
   }
   return answers;
+}
+
+/** The files a post carries in file fields (an empty file input posts an empty file: skipped). */
+async function readFiles(form: FormData, fields: ReturnType<typeof allFields>): Promise<PostedFile[]> {
+  const files: PostedFile[] = [];
+  for (const field of fields) {
+    if (field.type !== "file") continue;
+    for (const value of form.getAll(field.id)) {
+      if (typeof value === "string" || value.size === 0) continue;
+      files.push({ fieldId: field.id, name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
+    }
+  }
+  return files;
 }
 
 const text = (form: FormData, name: string) => {
@@ -68,7 +88,18 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
   if (!found) return null;
   const { businessId, form } = found;
   const posted = await request.formData();
-  const answers = readAnswers(posted, allFields(form.definition));
+  const fields = allFields(form.definition);
+  const current = text(posted, "_slide");
+  const isSpam = text(posted, "_website").trim() !== "";
+  // Files are kept as their step is posted (never from a filled honeypot: nothing is stored then).
+  const attached = await attachFiles(context.forms.directory.forBusiness(businessId), {
+    formId: form.id,
+    definition: form.definition,
+    current,
+    answers: readAnswers(posted, fields),
+    posted: isSpam ? [] : await readFiles(posted, fields),
+  });
+  const { answers, files } = attached;
   const chain = fallbackChain(context.locale);
   const outcome = await submitForm(
     { forms: context.forms.directory, secret: context.forms.secret },
@@ -77,7 +108,8 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
       form,
       version: Number(text(posted, "_version")),
       answers,
-      current: text(posted, "_slide"),
+      files: attached,
+      current,
       intent: text(posted, "_intent") === "back" ? "back" : "next",
       honeypot: text(posted, "_website"),
       fillToken: text(posted, "_fill") || undefined,
@@ -98,6 +130,7 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
           answers,
           errors: Object.fromEntries(outcome.errors.map((e) => [e.field, e.code])),
           fill: kept,
+          files,
         },
         { status: outcome.errors.length > 0 ? 400 : 200 },
       );
@@ -106,13 +139,13 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
       const fill = outcome.isTokenInvalid ? issueFillToken(context.forms.secret, context.now()) : kept;
       const current = outcome.path[outcome.path.length - 1] ?? first;
       return data<FormActionData>(
-        { kind: "slide", current, answers, errors: {}, notice: "tooFast", fill },
+        { kind: "slide", current, answers, errors: {}, notice: "tooFast", fill, files },
         { status: 429 },
       );
     }
     case "changed":
       return data<FormActionData>(
-        { kind: "slide", current: first, answers, errors: {}, notice: "changed", fill: kept },
+        { kind: "slide", current: first, answers, errors: {}, notice: "changed", fill: kept, files },
         { status: 409 },
       );
     case "disqualified":

@@ -8,9 +8,17 @@ import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { pathTo, slidesAhead } from "../../../core/forms/advance.ts";
-import { localize, type AnswerValue, type Answers, type FormDefinition } from "../../../core/forms/definition.ts";
+import type { PendingUpload } from "../../../app/forms/ports.ts";
+import {
+  localize,
+  type AnswerValue,
+  type Answers,
+  type Field,
+  type FormDefinition,
+} from "../../../core/forms/definition.ts";
 import { activeFields, fallbackTarget } from "../../../core/forms/logic.ts";
-import { validateAnswers } from "../../../core/forms/validate-answers.ts";
+import { acceptedKinds, maxBytesOf } from "../../../core/forms/uploads.ts";
+import { validateAnswers, type AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
 import { fallbackChain, isLocaleCode } from "../../../i18n/locales.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
 import { FormField } from "./form-fields.tsx";
@@ -22,17 +30,40 @@ import {
   type FormPageData,
 } from "./form-state.ts";
 
-type Place = { current: string; answers: Answers };
+type Place = { current: string; answers: Answers; files?: Readonly<Record<string, PendingUpload>> };
 
-/** The answers to `fields` in a form element's current state. */
-function answersOf(form: HTMLFormElement, definition: FormDefinition): Answers {
+/**
+ * The answers to `fields` in a form element's current state. A file chosen but not yet sent counts
+ * as an answer only `withChosenFiles` (to check a required field before sending).
+ */
+function answersOf(form: HTMLFormElement, definition: FormDefinition, withChosenFiles = false): Answers {
   const data = new FormData(form);
   const out: Record<string, AnswerValue> = {};
   for (const field of definition.slides.flatMap((s) => s.fields)) {
-    const values = data.getAll(field.id).filter((v): v is string => typeof v === "string");
-    if (values.length > 0) out[field.id] = field.type === "checkboxes" ? values : values[0]!;
+    const all = data.getAll(field.id);
+    const values = all.filter((v): v is string => typeof v === "string");
+    if (withChosenFiles && all.some((v) => typeof v !== "string" && v.size > 0)) out[field.id] = CHOSEN_FILE;
+    else if (values.length > 0) out[field.id] = field.type === "checkboxes" ? values : values[0]!;
   }
   return out;
+}
+
+/** Stands for a chosen file in the check before sending: shaped like the reference the server will give it. */
+const CHOSEN_FILE = `upload:${"x".repeat(43)}`;
+
+/** A chosen file the field cannot take, by size and by the browser's word on its kind (the server reads its bytes). */
+function refusedFiles(form: HTMLFormElement, fields: readonly Field[]): Record<string, AnswerErrorCode> {
+  const errors: Record<string, AnswerErrorCode> = {};
+  for (const field of fields) {
+    if (field.type !== "file") continue;
+    const input = form.querySelector<HTMLInputElement>(`input[type='file'][name='${field.id}']`);
+    const chosen = input?.files?.[0];
+    if (!chosen) continue;
+    if (chosen.size > maxBytesOf(field)) errors[field.id] = "FILE_TOO_LARGE";
+    else if (chosen.type !== "" && !(acceptedKinds(field) as readonly string[]).includes(chosen.type))
+      errors[field.id] = "FILE_TYPE";
+  }
+  return errors;
 }
 
 /** Whether "Next" on this slide can only finish (every way out is an ending). */
@@ -72,7 +103,10 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
     setClientErrors(null);
     setLive(null);
     if (result?.kind === "slide")
-      writeSession(storageKey, JSON.stringify({ current: result.current, answers: result.answers }));
+      writeSession(
+        storageKey,
+        JSON.stringify({ current: result.current, answers: result.answers, files: result.files ?? {} }),
+      );
     else if (result) removeSession(storageKey);
     if (firstRender.current) {
       firstRender.current = false;
@@ -107,17 +141,23 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
   const errorCount = Object.keys(errors).length;
   const total = path.length - 1 + slidesAhead(definition, current);
   const isSurvey = page.kind === "survey";
+  const files = place.files ?? {};
+  const hasFiles = definition.slides.some((s) => s.fields.some((f) => f.type === "file"));
 
   function validateFirst(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "back") return;
     const checked = validateAnswers(definition, [current], {
       ...answers,
-      ...answersOf(event.currentTarget, definition),
+      ...answersOf(event.currentTarget, definition, true),
     });
-    if (checked.errors.length === 0) return;
+    const found = {
+      ...Object.fromEntries(checked.errors.map((e) => [e.field, e.code])),
+      ...refusedFiles(event.currentTarget, slide.fields),
+    };
+    if (Object.keys(found).length === 0) return;
     event.preventDefault();
-    setClientErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.code])));
+    setClientErrors(found);
     requestAnimationFrame(() => document.querySelector<HTMLElement>(".form-page [aria-invalid='true']")?.focus());
   }
 
@@ -144,6 +184,7 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
       ) : null}
       <Form
         method="post"
+        {...(hasFiles ? { encType: "multipart/form-data" as const } : {})}
         noValidate
         key={`${current}:${page.version}`}
         onSubmit={validateFirst}
@@ -177,7 +218,16 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
             const message = code
               ? i18n._(ANSWER_ERROR_MESSAGES[code as keyof typeof ANSWER_ERROR_MESSAGES] ?? "widget.validation.invalid")
               : undefined;
-            return <FormField key={field.id} field={field} value={answers[field.id]} error={message} chain={chain} />;
+            return (
+              <FormField
+                key={field.id}
+                field={field}
+                value={answers[field.id]}
+                error={message}
+                chain={chain}
+                file={files[field.id]}
+              />
+            );
           })}
         <div className="form-page__actions">
           <button type="submit" name="_intent" value="next" className="button">

@@ -3,6 +3,7 @@
  * code to its message (spec §5 wording where the spec has one). Exhaustive: a new code does not
  * compile until it has a message.
  */
+import type { PendingUpload } from "../../../app/forms/ports.ts";
 import type { Answers, FormDefinition } from "../../../core/forms/definition.ts";
 import type { AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
 
@@ -18,7 +19,7 @@ export interface FormPageData {
   readonly fill: string;
 }
 
-export type FormNotice = "tooFast" | "changed";
+export type FormNotice = "tooFast" | "changed" | "tooLarge";
 
 export type FormActionData =
   | {
@@ -28,6 +29,8 @@ export type FormActionData =
       readonly errors: Readonly<Record<string, AnswerErrorCode>>;
       readonly notice?: FormNotice;
       readonly fill?: string;
+      /** Files kept so far, by field id (their answers carry only a reference). */
+      readonly files?: Readonly<Record<string, PendingUpload>>;
     }
   | { readonly kind: "done"; readonly title: string; readonly body: string }
   | { readonly kind: "disqualified"; readonly message: string };
@@ -44,11 +47,15 @@ export const ANSWER_ERROR_MESSAGES: Readonly<Record<AnswerErrorCode, string>> = 
   AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
   DATE_INVALID: "forms.validation.date",
   TEXT_TOO_LONG: "forms.validation.tooLong",
+  FILE_TOO_LARGE: "forms.validation.fileTooLarge",
+  FILE_TYPE: "forms.validation.fileType",
+  FILE_MISSING: "forms.validation.fileMissing",
 };
 
 export const NOTICE_MESSAGES: Readonly<Record<FormNotice, string>> = {
   tooFast: "forms.notice.tooFast",
   changed: "forms.notice.changed",
+  tooLarge: "forms.notice.tooLarge",
 };
 
 /** Where a survey's place is kept across a reload (sessionStorage, this tab only). */
