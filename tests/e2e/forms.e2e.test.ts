@@ -15,6 +15,8 @@ import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from 
 
 let browser: Browser;
 let demoKey = "";
+/** A PNG's signature and header, padded: what a photo's first bytes look like. */
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600)]);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -49,6 +51,9 @@ describe("the contact form without JavaScript", () => {
     await page.locator("#field-message").fill('Hello, "studio"!\nSecond line.');
     await page.getByLabel("By phone").check();
     await page.getByLabel("Gift voucher amount (EUR)").fill("ten euros");
+    await page
+      .getByLabel("A photo or document")
+      .setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: PNG });
     expect(await page.getByRole("img", { name: "The studio's bright treatment room" }).count()).toBe(1);
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Send" }).click();
@@ -66,6 +71,8 @@ describe("the contact form without JavaScript", () => {
     expect(await email.inputValue()).toBe("ann@");
     expect(await page.locator("#field-message").inputValue()).toBe('Hello, "studio"!\nSecond line.');
     expect(await page.getByLabel("By phone").isChecked()).toBe(true);
+    // The file was kept on that post: the page names it and does not ask for it again.
+    expect(await page.locator("#field-attachment-kept").textContent()).toMatch(/^Attached: voucher\.png \(1 kB\)/);
 
     await email.fill("ann@example.com");
     await page.locator("#field-voucher").fill("45,5");
@@ -85,7 +92,16 @@ describe("the contact form without JavaScript", () => {
       voucher: "45.50",
       consent: "yes",
       source: "newsletter",
+      attachment: "voucher.png",
     });
+    // The business downloads the very bytes, typed by their content.
+    const { id } = stored[0] as unknown as { id: string };
+    const file = await fetch(`${baseURL}/api/business/forms/${DEMO.formId}/submissions/${id}/files/attachment`, {
+      headers: { authorization: `Bearer ${demoKey}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
   });
 });
 
@@ -130,7 +146,14 @@ describe("the contact form with JavaScript", () => {
     await page.goto(`${baseURL}/fr/widget/form/${DEMO.formId}`);
     await waitForHydration(page);
     await page.locator("#field-email").fill("nope");
+    // A file of a kind the field does not take is refused before anything is sent.
+    await page
+      .locator("#field-attachment")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await page.getByRole("button", { name: "Envoyer" }).click();
+    await expect
+      .poll(() => page.locator("#field-attachment-error").textContent())
+      .toBe("Ce type de fichier n’est pas accepté.");
     await expect.poll(() => page.locator("#field-email-error").textContent()).not.toBeNull();
     expect(await page.locator("#field-name-error").textContent()).toBe("Ce champ est obligatoire.");
     // The first invalid field has the focus; nothing was sent.

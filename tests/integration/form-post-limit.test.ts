@@ -4,7 +4,7 @@
  * other pages are not affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app.ts";
+import { createApp, MAX_FORM_BODY_BYTES } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { NOW } from "./business-fixtures.ts";
@@ -39,5 +39,19 @@ describe("form post limit", () => {
     expect(statuses[3]).toBe(429);
     expect((await post("/widget/form/a", "203.0.113.8")).status).not.toBe(429);
     expect((await post("/widget/booking/x", "203.0.113.7")).status).not.toBe(429);
+  });
+
+  it("answers a post too large to read with a page in the form's language that leads back", async () => {
+    const body = new Uint8Array(MAX_FORM_BODY_BYTES + 1);
+    const res = await app.request(
+      "/de/widget/form/a",
+      { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=x" } },
+      { incoming: { socket: { remoteAddress: "203.0.113.9" } } },
+    );
+    expect(res.status).toBe(413);
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="de(-DE)?">/);
+    expect(html).toContain("Die gewählten Dateien sind zu groß zum Senden.");
+    expect(html).toContain('<a href="/de/widget/form/a">Zurück zum Formular</a>');
   });
 });

@@ -48,6 +48,15 @@ export const DEMO_CONTACT_FORM: FormDefinition = {
         },
         { id: "message", type: "textarea", label: t("Message", "Nachricht"), required: true, maxLength: 2000 },
         {
+          id: "attachment",
+          type: "file",
+          label: t("A photo or document", "Ein Foto oder Dokument"),
+          help: t(
+            "If it helps us answer, for example a gift voucher.",
+            "Falls es uns hilft, zum Beispiel ein Gutschein.",
+          ),
+        },
+        {
           id: "reply",
           type: "radio",
           label: t("How should we reply?", "Wie sollen wir antworten?"),
