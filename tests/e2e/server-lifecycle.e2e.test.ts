@@ -42,7 +42,8 @@ describe("HTTP caching and compression", () => {
 
 describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {
-    const server = await startServer({ LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "5000" });
+    // A generous limit: twelve server renders at once can take seconds on a loaded 2-core machine.
+    const server = await startServer({ LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "20000" });
     // Twelve requests, each on its own connection, fully sent before the signal: they are in flight.
     const sent: Promise<void>[] = [];
     const inFlight = Array.from({ length: 12 }, () => {

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { startServer } from "./start-server.ts";
+import fs from "node:fs";
+import { DATA_TEMPLATE_ENV, prepareDataTemplate, startServer } from "./start-server.ts";
 
 export interface E2eServer {
   url: string;
@@ -16,6 +17,9 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 1));
+  // Set before any test file's process starts, so every server of the run copies it.
+  const template = await prepareDataTemplate();
+  process.env[DATA_TEMPLATE_ENV] = template;
   const servers = await Promise.all(Array.from({ length: lanes }, () => startServer()));
   project.provide(
     "servers",
@@ -23,5 +27,6 @@ export default async function setup(project: TestProject) {
   );
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    fs.rmSync(template, { recursive: true, force: true });
   };
 }

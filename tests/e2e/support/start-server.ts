@@ -1,6 +1,8 @@
 /**
  * Starts the real server (src/server/main.ts) as a child process on a free port with a fresh data
- * directory, and waits until /api/health answers.
+ * directory, and waits until /api/health answers. The data directory starts as a copy of a template
+ * that global-setup.ts migrates and seeds once (E2E_DATA_TEMPLATE): migrating and seeding an embedded
+ * database takes 10–15 s on the CI machine, and the suite starts eight servers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -27,9 +29,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The environment variable naming the template data directory (set by global-setup.ts). */
+export const DATA_TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
+
+/**
+ * A data directory with every migration applied and the demo seeded, exactly as a first start
+ * leaves it (`npm run seed` in it), to copy for each server; remove it when done.
+ */
+export async function prepareDataTemplate(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "booking-e2e-template-"));
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+    env: { ...inherited, DATA_DIR: dir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`seeding the template data directory failed (${code}):\n${output}`);
+  return dir;
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "booking-e2e-"));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && !env.DATABASE_URL) fs.cpSync(template, dataDir, { recursive: true });
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
