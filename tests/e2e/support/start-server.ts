@@ -2,7 +2,7 @@
  * Starts the real server (src/server/main.ts) as a child process on a free port with a fresh data
  * directory, and waits until /api/health answers. The data directory starts as a copy of a template
  * that global-setup.ts migrates and seeds once (E2E_DATA_TEMPLATE): migrating and seeding an embedded
- * database takes 10–15 s on the CI machine, and the suite starts eight servers.
+ * database takes 10–15 s on the CI machine, and the suite starts half a dozen embedded ones.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
