@@ -146,13 +146,16 @@ describe("what search engines and feed readers get", () => {
     await context.close();
   });
 
-  it("a product has Product with an Offer; page 2 of a listing is its own canonical", async () => {
+  it("a product has its variants' Offers and its slug as canonical; page 2 of a listing is its own canonical", async () => {
     const shop = await (await fetch(`${baseURL}/shop`)).text();
     const productPath = /href="(\/shop\/product\/[^"]+)"/.exec(shop)![1]!;
     const product = await headOf(productPath);
-    const offer = product.jsonLd.find((j) => j["@type"] === "Product") as { offers: Record<string, unknown> };
-    // The first size that can be bought: 50 ml.
-    expect(offer.offers).toMatchObject({ "@type": "Offer", price: "12.00", priceCurrency: "EUR" });
+    expect(await product.attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/shop/product/lavender-massage-oil`);
+    const group = product.jsonLd.find((j) => j["@type"] === "ProductGroup") as {
+      hasVariant: { offers: Record<string, unknown> }[];
+    };
+    // The first size: 50 ml.
+    expect(group.hasVariant[0]!.offers).toMatchObject({ "@type": "Offer", price: "12.00", priceCurrency: "EUR" });
     await product.context.close();
     const listing = await headOf("/journal?page=2");
     expect(await listing.attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/journal?page=2`);
@@ -164,6 +167,7 @@ describe("what search engines and feed readers get", () => {
     const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${baseURL}/journal/b/five-minute-breathing</loc>`);
     expect(sitemap).toContain(`<loc>${baseURL}/collections/aftercare</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}/product/lavender-massage-oil</loc>`);
     expect(sitemap).not.toContain("winter-draft");
     expect(sitemap).not.toContain("spring-retreat");
     const robots = await (await fetch(`${baseURL}/robots.txt`)).text();

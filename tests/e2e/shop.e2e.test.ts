@@ -30,6 +30,21 @@ describe("a product page", () => {
   it("picks a variant without JavaScript: price, compare-at and stock follow it", async () => {
     const html = await (await fetch(`${baseURL}${OIL}`)).text();
     expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    // Search engines get each size as a variant of its own, with its price and stock.
+    const product = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map(
+        (m) =>
+          JSON.parse(m[1]!) as {
+            "@type": string;
+            hasVariant?: { size: string; offers: { price: string; availability: string } }[];
+          },
+      )
+      .find((ld) => ld["@type"] === "ProductGroup");
+    expect(product?.hasVariant?.map((v) => [v.size, v.offers.price, v.offers.availability.split("/").pop()])).toEqual([
+      ["50 ml", "12.00", "InStock"],
+      ["100 ml", "19.00", "InStock"],
+      ["250 ml", "39.00", "OutOfStock"],
+    ]);
 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -123,7 +123,8 @@ export interface SiteMapView {
   posts: (PostSummary & { updatedAt: string; bodyHtml: string })[];
   categories: { slug: string }[];
   authors: { slug: string }[];
-  products: { id: string; createdAt: string }[];
+  /** By slug: the address a product page gives as its canonical. */
+  products: { slug: string; createdAt: string }[];
   collections: { slug: string; createdAt: string }[];
 }
 

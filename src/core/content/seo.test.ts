@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageSeo, plainText, postSeo, productSeo } from "./seo.ts";
+import { absoluteUrl, pageSeo, plainText, postSeo, productSeo, type SeoVariant } from "./seo.ts";
 
 const crumbs = [
   { name: "Studio", url: "https://s.example/" },
@@ -57,24 +57,51 @@ describe("postSeo", () => {
 });
 
 describe("productSeo", () => {
-  it("prices the Offer in the currency's major unit", () => {
-    const offer = (priceMinor: number, currency: string, fractionDigits: number) =>
-      (
-        productSeo({
-          name: "Oil",
-          description: "",
-          url: "https://s.example/product/1",
-          imageUrl: null,
-          imageAlt: null,
-          priceMinor,
-          currency,
-          fractionDigits,
-          inStock: true,
-          crumbs,
-        }).jsonLd[0] as { offers: Record<string, string> }
-      ).offers;
+  const seo = (variants: SeoVariant[], optionNames: string[] = [], currency = "EUR", fractionDigits = 2) =>
+    productSeo({
+      name: "Oil",
+      description: "",
+      url: "https://s.example/product/lavender-oil",
+      imageUrl: null,
+      imageAlt: null,
+      currency,
+      fractionDigits,
+      optionNames,
+      variants,
+      crumbs,
+    }).jsonLd[0] as Record<string, unknown>;
+
+  it("one variant: a Product whose Offer is priced in the currency's major unit", () => {
+    const offer = (priceMinor: number, currency: string, digits: number) =>
+      seo([{ id: "v", options: [], priceMinor, inStock: true }], [], currency, digits).offers;
     expect(offer(1900, "EUR", 2)).toMatchObject({ "@type": "Offer", price: "19.00", priceCurrency: "EUR" });
     expect(offer(500, "JPY", 0)).toMatchObject({ price: "500", availability: "https://schema.org/InStock" });
+  });
+
+  it("several variants: a ProductGroup with each variant's own price, stock and address", () => {
+    const group = seo(
+      [
+        { id: "a", options: ["30 ml", "Lavender"], priceMinor: 1900, inStock: true },
+        { id: "b", options: ["100 ml", "Lavender"], priceMinor: 4500, inStock: false },
+      ],
+      ["Size", "Scent"],
+    );
+    expect(group).toMatchObject({ "@type": "ProductGroup", variesBy: ["https://schema.org/size"] });
+    expect(group.hasVariant).toEqual([
+      expect.objectContaining({
+        "@type": "Product",
+        name: "Oil – 30 ml, Lavender",
+        size: "30 ml",
+        url: "https://s.example/product/lavender-oil?variant=a",
+        offers: expect.objectContaining({ price: "19.00", availability: "https://schema.org/InStock" }),
+      }),
+      expect.objectContaining({
+        name: "Oil – 100 ml, Lavender",
+        offers: expect.objectContaining({ price: "45.00", availability: "https://schema.org/OutOfStock" }),
+      }),
+    ]);
+    // "Scent" is no schema.org property: named in the variant's name only.
+    expect(JSON.stringify(group)).not.toContain('"Scent"');
   });
 });
 

@@ -91,19 +91,89 @@ export function postSeo(p: PostSeoInput): Seo {
 export interface ProductSeoInput {
   name: string;
   description: string;
+  /** The product's canonical page (by slug, without `?variant=`). */
   url: string;
   imageUrl: string | null;
   imageAlt: string | null;
-  /** Minor units (ISO 4217) and the currency's code. */
-  priceMinor: number;
   currency: string;
   /** Digits after the decimal point of the currency (2 for EUR, 0 for JPY). */
   fractionDigits: number;
-  inStock: boolean;
+  /** The product's option names ("Size"), which its variants vary by. */
+  optionNames: readonly string[];
+  /** Every variant the page offers, each with its own price and stock. */
+  variants: readonly SeoVariant[];
   crumbs: Crumb[];
 }
 
+export interface SeoVariant {
+  id: string;
+  /** One value per option, in the options' order ("50 ml"). */
+  options: readonly string[];
+  /** Minor units (ISO 4217) of the product's currency. */
+  priceMinor: number;
+  inStock: boolean;
+}
+
+/** Option names that are schema.org properties of a Product, as search engines read `variesBy`. */
+const VARIANT_PROPERTIES: Readonly<Record<string, string>> = {
+  size: "size",
+  color: "color",
+  colour: "color",
+  material: "material",
+  pattern: "pattern",
+};
+
+/**
+ * A product's structured data. One variant: a Product with its Offer. Several: a ProductGroup whose
+ * variants are Products of their own, each with its price, stock and address (`?variant=`), as
+ * search engines read variants (schema.org `hasVariant`, `variesBy`).
+ */
 export function productSeo(p: ProductSeoInput): Seo {
+  const offer = (v: SeoVariant, url: string) => ({
+    "@type": "Offer",
+    url,
+    price: (v.priceMinor / 10 ** p.fractionDigits).toFixed(p.fractionDigits),
+    priceCurrency: p.currency,
+    availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+  });
+  const image = p.imageUrl ? { image: [p.imageUrl] } : {};
+  const [only] = p.variants;
+  // Options that name a schema.org property of a product ("Size", "Farbe" is not one): [index, property].
+  const known = p.optionNames.flatMap((name, index) => {
+    const property = VARIANT_PROPERTIES[name.trim().toLowerCase()];
+    return property ? [[index, property] as const] : [];
+  });
+  const product =
+    p.variants.length === 1 && only
+      ? {
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: p.name,
+          description: p.description,
+          url: p.url,
+          ...image,
+          offers: offer(only, p.url),
+        }
+      : {
+          "@context": "https://schema.org",
+          "@type": "ProductGroup",
+          name: p.name,
+          description: p.description,
+          url: p.url,
+          ...image,
+          ...(known.length > 0 ? { variesBy: known.map(([, property]) => `https://schema.org/${property}`) } : {}),
+          hasVariant: p.variants.map((v) => {
+            const url = `${p.url}?variant=${encodeURIComponent(v.id)}`;
+            return {
+              "@type": "Product",
+              name: v.options.length > 0 ? `${p.name} – ${v.options.join(", ")}` : p.name,
+              url,
+              ...image,
+              ...Object.fromEntries(known.map(([index, property]) => [property, v.options[index] ?? ""])),
+              offers: offer(v, url),
+            };
+          }),
+        };
   return {
     title: p.name,
     description: p.description,
@@ -111,24 +181,7 @@ export function productSeo(p: ProductSeoInput): Seo {
     type: "product",
     image: p.imageUrl,
     imageAlt: p.imageAlt,
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "Product",
-        name: p.name,
-        description: p.description,
-        url: p.url,
-        ...(p.imageUrl ? { image: [p.imageUrl] } : {}),
-        offers: {
-          "@type": "Offer",
-          url: p.url,
-          price: (p.priceMinor / 10 ** p.fractionDigits).toFixed(p.fractionDigits),
-          priceCurrency: p.currency,
-          availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-        },
-      },
-      breadcrumbJsonLd(p.crumbs),
-    ],
+    jsonLd: [product, breadcrumbJsonLd(p.crumbs)],
   };
 }
 

@@ -43,7 +43,7 @@ export function contentFeeds(app: OpenAPIHono, deps: { pages: PublicPagesPort; c
       })),
       ...map.categories.map((cat) => ({ loc: `${origin}/c/${encodeURIComponent(cat.slug)}` })),
       ...(blog ? map.authors.map((a) => ({ loc: `${origin}/${blog}/author/${encodeURIComponent(a.slug)}` })) : []),
-      ...map.products.map((p) => ({ loc: `${origin}/product/${p.id}`, lastmod: p.createdAt })),
+      ...map.products.map((p) => ({ loc: `${origin}/product/${encodeURIComponent(p.slug)}`, lastmod: p.createdAt })),
       ...map.collections.map((col) => ({ loc: `${origin}/collections/${encodeURIComponent(col.slug)}` })),
     ];
     const body =

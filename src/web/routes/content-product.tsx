@@ -5,6 +5,16 @@ import { ProductDetail, selectedVariant } from "../features/content/product-deta
 import { seoMeta } from "../features/content/seo-meta.ts";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { assetUrl, canonicalPageUrl, homeCrumb, requireBusiness, requirePathPage } from "./content-route.server.ts";
+
+/** The page's canonical address: the same path with the product's slug as its last segment. */
+function productPageUrl(request: Request, asked: string, slug: string): string {
+  const canonical = new URL(canonicalPageUrl(request));
+  const segments = canonical.pathname.split("/");
+  if (decodeURIComponent(segments[segments.length - 1] ?? "") === asked)
+    segments[segments.length - 1] = encodeURIComponent(slug);
+  canonical.pathname = segments.join("/");
+  return canonical.toString();
+}
 import type { Route } from "./+types/content-product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -13,8 +23,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shop = await requirePathPage(context, business, p.path, request);
   const product = requireFound(await context.pages.product(business, p.productId), request);
   const selected = selectedVariant(product, new URL(request.url).searchParams.get("variant"));
-  // The canonical drops `?variant=`: one indexed page per product.
-  const url = canonicalPageUrl(request);
+  // The canonical is the product's address by slug, without `?variant=`: one indexed page per product.
+  const url = productPageUrl(request, p.productId, product.slug);
   const featured = product.media[0] ?? null;
   const seo = productSeo({
     name: product.name,
@@ -22,10 +32,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     url,
     imageUrl: assetUrl(request, featured?.url ?? null),
     imageAlt: featured?.alt ?? null,
-    priceMinor: selected.priceMinor,
     currency: product.currency,
     fractionDigits: minorDigits(product.currency),
-    inStock: selected.stock.kind !== "out_of_stock",
+    optionNames: product.options.map((o) => o.name),
+    variants: product.variants.map((v) => ({
+      id: v.id,
+      options: v.options,
+      priceMinor: v.priceMinor,
+      inStock: v.stock.kind !== "out_of_stock",
+    })),
     crumbs: [homeCrumb(context, request, business.name), ...(shop ? [shop] : []), { name: product.name, url }],
   });
   return { product, selected, seo };

@@ -328,7 +328,7 @@ export function publicContent(db: Db): ContentPagesPort {
         .from(t.blogAuthors)
         .where(eq(t.blogAuthors.businessId, B));
       const products = await db
-        .select({ id: t.products.id, createdAt: t.products.createdAt })
+        .select({ slug: t.products.slug, createdAt: t.products.createdAt })
         .from(t.products)
         .where(and(eq(t.products.businessId, B), isProductPublic));
       const collections = await db
@@ -344,7 +344,7 @@ export function publicContent(db: Db): ContentPagesPort {
         })),
         categories,
         authors,
-        products: products.map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString() })),
+        products: products.map((p) => ({ slug: p.slug, createdAt: p.createdAt.toISOString() })),
         collections: collections.map((c) => ({ slug: c.slug, createdAt: c.createdAt.toISOString() })),
       };
     },
