@@ -239,6 +239,34 @@ export const BookingBodySchema = z
   })
   .openapi("BookingRequest");
 
+export const QuoteBodySchema = z
+  .object({
+    startTime: isoDateTime,
+    timezone: zone,
+    staffId: id.nullish(),
+    serviceIds: cart.nullish().meta({ description: "Service calendars: the booker's cart (as for a booking)" }),
+    guestCarts: guestCartList.nullish(),
+    offers: offerList.nullish(),
+    guests: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullish()
+      .meta({ description: "Additional attendees (default: one per guest cart)" }),
+    email: z.email().max(254).nullish().meta({
+      description: "The visitor's e-mail when known: a coupon's per-visitor limit is checked against it",
+    }),
+    oneTimeSlug: text(200).nullish(),
+    couponCode: text(64).nullish().meta({
+      description:
+        "The coupon to apply (case and surrounding spaces ignored); each refusal has its own code (COUPON_*)",
+    }),
+    holdId: id.nullish(),
+  })
+  .superRefine(oneCartPerGuest)
+  .openapi("QuoteRequest");
+
 export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone }).openapi("RescheduleRequest");
 export const CancelBodySchema = z.object({ reason: text(1000).nullish() }).openapi("CancelRequest");
 
@@ -355,6 +383,21 @@ export const BookingCreatedSchema = z
     payment: CreatedPaymentSchema.nullable(),
   })
   .openapi("BookingCreated");
+
+export const QuoteSchema = z
+  .object({
+    currency: z.string(),
+    subtotalMinor: z.number().int().meta({ description: "Before the coupon, minor units of `currency`" }),
+    discountMinor: z.number().int().meta({ description: "Taken off by the coupon; 0 without one" }),
+    totalMinor: z.number().int().meta({ description: "What the booking would cost (`priceCents` of the booking)" }),
+    depositMinor: z.number().int().meta({ description: "Computed on the discounted total" }),
+    couponCode: z.string().nullable().meta({ description: "The coupon applied (normalised), or null" }),
+    payment: z
+      .object({ kind: z.enum(["full", "deposit"]), amountMinor: z.number().int() })
+      .nullable()
+      .meta({ description: "What would be paid online before the booking is confirmed, or null" }),
+  })
+  .openapi("Quote");
 
 export const BookingViewSchema = z
   .object({
