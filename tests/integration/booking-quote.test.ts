@@ -43,16 +43,13 @@ describe.each(DATABASE_KINDS)("price quotes on %s", (kind) => {
     await testDb?.drop();
   });
 
+  const answer = async (res: Response | Promise<Response>) => {
+    const r = await res;
+    return { status: r.status, body: (await r.json()) as Json };
+  };
   const quote = (calendarId: string, body: Json, headers: Record<string, string> = {}) =>
-    post(app, `/api/calendars/${calendarId}/quote`, { timezone: TZ, ...body }, headers).then(async (res) => ({
-      status: res.status,
-      body: (await res.json()) as Json,
-    }));
-  const book = (body: Json) =>
-    post(app, "/api/bookings", { timezone: TZ, contact, ...body }).then(async (res) => ({
-      status: res.status,
-      body: (await res.json()) as Json,
-    }));
+    answer(post(app, `/api/calendars/${calendarId}/quote`, { timezone: TZ, ...body }, headers));
+  const book = (body: Json) => answer(post(app, "/api/bookings", { timezone: TZ, contact, ...body }));
   const uses = async (code: string) =>
     (
       await testDb.database.execute("select uses from coupons where business_id = $1 and code = $2", [

@@ -140,26 +140,31 @@ export const NextAvailableQuerySchema = z
   })
   .superRefine(oneCartPerGuest);
 
+/** What a visitor chose before the details step: a hold and a price quote take the same. */
+const choiceFields = {
+  startTime: isoDateTime,
+  timezone: zone,
+  staffId: id.nullish(),
+  serviceIds: cart
+    .nullish()
+    .meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
+  guestCarts: guestCartList.nullish(),
+  offers: offerList.nullish(),
+  guests: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .nullish()
+    .meta({ description: "Additional attendees (default: one per guest cart)" }),
+};
+
 export const HoldBodySchema = z
   .object({
     replacesHoldId: id.nullish().meta({
       description: "The visitor's previous hold on this calendar: released, and not counted against this one",
     }),
-    startTime: isoDateTime,
-    timezone: zone,
-    staffId: id.nullish(),
-    serviceIds: cart
-      .nullish()
-      .meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
-    guestCarts: guestCartList.nullish(),
-    offers: offerList.nullish(),
-    guests: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .nullish()
-      .meta({ description: "Additional attendees (default: one per guest cart)" }),
+    ...choiceFields,
   })
   .superRefine(oneCartPerGuest)
   .openapi("HoldRequest");
@@ -241,19 +246,7 @@ export const BookingBodySchema = z
 
 export const QuoteBodySchema = z
   .object({
-    startTime: isoDateTime,
-    timezone: zone,
-    staffId: id.nullish(),
-    serviceIds: cart.nullish().meta({ description: "Service calendars: the booker's cart (as for a booking)" }),
-    guestCarts: guestCartList.nullish(),
-    offers: offerList.nullish(),
-    guests: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .nullish()
-      .meta({ description: "Additional attendees (default: one per guest cart)" }),
+    ...choiceFields,
     email: z.email().max(254).nullish().meta({
       description: "The visitor's e-mail when known: a coupon's per-visitor limit is checked against it",
     }),
