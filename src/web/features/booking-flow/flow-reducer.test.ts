@@ -25,6 +25,7 @@ const base: FlowState = {
   visibleSlots: 12,
   searchingNext: false,
   payment: null,
+  quoted: null,
 };
 const slots = {
   "2026-12-01": [],
