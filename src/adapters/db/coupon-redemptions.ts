@@ -21,7 +21,7 @@ export interface CouponRedemptionRequest {
 
 type Tx = Pick<Db, "select" | "update" | "insert" | "execute">;
 
-const toCoupon = (row: typeof t.coupons.$inferSelect): Coupon => ({
+export const toCoupon = (row: typeof t.coupons.$inferSelect): Coupon => ({
   id: row.id,
   code: row.code,
   value: row.value,
@@ -33,7 +33,7 @@ const toCoupon = (row: typeof t.coupons.$inferSelect): Coupon => ({
   maxUsesPerVisitor: row.maxUsesPerVisitor,
 });
 
-/** The business's live coupon with this code, or null. */
+/** The business's live coupon with this code (active, not deleted), or null. */
 export async function findCoupon(tx: Tx, businessId: string, code: string): Promise<Coupon | null> {
   const [row] = await tx
     .select()
@@ -42,6 +42,7 @@ export async function findCoupon(tx: Tx, businessId: string, code: string): Prom
       and(
         eq(t.coupons.businessId, businessId),
         eq(t.coupons.code, normaliseCouponCode(code)),
+        eq(t.coupons.isActive, true),
         sql`${t.coupons.deletedAt} is null`,
       ),
     );
