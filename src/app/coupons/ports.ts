@@ -7,22 +7,7 @@
 import type { CouponValue } from "../../core/booking/coupons.ts";
 import type { Result } from "../business/ports.ts";
 
-export interface CouponView {
-  readonly id: string;
-  readonly code: string;
-  readonly value: CouponValue;
-  readonly currency: string;
-  readonly validFrom: string | null;
-  readonly validUntil: string | null;
-  readonly serviceIds: readonly string[];
-  readonly calendarIds: readonly string[];
-  readonly maxUses: number | null;
-  readonly maxUsesPerVisitor: number | null;
-  readonly isActive: boolean;
-  readonly uses: number;
-  readonly createdAt: string;
-}
-
+/** What the business sets (dates as ISO 8601 instants; null: open). */
 export interface CouponInput {
   readonly code: string;
   readonly value: CouponValue;
@@ -33,6 +18,14 @@ export interface CouponInput {
   readonly maxUses: number | null;
   readonly maxUsesPerVisitor: number | null;
   readonly isActive: boolean;
+}
+
+/** A coupon as listed: what was set, in the business currency, with its uses so far. */
+export interface CouponView extends CouponInput {
+  readonly id: string;
+  readonly currency: string;
+  readonly uses: number;
+  readonly createdAt: string;
 }
 
 /** Every statement bound to one business. */
