@@ -2,7 +2,7 @@
  * Issue 24 in a real browser, on the demo salon: a visitor books the long-hair cut with a deep
  * conditioning from the senior stylist, and sees the right duration and price at every step —
  * the services step's lines, the summary before and after choosing the stylist, the details
- * step's total, a refused and then the demo's coupon, the confirmation and the e-mail. Every screen axe-clean, shot at 390 and 1280 px.
+ * step's total, a refused and then the demo's coupon applied before confirming, the confirmation and the e-mail. Every screen axe-clean, shot at 390 and 1280 px.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -88,15 +88,43 @@ describe("variations and add-ons (issue 24)", () => {
     const who = contact("Longhair");
     await fillContact(page, who);
     expect(await page.locator(".payment").textContent()).toContain("€80.00");
-    // A coupon that does not exist is refused at its field, in words; the demo's spring coupon is taken.
+    await page.locator("#field-notes").fill("Please use the quiet room.");
+    // Before confirming: a coupon that does not exist is refused at its field, in words and aloud,
+    // and everything typed stays; the demo's spring coupon then shows its discount.
     const coupon = page.getByLabel("Coupon code");
+    const announced = page.locator(".details [role=status]");
     await coupon.fill("NOPE");
-    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.getByRole("button", { name: "Apply" }).click();
     await expect
       .poll(() => page.locator("#field-couponCode-error").textContent())
       .toContain("This coupon code does not exist. Please check it.");
+    expect(await announced.textContent()).toBe("This coupon code does not exist. Please check it.");
+    expect(await coupon.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("First name").inputValue()).toBe(who.firstName);
+    expect(await page.locator("#field-notes").inputValue()).toBe("Please use the quiet room.");
+    expect(await coupon.inputValue()).toBe("NOPE");
+    expect(await page.locator(".payment").textContent()).not.toContain("Price before discount");
     await checkScreen(page, "24-details-coupon-refused");
+    // By keyboard: Enter in the field applies the code (it does not confirm the booking).
     await coupon.fill(` ${DEMO.couponCode.toLowerCase()} `);
+    await coupon.press("Enter");
+    const payment = page.locator(".payment dl");
+    await expect.poll(() => payment.textContent()).toContain("Price before discount€80.00");
+    // €80 less 10 % before confirming, in the details step and the summary beside it.
+    expect(await payment.textContent()).toBe(
+      `Price before discount€80.00Coupon ${DEMO.couponCode}−€8.00Total amount€72.00`,
+    );
+    expect(await announced.textContent()).toBe("Coupon applied: €8.00 off. New total: €72.00.");
+    expect(await page.locator("#field-couponCode-error").count()).toBe(0);
+    expect(await facts.textContent()).toContain("€72.00");
+    expect(await heading(page).textContent()).toBe("Your information");
+    await checkScreen(page, "24-details-coupon-applied");
+    // Changing the code takes the quoted discount away until it is applied again.
+    await coupon.fill("SPRING1");
+    await expect.poll(() => payment.textContent()).toBe("Total amount€80.00");
+    await coupon.fill(DEMO.couponCode);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => payment.textContent()).toContain("Total amount€72.00");
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.waitForURL(/done=booked/);
     const summary = page.locator(".result__summary");

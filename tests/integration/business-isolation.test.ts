@@ -34,7 +34,8 @@ type Ids = Record<
   | "categoryId"
   | "previewTokenId"
   | "productId"
-  | "collectionId",
+  | "collectionId"
+  | "couponId",
   string
 > & { date: string };
 
@@ -133,7 +134,14 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     name: `${tag} Care`,
     productIds: [product.id],
   });
+  const coupon = await expectStatus(201, app, "POST", "/api/business/coupons", key, {
+    code: `${tag}10`,
+    value: { kind: "percentage", percent: 10 },
+    serviceIds: [service.id],
+    calendarIds: [serviceCalendar.id],
+  });
   return {
+    couponId: coupon.id,
     productId: product.id,
     collectionId: collection.id,
     webhookId: webhook.id,
@@ -185,6 +193,7 @@ function sampleBody(schema: string, a: Ids): unknown {
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
     WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
+    CouponPatch: { code: "MALLORY", isActive: false },
   };
   if (!(schema in samples))
     throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
@@ -244,6 +253,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/preview-tokens",
       "/api/business/products",
       "/api/business/collections",
+      "/api/business/coupons",
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }
@@ -354,6 +364,17 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       ],
       ["PUT", `/api/business/service-menus/${a.serviceMenuId}/items`, { serviceIds: [b.serviceId] }],
       ["POST", "/api/business/one-time-links", { calendarId: b.calendarId }],
+      [
+        "POST",
+        "/api/business/coupons",
+        { code: "X7", value: { kind: "percentage", percent: 5 }, serviceIds: [b.serviceId] },
+      ],
+      [
+        "POST",
+        "/api/business/coupons",
+        { code: "X8", value: { kind: "percentage", percent: 5 }, calendarIds: [b.calendarId] },
+      ],
+      ["PATCH", `/api/business/coupons/${a.couponId}`, { serviceIds: [a.serviceId, b.serviceId] }],
     ];
     for (const [method, path, body] of writes) {
       const reply = await call(app, method, path, A.key, body);

@@ -21,7 +21,7 @@ export interface CouponRedemptionRequest {
 
 type Tx = Pick<Db, "select" | "update" | "insert" | "execute">;
 
-const toCoupon = (row: typeof t.coupons.$inferSelect): Coupon => ({
+export const toCoupon = (row: typeof t.coupons.$inferSelect): Coupon => ({
   id: row.id,
   code: row.code,
   value: row.value,
@@ -33,7 +33,7 @@ const toCoupon = (row: typeof t.coupons.$inferSelect): Coupon => ({
   maxUsesPerVisitor: row.maxUsesPerVisitor,
 });
 
-/** The business's live coupon with this code, or null. */
+/** The business's live coupon with this code (active, not deleted), or null. */
 export async function findCoupon(tx: Tx, businessId: string, code: string): Promise<Coupon | null> {
   const [row] = await tx
     .select()
@@ -42,6 +42,7 @@ export async function findCoupon(tx: Tx, businessId: string, code: string): Prom
       and(
         eq(t.coupons.businessId, businessId),
         eq(t.coupons.code, normaliseCouponCode(code)),
+        eq(t.coupons.isActive, true),
         sql`${t.coupons.deletedAt} is null`,
       ),
     );
@@ -50,14 +51,20 @@ export async function findCoupon(tx: Tx, businessId: string, code: string): Prom
 
 /** Counts of uses so far, without taking one: what the details step checks before the visitor books. */
 export async function couponUsage(tx: Tx, couponId: string, visitorEmail: string) {
-  const [row] = await tx
-    .select({
-      total: t.coupons.uses,
-      byVisitor: sql<number>`(select count(*)::int from ${t.couponRedemptions} r where r.coupon_id = ${t.coupons.id} and r.visitor_email = ${visitorEmail.trim().toLowerCase()})`,
-    })
-    .from(t.coupons)
-    .where(eq(t.coupons.id, couponId));
-  return { usedTotal: row?.total ?? 0, usedByVisitor: Number(row?.byVisitor ?? 0) };
+  // Two plain counts: a correlated sub-select named the outer column unqualified ("id"), which the
+  // sub-select's own table also has, so it counted nothing (the per-visitor limit was then only
+  // enforced at the booking's lock, never said before).
+  const [total] = await tx.select({ uses: t.coupons.uses }).from(t.coupons).where(eq(t.coupons.id, couponId));
+  const [mine] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.couponRedemptions)
+    .where(
+      and(
+        eq(t.couponRedemptions.couponId, couponId),
+        eq(t.couponRedemptions.visitorEmail, visitorEmail.trim().toLowerCase()),
+      ),
+    );
+  return { usedTotal: total?.uses ?? 0, usedByVisitor: Number(mine?.n ?? 0) };
 }
 
 /**

@@ -6,7 +6,18 @@
  * processes try at the same instant (adapters/db/coupon-redemptions.ts).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { DepositRule } from "../../core/calendar/calendar.ts";
 import type { CouponValue } from "../../core/booking/coupons.ts";
 import { bookings } from "./schema-bookings.ts";
@@ -104,10 +115,17 @@ export const coupons = pgTable(
     maxUsesPerVisitor: integer("max_uses_per_visitor"),
     /** Redemptions so far; only ever changed by the guarded increment that takes a use. */
     uses: integer("uses").notNull().default(0),
+    /** Off: the code is refused as unknown until it is turned on again (the business API's PATCH). */
+    isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
+    /** Deleted coupons are kept for their redemptions; their code is free for a new coupon. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("coupons_business_code_uq").on(t.businessId, t.code)],
+  (t) => [
+    uniqueIndex("coupons_business_code_uq")
+      .on(t.businessId, t.code)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const couponRedemptions = pgTable(

@@ -9,6 +9,7 @@ import { couponRefusal, type CouponRefusal } from "../../core/booking/coupons.ts
 import { distinctServiceIds } from "../../core/booking/occupancy-items.ts";
 import {
   type AppliedCoupon,
+  type BookingDecision,
   bookingAttempts,
   decideBooking,
   occupancySpan,
@@ -45,17 +46,30 @@ export interface IdempotencyScope {
   readonly requestHash: string;
 }
 
-export async function createBooking(
+/** A request read, its coupon checked and its start decided: what a booking and a price quote share. */
+export interface DecidedRequest {
+  readonly ctx: CalendarContext;
+  readonly request: BookingRequest;
+  readonly coupon: AppliedCoupon | null;
+  readonly decision: BookingDecision;
+}
+
+/**
+ * Everything a booking decides before it writes, in the order the visitor is told: the request's
+ * rules, the coupon, then the start against the busy time. A price quote (`purpose: "quote"`) runs
+ * the very same steps, without the visitor's details that the details step has not finished yet.
+ */
+export async function decideRequest(
   deps: BookingDeps,
   input: CreateBookingInput,
-  idempotency: IdempotencyScope | null = null,
-): Promise<Outcome<CreatedBooking>> {
-  const nowMs = deps.clock().getTime();
+  nowMs: number,
+  purpose: "book" | "quote" = "book",
+): Promise<Outcome<DecidedRequest>> {
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   const oneTimeLink = input.oneTimeSlug ? await deps.store.oneTimeLink(input.oneTimeSlug, nowMs) : null;
   const hold = input.holdId ? await deps.store.loadHold(input.holdId) : null;
-  const request = readBookingRequest({ calendar: ctx, input, oneTimeLink, hold, nowMs });
+  const request = readBookingRequest({ calendar: ctx, input, oneTimeLink, hold, nowMs, purpose });
   if (!request.ok) return request;
 
   const coupon = await checkCoupon(deps, ctx, input, request.value, nowMs);
@@ -76,13 +90,33 @@ export async function createBooking(
     coupon: coupon.value,
   });
   if (!decision.ok) return decision;
+  return ok({ ctx, request: request.value, coupon: coupon.value, decision: decision.value });
+}
+
+/** Round robin with several free members: each member's recent bookings, for bookingAttempts' pick order. */
+export const recentCountsFor = async (
+  deps: BookingDeps,
+  ctx: CalendarContext,
+  decision: { readonly needsRecentCounts: boolean },
+  nowMs: number,
+) => (decision.needsRecentCounts ? await deps.store.recentCounts(ctx.calendar.id, nowMs - ROUND_ROBIN_PERIOD_MS) : {});
+
+export async function createBooking(
+  deps: BookingDeps,
+  input: CreateBookingInput,
+  idempotency: IdempotencyScope | null = null,
+): Promise<Outcome<CreatedBooking>> {
+  const nowMs = deps.clock().getTime();
+  const decided = await decideRequest(deps, input, nowMs);
+  if (!decided.ok) return decided;
+  const { ctx, request, coupon, decision } = decided.value;
 
   const token = generateManageToken();
   const origin: BookingOrigin = {
     deps,
     ctx,
     input,
-    request: request.value,
+    request,
     token: { clear: token, hash: hashManageToken(token) },
     nowMs,
   };
@@ -90,18 +124,18 @@ export async function createBooking(
     deps.store.createBookings({
       bookings,
       oneTimeSlug: input.oneTimeSlug ?? null,
-      holdId: request.value.holdId,
+      holdId: request.holdId,
       idempotency: idempotency ? { ...idempotency, statusCode: 201, body: created } : null,
       nowMs,
     });
 
-  if (decision.value.kind === "series") {
-    const { bookings, occurrences } = seriesRows(origin, decision.value.occurrences);
+  if (decision.kind === "series") {
+    const { bookings, occurrences } = seriesRows(origin, decision.occurrences);
     const created = describeCreated(origin, bookings[0]!, occurrences);
     const result = await write(bookings, created);
     return result.ok ? ok(created) : { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) };
   }
-  return bookSingle(origin, decision.value, write, coupon.value);
+  return bookSingle(origin, decision, write, coupon);
 }
 
 /**
@@ -139,9 +173,7 @@ async function bookSingle(
   coupon: AppliedCoupon | null,
 ): Promise<Outcome<CreatedBooking>> {
   const { deps, ctx } = origin;
-  const recentCounts = decision.needsRecentCounts
-    ? await deps.store.recentCounts(ctx.calendar.id, origin.nowMs - ROUND_ROBIN_PERIOD_MS)
-    : {};
+  const recentCounts = await recentCountsFor(deps, ctx, decision, origin.nowMs);
   // One intent per request: every round-robin attempt has the same price.
   let payment: PreparedPayment | null = null;
   for (const draft of bookingAttempts({

@@ -21,6 +21,8 @@ export type BusinessError =
   | { readonly code: "NOT_FOUND" }
   | { readonly code: "REFERENCE_NOT_FOUND"; readonly path: string }
   | { readonly code: "SLUG_TAKEN"; readonly path: string }
+  /** Another live coupon of the business has this code (case ignored). */
+  | { readonly code: "CODE_TAKEN"; readonly path: string }
   /** A host name is another business's already: every host name leads to one business only. */
   | { readonly code: "HOSTNAME_TAKEN"; readonly path: string }
   | { readonly code: "IN_USE"; readonly detail: string }

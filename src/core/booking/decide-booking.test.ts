@@ -137,6 +137,22 @@ describe("readBookingRequest refusals, in the order the visitor is told", () => 
     expect(codeOf(decide(s, extra, read).request)).toBe(code);
   });
 
+  it("a price quote skips the details still being typed (answers, a required guest) but not the rest", () => {
+    const asking: Scenario = {
+      settings: { questions: [{ id: "q", label: "Why", kind: "text", required: true }], guestMode: "count_only" },
+    };
+    expect(codeOf(decide(asking, {}, { purpose: "quote" }).request)).toBe("ok");
+    const needsGuest: Scenario = { settings: { requireGuests: true, guestMode: "count_only" } };
+    expect(codeOf(decide(needsGuest).request)).toBe("GUESTS_REQUIRED");
+    expect(codeOf(decide(needsGuest, {}, { purpose: "quote" }).request)).toBe("ok");
+    const cut = { id: "cut", priceCents: 4000, deposit: null, staffIds: ["a"] };
+    // What decides the price is still checked.
+    expect(codeOf(decide({ type: "service", services: [cut] }, {}, { purpose: "quote" }).request)).toBe(
+      "SERVICES_REQUIRED",
+    );
+    expect(codeOf(decide({}, { staffId: "z" }, { purpose: "quote" }).request)).toBe("STAFF_NOT_FOUND");
+  });
+
   it("accepts a valid one-time link of this calendar", () => {
     const r = decide({}, { oneTimeSlug: "x" }, { oneTimeLink: { state: "active", calendarId: "cal" } }).request;
     expect(r.ok).toBe(true);

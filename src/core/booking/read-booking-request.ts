@@ -101,6 +101,11 @@ export interface ReadBookingRequestOptions {
   /** The hold named by `input.holdId`, as loaded (null: none such). */
   readonly hold: HoldView | null;
   readonly nowMs: EpochMs;
+  /**
+   * "quote": a price asked for while the visitor is still filling in the details step — their
+   * answers and the "at least one guest" rule are not checked yet (they are when they book).
+   */
+  readonly purpose?: "book" | "quote";
 }
 
 export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<BookingRequest> {
@@ -123,14 +128,12 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
   const guests = validateGuests(guestsInput, settings.guestMode, input.contact.email);
   if (!guests.ok) return guests;
   // "Require Guests for Booking": at least one guest besides the booker (domain notes, Add guests).
-  if (guests.value.count === 0 && requiresGuests(ctx.calendar.type, settings))
+  const isQuote = options.purpose === "quote";
+  if (!isQuote && guests.value.count === 0 && requiresGuests(ctx.calendar.type, settings))
     return fail("GUESTS_REQUIRED", undefined, [{ path: "guests", code: "GUESTS_REQUIRED" }]);
-  const answers = validateAnswers(
-    settings.questions,
-    input.answers ?? undefined,
-    settings.location,
-    input.contact.location,
-  );
+  const answers = isQuote
+    ? ok({})
+    : validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
   if (!answers.ok) return answers;
   const attendees = 1 + guests.value.count;
 

@@ -140,26 +140,31 @@ export const NextAvailableQuerySchema = z
   })
   .superRefine(oneCartPerGuest);
 
+/** What a visitor chose before the details step: a hold and a price quote take the same. */
+const choiceFields = {
+  startTime: isoDateTime,
+  timezone: zone,
+  staffId: id.nullish(),
+  serviceIds: cart
+    .nullish()
+    .meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
+  guestCarts: guestCartList.nullish(),
+  offers: offerList.nullish(),
+  guests: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .nullish()
+    .meta({ description: "Additional attendees (default: one per guest cart)" }),
+};
+
 export const HoldBodySchema = z
   .object({
     replacesHoldId: id.nullish().meta({
       description: "The visitor's previous hold on this calendar: released, and not counted against this one",
     }),
-    startTime: isoDateTime,
-    timezone: zone,
-    staffId: id.nullish(),
-    serviceIds: cart
-      .nullish()
-      .meta({ description: "Service calendars: the booker's cart (everyone's without `guestCarts`)" }),
-    guestCarts: guestCartList.nullish(),
-    offers: offerList.nullish(),
-    guests: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .nullish()
-      .meta({ description: "Additional attendees (default: one per guest cart)" }),
+    ...choiceFields,
   })
   .superRefine(oneCartPerGuest)
   .openapi("HoldRequest");
@@ -238,6 +243,22 @@ export const BookingBodySchema = z
     }
   })
   .openapi("BookingRequest");
+
+export const QuoteBodySchema = z
+  .object({
+    ...choiceFields,
+    email: z.email().max(254).nullish().meta({
+      description: "The visitor's e-mail when known: a coupon's per-visitor limit is checked against it",
+    }),
+    oneTimeSlug: text(200).nullish(),
+    couponCode: text(64).nullish().meta({
+      description:
+        "The coupon to apply (case and surrounding spaces ignored); each refusal has its own code (COUPON_*)",
+    }),
+    holdId: id.nullish(),
+  })
+  .superRefine(oneCartPerGuest)
+  .openapi("QuoteRequest");
 
 export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone }).openapi("RescheduleRequest");
 export const CancelBodySchema = z.object({ reason: text(1000).nullish() }).openapi("CancelRequest");
@@ -355,6 +376,21 @@ export const BookingCreatedSchema = z
     payment: CreatedPaymentSchema.nullable(),
   })
   .openapi("BookingCreated");
+
+export const QuoteSchema = z
+  .object({
+    currency: z.string(),
+    subtotalMinor: z.number().int().meta({ description: "Before the coupon, minor units of `currency`" }),
+    discountMinor: z.number().int().meta({ description: "Taken off by the coupon; 0 without one" }),
+    totalMinor: z.number().int().meta({ description: "What the booking would cost (`priceCents` of the booking)" }),
+    depositMinor: z.number().int().meta({ description: "Computed on the discounted total" }),
+    couponCode: z.string().nullable().meta({ description: "The coupon applied (normalised), or null" }),
+    payment: z
+      .object({ kind: z.enum(["full", "deposit"]), amountMinor: z.number().int() })
+      .nullable()
+      .meta({ description: "What would be paid online before the booking is confirmed, or null" }),
+  })
+  .openapi("Quote");
 
 export const BookingViewSchema = z
   .object({

@@ -14,6 +14,7 @@ import { getBooking } from "../../app/bookings/get-booking.ts";
 import { getFreeSlots, getNextAvailableDate } from "../../app/bookings/get-free-slots.ts";
 import { getOneTimeLinkConfig, getWidgetConfig } from "../../app/bookings/get-widget-config.ts";
 import { holdSlot } from "../../app/bookings/hold-slot.ts";
+import { quoteBooking } from "../../app/bookings/quote-booking.ts";
 import { findManagedBooking } from "../../app/bookings/manage-booking.ts";
 import { rescheduleBooking } from "../../app/bookings/reschedule-booking.ts";
 import { toSnapshot } from "../../app/bookings/snapshot.ts";
@@ -33,6 +34,7 @@ import {
   getWidgetConfigRoute,
   holdRoute,
   nextAvailableRoute,
+  quoteRoute,
   rescheduleRoute,
 } from "./public-api-routes.ts";
 import { inMemoryRateLimiters, rateLimit, type RateLimiters } from "./rate-limit.ts";
@@ -94,6 +96,8 @@ export function publicApi(deps: PublicApiDeps) {
   // Rate limits run before validation: a flood of invalid requests is limited too.
   api.use(freeSlotsRoute.getRoutingPath(), slotsLimit);
   api.use(nextAvailableRoute.getRoutingPath(), slotsLimit);
+  // A quote reads like free slots (nothing is written): it counts against the same limit.
+  api.use(quoteRoute.getRoutingPath(), slotsLimit);
   for (const route of [holdRoute, createBookingRoute, rescheduleRoute, cancelRoute])
     api.on(route.method.toUpperCase(), route.getRoutingPath(), bookingsLimit);
 
@@ -121,6 +125,11 @@ export function publicApi(deps: PublicApiDeps) {
   handle(api, holdRoute, async (c) => {
     const result = await holdSlot(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("json") });
     return result.ok ? c.json(result.value, 201) : fail(c, result.error);
+  });
+
+  handle(api, quoteRoute, async (c) => {
+    const result = await quoteBooking(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("json") });
+    return result.ok ? c.json(result.value) : fail(c, result.error);
   });
 
   handle(

@@ -19,6 +19,8 @@ import { personDataStore } from "../../../adapters/db/privacy/person-data-store.
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
+import { couponRoutes } from "./coupon-routes.ts";
+import { couponStore } from "../../../adapters/db/coupon-store.ts";
 import { embedRoutes } from "./embed-routes.ts";
 import { formRoutes } from "./form-routes.ts";
 import { bookingRoutes } from "./booking-routes.ts";
@@ -55,6 +57,7 @@ export function createBusinessApi(options: {
       allowPrivateTargets: options.allowPrivateWebhookTargets,
     },
     contentFor: (businessId) => createContentRepository(options.db, businessId),
+    coupons: (businessId) => couponStore(options.db, businessId),
     privacy: (businessId) => personDataStore(options.db, businessId),
     ...(options.console ? { console: options.console } : {}),
   });
@@ -112,6 +115,7 @@ export function businessApi(deps: BusinessApiDeps) {
   postRoutes(api, deps);
   taxonomyRoutes(api);
   productRoutes(api, deps);
+  couponRoutes(api, deps);
   previewTokenRoutes(api, deps);
   formRoutes(api, deps);
   privacyRoutes(api, deps);

@@ -13,6 +13,7 @@ import type { ConsoleActor } from "../../../core/console/staff-access.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { WebhookStore } from "../../../app/webhooks/ports.ts";
 import type { FormDirectory } from "../../../app/forms/ports.ts";
+import type { CouponStore } from "../../../app/coupons/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import type { PublicationError } from "../../../core/content/post-publication.ts";
 import type { ProductRuleCode } from "../../../core/content/product.ts";
@@ -37,6 +38,8 @@ export interface BusinessApiDeps {
   };
   /** One person's data in one business: export and erasure (issue 19, "Privacy"). */
   readonly privacy: (businessId: string) => PersonDataStore;
+  /** The business's coupons (issue 24), bound to one business. */
+  readonly coupons: (businessId: string) => CouponStore;
   /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
   readonly contentFor: (businessId: string) => ContentRepository;
   /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */
@@ -79,6 +82,7 @@ const PATH_PARAMS = {
   previewTokenId: "Preview token id",
   productId: "Product id",
   collectionId: "Collection id",
+  couponId: "Coupon id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -95,7 +99,15 @@ export const REFUSALS = {
 
 /** Messages of the calendar setup rules (src/core/calendar/calendar-setup.ts); exhaustive. */
 const SETUP_MESSAGES: Readonly<
-  Record<SetupErrorCode | "NOT_A_SERVICE_CALENDAR" | PublicationError["code"] | ProductRuleCode, string>
+  Record<
+    | SetupErrorCode
+    | "NOT_A_SERVICE_CALENDAR"
+    | PublicationError["code"]
+    | ProductRuleCode
+    | "CURRENCY_MISMATCH"
+    | "COUPON_WINDOW_INVALID",
+    string
+  >
 > = {
   MEMBERS_EXACTLY_ONE: "Personal and class calendars have exactly one team member.",
   MEMBERS_AT_LEAST_ONE: "Round-robin and service calendars need at least one team member.",
@@ -120,6 +132,8 @@ const SETUP_MESSAGES: Readonly<
   VARIANT_OPTION_UNKNOWN: "This value is not one of the option's values.",
   VARIANT_DUPLICATE: "Another variant already has these option values.",
   COMPARE_AT_NOT_HIGHER: "The compare-at price must be higher than the price (or null).",
+  CURRENCY_MISMATCH: "A fixed amount is given in the business currency.",
+  COUPON_WINDOW_INVALID: "validUntil must be after validFrom.",
 };
 
 /** What a refusal is about, for its message ("No staff member with this id."). */
@@ -140,7 +154,8 @@ export type Resource =
   | "category"
   | "preview token"
   | "product"
-  | "collection";
+  | "collection"
+  | "coupon";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {
@@ -153,6 +168,10 @@ export function businessProblem(c: Context, error: BusinessError, resource: Reso
     case "SLUG_TAKEN":
       return problem(c, 409, "SLUG_TAKEN", `Another ${resource} of this business already uses this slug.`, {
         errors: [{ path: error.path, code: "SLUG_TAKEN", message: "This slug is already taken." }],
+      });
+    case "CODE_TAKEN":
+      return problem(c, 409, "CODE_TAKEN", `Another ${resource} of this business already uses this code.`, {
+        errors: [{ path: error.path, code: "CODE_TAKEN", message: "This code is already taken." }],
       });
     case "HOSTNAME_TAKEN":
       return problem(c, 409, "HOSTNAME_TAKEN", "Another business already uses this host name.", {

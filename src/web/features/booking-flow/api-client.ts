@@ -71,7 +71,7 @@ export interface BookingRequest {
   locale?: string | null;
 }
 
-async function call<T>(path: string, init?: RequestInit & { token?: string }): Promise<ApiResult<T>> {
+export async function call<T>(path: string, init?: RequestInit & { token?: string }): Promise<ApiResult<T>> {
   const headers = new Headers(init?.headers);
   headers.set("accept", "application/json");
   if (init?.body) headers.set("content-type", "application/json");

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatDuration, formatMoney } from "./dates.ts";
-import type { FlowState } from "./flow-reducer.ts";
+import { currentQuote, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
 import { lineOf, partNames } from "./offers.ts";
 import { quote } from "./pricing.ts";
@@ -18,7 +18,11 @@ export function BookingSummary({
 }) {
   const { i18n } = useLingui();
   const { config } = data;
-  const price = quote(config, state.carts, state.details, state.offers, state.staffId);
+  // A coupon applied on the details step: the server's discounted total.
+  const quoted = currentQuote(state);
+  const price = quoted
+    ? { totalCents: quoted.totalMinor }
+    : quote(config, state.carts, state.details, state.offers, state.staffId);
   const line = (id: string) => {
     const svc = config.services.find((s) => s.id === id);
     return svc ? lineOf(svc, state.offers, state.staffId) : null;

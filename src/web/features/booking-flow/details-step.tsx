@@ -9,6 +9,8 @@ import { Field } from "../../components/form-field.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
+import { CouponField } from "./coupon-field.tsx";
+import { currentQuote } from "./flow-reducer.ts";
 
 interface Props {
   data: BookingPageData;
@@ -26,10 +28,14 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const d = state.details;
   const set = (patch: Partial<DetailsValues>) => dispatch({ type: "detailsChanged", patch });
   const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : undefined);
-  const price = quote(config, state.carts, d, state.offers, state.staffId);
+  const local = quote(config, state.carts, d, state.offers, state.staffId);
+  // The server's price once a coupon is applied (the booking's own reckoning), else the same rule here.
+  const quoted = currentQuote(state);
+  const price = quoted ? { totalCents: quoted.totalMinor, depositCents: quoted.depositMinor } : local;
   const isRequest = !config.autoConfirm;
   // What the server will ask to be paid before confirming (the same rule: core/payments/payment-plan.ts).
-  const paysNow = paymentDue(config.payment, price)?.kind ?? null;
+  const paysNow = quoted ? (quoted.payment?.kind ?? null) : (paymentDue(config.payment, price)?.kind ?? null);
+  const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
   const guestsFixed = config.type === "service";
   const text = (
     path: keyof DetailsValues,
@@ -241,23 +247,35 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </label>
       </fieldset>
 
-      {price.totalCents > 0 ? (
-        <fieldset className="form-section">
-          <legend className="visually-hidden">{i18n._("widget.form.coupon")}</legend>
-          {text("couponCode", i18n._("widget.form.coupon"), "text", { autoComplete: "off" })}
-        </fieldset>
+      {local.totalCents > 0 ? (
+        <CouponField
+          data={data}
+          state={state}
+          locale={languageTag}
+          languageTag={languageTag}
+          submitError={err("couponCode")}
+          dispatch={dispatch}
+        />
       ) : null}
 
-      {price.totalCents > 0 ? (
+      {local.totalCents > 0 ? (
         <section className="payment" aria-labelledby="payment-title">
           <h3 id="payment-title">{i18n._("widget.payment.title")}</h3>
           <dl>
+            {quoted && quoted.discountMinor > 0 ? (
+              <>
+                <dt>{i18n._("widget.payment.subtotal")}</dt>
+                <dd>{money(quoted.subtotalMinor)}</dd>
+                <dt>{i18n._("widget.payment.discount", { code: quoted.couponCode ?? "" })}</dt>
+                <dd className="payment__discount">−{money(quoted.discountMinor)}</dd>
+              </>
+            ) : null}
             <dt>{i18n._("widget.payment.total")}</dt>
-            <dd>{formatMoney(price.totalCents, config.currency, languageTag)}</dd>
+            <dd>{money(price.totalCents)}</dd>
             {price.depositCents > 0 ? (
               <>
                 <dt>{i18n._("widget.payment.deposit")}</dt>
-                <dd>{formatMoney(price.depositCents, config.currency, languageTag)}</dd>
+                <dd>{money(price.depositCents)}</dd>
               </>
             ) : null}
           </dl>

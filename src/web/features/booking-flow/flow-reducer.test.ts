@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_DETAILS, flowReducer, firstAvailableDate, saveFlow, stepsFor, type FlowState } from "./flow-reducer.ts";
+import {
+  currentQuote,
+  EMPTY_DETAILS,
+  flowReducer,
+  firstAvailableDate,
+  quoteKey,
+  saveFlow,
+  stepsFor,
+  type FlowState,
+  type Quote,
+} from "./flow-reducer.ts";
 
 const base: FlowState = {
   step: "datetime",
@@ -25,6 +35,7 @@ const base: FlowState = {
   visibleSlots: 12,
   searchingNext: false,
   payment: null,
+  quoted: null,
 };
 const slots = {
   "2026-12-01": [],
@@ -166,5 +177,37 @@ describe("class seats in the flow", () => {
     const next = flowReducer(loaded, { type: "monthShown", month: "2027-01", key: "k2" });
     expect(next.seats).toBeNull();
     expect(flowReducer(loaded, { type: "slotsFailed", key: "k1", code: "NETWORK" }).seats).toBeNull();
+  });
+
+  it("keeps an applied coupon's quote only while the choices it was asked for stay the same", () => {
+    const onDetails: FlowState = {
+      ...base,
+      step: "details",
+      selectedSlot: "2026-12-02T10:00:00+01:00",
+      details: { ...EMPTY_DETAILS, couponCode: "spring10", email: "a@b.org" },
+    };
+    const q: Quote = {
+      currency: "EUR",
+      subtotalMinor: 8000,
+      discountMinor: 800,
+      totalMinor: 7200,
+      depositMinor: 0,
+      couponCode: "SPRING10",
+      payment: null,
+    };
+    const quoted = flowReducer(onDetails, { type: "quoted", quoted: { key: quoteKey(onDetails), quote: q } });
+    expect(currentQuote(quoted)).toEqual(q);
+    // Typing elsewhere keeps it; a new code, e-mail, guest count, slot or cart drops it.
+    const typed = flowReducer(quoted, { type: "detailsChanged", patch: { firstName: "Ann", notes: "hi" } });
+    expect(currentQuote(typed)).toEqual(q);
+    for (const patch of [{ couponCode: "SPRING1" }, { email: "c@d.org" }, { guestCount: "2" }])
+      expect(currentQuote(flowReducer(quoted, { type: "detailsChanged", patch }))).toBeNull();
+    expect(currentQuote({ ...quoted, selectedSlot: "2026-12-02T10:30:00+01:00" })).toBeNull();
+    expect(currentQuote({ ...quoted, carts: [["cut"]] })).toBeNull();
+    // Surrounding spaces do not change the code.
+    expect(currentQuote(flowReducer(quoted, { type: "detailsChanged", patch: { couponCode: " spring10 " } }))).toEqual(
+      q,
+    );
+    expect(currentQuote(flowReducer(quoted, { type: "quoted", quoted: null }))).toBeNull();
   });
 });

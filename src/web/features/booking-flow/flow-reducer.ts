@@ -91,7 +91,38 @@ export interface FlowState {
   searchingNext: boolean;
   /** The payment step's booking (status pending_payment), once the details were accepted. */
   payment: PendingPayment | null;
+  /** The server's price with the coupon applied, for the choices of `key` (quoteKey). */
+  quoted: { key: string; quote: Quote } | null;
 }
+
+/** The API's price quote (public-api-schemas.ts: QuoteSchema), in minor units of `currency`. */
+export interface Quote {
+  currency: string;
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  depositMinor: number;
+  couponCode: string | null;
+  payment: { kind: "full" | "deposit"; amountMinor: number } | null;
+}
+
+/** What a quote was asked for: once any of it changes, the quote no longer applies. */
+export const quoteKey = (s: FlowState) =>
+  JSON.stringify([
+    s.selectedSlot,
+    s.staffId,
+    s.carts,
+    s.offers,
+    s.hold?.id,
+    s.details.couponCode.trim(),
+    s.details.email.trim(),
+    s.details.guestCount,
+    s.details.guests.length,
+  ]);
+
+/** The applied quote, while it still holds for the visitor's choices. */
+export const currentQuote = (s: FlowState): Quote | null =>
+  s.quoted && s.quoted.key === quoteKey(s) ? s.quoted.quote : null;
 
 export const SLOT_PAGE = 12;
 
@@ -131,6 +162,7 @@ export type FlowEvent =
   | { type: "goTo"; step: Step }
   | { type: "restored"; saved: SavedFlow }
   | { type: "detailsChanged"; patch: Partial<DetailsValues> }
+  | { type: "quoted"; quoted: FlowState["quoted"] }
   | {
       type: "validationFailed";
       errors: Record<string, string>;
@@ -187,6 +219,8 @@ function withSlots(state: FlowState, slots: Record<string, string[]>, seats: Sea
 
 export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
+    case "quoted":
+      return { ...state, quoted: event.quoted };
     case "restored": {
       // Only a step this flow has; the details and choices come back as they were.
       const saved = {

@@ -44,6 +44,7 @@ export function initialState(data: BookingPageData): FlowState {
     visibleSlots: SLOT_PAGE,
     searchingNext: false,
     payment: null,
+    quoted: null,
   };
   const withKey = { ...state, slotsKey: slotsKey(state) };
   return data.slots
