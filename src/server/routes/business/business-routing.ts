@@ -12,6 +12,8 @@ import type { AccountDeps } from "../../../app/console/accounts.ts";
 import type { ConsoleActor } from "../../../core/console/staff-access.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { WebhookStore } from "../../../app/webhooks/ports.ts";
+import type { ConnectionStore } from "../../../adapters/calendar-sync/connection-store.ts";
+import type { CalendarSyncDeps } from "../../../adapters/calendar-sync/sync.ts";
 import type { FormDirectory } from "../../../app/forms/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import type { PublicationError } from "../../../core/content/post-publication.ts";
@@ -35,12 +37,20 @@ export interface BusinessApiDeps {
     readonly sealSecret: (secret: string) => string;
     readonly allowPrivateTargets: boolean;
   };
+  /** Staff members' connected calendars and private feeds (issue 20, calendar sync); absent, no such routes answer. */
+  readonly calendarSync?: CalendarSyncApiDeps;
   /** One person's data in one business: export and erasure (issue 19, "Privacy"). */
   readonly privacy: (businessId: string) => PersonDataStore;
   /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
   readonly contentFor: (businessId: string) => ContentRepository;
   /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */
   readonly console?: AccountDeps & { readonly secret: string };
+}
+
+export interface CalendarSyncApiDeps extends CalendarSyncDeps {
+  readonly store: (businessId: string) => ConnectionStore;
+  readonly sealSecret: (secret: string) => string;
+  readonly allowPrivateTargets: boolean;
 }
 
 /** Every handler runs with a repository bound to the key's business (business-api.ts). */
@@ -79,6 +89,7 @@ const PATH_PARAMS = {
   previewTokenId: "Preview token id",
   productId: "Product id",
   collectionId: "Collection id",
+  connectionId: "Calendar connection id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -140,7 +151,8 @@ export type Resource =
   | "category"
   | "preview token"
   | "product"
-  | "collection";
+  | "collection"
+  | "calendar connection";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {
