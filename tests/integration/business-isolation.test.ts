@@ -34,7 +34,8 @@ type Ids = Record<
   | "categoryId"
   | "previewTokenId"
   | "productId"
-  | "collectionId",
+  | "collectionId"
+  | "connectionId",
   string
 > & { date: string };
 
@@ -103,6 +104,12 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     url: `https://hooks.${tag}.example/in`,
     events: ["booking.created"],
   });
+  // Calendar sync: a feed on a name that does not resolve (status error, which is fine here).
+  const connection = await expectStatus(201, app, "POST", `/api/business/staff/${staff.id}/calendars`, key, {
+    kind: "ics",
+    url: `https://calendar.${tag}.invalid/feed.ics`,
+  });
+  await expectStatus(201, app, "POST", `/api/business/staff/${staff.id}/feed`, key);
   const author = await expectStatus(201, app, "POST", "/api/business/authors", key, {
     slug: "ann",
     name: `${tag} Ann`,
@@ -137,6 +144,7 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     productId: product.id,
     collectionId: collection.id,
     webhookId: webhook.id,
+    connectionId: connection.id,
     apiKeyId: extraKey.apiKey.id,
     postId: post.id,
     authorId: author.id,
@@ -185,6 +193,7 @@ function sampleBody(schema: string, a: Ids): unknown {
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
     WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
+    CalendarConnectionCreate: { kind: "ics", url: "https://evil.invalid/feed.ics" },
   };
   if (!(schema in samples))
     throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
@@ -229,6 +238,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/staff",
       `/api/business/staff/${b.staffId}/time-off`,
       `/api/business/staff/${b.staffId}/date-hours`,
+      `/api/business/staff/${b.staffId}/calendars`,
       "/api/business/services",
       "/api/business/groups",
       "/api/business/calendars",

@@ -88,7 +88,7 @@ export function connectionStore(db: Db, businessId: string) {
       return rows.map((r) => view(r.row, Number(r.spans)));
     },
     async get(staffId: string, id: string): Promise<CalendarConnectionView | null> {
-      if (!isUuid(id)) return null;
+      if (!isUuid(id) || !isUuid(staffId)) return null;
       const [r] = await db
         .select({ row: calendarConnections, spans: spanCount })
         .from(calendarConnections)
@@ -103,7 +103,7 @@ export function connectionStore(db: Db, businessId: string) {
       return row!.id;
     },
     async remove(staffId: string, id: string): Promise<boolean> {
-      if (!isUuid(id)) return false;
+      if (!isUuid(id) || !isUuid(staffId)) return false;
       const rows = await db
         .delete(calendarConnections)
         .where(own(staffId, id))
@@ -118,6 +118,7 @@ export function connectionStore(db: Db, businessId: string) {
         .onConflictDoUpdate({ target: staffFeedTokens.staffId, set: { tokenHash, createdAt: sql`now()` } });
     },
     async revokeFeedToken(staffId: string): Promise<boolean> {
+      if (!isUuid(staffId)) return false;
       const rows = await db
         .delete(staffFeedTokens)
         .where(and(eq(staffFeedTokens.businessId, businessId), eq(staffFeedTokens.staffId, staffId)))
