@@ -48,12 +48,12 @@ export function busySpansOf(
 function calendarSpans(calendar: ICAL.Component, window: { fromMs: EpochMs; toMs: EpochMs }, zone: string) {
   const zones = new Map<string, ICAL.Timezone>();
   for (const vtimezone of calendar.getAllSubcomponents("vtimezone")) {
-    const tz = new ICAL.Timezone(vtimezone);
-    if (tz.tzid) zones.set(tz.tzid, tz);
+    const tzid = String(vtimezone.getFirstPropertyValue("tzid") ?? "");
+    if (tzid) zones.set(tzid, new ICAL.Timezone({ component: vtimezone, tzid }));
   }
   const instant = (time: ICAL.Time): EpochMs => {
-    // The TZID the time was written with (ical.js keeps it even when no zone of that name is registered).
-    const tzid = (time as unknown as { timezone?: string }).timezone;
+    // The TZID the time was written with (ical.js keeps it even when no zone of that name is registered; floating: none).
+    const tzid = (time as unknown as { timezone?: string }).timezone ?? time.zone?.tzid;
     if (time.isDate) return localDateTimeToEpochMs(dateOf(time), 0, zone);
     if (time.zone === ICAL.Timezone.utcTimezone) return time.toJSDate().getTime();
     const minute = time.hour * 60 + time.minute + time.second / 60;
