@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import { sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,6 +18,7 @@ import {
   fanOutCalendarWrites,
 } from "../../src/adapters/calendar-sync/calendar-write-outbox.ts";
 import { calendarSources } from "../../src/adapters/calendar-sync/sources.ts";
+import { syncDueConnections } from "../../src/adapters/calendar-sync/sync.ts";
 import { buildTransport } from "../../src/adapters/email/build-transport.ts";
 import { createLinkSealer } from "../../src/adapters/outbox/link-sealing.ts";
 import { createNotificationHandler, createOutboxWorker } from "../../src/adapters/outbox/outbox-worker.ts";
@@ -210,7 +212,11 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
 
   it("blocks the busy time of a read-only ICS feed", async () => {
     const feed = vevent("lunch-1", ["DTSTART:20261203T110000Z", "DTEND:20261203T120000Z", "SUMMARY:Lunch"]);
-    const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/calendar" }).end(feed));
+    let requests = 0;
+    const server = http.createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(200, { "content-type": "text/calendar" }).end(feed);
+    });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/private/abc123/basic.ics`;
@@ -222,6 +228,23 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
       expect(created.url).not.toContain("abc123");
       expect(await slotsOn(3)).not.toContain(at(3, "12:00"));
       expect(await slotsOn(3)).toContain(at(3, "13:00"));
+
+      // The schedule: two processes looking for due connections at once sync each one once.
+      await testDb.database.db.execute(
+        sql`update calendar_connections set next_sync_at = now() - interval '1 minute' where business_id = ${fx.businessId}::uuid`,
+      );
+      const deps = {
+        db: testDb.database.db,
+        sources: calendarSources({ allowPrivate: true }),
+        openSecret: sealer.openText,
+        clock: () => NOW,
+      };
+      const counts = await Promise.all([syncDueConnections(deps, 1), syncDueConnections(deps, 1)]);
+      expect(counts[0]! + counts[1]!).toBe(2);
+      expect(requests).toBe(2);
+      const listed = (await (await api("GET", `/staff/${fx.staff.s1}/calendars`)).json()) as Json[];
+      expect(listed.map((c) => c.status)).toEqual(["ok", "ok"]);
+      expect(Date.parse(listed[0]!.nextSyncAt)).toBeGreaterThan(Date.now() + 5 * 60_000);
     } finally {
       await new Promise((done) => server.close(done));
     }
