@@ -62,6 +62,8 @@ import { createWidgetBookingPort, renderCalendarFile } from "./widget-booking.ts
 import { consoleApi } from "./routes/console/console-api.ts";
 import { consoleStore } from "../adapters/db/console/console-store.ts";
 import { argon2Passwords } from "../adapters/passwords/argon2.ts";
+import { calendarSources, type CalendarSource } from "../adapters/calendar-sync/sources.ts";
+import { staffFeed } from "./routes/staff-feed.ts";
 
 export interface AppDependencies {
   /** Slot changes of this process (the server's sweep publishes releases on it too); created here when absent. */
@@ -95,6 +97,11 @@ export interface AppDependencies {
   adminToken?: string;
   /** Webhooks to private network addresses (WEBHOOK_ALLOW_PRIVATE); default: only outside production. */
   allowPrivateWebhookTargets?: boolean;
+  /**
+   * Staff members' external calendars (calendar sync): CalDAV servers and ICS feeds, called through
+   * the SSRF guard; by default the real ones, private addresses allowed as for webhooks.
+   */
+  calendarSources?: CalendarSource;
   /** Stripe's webhook events (STRIPE_WEBHOOK_SECRET); absent, its webhook answers 404. */
   paymentEvents?: PaymentEventSource;
   /** Signs the fill-time tokens of form pages (APP_SECRET); absent, a random one per process. */
@@ -258,6 +265,7 @@ export function createApp(deps: AppDependencies) {
   // Without APP_SECRET's sealer (tests), a per-process key seals webhook secrets and emailed links.
   const sealer = deps.linkSealer ?? createLinkSealer(randomBytes(32).toString("hex"));
   const directory = createBusinessDirectory(deps.database.db);
+  const allowPrivateWebhookTargets = deps.allowPrivateWebhookTargets ?? deps.mode !== "production";
   // The business console (issue 18): its sessions are accepted by the business API too.
   const consoleAccounts = {
     store: consoleStore(deps.database.db, sealer.sealText),
@@ -281,8 +289,10 @@ export function createApp(deps: AppDependencies) {
       db: deps.database.db,
       bookings: bookingDeps,
       sealSecret: sealer.sealText,
-      allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? deps.mode !== "production",
+      allowPrivateWebhookTargets,
       console: consoleAccounts,
+      calendarSources: deps.calendarSources ?? calendarSources({ allowPrivate: allowPrivateWebhookTargets }),
+      openSecret: sealer.openText,
     }),
   );
 
@@ -316,6 +326,7 @@ export function createApp(deps: AppDependencies) {
   });
 
   contentFeeds(app, { pages: deps.pages, clock: deps.clock });
+  staffFeed(app, { db: deps.database.db, clock: deps.clock });
   // Form and survey posts (issue 15): each step is a POST, so the limit leaves room for long surveys.
   const formPosts = rateLimit(
     (deps.rateLimiters ?? inMemoryRateLimiters)("form-posts", deps.formPostsPerMinute ?? FORM_POSTS_PER_MINUTE),

@@ -32,6 +32,13 @@ import { createLinkSealer } from "../adapters/outbox/link-sealing.ts";
 import { reminderSchedule } from "../adapters/outbox/reminder-schedule.ts";
 import { createNotificationWorker, DEFAULT_RETRY_POLICY } from "../adapters/outbox/outbox-worker.ts";
 import { createWebhookHandler, fanOutWebhooks, WEBHOOK_TOPIC } from "../adapters/webhooks/webhook-outbox.ts";
+import {
+  CALENDAR_WRITE_TOPIC,
+  createCalendarWriteHandler,
+  fanOutCalendarWrites,
+} from "../adapters/calendar-sync/calendar-write-outbox.ts";
+import { calendarSources } from "../adapters/calendar-sync/sources.ts";
+import { startCalendarSync } from "../adapters/calendar-sync/sync.ts";
 import { FORM_SUBMITTED_TOPIC } from "../adapters/db/forms/form-store.ts";
 import { createSubmissionNoticeHandler } from "../adapters/forms/submission-notice.ts";
 import { resolveAppSecret } from "./app-secret.ts";
@@ -128,6 +135,8 @@ async function main() {
     ? createStripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, ...config.STRIPE_API_BASE })
     : createTestPaymentProvider();
   logger.info({ payments: payments.name }, `payments: ${payments.name} provider`);
+  // Staff members' connected calendars, behind the same SSRF guard as webhooks.
+  const externalCalendars = calendarSources({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   const app = createApp({
     slotChanges,
     // Per-client limits count in PostgreSQL, shared by every process on it; in memory on the embedded database.
@@ -152,6 +161,7 @@ async function main() {
     trustedProxy: config.TRUSTED_PROXY,
     widgetFrameAncestors: config.FRAME_ANCESTORS,
     allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE,
+    calendarSources: externalCalendars,
     ...(adminToken ? { adminToken } : {}),
     ...(config.STRIPE_WEBHOOK_SECRET ? { paymentEvents: createStripePaymentEvents(config.STRIPE_WEBHOOK_SECRET) } : {}),
     localeRouting: createLocaleRoutingConfig({
@@ -173,6 +183,14 @@ async function main() {
     { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir },
     logger,
   );
+  // Every process syncs the connected calendars that are due (claimed with skip locked).
+  const calendarSync = startCalendarSync({
+    db: database.db,
+    sources: externalCalendars,
+    openSecret: linkSealer.openText,
+    clock: () => new Date(),
+    logger,
+  });
   const outboxWorker = createNotificationWorker({
     db: database.db,
     transport: mailTransport,
@@ -180,11 +198,19 @@ async function main() {
     logger,
     openNotification: linkSealer.open,
     reminders: reminderSchedule(database.db),
-    webhooks: (businessId, message, sourceRowId, now) =>
-      fanOutWebhooks(database.db, businessId, message, sourceRowId, now),
+    // Webhook deliveries and calendar writes a booking change calls for, written before its emails.
+    webhooks: async (businessId, message, sourceRowId, now) => {
+      await fanOutWebhooks(database.db, businessId, message, sourceRowId, now);
+      await fanOutCalendarWrites(database.db, businessId, message, sourceRowId);
+    },
     handlers: {
       [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({ transport: mailTransport, openLink: linkSealer.openText }),
       [FORM_SUBMITTED_TOPIC]: createSubmissionNoticeHandler({ db: database.db, transport: mailTransport }),
+      [CALENDAR_WRITE_TOPIC]: createCalendarWriteHandler({
+        db: database.db,
+        sources: externalCalendars,
+        openSecret: linkSealer.openText,
+      }),
       [WEBHOOK_TOPIC]: createWebhookHandler({
         db: database.db,
         openSecret: linkSealer.openText,
@@ -292,6 +318,7 @@ async function main() {
           clearInterval(unpaidSweep);
           clearInterval(retentionSweep);
           await outboxWorker.stop();
+          await calendarSync.stop();
           mailTransport.close();
           await database.close();
           logger.info("stopped");

@@ -202,6 +202,46 @@ describe("the owner sets up staff and services", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("connects a calendar of theirs, says plainly that it cannot be read, and makes their private feed", async () => {
+    const { page, pageErrors } = await bookingPage(browser);
+    await signInToConsole(page, baseURL, "owner");
+    await screen(page, `/console/staff/${staffId}`);
+    await expect.poll(() => page.getByText("No calendar connected.").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Connect a calendar" }).click();
+    await page.getByLabel("Kind of calendar").selectOption("ics");
+    await page.locator("#field-calendar-url").fill("not an address");
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#field-calendar-url-error").innerText())
+      .toBe("Enter a web address starting with https://");
+    await checkScreen(page, "console-calendar-connect-invalid");
+    // A name that resolves nowhere: connected, and its state says why it could not be read.
+    await page.locator("#field-calendar-url").fill("https://calendar.invalid/private/feed.ics");
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expect.poll(() => page.locator(".console-sync-error").count()).toBe(1);
+    expect(await page.locator(".console-sync-error").innerText()).toMatch(/^Could not be read: .*calendar\.invalid/);
+    expect(await page.locator(".console-row__title", { hasText: "calendar.invalid" }).innerText()).toBe(
+      "https://calendar.invalid/…",
+    );
+
+    await page.getByRole("button", { name: "Make a new feed address" }).click();
+    await expect.poll(() => page.locator(".console-secret").innerText()).toMatch(/\/feeds\/staff\/[\w-]+\.ics$/);
+    const feed = await page.locator(".console-secret").innerText();
+    const served = await page.evaluate(async (url) => {
+      const res = await fetch(new URL(url).pathname);
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+    }, feed);
+    expect(served).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/calendar/) });
+    expect(served.text).toContain("BEGIN:VCALENDAR");
+    await checkScreen(page, "console-calendar-sync");
+
+    await page.getByRole("button", { name: "Disconnect https://calendar.invalid/…" }).click();
+    await expect.poll(() => page.getByText("No calendar connected.").count()).toBe(1);
+    expect((await api<unknown[]>(page, "GET", `/staff/${staffId}/calendars`)).body).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("adds a service they perform, priced as typed in the business's currency", async () => {
     const { page, pageErrors } = await bookingPage(browser);
     await signInToConsole(page, baseURL, "owner");

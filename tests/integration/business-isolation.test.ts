@@ -35,7 +35,8 @@ type Ids = Record<
   | "previewTokenId"
   | "productId"
   | "collectionId"
-  | "couponId",
+  | "couponId"
+  | "connectionId",
   string
 > & { date: string };
 
@@ -104,6 +105,12 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     url: `https://hooks.${tag}.example/in`,
     events: ["booking.created"],
   });
+  // Calendar sync: a feed on a name that does not resolve (status error, which is fine here).
+  const connection = await expectStatus(201, app, "POST", `/api/business/staff/${staff.id}/calendars`, key, {
+    kind: "ics",
+    url: `https://calendar.${tag}.invalid/feed.ics`,
+  });
+  await expectStatus(201, app, "POST", `/api/business/staff/${staff.id}/feed`, key);
   const author = await expectStatus(201, app, "POST", "/api/business/authors", key, {
     slug: "ann",
     name: `${tag} Ann`,
@@ -145,6 +152,7 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     productId: product.id,
     collectionId: collection.id,
     webhookId: webhook.id,
+    connectionId: connection.id,
     apiKeyId: extraKey.apiKey.id,
     postId: post.id,
     authorId: author.id,
@@ -194,6 +202,7 @@ function sampleBody(schema: string, a: Ids): unknown {
     WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
     CouponPatch: { code: "MALLORY", isActive: false },
+    CalendarConnectionCreate: { kind: "ics", url: "https://evil.invalid/feed.ics" },
   };
   if (!(schema in samples))
     throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
@@ -238,6 +247,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/staff",
       `/api/business/staff/${b.staffId}/time-off`,
       `/api/business/staff/${b.staffId}/date-hours`,
+      `/api/business/staff/${b.staffId}/calendars`,
       "/api/business/services",
       "/api/business/groups",
       "/api/business/calendars",

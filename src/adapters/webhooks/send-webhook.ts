@@ -34,7 +34,8 @@ export class WebhookTargetRefused extends Error {
 const TIMEOUT_MS = 10_000;
 const KEEP_BYTES = 1024;
 
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** A DNS lookup that refuses names resolving to a private address (shared by every outbound call to a business-given URL). */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);

@@ -48,6 +48,16 @@ describe("mayCall", () => {
     expect(mayCall(staff, "PUT", "/staff/s2/weekly-hours")).toBe(false);
     expect(mayCall(unlinked, "GET", "/staff/s1")).toBe(false);
   });
+
+  it("lets staff connect their own calendars and make their own feed, nobody else's", () => {
+    expect(mayCall(staff, "POST", "/staff/s1/calendars")).toBe(true);
+    expect(mayCall(staff, "POST", "/staff/s1/calendars/c1/sync")).toBe(true);
+    expect(mayCall(staff, "DELETE", "/staff/s1/calendars/c1")).toBe(true);
+    expect(mayCall(staff, "POST", "/staff/s1/feed")).toBe(true);
+    expect(mayCall(staff, "POST", "/staff/s2/calendars")).toBe(false);
+    expect(mayCall(staff, "POST", "/staff/s2/feed")).toBe(false);
+    expect(mayCall(staff, "POST", "/staff/s1/calendars/c1/other")).toBe(false);
+  });
 });
 
 describe("servesBooking", () => {

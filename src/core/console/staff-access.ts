@@ -1,7 +1,7 @@
 /**
  * What a console user may do through the business API. An owner may do everything. A staff login
  * (issue 18: "staff (their own calendar and bookings)") may read the business's catalogue to show
- * names (GET / is the business itself), manage its own hours and time off, and list and act on the bookings it serves — the
+ * names (GET / is the business itself), manage its own hours, time off, connected calendars and feed, and list and act on the bookings it serves — the
  * booking routes check that last part per booking, since only the booking knows whom it serves.
  */
 export type ConsoleRole = "owner" | "staff";
@@ -15,7 +15,8 @@ export interface ConsoleActor {
 
 const READABLE_BY_STAFF = [/^\/$/, /^\/calendars$/, /^\/services$/];
 const BOOKING_ROUTE = /^\/bookings(?:\/[^/]+(?:\/(?:confirm|decline|cancel|reschedule))?)?$/;
-const OWN_STAFF_ROUTE = /^\/staff\/([^/]+)(\/(?:weekly-hours|date-hours(?:\/[^/]+)?|time-off(?:\/[^/]+)?))?$/;
+const OWN_STAFF_ROUTE =
+  /^\/staff\/([^/]+)(\/(?:weekly-hours|date-hours(?:\/[^/]+)?|time-off(?:\/[^/]+)?|calendars(?:\/[^/]+(?:\/sync)?)?|feed))?$/;
 
 /**
  * Whether the actor may call `method path` (path relative to /api/business). For bookings a staff

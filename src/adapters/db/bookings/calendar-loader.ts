@@ -49,7 +49,7 @@ export function calendarLoader(
         .orderBy(t.calendarServices.position),
     ]);
     const staffIds = [...new Set([...members.map((m) => m.staffId), ...serviceRows.flatMap((s) => s.staffIds)])];
-    const [staffRows, timeOffRows] = staffIds.length
+    const [staffRows, timeOffRows, externalRows] = staffIds.length
       ? await Promise.all([
           db
             .select()
@@ -59,8 +59,15 @@ export function calendarLoader(
             .select()
             .from(t.timeOff)
             .where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
+          // Busy time of their connected calendars (calendar sync) blocks them like time off.
+          db
+            .select()
+            .from(t.externalBusy)
+            .where(
+              and(inArray(t.externalBusy.staffId, staffIds), gt(t.externalBusy.endsAt, sql`now() - interval '2 days'`)),
+            ),
         ])
-      : [[], []];
+      : [[], [], []];
     // Only service calendars book services (three more queries, cached with the calendar).
     const offerings =
       row.calendar.type === "service"
@@ -110,7 +117,7 @@ export function calendarLoader(
         addOns: offerings.get(service.id)?.addOns ?? [],
         staffTerms: (offerings.get(service.id)?.staffTerms ?? []).filter((x) => liveStaff.has(x.staffId)),
       })),
-      timeOff: timeOffRows.map((r) => ({
+      timeOff: [...timeOffRows, ...externalRows].map((r) => ({
         staffId: r.staffId,
         startMs: r.startsAt.getTime(),
         endMs: r.endsAt.getTime(),

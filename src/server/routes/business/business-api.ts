@@ -30,6 +30,9 @@ import { catalogueRoutes } from "./catalogue-routes.ts";
 import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
+import { calendarSyncRoutes } from "./calendar-sync-routes.ts";
+import { connectionStore } from "../../../adapters/calendar-sync/connection-store.ts";
+import type { CalendarSource } from "../../../adapters/calendar-sync/sources.ts";
 import { postRoutes } from "./post-routes.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
 import { productRoutes } from "./product-routes.ts";
@@ -44,6 +47,9 @@ export function createBusinessApi(options: {
   sealSecret: (secret: string) => string;
   allowPrivateWebhookTargets: boolean;
   console?: AccountDeps & { readonly secret: string };
+  /** Calendar sync: the external calendars and how sealed secrets are opened. */
+  calendarSources?: CalendarSource;
+  openSecret?: (sealed: string) => string;
 }) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
@@ -58,6 +64,19 @@ export function createBusinessApi(options: {
     },
     contentFor: (businessId) => createContentRepository(options.db, businessId),
     coupons: (businessId) => couponStore(options.db, businessId),
+    ...(options.calendarSources && options.openSecret
+      ? {
+          calendarSync: {
+            db: options.db,
+            sources: options.calendarSources,
+            openSecret: options.openSecret,
+            clock: options.bookings.clock,
+            store: (businessId: string) => connectionStore(options.db, businessId),
+            sealSecret: options.sealSecret,
+            allowPrivateTargets: options.allowPrivateWebhookTargets,
+          },
+        }
+      : {}),
     privacy: (businessId) => personDataStore(options.db, businessId),
     ...(options.console ? { console: options.console } : {}),
   });
@@ -107,6 +126,7 @@ export function businessApi(deps: BusinessApiDeps) {
   accountRoutes(api, deps);
   staffRoutes(api, deps);
   webhookRoutes(api, deps);
+  calendarSyncRoutes(api, deps);
   catalogueRoutes(api, deps);
   calendarRoutes(api, deps);
   menuAndLinkRoutes(api, deps);

@@ -12,6 +12,8 @@ import type { AccountDeps } from "../../../app/console/accounts.ts";
 import type { ConsoleActor } from "../../../core/console/staff-access.ts";
 import type { BusinessDirectory } from "../../../app/business/ports.ts";
 import type { WebhookStore } from "../../../app/webhooks/ports.ts";
+import type { ConnectionStore } from "../../../adapters/calendar-sync/connection-store.ts";
+import type { CalendarSyncDeps } from "../../../adapters/calendar-sync/sync.ts";
 import type { FormDirectory } from "../../../app/forms/ports.ts";
 import type { CouponStore } from "../../../app/coupons/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
@@ -36,6 +38,8 @@ export interface BusinessApiDeps {
     readonly sealSecret: (secret: string) => string;
     readonly allowPrivateTargets: boolean;
   };
+  /** Staff members' connected calendars and private feeds (issue 20, calendar sync); absent, no such routes answer. */
+  readonly calendarSync?: CalendarSyncApiDeps;
   /** One person's data in one business: export and erasure (issue 19, "Privacy"). */
   readonly privacy: (businessId: string) => PersonDataStore;
   /** The business's coupons (issue 24), bound to one business. */
@@ -44,6 +48,12 @@ export interface BusinessApiDeps {
   readonly contentFor: (businessId: string) => ContentRepository;
   /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */
   readonly console?: AccountDeps & { readonly secret: string };
+}
+
+export interface CalendarSyncApiDeps extends CalendarSyncDeps {
+  readonly store: (businessId: string) => ConnectionStore;
+  readonly sealSecret: (secret: string) => string;
+  readonly allowPrivateTargets: boolean;
 }
 
 /** Every handler runs with a repository bound to the key's business (business-api.ts). */
@@ -83,6 +93,7 @@ const PATH_PARAMS = {
   productId: "Product id",
   collectionId: "Collection id",
   couponId: "Coupon id",
+  connectionId: "Calendar connection id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -155,7 +166,8 @@ export type Resource =
   | "preview token"
   | "product"
   | "collection"
-  | "coupon";
+  | "coupon"
+  | "calendar connection";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {

@@ -91,8 +91,21 @@ const listDeliveries = define.route({
   responses: { 200: json(z.array(DeliverySchema), "Deliveries"), ...problems("NOT_FOUND") },
 });
 
-/** A URL the server would refuse to call: named in the answer instead of failing later, quietly. */
-function refusedTarget(c: Context, url: string, allowPrivate: boolean) {
+const WEBHOOK_TARGET_MESSAGES = {
+  private: "Webhooks cannot be sent to a private network address.",
+  plain: "Webhooks are sent over https only.",
+};
+
+/**
+ * A URL the server would refuse to call (a webhook, a calendar): named in the answer instead of
+ * failing later, quietly.
+ */
+export function refusedTarget(
+  c: Context,
+  url: string,
+  allowPrivate: boolean,
+  messages: { private: string; plain: string } = WEBHOOK_TARGET_MESSAGES,
+) {
   const host = new URL(url).hostname;
   const local = host === "localhost" || host.endsWith(".localhost") || refusesLiteralTarget(url, allowPrivate);
   const plain = new URL(url).protocol !== "https:";
@@ -102,7 +115,7 @@ function refusedTarget(c: Context, url: string, allowPrivate: boolean) {
       {
         path: "url",
         code: local ? "PRIVATE_TARGET" : "HTTPS_REQUIRED",
-        message: local ? "Webhooks cannot be sent to a private network address." : "Webhooks are sent over https only.",
+        message: local ? messages.private : messages.plain,
       },
     ],
   });

@@ -4,6 +4,7 @@ import type { StaffView, TimeOffView } from "../../../app/business/ports.ts";
 import type { LocaleCode } from "../../../i18n/locales.ts";
 import { ApiProblem, callApi, type ConsoleSession } from "./console-api.ts";
 import { consolePath, requireSession } from "./console-session.ts";
+import { ConnectedCalendars, type CalendarConnectionView } from "./connected-calendars.tsx";
 import { DateHours } from "./date-hours.tsx";
 import { NotAllowed } from "./not-allowed.tsx";
 import { TimeOff } from "./time-off.tsx";
@@ -12,7 +13,14 @@ import { WeekEditor } from "./week-editor.tsx";
 export type StaffHoursData =
   | { kind: "forbidden"; locale: LocaleCode; session: ConsoleSession }
   | { kind: "missing"; locale: LocaleCode; session: ConsoleSession }
-  | { kind: "found"; locale: LocaleCode; session: ConsoleSession; staff: StaffView; timeOff: TimeOffView[] };
+  | {
+      kind: "found";
+      locale: LocaleCode;
+      session: ConsoleSession;
+      staff: StaffView;
+      timeOff: TimeOffView[];
+      calendars: CalendarConnectionView[];
+    };
 
 /**
  * The hours page of one staff member: an owner may open anyone's, a staff login only its own (the
@@ -26,11 +34,12 @@ export async function loadStaffHours(request: Request, staffIdOf: (session: Cons
     return { kind: "forbidden", locale, session } satisfies StaffHoursData;
   try {
     const base = `/business/staff/${encodeURIComponent(staffId)}`;
-    const [staff, timeOff] = await Promise.all([
+    const [staff, timeOff, calendars] = await Promise.all([
       callApi<StaffView>(locale, "GET", base),
       callApi<TimeOffView[]>(locale, "GET", `${base}/time-off`),
+      callApi<CalendarConnectionView[]>(locale, "GET", `${base}/calendars`),
     ]);
-    return { kind: "found", locale, session, staff, timeOff } satisfies StaffHoursData;
+    return { kind: "found", locale, session, staff, timeOff, calendars } satisfies StaffHoursData;
   } catch (error) {
     if (error instanceof ApiProblem && error.status === 404) return { kind: "missing", locale, session } as const;
     if (error instanceof ApiProblem && error.status === 403) return { kind: "forbidden", locale, session } as const;
@@ -38,7 +47,7 @@ export async function loadStaffHours(request: Request, staffIdOf: (session: Cons
   }
 }
 
-/** Weekly hours, date-specific hours and time off of one staff member, each saved on its own. */
+/** Weekly hours, date-specific hours, time off and connected calendars of one staff member, each saved on its own. */
 export function StaffHoursPage({ data }: { data: StaffHoursData }) {
   const { i18n } = useLingui();
   const { locale, session } = data;
@@ -101,6 +110,17 @@ export function StaffHoursPage({ data }: { data: StaffHoursData }) {
         timeOff={data.timeOff}
         onAdd={(input) => callApi<TimeOffView>(locale, "POST", `${base}/time-off`, input)}
         onRemove={(id) => callApi<undefined>(locale, "DELETE", `${base}/time-off/${encodeURIComponent(id)}`)}
+      />
+      <ConnectedCalendars
+        key={`calendars-${staff.id}`}
+        locale={locale}
+        connections={data.calendars}
+        onConnect={(input) => callApi<CalendarConnectionView>(locale, "POST", `${base}/calendars`, input)}
+        onSync={(id) =>
+          callApi<CalendarConnectionView>(locale, "POST", `${base}/calendars/${encodeURIComponent(id)}/sync`)
+        }
+        onRemove={(id) => callApi<undefined>(locale, "DELETE", `${base}/calendars/${encodeURIComponent(id)}`)}
+        onNewFeed={() => callApi<{ url: string }>(locale, "POST", `${base}/feed`)}
       />
     </section>
   );
