@@ -216,6 +216,7 @@ export interface CreateCommand {
 /** Why the database refused a change. */
 export type CommitRefusal =
   | { readonly code: "STAFF_BUSY"; readonly staffId: string | null }
+  | { readonly code: "RESOURCE_BUSY" }
   | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
   | { readonly code: "SLUG_EXPIRED" }
   | { readonly code: "BOOKING_CHANGED" }
