@@ -12,3 +12,4 @@ export * from "./schema-console.ts";
 export * from "./schema-busy.ts";
 export * from "./schema-rate-limits.ts";
 export * from "./schema-offers.ts";
+export * from "./schema-resources.ts";

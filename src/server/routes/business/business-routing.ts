@@ -79,6 +79,7 @@ const PATH_PARAMS = {
   previewTokenId: "Preview token id",
   productId: "Product id",
   collectionId: "Collection id",
+  resourceId: "Resource id (room or equipment)",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -126,6 +127,7 @@ const SETUP_MESSAGES: Readonly<
 export type Resource =
   | "API key"
   | "staff member"
+  | "resource"
   | "time off"
   | "service"
   | "group"
