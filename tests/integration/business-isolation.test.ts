@@ -34,7 +34,8 @@ type Ids = Record<
   | "categoryId"
   | "previewTokenId"
   | "productId"
-  | "collectionId",
+  | "collectionId"
+  | "resourceId",
   string
 > & { date: string };
 
@@ -133,7 +134,22 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     name: `${tag} Care`,
     productIds: [product.id],
   });
+  const resource = await expectStatus(201, app, "POST", "/api/business/resources", key, {
+    name: `${tag} Room`,
+    kind: "room",
+    capacity: 2,
+    timeZone: "Europe/Paris",
+  });
+  await expectStatus(201, app, "POST", `/api/business/resources/${resource.id}/time-off`, key, {
+    startsAt: "2026-12-22T00:00:00Z",
+    endsAt: "2026-12-23T00:00:00Z",
+    reason: `${tag} repair`,
+  });
+  await expectStatus(200, app, "PUT", `/api/business/services/${service.id}/resources`, key, [
+    { mode: "any", resourceIds: [resource.id] },
+  ]);
   return {
+    resourceId: resource.id,
     productId: product.id,
     collectionId: collection.id,
     webhookId: webhook.id,
@@ -185,6 +201,9 @@ function sampleBody(schema: string, a: Ids): unknown {
     RescheduleBody: { startTime: "2026-12-08T11:00:00+01:00", timezone: "Europe/Paris" },
     WebhookCreate: { url: "https://evil.example/in", events: ["booking.created"] },
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
+    ResourceCreate: { name: "Mallory", kind: "room", capacity: 1, timeZone: "UTC" },
+    ResourcePatch: { name: "Mallory", capacity: 9 },
+    ServiceResources: [{ mode: "any", resourceIds: [a.resourceId] }],
   };
   if (!(schema in samples))
     throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
@@ -244,6 +263,9 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/preview-tokens",
       "/api/business/products",
       "/api/business/collections",
+      "/api/business/resources",
+      `/api/business/resources/${b.resourceId}/time-off`,
+      `/api/business/services/${b.serviceId}/resources`,
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }
@@ -354,6 +376,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       ],
       ["PUT", `/api/business/service-menus/${a.serviceMenuId}/items`, { serviceIds: [b.serviceId] }],
       ["POST", "/api/business/one-time-links", { calendarId: b.calendarId }],
+      ["PUT", `/api/business/services/${a.serviceId}/resources`, [{ mode: "all", resourceIds: [b.resourceId] }]],
     ];
     for (const [method, path, body] of writes) {
       const reply = await call(app, method, path, A.key, body);
