@@ -101,7 +101,13 @@ describe("treatment rooms", () => {
     await page.getByLabel("Additional information").fill("Lavender oil, please.");
 
     // … while someone else books the second massage at that time: it gets the second room.
-    expect((await massageAt(t, "Second")).status).toBe(201);
+    const second = await massageAt(t, "Second");
+    expect(second.status).toBe(201);
+    const { id, manageToken } = (await second.json()) as { id: string; manageToken: string };
+    const view = await fetch(`${baseURL}/api/bookings/${id}`, {
+      headers: { authorization: `Bearer ${manageToken}`, "x-forwarded-for": clientAddress() },
+    });
+    expect(await view.json()).toMatchObject({ resources: ["Room 2"] });
 
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect
@@ -117,6 +123,11 @@ describe("treatment rooms", () => {
     await other.click();
     expect(await page.getByLabel("First name").inputValue()).toBe("Third");
     expect(await page.getByLabel("Additional information").inputValue()).toBe("Lavender oil, please.");
+    // Booked at another time, the confirmation names the room it holds.
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForURL(/done=booked/);
+    await expect.poll(() => page.locator(".result__summary").textContent()).toMatch(/Room and equipmentRoom [12]/);
+    await checkScreen(page, "16b-confirmation-room");
     await context.close();
   });
 });

@@ -158,6 +158,9 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
     expect(first.status).toBe(201);
     const booking = (await first.json()) as { id: string; manageToken: string };
     const auth = { authorization: `Bearer ${booking.manageToken}` };
+    // The booking names the room it holds (the manage page and the confirmation show it).
+    const view = await app.request(`/api/bookings/${booking.id}`, { headers: auth });
+    expect(await view.json()).toMatchObject({ resources: ["Treatment room"] });
     expect(await freeOn(5, `serviceIds=${fx.services.cut}`)).not.toContain(at(5, "11:00"));
     const moved = await post(
       app,

@@ -14,7 +14,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -26,10 +25,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { businesses, services } from "./schema-business.ts";
-import { bookings, holds } from "./schema-bookings.ts";
+import { bookings, holds, tstzrange } from "./schema-bookings.ts";
 import type { DateOverrides, WeeklyHours } from "../../core/calendar/calendar.ts";
 
-const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => "tstzrange" });
 const businessId = () =>
   uuid("business_id")
     .notNull()

@@ -271,6 +271,8 @@ export interface BookingRecord extends BookingFields {
   readonly paidMinor?: number;
   /** Held on the visitor's card for a request, not yet taken (minor units). */
   readonly heldMinor?: number;
+  /** Rooms and equipment it holds, as shown ("Room 2"), read with the booking (issue 21). */
+  readonly resources?: readonly string[];
 }
 
 export interface RescheduleCommand {

@@ -206,24 +206,14 @@ export function bookingWrites(
               })),
             );
             for (const [bookingId, redemptionId] of redemptions) await attachRedemption(tx, redemptionId, bookingId);
-            const items = command.bookings.flatMap((b) =>
-              itemRows(
-                b.businessId,
-                // Unpaid, the occupancy stops counting when its payment is due (like a hold).
-                { bookingId: b.id, ...(b.payment ? { holdExpiresAt: new Date(b.payment.dueAtMs) } : {}) },
-                b.items,
-                b.active,
-              ),
-            );
+            // Unpaid, the occupancy (staff and units) stops counting when its payment is due (like a hold).
+            const owner = (b: (typeof command.bookings)[number]) => ({
+              bookingId: b.id,
+              ...(b.payment ? { holdExpiresAt: new Date(b.payment.dueAtMs) } : {}),
+            });
+            const items = command.bookings.flatMap((b) => itemRows(b.businessId, owner(b), b.items, b.active));
             if (items.length > 0) await tx.insert(t.bookingItems).values(items);
-            const units = command.bookings.flatMap((b) =>
-              unitRows(
-                b.businessId,
-                { bookingId: b.id, ...(b.payment ? { holdExpiresAt: new Date(b.payment.dueAtMs) } : {}) },
-                b.units,
-                b.active,
-              ),
-            );
+            const units = command.bookings.flatMap((b) => unitRows(b.businessId, owner(b), b.units, b.active));
             if (units.length > 0) await tx.insert(t.bookingResourceUnits).values(units);
             const told = command.bookings.filter((b) => !b.payment);
             if (told.length > 0)
