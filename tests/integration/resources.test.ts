@@ -191,6 +191,16 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
         );
     expect(await insert()).toBe("23P01");
 
+    // The visitor's emails name the room too (booked, then moved).
+    const told = await testDb.database.execute(
+      "select payload->>'kind' as kind, payload->'booking'->'resources' as resources from outbox where payload->'booking'->>'bookingId' = $1 order by created_at",
+      [booking.id],
+    );
+    expect(told.rows.map((r) => [r.kind, r.resources])).toEqual([
+      ["booking_confirmed", ["Treatment room"]],
+      ["booking_rescheduled", ["Treatment room"]],
+    ]);
+
     const cancelled = await post(app, `/api/bookings/${booking.id}/cancel`, {}, auth);
     expect(cancelled.status).toBe(200);
     expect(await freeOn(5, `serviceIds=${fx.services.cut}`)).toContain(at(5, "14:00"));

@@ -19,7 +19,7 @@ import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers, withRes
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
-import { notification, toSnapshot } from "./snapshot.ts";
+import { notification, toSnapshot, unitLabels } from "./snapshot.ts";
 
 /** A move whose change is allowed, of a booking as loaded. */
 export interface MoveCommand {
@@ -74,7 +74,15 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
   if (!decision.ok) return decision;
 
   const { endMs, staffIds, items, units, classSeats, active } = decision.value;
-  const after = { ...record, startMs, endMs, staffIds, previousStartMs: record.startMs, sequence: record.sequence + 1 };
+  const after = {
+    ...record,
+    startMs,
+    endMs,
+    staffIds,
+    ...(units ? { units, resources: unitLabels(ctx, units) } : {}),
+    previousStartMs: record.startMs,
+    sequence: record.sequence + 1,
+  };
   const result = await deps.store.reschedule({
     bookingId: record.id,
     expectedSequence: record.sequence,
