@@ -69,13 +69,7 @@ export async function loadResources(
       .orderBy(asc(t.resourceTimeOff.startsAt)),
   ]);
   return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    kind: r.kind,
-    capacity: r.capacity,
-    timeZone: r.timeZone,
-    weeklyHours: (r.weeklyHours as WeeklyHours | null) ?? null,
-    dateOverrides: (r.dateOverrides as DateOverrides) ?? {},
+    ...resourceFields(r),
     units: units
       .filter((u) => u.resourceId === r.id && u.number <= r.capacity)
       .map((u) => ({ id: u.id, number: u.number })),
@@ -83,6 +77,19 @@ export async function loadResources(
       .filter((o) => o.resourceId === r.id)
       .map((o) => ({ startMs: o.startsAt.getTime(), endMs: o.endsAt.getTime() })),
   }));
+}
+
+/** A resource row's own fields, as both the booking side and the business API show them. */
+export function resourceFields(r: typeof t.resources.$inferSelect) {
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    capacity: r.capacity,
+    timeZone: r.timeZone,
+    weeklyHours: (r.weeklyHours as WeeklyHours | null) ?? null,
+    dateOverrides: (r.dateOverrides as DateOverrides) ?? {},
+  };
 }
 
 /** Active occupancy of these units overlapping [fromMs, toMs). */
@@ -111,55 +118,4 @@ export async function loadUnitOccupancy(
     holdId: r.hold_id == null ? null : String(r.hold_id),
     expiresAtMs: r.x == null ? null : Number(r.x),
   }));
-}
-
-/** The unit each task of these bookings took, as "Room 2" is shown (resource name and unit number). */
-export async function unitsOfBookings(
-  db: Db,
-  bookingIds: readonly string[],
-): Promise<
-  Map<
-    string,
-    {
-      resourceId: string;
-      name: string;
-      number: number;
-      capacity: number;
-      guestIndex: number;
-      serviceId: string | null;
-    }[]
-  >
-> {
-  const out = new Map<
-    string,
-    {
-      resourceId: string;
-      name: string;
-      number: number;
-      capacity: number;
-      guestIndex: number;
-      serviceId: string | null;
-    }[]
-  >();
-  if (bookingIds.length === 0) return out;
-  const rows = await db
-    .select({
-      bookingId: t.bookingResourceUnits.bookingId,
-      resourceId: t.resources.id,
-      name: t.resources.name,
-      capacity: t.resources.capacity,
-      number: t.resourceUnits.number,
-      guestIndex: t.bookingResourceUnits.guestIndex,
-      serviceId: t.bookingResourceUnits.serviceId,
-    })
-    .from(t.bookingResourceUnits)
-    .innerJoin(t.resourceUnits, eq(t.resourceUnits.id, t.bookingResourceUnits.unitId))
-    .innerJoin(t.resources, eq(t.resources.id, t.resourceUnits.resourceId))
-    .where(inArray(t.bookingResourceUnits.bookingId, [...bookingIds]))
-    .orderBy(asc(t.bookingResourceUnits.guestIndex), asc(t.bookingResourceUnits.startsAt));
-  for (const r of rows) {
-    if (!r.bookingId) continue;
-    out.set(r.bookingId, [...(out.get(r.bookingId) ?? []), { ...r }]);
-  }
-  return out;
 }

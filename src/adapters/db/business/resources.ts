@@ -8,7 +8,7 @@ import type {
   ResourceView,
   ServiceResourceNeed,
 } from "../../../app/business/resources.ts";
-import type { DateOverrides, WeeklyHours } from "../../../core/calendar/calendar.ts";
+import { resourceFields } from "../bookings/resources.ts";
 import { inTransaction, type Q } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
@@ -35,13 +35,7 @@ export function resourceStore(scope: BusinessScope): ResourceStore {
         ),
       );
     return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      kind: r.kind,
-      capacity: r.capacity,
-      timeZone: r.timeZone,
-      weeklyHours: (r.weeklyHours as WeeklyHours | null) ?? null,
-      dateOverrides: (r.dateOverrides as DateOverrides) ?? {},
+      ...resourceFields(r),
       serviceIds: [...new Set(links.filter((l) => l.resourceId === r.id).map((l) => l.serviceId))],
       createdAt: r.createdAt.toISOString(),
     }));
