@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlStateOf } from "../../src/adapters/db/kernel.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import {
+  answerRequest,
   at,
   bookingApp,
   businessHeaders,
   contact,
   NOW,
+  patchCalendarSettings,
   post,
   seedBookingFixture,
   type Fixture,
@@ -258,5 +260,29 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
     expect(open[0]).toBe(at(7, "13:00"));
     expect(open.at(-1)).toBe(at(7, "14:30"));
     await api("PATCH", `/resources/${roomId}`, { weeklyHours: null });
+  });
+  it("requests that do not block hold no room; confirming one takes it, the next confirmation is refused", async () => {
+    await patchCalendarSettings(testDb.database, fx.calendars.salon, { autoConfirm: false, unconfirmedBlocks: false });
+    try {
+      const first = (await (await bookCut(8, "10:00", "r1@example.com")).json()) as { id: string; status: string };
+      const second = (await (await bookCut(8, "10:00", "r2@example.com")).json()) as { id: string; status: string };
+      expect([first.status, second.status]).toEqual(["new", "new"]);
+      const activeUnits = async () =>
+        (
+          await testDb.database.execute(
+            "select booking_id from booking_resource_units where booking_id = any($1::uuid[]) and active",
+            [`{${first.id},${second.id}}`],
+          )
+        ).rows.map((r) => r.booking_id);
+      expect(await activeUnits()).toEqual([]);
+      expect((await answerRequest(app, headers, first.id, "confirm")).status).toBe(200);
+      expect(await activeUnits()).toEqual([first.id]);
+      const refused = await answerRequest(app, headers, second.id, "confirm");
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: "RESOURCE_UNAVAILABLE" });
+      expect(await activeUnits()).toEqual([first.id]);
+    } finally {
+      await patchCalendarSettings(testDb.database, fx.calendars.salon, { autoConfirm: true, unconfirmedBlocks: true });
+    }
   });
 });
