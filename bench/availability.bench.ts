@@ -277,6 +277,107 @@ const soloInput: AvailabilityInput = {
 const next = findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow);
 const nextRun = measure(1000, () => findNextAvailable(soloInput, "2026-01-01", "Europe/Berlin", soloNow));
 
+// ---------------------------------------------------------------------------------------------
+// Scenario 3 (issue 21): a service calendar with and without rooms — 31 days, 10 staff, carts of
+// two guests (massage, then colour), 2,000 staff bookings, 3 rooms of 2 units with 1,500 bookings
+// of units. The same query with the services' resource needs removed is "resources off".
+// ---------------------------------------------------------------------------------------------
+
+const svcStaffIds = Array.from({ length: 10 }, (_, i) => `v${i}`);
+const svcRules: CalendarRules = {
+  calendarId: "svc",
+  type: "service",
+  timeZone: "Europe/Berlin",
+  durationMinutes: 30,
+  slotIntervalMinutes: 15,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 10,
+  minimumNoticeMinutes: 0,
+  bookingWindow: { kind: "rolling_days", days: 60 },
+  unconfirmedBlocks: true,
+  members: svcStaffIds.map((staffId) => ({ staffId, priority: 1 })),
+  services: [
+    {
+      serviceId: "massage",
+      durationMinutes: 60,
+      staffIds: svcStaffIds.slice(0, 6),
+      resources: [{ mode: "any", resourceIds: ["room0", "room1", "room2"] }],
+    },
+    {
+      serviceId: "colour",
+      durationMinutes: 45,
+      staffIds: svcStaffIds.slice(4),
+      resources: [{ mode: "any", resourceIds: ["room0", "room1", "room2"] }],
+    },
+  ],
+};
+const svcNow = Date.parse("2026-03-01T00:00:00Z");
+const svcRandom = rng(21);
+const svcBusy: BusyInterval[] = [];
+for (let i = 0; i < 2000; i++) {
+  const day = Math.floor(svcRandom() * 31);
+  const t = svcNow + day * 86_400_000 + (8 + Math.floor(svcRandom() * 9)) * 3_600_000;
+  svcBusy.push({
+    staffId: svcStaffIds[Math.floor(svcRandom() * 10)] as string,
+    startMs: t,
+    endMs: t + 45 * MINUTE,
+    kind: "booking",
+    status: "confirmed",
+    calendarId: "svc",
+  });
+}
+const unitBusy = Array.from({ length: 1500 }, () => {
+  const day = Math.floor(svcRandom() * 31);
+  const t = svcNow + day * 86_400_000 + (8 + Math.floor(svcRandom() * 9)) * 3_600_000;
+  return {
+    unitId: `room${Math.floor(svcRandom() * 3)}#${Math.floor(svcRandom() * 2)}`,
+    startMs: t,
+    endMs: t + 70 * MINUTE,
+  };
+});
+const roomsInput: AvailabilityInput = {
+  rules: svcRules,
+  staff: svcStaffIds.map((staffId) => ({
+    staffId,
+    timeZone: "Europe/Berlin",
+    weekly: WEEKLY,
+    dateOverrides: {},
+    timeOff: [],
+  })),
+  busy: indexBusy(svcRules, svcBusy, svcNow),
+  resources: {
+    schedules: [0, 1, 2].map((k) => ({
+      resourceId: `room${k}`,
+      timeZone: "Europe/Berlin",
+      hours: null,
+      timeOff: [],
+      units: [`room${k}#0`, `room${k}#1`],
+    })),
+    busy: unitBusy,
+  },
+};
+const noRoomsRules: CalendarRules = {
+  ...svcRules,
+  services: (svcRules.services ?? []).map(({ resources: _resources, ...s }) => s),
+};
+const noRoomsInput: AvailabilityInput = {
+  ...roomsInput,
+  rules: noRoomsRules,
+  busy: indexBusy(noRoomsRules, svcBusy, svcNow),
+};
+const svcQuery: SlotQuery = {
+  startDate: "2026-03-01",
+  endDate: "2026-03-31",
+  visitorTimeZone: "Europe/Berlin",
+  carts: [{ serviceIds: ["massage", "colour"] }, { serviceIds: ["massage"] }],
+};
+const countSlots = (input: AvailabilityInput) => {
+  const r = computeSlots(input, svcQuery, svcNow);
+  return r.ok ? Object.values(r.value).reduce((n, d) => n + d.slots.length, 0) : -1;
+};
+const roomsOn = measure(100, () => computeSlots(roomsInput, svcQuery, svcNow));
+const roomsOff = measure(100, () => computeSlots(noRoomsInput, svcQuery, svcNow));
+
 // The baseline last: its garbage (Temporal objects by the million) must not land in the engine's figures.
 const baseline = measure(3, straightforward);
 
@@ -300,4 +401,10 @@ console.log(`  found                    ${next.ok ? next.value : JSON.stringify(
 console.log(`  first call (cold)        ${fmt(nextRun.first)}`);
 console.log(`  p50                      ${fmt(nextRun.p50)}`);
 console.log(`  p99                      ${fmt(nextRun.p99)}   target ≤ 2 ms ${nextRun.p99 <= 2 ? "✓" : "✗"}`);
+console.log("availability: service calendar, 31 days × 10 staff, carts of 2 guests, 3 rooms × 2 units (issue 21)");
+console.log(`  slots offered            rooms on ${countSlots(roomsInput)}   rooms off ${countSlots(noRoomsInput)}`);
+console.log(`  resources off p50 / p99  ${fmt(roomsOff.p50)} / ${fmt(roomsOff.p99)}`);
+console.log(
+  `  resources on  p50 / p99  ${fmt(roomsOn.p50)} / ${fmt(roomsOn.p99)}   target ≤ 5 ms ${roomsOn.p99 <= 5 ? "✓" : "✗"}`,
+);
 console.log(`done (${load()})`);

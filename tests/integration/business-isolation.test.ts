@@ -36,7 +36,8 @@ type Ids = Record<
   | "productId"
   | "collectionId"
   | "couponId"
-  | "connectionId",
+  | "connectionId"
+  | "resourceId",
   string
 > & { date: string };
 
@@ -147,8 +148,23 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
     serviceIds: [service.id],
     calendarIds: [serviceCalendar.id],
   });
+  const resource = await expectStatus(201, app, "POST", "/api/business/resources", key, {
+    name: `${tag} Room`,
+    kind: "room",
+    capacity: 2,
+    timeZone: "Europe/Paris",
+  });
+  await expectStatus(201, app, "POST", `/api/business/resources/${resource.id}/time-off`, key, {
+    startsAt: "2026-12-22T00:00:00Z",
+    endsAt: "2026-12-23T00:00:00Z",
+    reason: `${tag} repair`,
+  });
+  await expectStatus(200, app, "PUT", `/api/business/services/${service.id}/resources`, key, [
+    { mode: "any", resourceIds: [resource.id] },
+  ]);
   return {
     couponId: coupon.id,
+    resourceId: resource.id,
     productId: product.id,
     collectionId: collection.id,
     webhookId: webhook.id,
@@ -203,6 +219,9 @@ function sampleBody(schema: string, a: Ids): unknown {
     WebhookPatch: { url: "https://evil.example/in", isActive: false },
     CouponPatch: { code: "MALLORY", isActive: false },
     CalendarConnectionCreate: { kind: "ics", url: "https://evil.invalid/feed.ics" },
+    ResourceCreate: { name: "Mallory", kind: "room", capacity: 1, timeZone: "UTC" },
+    ResourcePatch: { name: "Mallory", capacity: 9 },
+    ServiceResources: [{ mode: "any", resourceIds: [a.resourceId] }],
   };
   if (!(schema in samples))
     throw new Error(`No sample body for ${schema}: add one so the isolation matrix covers the endpoint`);
@@ -264,6 +283,9 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/products",
       "/api/business/collections",
       "/api/business/coupons",
+      "/api/business/resources",
+      `/api/business/resources/${b.resourceId}/time-off`,
+      `/api/business/services/${b.serviceId}/resources`,
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }
@@ -385,6 +407,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
         { code: "X8", value: { kind: "percentage", percent: 5 }, calendarIds: [b.calendarId] },
       ],
       ["PATCH", `/api/business/coupons/${a.couponId}`, { serviceIds: [a.serviceId, b.serviceId] }],
+      ["PUT", `/api/business/services/${a.serviceId}/resources`, [{ mode: "all", resourceIds: [b.resourceId] }]],
     ];
     for (const [method, path, body] of writes) {
       const reply = await call(app, method, path, A.key, body);

@@ -42,6 +42,18 @@ describe.each(DATABASE_KINDS)("migrations and demo seed on %s", (kind) => {
     );
   });
 
+  it("gives the demo salon two treatment rooms that the massage and the colour share (issue 21)", async () => {
+    const rooms = await testDb.database.execute(
+      `select r.name, r.capacity, array_agg(sr.service_id::text order by sr.service_id) as services
+         from resources r join service_resources sr on sr.resource_id = r.id group by r.id order by r.name`,
+    );
+    const shared = [DEMO.services.colour, DEMO.services.massage].sort();
+    expect(rooms.rows).toEqual([
+      { name: "Room 1", capacity: 1, services: shared },
+      { name: "Room 2", capacity: 1, services: shared },
+    ]);
+  });
+
   it("resolves every kind of public page of the demo, and null for unknown ones", async () => {
     const pages = createPublicPagesRepository(testDb.database.db, DEMO.businessSlug);
     const business = (await pages.resolveBusiness(null))!;

@@ -13,6 +13,7 @@ import { calendarLoader } from "./bookings/calendar-loader.ts";
 import { executorOf } from "./bookings/executor.ts";
 import { idempotencyKeys } from "./bookings/idempotency.ts";
 import { bookingReads } from "./bookings/reads.ts";
+import { loadUnitOccupancy } from "./bookings/resources.ts";
 import { leaveAsIs, mapManageToken } from "./bookings/rows.ts";
 import { simpleBookingWriter } from "./bookings/simple-bookings.ts";
 import { bookingWrites } from "./bookings/writes.ts";
@@ -57,6 +58,7 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   return {
     ...calendarLoader(database.db, options.calendarCacheMs ?? 2000),
     ...bookingReads(database),
+    loadUnitOccupancy: (unitIds, fromMs, toMs) => loadUnitOccupancy(database, unitIds, fromMs, toMs),
     ...bookingWrites(database, { seal, storedAnswer, simpleBookings, purgeOldKeys: keys.purgeOldKeys }),
     async findCoupon(businessId, code, visitorEmail) {
       const coupon = await findCoupon(database.db, businessId, code);

@@ -14,6 +14,7 @@ import { calendarStore } from "./business/calendars.ts";
 import { groupAndMenuStore } from "./business/groups-and-menus.ts";
 import { linkAndBookingStore } from "./business/links-and-bookings.ts";
 import { businessScope, slugSafe } from "./business/scope.ts";
+import { resourceStore } from "./business/resources.ts";
 import { serviceStore } from "./business/services.ts";
 import { staffStore } from "./business/staff.ts";
 import type { Db } from "./client.ts";
@@ -29,6 +30,7 @@ export function createBusinessRepository(db: Db, businessId: string): BusinessRe
     ...calendarStore(scope),
     ...groupAndMenuStore(scope),
     ...linkAndBookingStore(scope),
+    ...resourceStore(scope),
   };
 }
 

@@ -31,7 +31,7 @@ import { businesses, calendars, staff } from "./schema-business.ts";
 import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
 
 /** PostgreSQL `tstzrange`, exchanged as its text form, e.g. `["2026-12-01 09:00:00+00","2026-12-01 10:00:00+00")`. */
-const tstzrange = customType<{ data: string; driverData: string }>({
+export const tstzrange = customType<{ data: string; driverData: string }>({
   dataType: () => "tstzrange",
 });
 

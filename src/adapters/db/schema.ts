@@ -13,3 +13,4 @@ export * from "./schema-busy.ts";
 export * from "./schema-rate-limits.ts";
 export * from "./schema-offers.ts";
 export * from "./schema-calendar-sync.ts";
+export * from "./schema-resources.ts";

@@ -108,6 +108,18 @@ describe("renderNotification", () => {
     expect(roles("payment_expired")).toEqual(["contact"]);
   });
 
+  it("names the rooms and equipment the booking holds (issue 21)", () => {
+    const message = notification("booking_confirmed");
+    const email = renderNotification(
+      { ...message, booking: { ...message.booking, resources: ["Room 2", "Ultrasound"] } },
+      ada,
+      options,
+    );
+    expect(email.text).toContain("Room and equipment: Room 2, Ultrasound");
+    expect(email.html).toContain("Room 2, Ultrasound");
+    expect(renderNotification(message, ada, options).text).not.toContain("Room and equipment");
+  });
+
   it("request_received says the business will get in touch, and how", () => {
     const email = renderNotification(notification("request_received"), ada, options);
     expect(email.text).toContain("We will contact you shortly to confirm your request.");

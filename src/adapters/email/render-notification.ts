@@ -220,6 +220,8 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   if (booking.location) rows.push({ label: i18n.t("email.label.where"), value: booking.location });
   const staffNames = booking.staff.map((s) => s.name).filter(Boolean);
   if (staffNames.length > 0) rows.push({ label: i18n.t("email.label.with"), value: staffNames.join(", ") });
+  if (booking.resources?.length)
+    rows.push({ label: i18n.t("email.label.resources"), value: booking.resources.join(", ") });
   const guestNames = booking.guests.map((g) => g.name).filter(Boolean);
   if (guestNames.length > 0) rows.push({ label: i18n.t("email.label.guests"), value: guestNames.join(", ") });
   if (booking.payment && !endsBooking(kind)) {

@@ -55,7 +55,7 @@ async function answerRequest(
   }
   // The time was taken meanwhile (the constraint re-checks it); anything else: no longer a request.
   const refusal = result.ok ? null : result.refusal;
-  if (refusal?.code === "STAFF_BUSY" || refusal?.code === "SEATS_EXCEEDED")
+  if (refusal?.code === "STAFF_BUSY" || refusal?.code === "RESOURCE_BUSY" || refusal?.code === "SEATS_EXCEEDED")
     return { ok: false, error: storeRefusalToBookingError(refusal, ctx) };
   return fail("NOT_A_REQUEST");
 }

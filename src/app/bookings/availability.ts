@@ -7,13 +7,15 @@ import { indexBusy } from "../../core/availability/busy-index.ts";
 import type {
   AvailabilityInput,
   BusyInterval,
+  InstantRange,
+  ResourceInput,
   CalendarRules,
   StaffSchedule,
   WeeklyHours,
 } from "../../core/availability/model.ts";
 import { MINUTE_MS, WALL_DAY_MS, type EpochMs } from "../../core/shared/time.ts";
 import type { OfferPlan } from "../../core/booking/cart-offers.ts";
-import type { CalendarContext, Occupancy } from "./ports.ts";
+import type { BookingStore, CalendarContext, Occupancy } from "./ports.ts";
 
 export function toRules(ctx: CalendarContext): CalendarRules {
   const s = ctx.calendar.settings;
@@ -39,6 +41,7 @@ export function toRules(ctx: CalendarContext): CalendarRules {
             durationMinutes: svc.durationMinutes,
             staffIds: svc.staffIds,
             maxGuestsPerSlot: svc.maxGuestsPerSlot,
+            ...(svc.resources?.length ? { resources: svc.resources } : {}),
           })),
         }
       : {}),
@@ -124,4 +127,46 @@ export function withOffers<T extends Pick<AvailabilityInput, "rules">>(schedules
     ...schedules,
     rules: { ...schedules.rules, services: [...(schedules.rules.services ?? []), ...plan.definitions] },
   };
+}
+
+/** The rooms and equipment of a calendar as the engine reads them (issue 21). */
+export function resourceSchedules(ctx: CalendarContext): ResourceInput["schedules"] {
+  return (ctx.resources ?? []).map((r) => ({
+    resourceId: r.id,
+    timeZone: r.timeZone,
+    hours: r.weeklyHours ? { weekly: r.weeklyHours as unknown as WeeklyHours, dateOverrides: r.dateOverrides } : null,
+    timeOff: r.timeOff.map((o) => ({ startMs: o.startMs, endMs: o.endMs })),
+    units: r.units.map((u) => u.id),
+  }));
+}
+
+/**
+ * The engine's input with the occupancy of the calendar's rooms and equipment over `span` (the
+ * booking or hold being replaced left out); unchanged when its services need none. Read fresh on
+ * every call, apart from the staff's (warm) busy index: a calendar has a handful of units.
+ */
+export async function withResources(
+  store: Pick<BookingStore, "loadUnitOccupancy">,
+  ctx: CalendarContext,
+  input: AvailabilityInput,
+  span: InstantRange | null,
+  exclude: Exclusions = {},
+): Promise<AvailabilityInput> {
+  const schedules = resourceSchedules(ctx);
+  if (schedules.length === 0 || !store.loadUnitOccupancy) return input;
+  const unitIds = schedules.flatMap((r) => r.units);
+  const rows =
+    span && span.endMs > span.startMs ? await store.loadUnitOccupancy(unitIds, span.startMs, span.endMs) : [];
+  const busy = rows
+    .filter(
+      (o) =>
+        !(exclude.bookingId && o.bookingId === exclude.bookingId) && !(exclude.holdId && o.holdId === exclude.holdId),
+    )
+    .map((o) => ({
+      unitId: o.unitId,
+      startMs: o.blockedStartMs,
+      endMs: o.blockedEndMs,
+      ...(o.expiresAtMs !== null ? { expiresAtMs: o.expiresAtMs } : {}),
+    }));
+  return { ...input, resources: { schedules, busy } };
 }

@@ -21,7 +21,7 @@ import { readBookingRequest, type BookingInput, type BookingRequest } from "../.
 import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
 import { formatInstant, MINUTE_MS } from "../../core/shared/time.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers, withResources } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { generateManageToken, hashManageToken } from "./manage-token.ts";
 import {
@@ -80,7 +80,14 @@ export async function decideRequest(
   const occupancy: Occupancy[] = span
     ? await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs)
     : [];
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: request.value.holdId }, schedules);
+  const exclude = { holdId: request.value.holdId };
+  const availability = await withResources(
+    deps.store,
+    ctx,
+    toAvailabilityInput(ctx, occupancy, nowMs, exclude, schedules),
+    span,
+    exclude,
+  );
   const decision = decideBooking({
     calendar: ctx,
     request: request.value,

@@ -9,7 +9,14 @@ import { isLocalDate, isValidTimeZone, WALL_DAY_MS, type EpochMs, type LocalDate
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
 import { queryErrorToBookingError } from "../../core/booking/slot-refusals.ts";
 import { planOffers, type OfferPick, type OfferPlan } from "../../core/booking/cart-offers.ts";
-import { OCCUPANCY_MARGIN_MS, relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
+import {
+  OCCUPANCY_MARGIN_MS,
+  relevantStaffIds,
+  toAvailabilityInput,
+  toSchedules,
+  withOffers,
+  withResources,
+} from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { hideLookBusyStarts, lookBusyMarginMs } from "./look-busy-slots.ts";
 import type { CalendarContext } from "./ports.ts";
@@ -69,17 +76,24 @@ async function availabilityFor(
   plan: OfferPlan | null,
 ): Promise<AvailabilityInput> {
   const schedules = toSchedules(ctx);
+  // Rooms and equipment are read fresh on every query (a few rows), next to the staff's busy time.
+  const range = { startMs: fromMs, endMs: toMs };
   if (!deps.busyIndexes)
-    return toAvailabilityInput(
+    return withResources(
+      deps.store,
       ctx,
-      await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs),
-      nowMs,
-      {},
-      withOffers(schedules, plan),
+      toAvailabilityInput(
+        ctx,
+        await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs),
+        nowMs,
+        {},
+        withOffers(schedules, plan),
+      ),
+      range,
     );
   // The warm index is kept per calendar; the visitor's choices only add definitions to its rules.
   const busy = await deps.busyIndexes.get(schedules.rules, relevantStaffIds(ctx), fromMs, toMs, nowMs);
-  return { ...withOffers(schedules, plan), busy };
+  return withResources(deps.store, ctx, { ...withOffers(schedules, plan), busy }, range);
 }
 
 export async function getFreeSlots(

@@ -10,10 +10,10 @@ import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { isValidTimeZone, MINUTE_MS } from "../../core/shared/time.ts";
 import type { GuestCart } from "../../core/availability/model.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
-import { distinctServiceIds, itemsPerTask, occupancyItem } from "../../core/booking/occupancy-items.ts";
+import { distinctServiceIds, itemsPerTask, occupancyItem, unitItems } from "../../core/booking/occupancy-items.ts";
 import { checkErrorToBookingError, seatsLeft, storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import { lineBuffers, planOffers, serviceOfKey, type OfferPick } from "../../core/booking/cart-offers.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers, withResources } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 
 export interface HoldSlotInput {
@@ -69,7 +69,13 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   const span = busySpanFor(schedules, [startMs], request);
   const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
   const replaces = input.replacesHoldId ?? null;
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { holdId: replaces }, schedules);
+  const availability = await withResources(
+    deps.store,
+    ctx,
+    toAvailabilityInput(ctx, occupancy, nowMs, { holdId: replaces }, schedules),
+    span,
+    { holdId: replaces },
+  );
   const verdict = checkSlot(availability, startMs, nowMs, request);
   if (!verdict.ok)
     return { ok: false, error: checkErrorToBookingError(verdict.error, ctx, seatsLeft(ctx, occupancy, startMs)) };
@@ -82,6 +88,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
     let staffIds = candidates;
     let endMs = startMs + s.durationMinutes * MINUTE_MS;
     let items = staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, s));
+    let units = unitItems([], lineBuffers(plan, s));
     if (ctx.calendar.type === "round_robin") {
       staffIds = [pickRoundRobinMember(candidates, priorities, {}) as string];
       items = staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, s));
@@ -93,6 +100,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
         serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
       }));
       staffIds = [...new Set(items.map((i) => i.staffId))];
+      units = unitItems(assignments, lineBuffers(plan, s), (key) => serviceOfKey(plan, key));
     }
     const id = deps.newId();
     const result = await deps.store.createHold({
@@ -106,6 +114,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       seats: attendees,
       expiresAtMs,
       items,
+      ...(units.length > 0 ? { units } : {}),
       nowMs,
       replacesHoldId: replaces,
     });
@@ -114,7 +123,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       candidates = candidates.filter((c) => c !== staffIds[0]);
       continue;
     }
-    return result.refusal.code === "STAFF_BUSY"
+    return result.refusal.code === "STAFF_BUSY" || result.refusal.code === "RESOURCE_BUSY"
       ? { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) }
       : fail("SCHEDULING_FAILED");
   }

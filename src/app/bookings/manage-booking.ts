@@ -35,6 +35,8 @@ export interface BookingView {
   readonly previousStartTime: string | null;
   readonly staff: readonly { id: string; name: string }[];
   readonly serviceIds: readonly string[];
+  /** Rooms and equipment it holds, as shown ("Room 2"); empty when none (issue 21). */
+  readonly resources: readonly string[];
   /** Service calendars: one cart per attendee, the booker first (empty for other calendars). */
   readonly carts: readonly (readonly string[])[];
   /** Each attendee's variation and add-ons as booked, parallel to `carts` (empty: none chosen). */
@@ -73,6 +75,7 @@ export function toBookingView(
     previousStartTime: r.previousStartMs === null ? null : formatInstant(r.previousStartMs, r.timeZone),
     staff: r.staffIds.map((id) => ({ id, name: ctx.staff.find((s) => s.id === id)?.name ?? "" })),
     serviceIds: r.serviceIds,
+    resources: r.resources ?? [],
     carts:
       ctx.calendar.type !== "service"
         ? []

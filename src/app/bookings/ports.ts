@@ -16,8 +16,9 @@ import type { NewPayment } from "../payments/ports.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
-import type { OccupancyItem } from "../../core/booking/occupancy-items.ts";
+import type { OccupancyItem, UnitItem } from "../../core/booking/occupancy-items.ts";
 import type { Coupon, CouponRefusal } from "../../core/booking/coupons.ts";
+import type { ResourceNeed } from "../../core/availability/model.ts";
 import type {
   ServiceAddOn,
   ServiceVariation,
@@ -58,6 +59,33 @@ export interface ServiceInfo {
   readonly variations?: readonly ServiceVariation[];
   readonly addOns?: readonly ServiceAddOn[];
   readonly staffTerms?: readonly StaffServiceTerms[];
+  /** Rooms and equipment it needs (issue 21; absent: none). */
+  readonly resources?: readonly ResourceNeed[];
+}
+
+/** A room or piece of equipment some service of the calendar needs, with its units 1 … capacity. */
+export interface ResourceInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: "room" | "equipment" | "other";
+  readonly capacity: number;
+  readonly timeZone: string;
+  /** Null: open whenever staff work. */
+  readonly weeklyHours: WeeklyHours | null;
+  readonly dateOverrides: DateOverrides;
+  /** Units offered (number ≤ capacity), in number order. */
+  readonly units: readonly { readonly id: string; readonly number: number }[];
+  readonly timeOff: readonly { readonly startMs: EpochMs; readonly endMs: EpochMs }[];
+}
+
+/** One unit's active occupancy (a booking's or a hold's). */
+export interface UnitOccupancy {
+  readonly unitId: string;
+  readonly blockedStartMs: EpochMs;
+  readonly blockedEndMs: EpochMs;
+  readonly bookingId: string | null;
+  readonly holdId: string | null;
+  readonly expiresAtMs: EpochMs | null;
 }
 
 /** Everything the rules need about one calendar, loaded at once. */
@@ -86,6 +114,8 @@ export interface CalendarContext {
   readonly staff: readonly StaffMember[];
   readonly services: readonly ServiceInfo[];
   readonly timeOff: readonly { readonly staffId: string; readonly startMs: EpochMs; readonly endMs: EpochMs }[];
+  /** Rooms and equipment the services need (issue 21; absent or empty: none). */
+  readonly resources?: readonly ResourceInfo[];
 }
 
 /** One row of per-staff occupancy, as the availability engine needs it. */
@@ -166,6 +196,8 @@ export interface NewBooking extends BookingFields {
   readonly active: boolean;
   /** Exclusive occupancy; empty for class bookings, which take seats instead. */
   readonly items: readonly OccupancyItem[];
+  /** Units of rooms and equipment (issue 21): exclusive per unit, like `items` per staff member. */
+  readonly units?: readonly UnitItem[];
   readonly classSeats: ClassSeatRequest | null;
   readonly notification: NotificationMessage;
   /**
@@ -216,6 +248,7 @@ export interface CreateCommand {
 /** Why the database refused a change. */
 export type CommitRefusal =
   | { readonly code: "STAFF_BUSY"; readonly staffId: string | null }
+  | { readonly code: "RESOURCE_BUSY" }
   | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
   | { readonly code: "SLUG_EXPIRED" }
   | { readonly code: "BOOKING_CHANGED" }
@@ -238,6 +271,8 @@ export interface BookingRecord extends BookingFields {
   readonly paidMinor?: number;
   /** Held on the visitor's card for a request, not yet taken (minor units). */
   readonly heldMinor?: number;
+  /** Rooms and equipment it holds, as shown ("Room 2"), read with the booking (issue 21). */
+  readonly resources?: readonly string[];
 }
 
 export interface RescheduleCommand {
@@ -248,6 +283,7 @@ export interface RescheduleCommand {
   readonly endMs: EpochMs;
   readonly active: boolean;
   readonly items: readonly OccupancyItem[];
+  readonly units?: readonly UnitItem[];
   readonly classSeats: ClassSeatRequest | null;
   readonly notification: NotificationMessage;
   readonly nowMs: EpochMs;
@@ -278,6 +314,7 @@ export interface HoldCommand {
   readonly seats: number;
   readonly expiresAtMs: EpochMs;
   readonly items: readonly OccupancyItem[];
+  readonly units?: readonly UnitItem[];
   readonly nowMs: EpochMs;
   /** The visitor's previous hold on this calendar, deleted in the same transaction. */
   readonly replacesHoldId?: string | null;
@@ -307,6 +344,8 @@ export interface BookingStore {
   forgetCalendars?(): void;
   /** Active occupancy of these staff overlapping [fromMs, toMs). */
   loadOccupancy(staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
+  /** Active occupancy of these units of rooms and equipment overlapping [fromMs, toMs) (issue 21). */
+  loadUnitOccupancy?(unitIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<UnitOccupancy[]>;
   /**
    * loadOccupancy, with the version of busy time it read (opaque: the database snapshot). A store
    * offering both this and occupancyChangedSince lets busy indexes be kept warm (warm-busy-index.ts).

@@ -15,11 +15,11 @@ import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { visitorChangeRefusal } from "../../core/booking/policy.ts";
 import { storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
-import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers } from "./availability.ts";
+import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers, withResources } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
-import { notification, toSnapshot } from "./snapshot.ts";
+import { notification, toSnapshot, unitLabels } from "./snapshot.ts";
 
 /** A move whose change is allowed, of a booking as loaded. */
 export interface MoveCommand {
@@ -63,12 +63,26 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
   const span = busySpanFor(schedules, [startMs], rescheduleRequest(ctx, record));
   const loaded = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
   const occupancy = releaseOwnSeats(loaded, record);
-  const availability = toAvailabilityInput(ctx, occupancy, nowMs, { bookingId: record.id }, schedules);
+  const availability = await withResources(
+    deps.store,
+    ctx,
+    toAvailabilityInput(ctx, occupancy, nowMs, { bookingId: record.id }, schedules),
+    span,
+    { bookingId: record.id },
+  );
   const decision = decideReschedule({ calendar: ctx, booking: record, startMs, availability, occupancy, nowMs });
   if (!decision.ok) return decision;
 
-  const { endMs, staffIds, items, classSeats, active } = decision.value;
-  const after = { ...record, startMs, endMs, staffIds, previousStartMs: record.startMs, sequence: record.sequence + 1 };
+  const { endMs, staffIds, items, units, classSeats, active } = decision.value;
+  const after = {
+    ...record,
+    startMs,
+    endMs,
+    staffIds,
+    ...(units ? { units, resources: unitLabels(ctx, units) } : {}),
+    previousStartMs: record.startMs,
+    sequence: record.sequence + 1,
+  };
   const result = await deps.store.reschedule({
     bookingId: record.id,
     expectedSequence: record.sequence,
@@ -76,6 +90,7 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
     endMs,
     active,
     items,
+    ...(units ? { units } : {}),
     classSeats,
     notification: notification("booking_rescheduled", toSnapshot(ctx, after, deps.publicUrl, move.token)),
     nowMs,

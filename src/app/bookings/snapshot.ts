@@ -49,6 +49,20 @@ export interface SnapshotSource {
   readonly previousStartMs: EpochMs | null;
   readonly cancelReason: string | null;
   readonly answers?: Readonly<Record<string, unknown>>;
+  /** Units of rooms and equipment it takes (issue 21): named from the calendar's resources. */
+  readonly units?: readonly { readonly unitId: string }[];
+}
+
+/** A unit as the visitor sees it: "Room 2" — the resource's name, with the unit's number when it has several. */
+export function unitLabels(ctx: CalendarContext, units: readonly { readonly unitId: string }[] | undefined): string[] {
+  const labels: string[] = [];
+  for (const { unitId } of units ?? []) {
+    for (const r of ctx.resources ?? []) {
+      const unit = r.units.find((u) => u.id === unitId);
+      if (unit) labels.push(r.capacity > 1 ? `${r.name} ${unit.number}` : r.name);
+    }
+  }
+  return [...new Set(labels)];
 }
 
 /** Where the visitor manages a booking. One place, so the web routes and emails agree. */
@@ -108,6 +122,7 @@ export function toSnapshot(
     location: location?.kind === "ask_booker" ? b.contact.location : (location?.value ?? null),
     organizer: person(b.staffId),
     staff: b.staffIds.map(person),
+    ...(b.units?.length ? { resources: unitLabels(ctx, b.units) } : {}),
     contact: {
       firstName: b.contact.firstName,
       lastName: b.contact.lastName,

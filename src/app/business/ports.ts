@@ -5,6 +5,7 @@
  * (docs/decisions/0007-tenancy.md). Rows of other businesses look exactly like missing rows.
  * Declarations only: the port and its views, one entity after another.
  */
+import type { ResourceStore } from "./resources.ts";
 import type { Result as SharedResult } from "../../core/shared/result.ts";
 import type {
   CalendarSettings,
@@ -305,7 +306,7 @@ export interface CreateOptions {
   readonly id?: string;
 }
 
-export interface BusinessRepository {
+export interface BusinessRepository extends ResourceStore {
   readonly businessId: string;
 
   getBusiness(): Promise<BusinessView | null>;

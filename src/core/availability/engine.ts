@@ -10,12 +10,15 @@ import type {
   QueryError,
   Result,
   ServiceAssignment,
+  ServiceDefinition,
   SlotRejection,
 } from "./model.ts";
 import { DEFAULT_SLOT_INTERVAL_MINUTES } from "./model.ts";
 import type { StaffState } from "./staff-state.ts";
 import { buildStaffState, memberIdsFor } from "./staff-state.ts";
 import type { ParsedSchedule } from "./working-periods.ts";
+import type { NeedSlot } from "./resource-state.ts";
+import { buildResourceStates, needSlots } from "./resource-state.ts";
 
 /**
  * The engine behind computeSlots, checkSlot, findNextAvailable and planRecurring, so all four apply
@@ -48,6 +51,8 @@ export interface Task {
   readonly bufferBeforeMs: number;
   readonly bufferAfterMs: number;
   readonly eligible: readonly StaffState[];
+  /** Resources it needs (issue 21): one unit from each need slot. */
+  readonly needs: readonly NeedSlot[];
 }
 
 export interface Engine {
@@ -117,6 +122,7 @@ function expandCarts(
     bufferBeforeMs: number;
     bufferAfterMs: number;
     staffIds: readonly string[];
+    resources: ServiceDefinition["resources"];
   }[],
   QueryError
 > {
@@ -142,6 +148,7 @@ function expandCarts(
         bufferBeforeMs: (service.bufferBeforeMinutes ?? rules.bufferBeforeMinutes) * MINUTE_MS,
         bufferAfterMs: (service.bufferAfterMinutes ?? rules.bufferAfterMinutes) * MINUTE_MS,
         staffIds: service.staffIds,
+        resources: service.resources,
       });
       offsetMs += durationMs;
     }
@@ -225,9 +232,13 @@ export function createEngine(
   if (rules.type === "service") {
     const expanded = expandCarts(rules, request.carts);
     if (!expanded.ok) return expanded;
-    tasks = expanded.value.map((t) => ({
+    const resources = expanded.value.some((t) => t.resources?.length)
+      ? buildResourceStates(input.resources, nowMs, resolveFrom - spanMs, resolveTo)
+      : new Map();
+    tasks = expanded.value.map(({ resources: needs, ...t }) => ({
       ...t,
       eligible: t.staffIds.filter((id) => !filter || filter.has(id)).map(stateOf),
+      needs: needSlots(needs, resources),
     }));
     memberIds = [];
   } else if (filter && rules.type === "round_robin") {
@@ -342,7 +353,8 @@ const REJECTION_RANK: Readonly<Record<SlotRejection, number>> = {
   NOT_ON_GRID: 4,
   DAILY_LIMIT: 5,
   STAFF_BUSY: 6,
-  NO_SEATS: 7,
+  RESOURCE_BUSY: 7,
+  NO_SEATS: 8,
 };
 
 export function closest(a: SlotRejection | null, b: SlotRejection): SlotRejection {

@@ -41,6 +41,56 @@ export interface ServiceDefinition {
   readonly staffIds: readonly string[];
   /** How many guests of one booking may take this service in the same slot (default: unlimited). */
   readonly maxGuestsPerSlot?: number;
+  /** Rooms and equipment it needs (issue 21): each need takes one unit of one of its resources. */
+  readonly resources?: readonly ResourceNeed[];
+}
+
+/**
+ * What a service needs of resources: `any` takes one unit of any one of `resourceIds` (any free
+ * massage room); `all` takes one unit of each (a room and the ultrasound machine).
+ */
+export interface ResourceNeed {
+  readonly mode: "any" | "all";
+  readonly resourceIds: readonly string[];
+}
+
+/**
+ * A room or piece of equipment: `units` are its capacity, materialised (each unit holds one
+ * appointment at a time, as the database's exclusion constraint on units enforces). `hours` null
+ * means always open; otherwise the appointment (not its buffers) must lie in its opening hours,
+ * read like a staff member's (weekly + overrides, local to `timeZone`). Time off blocks the
+ * appointment with its buffers, like a staff member's.
+ */
+export interface ResourceSchedule {
+  readonly resourceId: string;
+  readonly timeZone: string;
+  readonly hours: {
+    readonly weekly: WeeklyHours;
+    readonly dateOverrides: Readonly<Record<LocalDate, readonly TimeRange[]>>;
+  } | null;
+  readonly timeOff: readonly InstantRange[];
+  /** Unit ids, in order (the capacity). */
+  readonly units: readonly string[];
+}
+
+/** One unit's occupancy: the blocked span (buffers included), active until `expiresAtMs` (holds). */
+export interface UnitBusy {
+  readonly unitId: string;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly expiresAtMs?: EpochMs;
+}
+
+/** Resources of a service calendar and what occupies their units (absent: no resources). */
+export interface ResourceInput {
+  readonly schedules: readonly ResourceSchedule[];
+  readonly busy: readonly UnitBusy[];
+}
+
+/** A unit taken by one task of a booking. */
+export interface UnitUse {
+  readonly resourceId: string;
+  readonly unitId: string;
 }
 
 export interface CalendarRules {
@@ -143,6 +193,8 @@ export interface AvailabilityInput {
   readonly rules: CalendarRules;
   readonly staff: readonly StaffSchedule[];
   readonly busy: BusyIndex;
+  /** Service calendars whose services need resources (issue 21). */
+  readonly resources?: ResourceInput;
 }
 
 /** One guest's chosen services, performed back to back in this order. */
@@ -173,6 +225,8 @@ export interface ServiceAssignment {
   readonly staffId: string;
   readonly startMs: EpochMs;
   readonly endMs: EpochMs;
+  /** The units this task takes, one per resource need (absent when it needs none). */
+  readonly units?: readonly UnitUse[];
 }
 
 export interface Slot {
@@ -226,4 +280,5 @@ export type SlotRejection =
   | "DAILY_LIMIT"
   | "STAFF_BUSY"
   | "NO_SEATS"
-  | "NO_ELIGIBLE_STAFF";
+  | "NO_ELIGIBLE_STAFF"
+  | "RESOURCE_BUSY";

@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import type { BusyInterval, CalendarRules, SlotQuery, StaffSchedule, TimeRange } from "./model.ts";
+import type { BusyInterval, CalendarRules, ResourceInput, SlotQuery, StaffSchedule, TimeRange } from "./model.ts";
 
 /**
  * A brute-force oracle for the availability rules, written for clarity and independence, not
@@ -22,6 +22,8 @@ export interface OracleInput {
   readonly rules: CalendarRules;
   readonly staff: readonly StaffSchedule[];
   readonly busy: readonly BusyInterval[];
+  /** Rooms and equipment (issue 21): every need of every task must get its own free, open unit. */
+  readonly resources?: ResourceInput;
 }
 
 export interface OracleSlot {
@@ -291,6 +293,7 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
     before: number;
     after: number;
     eligible: string[];
+    needs: string[][];
   }[] = [];
   if (rules.type === "service") {
     (query.carts ?? []).forEach((cart, guestIndex) => {
@@ -309,11 +312,70 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
           before: svc.bufferBeforeMinutes ?? bb,
           after: svc.bufferAfterMinutes ?? ba,
           eligible,
+          // "all of" is one need per resource; "any of" one need for the group.
+          needs: (svc.resources ?? []).flatMap((need) =>
+            need.mode === "all" ? [...new Set(need.resourceIds)].map((id) => [id]) : [[...new Set(need.resourceIds)]],
+          ),
         });
         offset += svc.durationMinutes;
       }
     });
   }
+  // Resources, minute by minute: a unit is usable for [a, b) blocked [a - before, b + after) when its
+  // resource is open every minute of [a, b), off no minute and the unit busy no minute of the blocked span.
+  const unitMinutes = new Map<string, { resourceId: string; open: Float64Array | null; taken: Uint8Array }>();
+  for (const r of input.resources?.schedules ?? []) {
+    const open = r.hours
+      ? periodKeys({ staffId: r.resourceId, timeZone: r.timeZone, timeOff: [], ...r.hours }, scanFrom, n)
+      : null;
+    for (const unitId of r.units) {
+      const taken = new Uint8Array(n);
+      const spans = [
+        ...r.timeOff,
+        ...(input.resources?.busy ?? []).filter(
+          (b) => b.unitId === unitId && (b.expiresAtMs === undefined || b.expiresAtMs > nowMs),
+        ),
+      ];
+      for (const x of spans)
+        for (let m = Math.max(x.startMs / MINUTE, scanFrom); m < Math.min(x.endMs / MINUTE, scanTo); m++)
+          taken[m - scanFrom] = 1;
+      unitMinutes.set(unitId, { resourceId: r.resourceId, open, taken });
+    }
+  }
+  const unitsOf = (resourceId: string): string[] =>
+    input.resources?.schedules.find((r) => r.resourceId === resourceId)?.units.slice() ?? [];
+  /** Every combination of units for every need of every task, tried exhaustively. */
+  const unitsFeasible = (s: number): boolean => {
+    const needs = tasks.flatMap((t) =>
+      t.needs.map((group) => ({
+        a: s + t.offset,
+        b: s + t.offset + t.dur,
+        lo: s + t.offset - t.before,
+        hi: s + t.offset + t.dur + t.after,
+        group,
+      })),
+    );
+    const usable = (unitId: string, x: (typeof needs)[number]): boolean => {
+      const u = unitMinutes.get(unitId);
+      if (!u) return false;
+      for (let m = x.a; m < x.b; m++) if (u.open && (u.open[m - scanFrom] as number) < 0) return false;
+      for (let m = x.lo; m < x.hi; m++) if (u.taken[m - scanFrom]) return false;
+      return true;
+    };
+    const picked: string[] = [];
+    const tryNeed = (k: number): boolean => {
+      const x = needs[k];
+      if (!x) return true;
+      for (const unitId of x.group.flatMap(unitsOf)) {
+        if (!usable(unitId, x)) continue;
+        if (needs.slice(0, k).some((y, j) => picked[j] === unitId && y.lo < x.hi && x.lo < y.hi)) continue;
+        picked[k] = unitId;
+        if (tryNeed(k + 1)) return true;
+      }
+      return false;
+    };
+    return tryNeed(0);
+  };
   const serviceSlot = (s: number): OracleSlot["assignments"] | null => {
     const i = s - scanFrom;
     const onGrid = tasks.some(
@@ -349,7 +411,7 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
       }
       return false;
     };
-    if (!search(0)) return null;
+    if (!search(0) || !unitsFeasible(s)) return null;
     return tasks.map((t, k) => ({
       guestIndex: t.guestIndex,
       serviceId: t.serviceId,

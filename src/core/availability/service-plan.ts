@@ -2,8 +2,10 @@ import type { EpochMs } from "../shared/time.ts";
 import type { Engine, Evaluation, Task } from "./engine.ts";
 import { closest, staffRejection } from "./engine.ts";
 import { findContaining } from "./intervals.ts";
-import type { InstantRange, SlotRejection } from "./model.ts";
+import type { InstantRange, SlotRejection, UnitUse } from "./model.ts";
 import type { StaffState } from "./staff-state.ts";
+import type { TimedNeed } from "./resource-state.ts";
+import { freeUnits, pickUnits, unitsByTask } from "./resource-state.ts";
 
 /**
  * Matching staff to a cart's tasks is a small search, but a large party with many services could
@@ -86,6 +88,8 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     return false;
   };
   if (!assign(0)) return { ok: false, reason: "STAFF_BUSY" };
+  const units = resourceUnits(tasks, startMs);
+  if (!units) return { ok: false, reason: "RESOURCE_BUSY" };
 
   const assignments = tasks.map((t, i) => ({
     guestIndex: t.guestIndex,
@@ -93,6 +97,29 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     staffId: (chosen[i] as StaffState).staffId,
     startMs: startMs + t.offsetMs,
     endMs: startMs + t.offsetMs + t.durationMs,
+    ...((units[i]?.length ?? 0) > 0 ? { units: units[i] } : {}),
   }));
   return { ok: true, slot: { startMs, staffIds: [...new Set(assignments.map((a) => a.staffId))], assignments } };
+}
+
+/**
+ * The units a cart's tasks take (issue 21): each need of each task one unit, free over the task's
+ * blocked span; who performs the task does not matter to a room, so this is searched apart from the
+ * staff. Empty lists when nothing needs resources; null when some need cannot be met.
+ */
+function resourceUnits(tasks: readonly Task[], startMs: EpochMs): UnitUse[][] | null {
+  const timed: TimedNeed[] = [];
+  tasks.forEach((t, task) => {
+    const from = startMs + t.offsetMs;
+    const to = from + t.durationMs;
+    for (const slot of t.needs) {
+      const fromMs = from - t.bufferBeforeMs;
+      const toMs = to + t.bufferAfterMs;
+      timed.push({ task, fromMs, toMs, candidates: freeUnits(slot, from, to, fromMs, toMs) });
+    }
+  });
+  if (timed.length === 0) return [];
+  if (timed.some((n) => n.candidates.length === 0)) return null;
+  const chosen = pickUnits(timed);
+  return chosen ? unitsByTask(timed, chosen, tasks.length) : null;
 }

@@ -3,6 +3,7 @@
  * CalendarContext that the rules look at (that context satisfies this type as it is loaded).
  */
 import type { CalendarSettings, CalendarType, DepositRule } from "../calendar/calendar.ts";
+import type { ResourceNeed } from "../availability/model.ts";
 import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "./service-offer.ts";
 
 export interface BookingCalendar {
@@ -24,6 +25,8 @@ export interface BookingCalendar {
     readonly variations?: readonly ServiceVariation[];
     readonly addOns?: readonly ServiceAddOn[];
     readonly staffTerms?: readonly StaffServiceTerms[];
+    /** Rooms and equipment it needs (issue 21). */
+    readonly resources?: readonly ResourceNeed[];
   }[];
 }
 

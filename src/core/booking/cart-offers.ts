@@ -142,6 +142,7 @@ export function planOffers(
           ...(offer.bufferAfterMinutes === null ? {} : { bufferAfterMinutes: offer.bufferAfterMinutes }),
           staffIds,
           ...(svc.maxGuestsPerSlot === undefined ? {} : { maxGuestsPerSlot: svc.maxGuestsPerSlot }),
+          ...(svc.resources?.length ? { resources: svc.resources } : {}),
         });
       }
       planned.push({ key, serviceId, variationId, addOns, offer });
@@ -271,6 +272,7 @@ export function bookedPlan(
           ...(offer.bufferAfterMinutes === null ? {} : { bufferAfterMinutes: offer.bufferAfterMinutes }),
           staffIds: svc.staffIds,
           ...(svc.maxGuestsPerSlot === undefined ? {} : { maxGuestsPerSlot: svc.maxGuestsPerSlot }),
+          ...(svc.resources?.length ? { resources: svc.resources } : {}),
         });
       const addOns = stored.parts
         .filter((p) => p.kind === "add_on")

@@ -18,7 +18,14 @@ import { slotRequest } from "./booking-request.ts";
 import { fail, ok, type BookingErrorCode, type Outcome } from "./errors.ts";
 import { lineBuffers, priceLines, serviceOfKey } from "./cart-offers.ts";
 import type { StoredOfferLine } from "./service-offer.ts";
-import { distinctServiceIds, itemsPerTask, occupancyItem, type OccupancyItem } from "./occupancy-items.ts";
+import {
+  distinctServiceIds,
+  itemsPerTask,
+  occupancyItem,
+  unitItems,
+  type OccupancyItem,
+  type UnitItem,
+} from "./occupancy-items.ts";
 import { initialStatus, occupies, type BookingStatus } from "./policy.ts";
 import { quotePrice } from "./pricing.ts";
 import { quoteWithCoupon, type Coupon, type DiscountedQuote } from "./coupons.ts";
@@ -83,6 +90,8 @@ export interface BookingDraft {
   readonly seats: number;
   /** Exclusive occupancy; empty for class bookings. */
   readonly items: readonly OccupancyItem[];
+  /** Units of rooms and equipment it takes (service calendars whose services need resources). */
+  readonly units?: readonly UnitItem[];
   readonly classSeats: ClassSeats | null;
   readonly priceCents: number;
   readonly depositCents: number;
@@ -289,6 +298,7 @@ function draftBooking(options: DraftOptions): BookingDraft {
   let endMs = startMs + s.durationMinutes * MINUTE_MS;
   let items = staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, s));
   let classSeats: ClassSeats | null = null;
+  let units: UnitItem[] = [];
   let serviceIds: string[] = [];
   let carts: string[][] = [];
   let offerLines: StoredOfferLine[][] = [];
@@ -313,6 +323,7 @@ function draftBooking(options: DraftOptions): BookingDraft {
       ...item,
       serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
     }));
+    units = unitItems(assignments, lineBuffers(plan, s), (key) => serviceOfKey(plan, key));
     if (plan) {
       // Each line at the price of the member who performs it (staff terms), variation and add-ons included.
       const priced = priceLines(ctx, plan, assignments);
@@ -343,6 +354,7 @@ function draftBooking(options: DraftOptions): BookingDraft {
     offerLines,
     seats: request.attendees,
     items,
+    ...(units.length > 0 ? { units } : {}),
     classSeats,
     priceCents: price.totalCents,
     depositCents: price.depositCents,

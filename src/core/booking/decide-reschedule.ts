@@ -13,7 +13,14 @@ import { slotRequest } from "./booking-request.ts";
 import { bookedPlan, lineBuffers, serviceOfKey, type OfferPlan } from "./cart-offers.ts";
 import { classSeatsAt, type BookingDraft, type ClassSeats } from "./decide-booking.ts";
 import { fail, ok, type Outcome } from "./errors.ts";
-import { itemsPerTask, occupancyItem, type Buffers, type OccupancyItem } from "./occupancy-items.ts";
+import {
+  itemsPerTask,
+  occupancyItem,
+  unitItems,
+  type Buffers,
+  type OccupancyItem,
+  type UnitItem,
+} from "./occupancy-items.ts";
 import { occupies } from "./policy.ts";
 import { checkErrorToBookingError, seatsLeft, type SessionSeats } from "./slot-refusals.ts";
 
@@ -75,6 +82,8 @@ export interface RescheduleDecision {
   readonly endMs: EpochMs;
   readonly staffIds: readonly string[];
   readonly items: readonly OccupancyItem[];
+  /** Units of rooms and equipment at the new time (replacing the old ones). */
+  readonly units?: readonly UnitItem[];
   readonly classSeats: ClassSeats | null;
   readonly active: boolean;
 }
@@ -110,7 +119,16 @@ export function decideReschedule(options: DecideRescheduleOptions): Outcome<Resc
       ...item,
       serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
     }));
-    return ok({ startMs, endMs, staffIds: [...new Set(items.map((i) => i.staffId))], items, classSeats: null, active });
+    const units = unitItems(assignments, lineBuffers(plan, booking), (key) => serviceOfKey(plan, key));
+    return ok({
+      startMs,
+      endMs,
+      staffIds: [...new Set(items.map((i) => i.staffId))],
+      items,
+      ...(units.length > 0 ? { units } : {}),
+      classSeats: null,
+      active,
+    });
   }
   // Same length as before (the calendar's duration may have changed since it was booked).
   const endMs = startMs + (booking.endMs - booking.startMs);

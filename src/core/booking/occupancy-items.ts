@@ -73,3 +73,45 @@ export function itemsPerTask(
   }
   return items;
 }
+
+/** One unit of a room or piece of equipment a booking or hold takes (issue 21), its task's buffers included. */
+export interface UnitItem {
+  readonly unitId: string;
+  readonly resourceId: string;
+  readonly serviceId: string;
+  readonly guestIndex: number;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
+  readonly blockedStartMs: EpochMs;
+  readonly blockedEndMs: EpochMs;
+}
+
+/**
+ * The units of a service slot, one row per unit each task took, blocked over the task with its
+ * buffers — the span the engine checked the unit free for (never split: a room between two
+ * services of one booking needs its buffer too). `serviceOf` maps an engine key to its service.
+ */
+export function unitItems(
+  assignments: readonly ServiceAssignment[],
+  buffers: (serviceId: string) => Buffers,
+  serviceOf: (key: string) => string = (key) => key,
+): UnitItem[] {
+  return assignments.flatMap((a) =>
+    (a.units ?? []).map((u) => {
+      const span = occupancyItem(
+        { staffId: "", serviceId: a.serviceId, startMs: a.startMs, endMs: a.endMs },
+        buffers(a.serviceId),
+      );
+      return {
+        unitId: u.unitId,
+        resourceId: u.resourceId,
+        serviceId: serviceOf(a.serviceId),
+        guestIndex: a.guestIndex,
+        startMs: a.startMs,
+        endMs: a.endMs,
+        blockedStartMs: span.blockedStartMs,
+        blockedEndMs: span.blockedEndMs,
+      };
+    }),
+  );
+}

@@ -12,6 +12,7 @@ import type { CouponRefusal } from "./coupons.ts";
 /** Why the database refused a write (the shape of the bookings port's CommitRefusal). */
 export type StoreRefusal =
   | { readonly code: "STAFF_BUSY" }
+  | { readonly code: "RESOURCE_BUSY" }
   | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
   | { readonly code: "SLUG_EXPIRED" }
   | { readonly code: "BOOKING_CHANGED" }
@@ -23,6 +24,9 @@ export function storeRefusalToBookingError(refusal: StoreRefusal, ctx: CalendarK
   switch (refusal.code) {
     case "STAFF_BUSY":
       return { code: ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY" };
+    case "RESOURCE_BUSY":
+      // The last free unit of a room or piece of equipment went to someone else (issue 21).
+      return { code: "RESOURCE_UNAVAILABLE" };
     case "SEATS_EXCEEDED":
       return { code: "SEATS_EXCEEDED", details: { availableSeats: refusal.availableSeats } };
     case "SLUG_EXPIRED":
@@ -68,6 +72,8 @@ export function rejectionToBookingError(
     case "NO_ELIGIBLE_STAFF":
       // Service bookings need staff (the resource) for every service: 'resource unavailable'.
       return { code: ctx.calendar.type === "service" ? "RESOURCE_UNAVAILABLE" : "STAFF_BUSY" };
+    case "RESOURCE_BUSY":
+      return { code: "RESOURCE_UNAVAILABLE" };
     case "NO_SEATS":
       return { code: "SEATS_EXCEEDED", details: { availableSeats } };
     case "OUTSIDE_WINDOW":
@@ -98,6 +104,7 @@ const REJECTIONS: ReadonlySet<string> = new Set<SlotRejection>([
   "STAFF_BUSY",
   "NO_SEATS",
   "NO_ELIGIBLE_STAFF",
+  "RESOURCE_BUSY",
 ]);
 const isRejection = (code: string): code is SlotRejection => REJECTIONS.has(code);
 

@@ -85,6 +85,8 @@ export interface BookingSnapshot {
   location: string | null;
   organizer: Person;
   staff: Person[];
+  /** Rooms and equipment the booking holds, as shown ("Room 2"); absent or empty: none (issue 21). */
+  resources?: string[];
   contact: { firstName: string; lastName: string; email: string; phone: string | null };
   guests: Person[];
   /** Absolute links carrying the manage token; null when the calendar does not allow the action. */

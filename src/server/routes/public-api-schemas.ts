@@ -405,6 +405,9 @@ export const BookingViewSchema = z
     previousStartTime: z.string().nullable(),
     staff: z.array(z.object({ id: z.string(), name: z.string() })),
     serviceIds: z.array(z.string()),
+    resources: z
+      .array(z.string())
+      .meta({ description: 'Rooms and equipment the booking holds, as shown to the visitor (e.g. "Room 2")' }),
     carts: z
       .array(z.array(z.string()))
       .meta({ description: "Service calendars: each attendee's services, the booker first" }),

@@ -6,6 +6,7 @@ import type { Db } from "../client.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
 import { loadServiceOfferings } from "../service-offerings.ts";
+import { loadServiceResources } from "./resources.ts";
 import type { ServiceOffering } from "../../../core/booking/service-offer.ts";
 
 export function calendarLoader(
@@ -69,14 +70,15 @@ export function calendarLoader(
         ])
       : [[], [], []];
     // Only service calendars book services (three more queries, cached with the calendar).
-    const offerings =
-      row.calendar.type === "service"
-        ? await loadServiceOfferings(
-            db,
-            row.business.id,
-            serviceRows.map((s) => s.service.id),
-          )
-        : new Map<string, ServiceOffering>();
+    const isService = row.calendar.type === "service";
+    const serviceIds = serviceRows.map((s) => s.service.id);
+    const [offerings, resources] = await Promise.all([
+      isService
+        ? loadServiceOfferings(db, row.business.id, serviceIds)
+        : Promise.resolve(new Map<string, ServiceOffering>()),
+      // Rooms and equipment the services need (issue 21): none, no more queries than one.
+      isService ? loadServiceResources(db, row.business.id, serviceIds) : Promise.resolve(null),
+    ]);
     const liveStaff = new Set(staffRows.map((s) => s.id));
     const context: CalendarContext = {
       business: row.business,
@@ -116,7 +118,9 @@ export function calendarLoader(
         variations: offerings.get(service.id)?.variations ?? [],
         addOns: offerings.get(service.id)?.addOns ?? [],
         staffTerms: (offerings.get(service.id)?.staffTerms ?? []).filter((x) => liveStaff.has(x.staffId)),
+        ...(resources?.needs.has(service.id) ? { resources: resources.needs.get(service.id) } : {}),
       })),
+      ...(resources && resources.resources.length > 0 ? { resources: resources.resources } : {}),
       timeOff: [...timeOffRows, ...externalRows].map((r) => ({
         staffId: r.staffId,
         startMs: r.startsAt.getTime(),

@@ -112,11 +112,20 @@ export function bookingReads(
             where p.booking_id = "bookings"."id" and p.status in ('succeeded', 'refunded'))`,
           heldMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from payments p
             where p.booking_id = "bookings"."id" and p.status = 'authorized')`,
+          // Issue 21: the rooms and equipment it holds, named as shown ("Room 2"; "Mat 7" of a resource of several units).
+          resources: sql<string[]>`array(select r.name || case when r.capacity > 1 then ' ' || u.number else '' end
+            from booking_resource_units bru join resource_units u on u.id = bru.unit_id join resources r on r.id = u.resource_id
+            where bru.booking_id = "bookings"."id" order by bru.guest_index, bru.starts_at, r.name)`,
         })
         .from(t.bookings)
         .where(eq(t.bookings.id, bookingId));
       return row
-        ? { ...toRecord(row.booking), paidMinor: Number(row.paidMinor), heldMinor: Number(row.heldMinor) }
+        ? {
+            ...toRecord(row.booking),
+            paidMinor: Number(row.paidMinor),
+            heldMinor: Number(row.heldMinor),
+            resources: [...new Set(row.resources ?? [])],
+          }
         : null;
     },
   };

@@ -1,5 +1,6 @@
 /** Rows the booking store writes and reads, and how a refusal the database gave becomes a booking's answer. */
 import type { BookingRecord, CommitRefusal, OccupancyItem } from "../../../app/bookings/ports.ts";
+import type { UnitItem } from "../../../core/booking/occupancy-items.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
 import { sqlStateOf } from "../kernel.ts";
 import type * as t from "../schema.ts";
@@ -17,6 +18,8 @@ const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function refusalOf(error: unknown): CommitRefusal {
   if (error instanceof Refused) return error.refusal;
   const { code, detail, constraint } = sqlStateOf(error);
+  // A unit of a room or piece of equipment already taken (issue 21) — the other constraint is per staff.
+  if (code === "23P01" && constraint === "booking_resource_units_no_overlap") return { code: "RESOURCE_BUSY" };
   if (code === "23P01") return { code: "STAFF_BUSY", staffId: UUID_IN_TEXT.exec(detail)?.[0] ?? null };
   if (code === "23514" && constraint === "class_sessions_seats_check")
     return { code: "SEATS_EXCEEDED", availableSeats: 0 };
@@ -44,6 +47,29 @@ export function itemRows(
     blocked: rangeLiteral(item.blockedStartMs, item.blockedEndMs),
     startsAt: new Date(item.startMs),
     endsAt: new Date(item.endMs),
+    active,
+  }));
+}
+
+/** Rows of `booking_resource_units` (issue 21): one per unit a task takes, owned like the items. */
+export function unitRows(
+  businessId: string,
+  owner: { bookingId?: string; holdId?: string; holdExpiresAt?: Date },
+  units: readonly UnitItem[] | undefined,
+  active: boolean,
+) {
+  return (units ?? []).map((u) => ({
+    businessId,
+    bookingId: owner.bookingId ?? null,
+    holdId: owner.holdId ?? null,
+    holdExpiresAt: owner.holdExpiresAt ?? null,
+    unitId: u.unitId,
+    resourceId: u.resourceId,
+    serviceId: u.serviceId,
+    guestIndex: u.guestIndex,
+    blocked: rangeLiteral(u.blockedStartMs, u.blockedEndMs),
+    startsAt: new Date(u.startMs),
+    endsAt: new Date(u.endMs),
     active,
   }));
 }

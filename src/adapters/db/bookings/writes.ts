@@ -14,7 +14,7 @@ import { releaseSeats, takeSeats } from "./class-seats.ts";
 import type { Executor } from "./executor.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import { paymentRow, paymentStore } from "./payments.ts";
-import { itemRows, outboxRow, Refused, refusalOf, toRecord } from "./rows.ts";
+import { itemRows, outboxRow, Refused, refusalOf, toRecord, unitRows } from "./rows.ts";
 import type { SimpleWrite } from "./simple-bookings.ts";
 
 export function bookingWrites(
@@ -48,12 +48,30 @@ export function bookingWrites(
    * Expired holds stop blocking at once for the engine, but their rows stay until deleted. When the
    * exclusion constraint trips, delete the expired holds of these staff and say whether any went.
    */
-  async function purgeExpiredHolds(staffIds: readonly string[], nowMs: number): Promise<boolean> {
-    if (staffIds.length === 0) return false;
-    const holdIds = db
-      .select({ id: t.bookingItems.holdId })
-      .from(t.bookingItems)
-      .where(and(inArray(t.bookingItems.staffId, [...staffIds]), lte(t.bookingItems.holdExpiresAt, new Date(nowMs))));
+  async function purgeExpiredHolds(
+    staffIds: readonly string[],
+    nowMs: number,
+    unitIds: readonly string[] = [],
+  ): Promise<boolean> {
+    if (staffIds.length === 0 && unitIds.length === 0) return false;
+    // The holds expired by now that occupy these staff, or these units of rooms and equipment.
+    const holdIds =
+      unitIds.length > 0
+        ? db
+            .select({ id: t.bookingResourceUnits.holdId })
+            .from(t.bookingResourceUnits)
+            .where(
+              and(
+                inArray(t.bookingResourceUnits.unitId, [...unitIds]),
+                lte(t.bookingResourceUnits.holdExpiresAt, new Date(nowMs)),
+              ),
+            )
+        : db
+            .select({ id: t.bookingItems.holdId })
+            .from(t.bookingItems)
+            .where(
+              and(inArray(t.bookingItems.staffId, [...staffIds]), lte(t.bookingItems.holdExpiresAt, new Date(nowMs))),
+            );
     const deleted = await db
       .delete(t.holds)
       .where(and(lte(t.holds.expiresAt, new Date(nowMs)), inArray(t.holds.id, holdIds)))
@@ -65,11 +83,15 @@ export function bookingWrites(
     staffIds: readonly string[],
     nowMs: number,
     run: () => Promise<CommitResult>,
+    unitIds: readonly string[] = [],
   ): Promise<CommitResult> {
     const first = await run();
-    if (first.ok || (first.refusal.code !== "STAFF_BUSY" && first.refusal.code !== "SEATS_EXCEEDED")) return first;
+    const code = first.ok ? null : first.refusal.code;
+    if (first.ok || (code !== "STAFF_BUSY" && code !== "RESOURCE_BUSY" && code !== "SEATS_EXCEEDED")) return first;
     // Time held by an expired hold or an unpaid booking past its payment time is free: release it, try again.
-    const heldByHolds = first.refusal.code === "STAFF_BUSY" && (await purgeExpiredHolds(staffIds, nowMs));
+    const heldByHolds =
+      (code === "STAFF_BUSY" && (await purgeExpiredHolds(staffIds, nowMs))) ||
+      (code === "RESOURCE_BUSY" && (await purgeExpiredHolds([], nowMs, unitIds)));
     const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs)).length > 0;
     return heldByHolds || heldUnpaid ? run() : first;
   }
@@ -84,9 +106,17 @@ export function bookingWrites(
           ),
         ),
       ];
+      const unitIds = [...new Set(command.bookings.flatMap((b) => (b.units ?? []).map((u) => u.unitId)))];
       const now = new Date(command.nowMs);
       const only = command.bookings[0];
-      const simple = !command.holdId && !command.oneTimeSlug && !only?.classSeats && !only?.payment && !only?.redeem;
+      // Bookings that take units of rooms or equipment go the transaction's way (their rows are another table).
+      const simple =
+        !command.holdId &&
+        !command.oneTimeSlug &&
+        !only?.classSeats &&
+        !only?.payment &&
+        !only?.redeem &&
+        unitIds.length === 0;
       if (only && command.bookings.length === 1 && simple) {
         return withHoldPurge(staffIds, command.nowMs, () =>
           statement(() =>
@@ -94,136 +124,150 @@ export function bookingWrites(
           ),
         );
       }
-      return withHoldPurge(staffIds, command.nowMs, () =>
-        transact(async (tx) => {
-          if (command.holdId) await tx.delete(t.holds).where(eq(t.holds.id, command.holdId));
-          let oneTimeLinkId: string | null = null;
-          if (command.oneTimeSlug) {
-            const [link] = await tx
-              .update(t.oneTimeLinks)
-              .set({ usedAt: now })
-              .where(
-                and(
-                  eq(t.oneTimeLinks.slug, command.oneTimeSlug),
-                  isNull(t.oneTimeLinks.usedAt),
-                  isNull(t.oneTimeLinks.revokedAt),
-                  sql`(${t.oneTimeLinks.expiresAt} is null or ${t.oneTimeLinks.expiresAt} > ${now})`,
-                ),
-              )
-              .returning({ id: t.oneTimeLinks.id });
-            if (!link) throw new Refused({ code: "SLUG_EXPIRED" });
-            oneTimeLinkId = link.id;
-          }
-          // A coupon's use is taken under its row's lock, so its last use goes to one booking only.
-          const redemptions = new Map<string, string>();
-          for (const b of command.bookings) {
-            if (!b.redeem) continue;
-            const taken = await redeemCoupon(
-              tx,
-              {
+      return withHoldPurge(
+        staffIds,
+        command.nowMs,
+        () =>
+          transact(async (tx) => {
+            if (command.holdId) await tx.delete(t.holds).where(eq(t.holds.id, command.holdId));
+            let oneTimeLinkId: string | null = null;
+            if (command.oneTimeSlug) {
+              const [link] = await tx
+                .update(t.oneTimeLinks)
+                .set({ usedAt: now })
+                .where(
+                  and(
+                    eq(t.oneTimeLinks.slug, command.oneTimeSlug),
+                    isNull(t.oneTimeLinks.usedAt),
+                    isNull(t.oneTimeLinks.revokedAt),
+                    sql`(${t.oneTimeLinks.expiresAt} is null or ${t.oneTimeLinks.expiresAt} > ${now})`,
+                  ),
+                )
+                .returning({ id: t.oneTimeLinks.id });
+              if (!link) throw new Refused({ code: "SLUG_EXPIRED" });
+              oneTimeLinkId = link.id;
+            }
+            // A coupon's use is taken under its row's lock, so its last use goes to one booking only.
+            const redemptions = new Map<string, string>();
+            for (const b of command.bookings) {
+              if (!b.redeem) continue;
+              const taken = await redeemCoupon(
+                tx,
+                {
+                  businessId: b.businessId,
+                  code: b.redeem.code,
+                  calendarId: b.calendarId,
+                  serviceIds: b.redeem.serviceIds,
+                  visitorEmail: b.redeem.visitorEmail,
+                  nowMs: command.nowMs,
+                },
+                b.discountMinor,
+              );
+              if (!taken.ok) throw new Refused({ code: "COUPON_REFUSED", refusal: taken.refusal });
+              redemptions.set(b.id, taken.redemptionId);
+            }
+            const sessionIds = new Map<string, string>();
+            for (const b of command.bookings) {
+              if (b.classSeats) sessionIds.set(b.id, await takeSeats(tx, b.businessId, b.calendarId, b.classSeats));
+            }
+            await tx.insert(t.bookings).values(
+              command.bookings.map((b, i) => ({
+                id: b.id,
                 businessId: b.businessId,
-                code: b.redeem.code,
                 calendarId: b.calendarId,
-                serviceIds: b.redeem.serviceIds,
-                visitorEmail: b.redeem.visitorEmail,
-                nowMs: command.nowMs,
-              },
-              b.discountMinor,
+                seriesId: b.seriesId,
+                occurrenceIndex: b.occurrenceIndex,
+                status: b.payment ? "pending_payment" : b.status,
+                paymentDueAt: b.payment ? new Date(b.payment.dueAtMs) : null,
+                startsAt: new Date(b.startMs),
+                endsAt: new Date(b.endMs),
+                timeZone: b.timeZone,
+                locale: b.locale,
+                staffId: b.staffId,
+                staffIds: [...b.staffIds],
+                serviceIds: [...b.serviceIds],
+                bufferBeforeMinutes: b.bufferBeforeMinutes,
+                bufferAfterMinutes: b.bufferAfterMinutes,
+                seats: b.seats,
+                guests: [...b.guests],
+                carts: b.carts.map((c) => [...c]),
+                offerLines: b.offerLines.map((c) => [...c]),
+                couponCode: b.couponCode,
+                discountMinor: b.discountMinor,
+                contact: b.contact,
+                answers: { ...b.answers },
+                oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
+                classSessionId: sessionIds.get(b.id) ?? null,
+                priceCents: b.priceCents,
+                depositCents: b.depositCents,
+                currency: b.currency,
+                manageTokenHash: b.manageTokenHash,
+                confirmedAt: b.status === "confirmed" ? now : null,
+              })),
             );
-            if (!taken.ok) throw new Refused({ code: "COUPON_REFUSED", refusal: taken.refusal });
-            redemptions.set(b.id, taken.redemptionId);
-          }
-          const sessionIds = new Map<string, string>();
-          for (const b of command.bookings) {
-            if (b.classSeats) sessionIds.set(b.id, await takeSeats(tx, b.businessId, b.calendarId, b.classSeats));
-          }
-          await tx.insert(t.bookings).values(
-            command.bookings.map((b, i) => ({
-              id: b.id,
-              businessId: b.businessId,
-              calendarId: b.calendarId,
-              seriesId: b.seriesId,
-              occurrenceIndex: b.occurrenceIndex,
-              status: b.payment ? "pending_payment" : b.status,
-              paymentDueAt: b.payment ? new Date(b.payment.dueAtMs) : null,
-              startsAt: new Date(b.startMs),
-              endsAt: new Date(b.endMs),
-              timeZone: b.timeZone,
-              locale: b.locale,
-              staffId: b.staffId,
-              staffIds: [...b.staffIds],
-              serviceIds: [...b.serviceIds],
-              bufferBeforeMinutes: b.bufferBeforeMinutes,
-              bufferAfterMinutes: b.bufferAfterMinutes,
-              seats: b.seats,
-              guests: [...b.guests],
-              carts: b.carts.map((c) => [...c]),
-              offerLines: b.offerLines.map((c) => [...c]),
-              couponCode: b.couponCode,
-              discountMinor: b.discountMinor,
-              contact: b.contact,
-              answers: { ...b.answers },
-              oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
-              classSessionId: sessionIds.get(b.id) ?? null,
-              priceCents: b.priceCents,
-              depositCents: b.depositCents,
-              currency: b.currency,
-              manageTokenHash: b.manageTokenHash,
-              confirmedAt: b.status === "confirmed" ? now : null,
-            })),
-          );
-          for (const [bookingId, redemptionId] of redemptions) await attachRedemption(tx, redemptionId, bookingId);
-          const items = command.bookings.flatMap((b) =>
-            itemRows(
-              b.businessId,
-              // Unpaid, the occupancy stops counting when its payment is due (like a hold).
-              { bookingId: b.id, ...(b.payment ? { holdExpiresAt: new Date(b.payment.dueAtMs) } : {}) },
-              b.items,
-              b.active,
-            ),
-          );
-          if (items.length > 0) await tx.insert(t.bookingItems).values(items);
-          const told = command.bookings.filter((b) => !b.payment);
-          if (told.length > 0)
-            await tx.insert(t.outbox).values(told.map((b) => outboxRow(b.businessId, seal(b.notification))));
-          const paid = command.bookings.filter((b) => b.payment);
-          if (paid.length > 0) await tx.insert(t.payments).values(paid.map((b) => paymentRow(b, seal)));
-          if (command.idempotency) {
-            // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
-            const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
-            await tx
-              .insert(t.idempotencyKeys)
-              .values({ endpoint, key, requestHash, statusCode, response: storedAnswer(body), createdAt: now });
-          }
-        }),
+            for (const [bookingId, redemptionId] of redemptions) await attachRedemption(tx, redemptionId, bookingId);
+            // Unpaid, the occupancy (staff and units) stops counting when its payment is due (like a hold).
+            const owner = (b: (typeof command.bookings)[number]) => ({
+              bookingId: b.id,
+              ...(b.payment ? { holdExpiresAt: new Date(b.payment.dueAtMs) } : {}),
+            });
+            const items = command.bookings.flatMap((b) => itemRows(b.businessId, owner(b), b.items, b.active));
+            if (items.length > 0) await tx.insert(t.bookingItems).values(items);
+            const units = command.bookings.flatMap((b) => unitRows(b.businessId, owner(b), b.units, b.active));
+            if (units.length > 0) await tx.insert(t.bookingResourceUnits).values(units);
+            const told = command.bookings.filter((b) => !b.payment);
+            if (told.length > 0)
+              await tx.insert(t.outbox).values(told.map((b) => outboxRow(b.businessId, seal(b.notification))));
+            const paid = command.bookings.filter((b) => b.payment);
+            if (paid.length > 0) await tx.insert(t.payments).values(paid.map((b) => paymentRow(b, seal)));
+            if (command.idempotency) {
+              // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
+              const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
+              await tx
+                .insert(t.idempotencyKeys)
+                .values({ endpoint, key, requestHash, statusCode, response: storedAnswer(body), createdAt: now });
+            }
+          }),
+        unitIds,
       );
     },
 
     async createHold(command) {
-      return withHoldPurge(command.staffIds, command.nowMs, () =>
-        transact(async (tx) => {
-          if (command.replacesHoldId && isUuid(command.replacesHoldId))
+      return withHoldPurge(
+        command.staffIds,
+        command.nowMs,
+        () =>
+          transact(async (tx) => {
+            if (command.replacesHoldId && isUuid(command.replacesHoldId))
+              await tx
+                .delete(t.holds)
+                .where(and(eq(t.holds.id, command.replacesHoldId), eq(t.holds.calendarId, command.calendarId)));
+            const expiresAt = new Date(command.expiresAtMs);
+            await tx.insert(t.holds).values({
+              id: command.id,
+              businessId: command.businessId,
+              calendarId: command.calendarId,
+              startsAt: new Date(command.startMs),
+              endsAt: new Date(command.endMs),
+              staffIds: [...command.staffIds],
+              serviceIds: [...command.serviceIds],
+              seats: command.seats,
+              expiresAt,
+            });
             await tx
-              .delete(t.holds)
-              .where(and(eq(t.holds.id, command.replacesHoldId), eq(t.holds.calendarId, command.calendarId)));
-          const expiresAt = new Date(command.expiresAtMs);
-          await tx.insert(t.holds).values({
-            id: command.id,
-            businessId: command.businessId,
-            calendarId: command.calendarId,
-            startsAt: new Date(command.startMs),
-            endsAt: new Date(command.endMs),
-            staffIds: [...command.staffIds],
-            serviceIds: [...command.serviceIds],
-            seats: command.seats,
-            expiresAt,
-          });
-          await tx
-            .insert(t.bookingItems)
-            .values(
-              itemRows(command.businessId, { holdId: command.id, holdExpiresAt: expiresAt }, command.items, true),
+              .insert(t.bookingItems)
+              .values(
+                itemRows(command.businessId, { holdId: command.id, holdExpiresAt: expiresAt }, command.items, true),
+              );
+            const units = unitRows(
+              command.businessId,
+              { holdId: command.id, holdExpiresAt: expiresAt },
+              command.units,
+              true,
             );
-        }),
+            if (units.length > 0) await tx.insert(t.bookingResourceUnits).values(units);
+          }),
+        (command.units ?? []).map((u) => u.unitId),
       );
     },
 
@@ -231,43 +275,50 @@ export function bookingWrites(
       const staffIds = [
         ...new Set(command.items.map((i) => i.staffId).concat(command.classSeats ? [command.classSeats.staffId] : [])),
       ];
-      return withHoldPurge(staffIds, command.nowMs, () =>
-        transact(async (tx) => {
-          const [before] = await tx
-            .select()
-            .from(t.bookings)
-            .where(
-              and(
-                eq(t.bookings.id, command.bookingId),
-                eq(t.bookings.sequence, command.expectedSequence),
-                sql`${t.bookings.status} <> 'cancelled'`,
-              ),
-            )
-            .for("update");
-          if (!before) throw new Refused({ code: "BOOKING_CHANGED" });
-          let classSessionId = before.classSessionId;
-          if (command.classSeats) {
-            if (before.classSessionId) await releaseSeats(tx, before.classSessionId, before.seats);
-            classSessionId = await takeSeats(tx, before.businessId, before.calendarId, command.classSeats);
-          }
-          await tx
-            .update(t.bookings)
-            .set({
-              startsAt: new Date(command.startMs),
-              endsAt: new Date(command.endMs),
-              previousStartsAt: before.startsAt,
-              sequence: before.sequence + 1,
-              classSessionId,
-              updatedAt: new Date(command.nowMs),
-            })
-            .where(eq(t.bookings.id, command.bookingId));
-          await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
-          if (command.items.length > 0)
+      return withHoldPurge(
+        staffIds,
+        command.nowMs,
+        () =>
+          transact(async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(t.bookings)
+              .where(
+                and(
+                  eq(t.bookings.id, command.bookingId),
+                  eq(t.bookings.sequence, command.expectedSequence),
+                  sql`${t.bookings.status} <> 'cancelled'`,
+                ),
+              )
+              .for("update");
+            if (!before) throw new Refused({ code: "BOOKING_CHANGED" });
+            let classSessionId = before.classSessionId;
+            if (command.classSeats) {
+              if (before.classSessionId) await releaseSeats(tx, before.classSessionId, before.seats);
+              classSessionId = await takeSeats(tx, before.businessId, before.calendarId, command.classSeats);
+            }
             await tx
-              .insert(t.bookingItems)
-              .values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
-          await tx.insert(t.outbox).values(outboxRow(before.businessId, seal(command.notification)));
-        }),
+              .update(t.bookings)
+              .set({
+                startsAt: new Date(command.startMs),
+                endsAt: new Date(command.endMs),
+                previousStartsAt: before.startsAt,
+                sequence: before.sequence + 1,
+                classSessionId,
+                updatedAt: new Date(command.nowMs),
+              })
+              .where(eq(t.bookings.id, command.bookingId));
+            await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
+            await tx.delete(t.bookingResourceUnits).where(eq(t.bookingResourceUnits.bookingId, command.bookingId));
+            if (command.items.length > 0)
+              await tx
+                .insert(t.bookingItems)
+                .values(itemRows(before.businessId, { bookingId: before.id }, command.items, command.active));
+            const units = unitRows(before.businessId, { bookingId: before.id }, command.units, command.active);
+            if (units.length > 0) await tx.insert(t.bookingResourceUnits).values(units);
+            await tx.insert(t.outbox).values(outboxRow(before.businessId, seal(command.notification)));
+          }),
+        (command.units ?? []).map((u) => u.unitId),
       );
     },
 

@@ -45,6 +45,11 @@ export const DEMO = {
     /** Issue 24: short or long hair (variations), an add-on, and Anna's senior price for long hair. */
     cutByLength: "00000000-0000-4000-8000-000000000506",
   },
+  /** Issue 21: two treatment rooms, shared by the massage and the colour (any free one). */
+  resources: {
+    room1: "00000000-0000-4000-8000-000000000601",
+    room2: "00000000-0000-4000-8000-000000000602",
+  },
   /** 10 % off the cut by hair length (issue 24). */
   couponCode: "SPRING10",
   /** The private service's slug, for its direct links. */

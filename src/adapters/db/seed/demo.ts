@@ -223,6 +223,20 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
     },
   ];
   for (const { id, ...input } of services) must(await repo.createService(input, { id }), `service ${input.slug}`);
+  // Resources (issue 21): two treatment rooms; a massage or a colour takes whichever is free, so
+  // at most two of them run at once whoever is free to perform them.
+  for (const [id, name] of [
+    [DEMO.resources.room1, "Room 1"],
+    [DEMO.resources.room2, "Room 2"],
+  ] as const)
+    await repo.createResource({ name, kind: "room", capacity: 1, timeZone: "Europe/Berlin" }, { id });
+  for (const serviceId of [DEMO.services.massage, DEMO.services.colour])
+    must(
+      await repo.setServiceResources(serviceId, [
+        { mode: "any", resourceIds: [DEMO.resources.room1, DEMO.resources.room2] },
+      ]),
+      "treatment rooms",
+    );
   // Services in depth (issue 24): a cut priced by hair length, an extra that lengthens it, and
   // Anna — the senior stylist — charging more for long hair.
   const cut = must(

@@ -28,6 +28,7 @@ import type { BusinessApiDeps, BusinessEnv } from "./business-routing.ts";
 import { calendarRoutes } from "./calendar-routes.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { menuAndLinkRoutes } from "./menu-and-link-routes.ts";
+import { resourceRoutes } from "./resource-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
 import { calendarSyncRoutes } from "./calendar-sync-routes.ts";
@@ -125,6 +126,7 @@ export function businessApi(deps: BusinessApiDeps) {
 
   accountRoutes(api, deps);
   staffRoutes(api, deps);
+  resourceRoutes(api, deps);
   webhookRoutes(api, deps);
   calendarSyncRoutes(api, deps);
   catalogueRoutes(api, deps);

@@ -94,6 +94,7 @@ const PATH_PARAMS = {
   collectionId: "Collection id",
   couponId: "Coupon id",
   connectionId: "Calendar connection id",
+  resourceId: "Resource id (room or equipment)",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -151,6 +152,7 @@ const SETUP_MESSAGES: Readonly<
 export type Resource =
   | "API key"
   | "staff member"
+  | "resource"
   | "time off"
   | "service"
   | "group"

@@ -19,7 +19,7 @@ const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 export { LocalDateSchema };
 const id = z.string().min(1).max(64);
-const name = z.string().trim().min(1, "must not be empty").max(200);
+export const name = z.string().trim().min(1, "must not be empty").max(200);
 const description = z.string().max(5000);
 export const SlugSchema = z
   .string()

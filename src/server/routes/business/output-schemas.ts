@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { CalendarSettingsSchema, DateOverridesSchema, DepositSchema, WeeklyHoursSchema } from "./input-schemas.ts";
 
-const instant = z.string().meta({ description: "ISO 8601, UTC" });
+export const instant = z.string().meta({ description: "ISO 8601, UTC" });
 export const BusinessSchema = z
   .object({
     id: z.string(),

@@ -124,6 +124,12 @@ export function BookingResult({
             </dd>
           </>
         ) : null}
+        {booking.resources?.length ? (
+          <>
+            <dt>{i18n._("widget.summary.resources")}</dt>
+            <dd>{booking.resources.join(", ")}</dd>
+          </>
+        ) : null}
         <dt>{i18n._("widget.summary.when")}</dt>
         <dd className={outcome === "cancelled" ? "is-struck" : undefined}>
           {formatDateTime(booking.startTime, zone, tag)} – {formatTime(booking.endTime, zone, tag)}
