@@ -74,7 +74,17 @@ describe("treatment rooms", () => {
     expect(target, "a time with three free masseurs and both rooms").toBeDefined();
     const t = target!;
 
-    expect((await massageAt(t, "First")).status).toBe(201);
+    const first = await massageAt(t, "First");
+    expect(first.status).toBe(201);
+    const roomOf = async (booked: { id: string; manageToken: string }) => {
+      const view = await fetch(`${baseURL}/api/bookings/${booked.id}`, {
+        headers: { authorization: `Bearer ${booked.manageToken}`, "x-forwarded-for": clientAddress() },
+      });
+      return ((await view.json()) as { resources: string[] }).resources;
+    };
+    // Which room the first gets depends on how used each is (earlier journeys book massages too).
+    const [firstRoom] = await roomOf((await first.json()) as { id: string; manageToken: string });
+    expect(["Room 1", "Room 2"]).toContain(firstRoom);
 
     // A visitor is shown the time (one room left) and types their details …
     const { page, context } = await bookingPage(browser);
@@ -103,11 +113,9 @@ describe("treatment rooms", () => {
     // … while someone else books the second massage at that time: it gets the second room.
     const second = await massageAt(t, "Second");
     expect(second.status).toBe(201);
-    const { id, manageToken } = (await second.json()) as { id: string; manageToken: string };
-    const view = await fetch(`${baseURL}/api/bookings/${id}`, {
-      headers: { authorization: `Bearer ${manageToken}`, "x-forwarded-for": clientAddress() },
-    });
-    expect(await view.json()).toMatchObject({ resources: ["Room 2"] });
+    expect(await roomOf((await second.json()) as { id: string; manageToken: string })).toEqual([
+      firstRoom === "Room 1" ? "Room 2" : "Room 1",
+    ]);
 
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect
