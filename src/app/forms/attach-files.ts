@@ -66,16 +66,17 @@ export async function attachFiles(
   }
 
   const fileFields = allFields(input.definition).filter((f) => f.type === "file");
-  const tokens = new Map<string, string>();
+  // Each field's token hash, computed once: the lookup and the match use the same value.
+  const hashes = new Map<string, string>();
   for (const field of fileFields) {
     const token = uploadToken(answers[field.id]);
-    if (token !== null) tokens.set(field.id, token);
+    if (token !== null) hashes.set(field.id, hashToken(token));
     else if (answers[field.id] !== undefined) delete answers[field.id];
   }
-  const kept = await store.pendingUploads(input.formId, [...tokens.values()].map(hashToken));
+  const kept = await store.pendingUploads(input.formId, [...hashes.values()]);
   const files: Record<string, PendingUpload> = {};
-  for (const [fieldId, token] of tokens) {
-    const upload = kept.get(hashToken(token));
+  for (const [fieldId, hash] of hashes) {
+    const upload = kept.get(hash);
     if (upload) files[fieldId] = upload;
     else {
       delete answers[fieldId];
