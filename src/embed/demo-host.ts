@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { embedSnippet, type EmbedSnippetOptions } from "./snippet.ts";
+import { escapeHtml } from "../core/shared/html.ts";
 
 export interface DemoHostOptions {
   /** Where the widget is served, e.g. `http://127.0.0.1:3000`. */
@@ -62,8 +63,6 @@ function snippets(appOrigin: string, query: URLSearchParams): { title: string; h
     },
   ];
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(appOrigin: string, query: URLSearchParams): string {
   const sections = snippets(appOrigin, query)

@@ -3,6 +3,7 @@
  * The business API's snippet generator and the demo host page both write their markup here, so the
  * tests embed exactly what a business would paste.
  */
+import { escapeHtml } from "../core/shared/html.ts";
 import { EMBED_QUERY_PARAMS, type EmbedQueryParam } from "./protocol.ts";
 
 export const EMBED_MODES = ["inline", "popup", "floating"] as const;
@@ -21,9 +22,6 @@ export interface EmbedSnippetOptions {
   /** Prefill and theme, forwarded to the widget as they are (it validates them). */
   readonly params?: Partial<Record<EmbedQueryParam, string>>;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Space reserved for an inline widget before it reports its own height: no jump as it loads. */
 export const INLINE_RESERVED_HEIGHT = 640;

@@ -22,7 +22,7 @@ import type { Database } from "../adapters/db/client.ts";
 import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES } from "../i18n/locales.ts";
 import { serverI18n } from "../i18n/server-i18n.ts";
 import { MAX_FILE_BYTES } from "../core/forms/uploads.ts";
-import { escapeHtml } from "../adapters/email/render-notification.ts";
+import { escapeHtml } from "../core/shared/html.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import type { LocaleRoutingOptions } from "../i18n/routing/options.ts";
 import type { WebLoadContext } from "../web/load-context.ts";

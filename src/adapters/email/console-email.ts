@@ -7,7 +7,7 @@ import { z } from "zod";
 import { serverI18n } from "../../i18n/server-i18n.ts";
 import { PermanentDeliveryError, type OutboxHandler } from "../outbox/outbox-worker.ts";
 import type { EmailTransport } from "./build-transport.ts";
-import { escapeHtml } from "./render-notification.ts";
+import { escapeHtml } from "../../core/shared/html.ts";
 
 const ConsoleEmailSchema = z.object({
   kind: z.enum(["sign_in", "password_reset", "invite"]),

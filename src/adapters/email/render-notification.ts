@@ -19,6 +19,7 @@ import { serverI18n, type ServerI18n } from "../../i18n/server-i18n.ts";
 import { googleCalendarUrl, office365CalendarUrl, outlookLiveCalendarUrl } from "../calendar/calendar-links.ts";
 import { buildIcs, calendarEventText, type CalendarFile } from "../calendar/ics.ts";
 import type { EmailAddress } from "./build-transport.ts";
+import { escapeHtml } from "../../core/shared/html.ts";
 
 export type RecipientRole = "contact" | "guest" | "staff";
 
@@ -368,13 +369,6 @@ function renderHtml(parts: Parts & { language: string; subject: string }): strin
     `</body>`,
     `</html>`,
   ].join("\n");
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 }
 
 function isHttpUrl(value: string): boolean {

@@ -14,7 +14,7 @@ import { fallbackChain, isLocaleCode, DEFAULT_LOCALE } from "../../i18n/locales.
 import { serverI18n } from "../../i18n/server-i18n.ts";
 import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
-import { escapeHtml } from "../email/render-notification.ts";
+import { escapeHtml } from "../../core/shared/html.ts";
 import { PermanentDeliveryError, type OutboxHandler } from "../outbox/outbox-worker.ts";
 import { writeWebhookDeliveries } from "../webhooks/webhook-outbox.ts";
 

@@ -23,7 +23,7 @@ import type { SlotVerdict } from "../../core/availability/compute-slots.ts";
 import { formatInstant, MINUTE_MS } from "../../core/shared/time.ts";
 import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers, withResources } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
-import { generateManageToken, hashManageToken } from "./manage-token.ts";
+import { generateManageToken } from "./manage-token.ts";
 import {
   describeCreated,
   toNewBooking,
@@ -36,6 +36,7 @@ import type { CalendarContext, NewBooking, Occupancy } from "./ports.ts";
 import type { NewPayment, PaymentProvider } from "../payments/ports.ts";
 import { PAYMENT_HOLD_MINUTES, type PaymentDue } from "../../core/payments/payment-plan.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 export type CreateBookingInput = BookingInput;
 export type { CreatedBooking, OccurrenceOutcome } from "./new-booking.ts";
@@ -124,7 +125,7 @@ export async function createBooking(
     ctx,
     input,
     request,
-    token: { clear: token, hash: hashManageToken(token) },
+    token: { clear: token, hash: hashSecretToken(token) },
     nowMs,
   };
   const write = (bookings: NewBooking[], created: CreatedBooking) =>
@@ -256,7 +257,7 @@ async function preparePayment(
       id,
       provider: provider.name,
       providerRef: intent.ref,
-      clientSecretHash: hashManageToken(intent.clientSecret),
+      clientSecretHash: hashSecretToken(intent.clientSecret),
       kind: due.kind,
       amountMinor: due.amountMinor,
       dueAtMs,

@@ -2,8 +2,9 @@
  * Manage tokens: 256 random bits (base64url), never derived from booking data, stored only as a
  * SHA-256 hash and compared in constant time.
  */
-import { createHash, randomFillSync, timingSafeEqual } from "node:crypto";
+import { randomFillSync, timingSafeEqual } from "node:crypto";
 import { isManageTokenFormat, MANAGE_TOKEN_BYTES } from "../../core/booking/manage-token.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 /**
  * Random bytes are drawn from the CSPRNG a page at a time and each token takes its own 32 (the
@@ -25,8 +26,6 @@ export function generateManageToken(): string {
   return token;
 }
 
-export const hashManageToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
-
 /** Whether `token` is the one whose hash is stored; malformed tokens never match. */
 export function verifyManageToken(token: string | null | undefined, storedHash: string): boolean {
   return isManageTokenFormat(token) && matchesHash(token, storedHash);
@@ -34,7 +33,7 @@ export function verifyManageToken(token: string | null | undefined, storedHash: 
 
 /** Whether `secret` is the one whose SHA-256 (hex) was stored, compared in constant time. */
 export function matchesHash(secret: string, storedHash: string): boolean {
-  const given = Buffer.from(hashManageToken(secret), "hex");
+  const given = Buffer.from(hashSecretToken(secret), "hex");
   const stored = Buffer.from(storedHash, "hex");
   return given.length === stored.length && timingSafeEqual(given, stored);
 }

@@ -3,8 +3,9 @@
  * hash is stored, and a presented key is compared with the stored hash in constant time. Keys are
  * never logged (the logger redacts Authorization headers; nothing here logs).
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { ApiKeyView, BusinessDirectory, BusinessRepository } from "./ports.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 const KEY_BYTES = 32;
 const KEY_FORMAT = /^bk_[A-Za-z0-9_-]{43}$/;
@@ -12,8 +13,6 @@ const KEY_FORMAT = /^bk_[A-Za-z0-9_-]{43}$/;
 const PREFIX_LENGTH = 11;
 
 export const generateApiKey = (): string => `bk_${randomBytes(KEY_BYTES).toString("base64url")}`;
-
-export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
 
 export const isApiKeyFormat = (value: string | null | undefined): value is string =>
   typeof value === "string" && KEY_FORMAT.test(value);
@@ -24,7 +23,7 @@ export async function issueApiKey(
   name: string,
 ): Promise<{ key: string; apiKey: ApiKeyView }> {
   const key = generateApiKey();
-  const apiKey = await repo.createApiKey({ name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashApiKey(key) });
+  const apiKey = await repo.createApiKey({ name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashSecretToken(key) });
   return { key, apiKey };
 }
 
@@ -34,7 +33,7 @@ export async function authenticateApiKey(
   presented: string | null | undefined,
 ): Promise<string | null> {
   if (!isApiKeyFormat(presented)) return null;
-  const hash = hashApiKey(presented);
+  const hash = hashSecretToken(presented);
   const owner = await directory.findKeyOwner(hash);
   // The lookup is by hash (an index), so it reveals nothing about the key; the constant-time
   // comparison guards against a store that would match loosely (e.g. a prefix or case-folding).

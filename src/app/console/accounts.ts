@@ -4,11 +4,12 @@
  * email. Nothing here tells an unknown address from a known one — the answers and the time taken
  * are the same — so the sign-in form cannot be used to find out who has an account.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { passwordProblem, type PasswordProblem } from "../../core/console/password-policy.ts";
 import type { ConsoleActor } from "../../core/console/staff-access.ts";
 import { browserSummary, type BrowserSummary } from "../../core/console/user-agent.ts";
 import type { ConsoleStore, ConsoleUser, LinkPurpose, PasswordHasher } from "./ports.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 /** Idle sessions end after an hour; any session after twelve (NIST SP 800-63B AAL2). */
 export const SESSION_IDLE_MS = 60 * 60_000;
@@ -34,7 +35,6 @@ export interface SignedIn {
 }
 
 export const newToken = (): string => randomBytes(32).toString("base64url");
-export const hashToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 let dummyHash: Promise<string> | undefined;
@@ -64,7 +64,7 @@ export async function startSession(deps: AccountDeps, user: ConsoleUser, userAge
   const createdAt = deps.clock();
   const expiresAt = new Date(createdAt.getTime() + SESSION_MAX_MS);
   await deps.store.createSession({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     userId: user.id,
     createdAt,
     expiresAt,
@@ -80,7 +80,7 @@ export async function resumeSession(
 ): Promise<{ user: ConsoleUser; actor: ConsoleActor; tokenHash: string } | null> {
   if (!token || !TOKEN_FORMAT.test(token)) return null;
   const now = deps.clock();
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSecretToken(token);
   const session = await deps.store.findSession(tokenHash, now);
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
@@ -93,7 +93,7 @@ export async function resumeSession(
 }
 
 export async function signOut(deps: AccountDeps, token: string | undefined): Promise<void> {
-  if (token && TOKEN_FORMAT.test(token)) await deps.store.revokeSession(hashToken(token), deps.clock());
+  if (token && TOKEN_FORMAT.test(token)) await deps.store.revokeSession(hashSecretToken(token), deps.clock());
 }
 
 /**
@@ -126,7 +126,7 @@ export async function issueLink(
 ): Promise<string> {
   const token = newToken();
   await deps.store.createLinkToken({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     userId: user.id,
     purpose,
     expiresAt: new Date(deps.clock().getTime() + validMinutes * 60_000),
@@ -143,7 +143,7 @@ export async function signInWithLink(
   userAgent?: UserAgent,
 ): Promise<SignedIn | null> {
   if (!TOKEN_FORMAT.test(token)) return null;
-  const user = await deps.store.useLinkToken(hashToken(token), "sign_in", deps.clock());
+  const user = await deps.store.useLinkToken(hashSecretToken(token), "sign_in", deps.clock());
   return user ? startSession(deps, user, userAgent) : null;
 }
 
@@ -161,7 +161,7 @@ export async function resetPassword(
   // against the address of the link's user, which is only known after; hence the second check.
   const early = passwordProblem(password, "");
   if (early) return { ok: false, error: early };
-  const user = await deps.store.useLinkToken(hashToken(token), "password_reset", deps.clock());
+  const user = await deps.store.useLinkToken(hashSecretToken(token), "password_reset", deps.clock());
   if (!user) return { ok: false, error: "LINK_INVALID" };
   const problem = passwordProblem(password, user.email);
   if (problem) return { ok: false, error: problem };

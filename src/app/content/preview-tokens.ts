@@ -3,12 +3,11 @@
  * stored. A preview page opens with a token of the business that owns what it shows, unexpired and
  * unrevoked, checked against the request's clock.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { ContentRepository, PreviewTokenRecord } from "./ports.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 const TOKEN_FORMAT = /^pv_[A-Za-z0-9_-]{43}$/;
-
-export const hashPreviewToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
 export const isPreviewTokenFormat = (value: string | null | undefined): value is string =>
   typeof value === "string" && TOKEN_FORMAT.test(value);
@@ -21,7 +20,7 @@ export async function issuePreviewToken(
   const token = `pv_${randomBytes(32).toString("base64url")}`;
   const previewToken = await repo.createPreviewToken({
     label: input.label ?? "",
-    tokenHash: hashPreviewToken(token),
+    tokenHash: hashSecretToken(token),
     expiresAt: new Date(now.getTime() + input.expiresInMinutes * 60_000),
   });
   return { token, previewToken };
@@ -37,5 +36,5 @@ export async function previewBusinessOf(
   now: Date,
 ): Promise<string | null> {
   if (!isPreviewTokenFormat(presented)) return null;
-  return lookup(hashPreviewToken(presented), now);
+  return lookup(hashSecretToken(presented), now);
 }

@@ -9,8 +9,8 @@ import { randomBytes } from "node:crypto";
 import { allFields, type Answers, type AnswerValue, type FormDefinition } from "../../core/forms/definition.ts";
 import { checkUpload, UPLOAD_REFERENCE } from "../../core/forms/uploads.ts";
 import type { AnswerError } from "../../core/forms/validate-answers.ts";
-import { hashToken } from "../console/accounts.ts";
 import type { FormStore, PendingUpload } from "./ports.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 export interface PostedFile {
   readonly fieldId: string;
@@ -57,7 +57,7 @@ export async function attachFiles(
     const token = randomBytes(32).toString("base64url");
     await store.keepUpload({
       formId: input.formId,
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       fileName: checked.name,
       contentType: checked.kind,
       content: file.bytes,
@@ -70,7 +70,7 @@ export async function attachFiles(
   const hashes = new Map<string, string>();
   for (const field of fileFields) {
     const token = uploadToken(answers[field.id]);
-    if (token !== null) hashes.set(field.id, hashToken(token));
+    if (token !== null) hashes.set(field.id, hashSecretToken(token));
     else if (answers[field.id] !== undefined) delete answers[field.id];
   }
   const kept = await store.pendingUploads(input.formId, [...hashes.values()]);

@@ -16,10 +16,10 @@ import {
 } from "../../core/forms/definition.ts";
 import { activeFields, walk } from "../../core/forms/logic.ts";
 import { validateAnswers, type AnswerError } from "../../core/forms/validate-answers.ts";
-import { hashToken } from "../console/accounts.ts";
 import { uploadToken, type AttachedFiles } from "./attach-files.ts";
 import { checkFillToken } from "./fill-token.ts";
 import { UploadGoneError, type FormDirectory, type StoredForm } from "./ports.ts";
+import { hashSecretToken } from "../shared/secret-token.ts";
 
 export interface SubmitFormInput {
   readonly businessId: string;
@@ -78,7 +78,7 @@ export async function submitForm(
   for (const field of onPath.filter((f) => f.type === "file")) {
     const token = uploadToken(answers[field.id]);
     if (token === null) continue;
-    uploads.push({ fieldId: field.id, tokenHash: hashToken(token) });
+    uploads.push({ fieldId: field.id, tokenHash: hashSecretToken(token) });
     answers[field.id] = input.files?.files[field.id]?.name ?? "file";
   }
   const stored = await deps.forms

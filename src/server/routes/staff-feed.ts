@@ -4,10 +4,10 @@
  * as its SHA-256. Calendar apps poll it; an unknown or rotated token is 404.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { hashToken } from "../../app/console/accounts.ts";
 import { bookingEventsIcs, staffBookingEvents } from "../../adapters/calendar-sync/booking-events.ts";
 import { feedOwner } from "../../adapters/calendar-sync/connection-store.ts";
 import type { Db } from "../../adapters/db/client.ts";
+import { hashSecretToken } from "../../app/shared/secret-token.ts";
 
 const STAFF_FEED = /^\/feeds\/staff\/([A-Za-z0-9_-]{20,100})\.ics$/;
 
@@ -17,7 +17,7 @@ export function staffFeed(app: OpenAPIHono, deps: { db: Db; clock: () => Date })
   app.use("*", async (c, next) => {
     const token = c.req.method === "GET" ? STAFF_FEED.exec(c.req.path)?.[1] : undefined;
     if (!token && !(c.req.method === "GET" && c.req.path.startsWith("/feeds/staff/"))) return next();
-    const owner = token ? await feedOwner(deps.db, hashToken(token)) : null;
+    const owner = token ? await feedOwner(deps.db, hashSecretToken(token)) : null;
     c.header("Cache-Control", "private, no-store");
     c.header("Referrer-Policy", "no-referrer");
     if (!owner) return c.text("Not found", 404);

@@ -4,12 +4,12 @@
  * bookings. Passwords and feed URLs are sealed under APP_SECRET; the feed's token is kept hashed.
  */
 import { randomBytes } from "node:crypto";
-import { hashToken } from "../../../app/console/accounts.ts";
 import { syncConnection, SYNC_LEASE_MS } from "../../../adapters/calendar-sync/sync.ts";
 import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import { refusedTarget } from "./webhook-routes.ts";
+import { hashSecretToken } from "../../../app/shared/secret-token.ts";
 
 const staffParams = ids("staffId");
 const connectionParams = ids("staffId", "connectionId");
@@ -167,7 +167,7 @@ export function calendarSyncRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const store = storeOf(c);
     if (!(await store.staffMember(staffId))) return noStaff(c);
     const token = randomBytes(32).toString("base64url");
-    await store.rotateFeedToken(staffId, hashToken(token));
+    await store.rotateFeedToken(staffId, hashSecretToken(token));
     return c.json({ url: `${deps.publicUrl}/feeds/staff/${token}.ics` }, 201);
   });
   handle(api, revokeFeed, async (c) => {

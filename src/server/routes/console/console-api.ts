@@ -11,7 +11,6 @@
 import type { Context } from "hono";
 import {
   emailLink,
-  hashToken,
   resetPassword,
   resumeSession,
   signInWithLink,
@@ -38,6 +37,7 @@ import { inMemoryRateLimiters, type RateLimiters } from "../rate-limit.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { Email, route, SessionSchema, type Limited, type SessionGuard } from "./console-shared.ts";
 import { teamRoutes } from "./team-routes.ts";
+import { hashSecretToken } from "../../../app/shared/secret-token.ts";
 
 export interface ConsoleApiDeps extends AccountDeps {
   /** Signs the CSRF tokens (APP_SECRET). */
@@ -196,7 +196,7 @@ export function consoleApi(deps: ConsoleApiDeps) {
 
   async function startAnswer(c: Context, signedIn: SignedIn) {
     c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(c)));
-    return sessionAnswer(c, signedIn.user, hashToken(signedIn.token));
+    return sessionAnswer(c, signedIn.user, hashSecretToken(signedIn.token));
   }
 
   /**
