@@ -48,5 +48,7 @@ export interface ImageStore {
 /** What public requests read: a variant's bytes, and the sizes of images a page names. */
 export interface PublicImages {
   variant(id: string, width: number): Promise<{ contentType: string; content: Uint8Array } | null>;
+  /** The widest width the image is kept at, or null when there is no such image. */
+  widestWidth(id: string): Promise<number | null>;
   sizes(businessId: string, ids: readonly string[]): Promise<Map<string, ImageSize>>;
 }

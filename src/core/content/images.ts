@@ -98,3 +98,7 @@ export function responsiveImage(url: string, size: ImageSize | null, fallback: I
     height: variantHeight(size, widest),
   };
 }
+
+/** The one address to name an image by outside a page's `<img>` (a feed, Open Graph): its widest variant. */
+export const imageSourceUrl = (url: string, size: ImageSize | null): string =>
+  responsiveImage(url, size, { width: 0, height: 0 }).src;

@@ -6,11 +6,23 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { PublicImages } from "../../app/content/images.ts";
-import { parseVariantPath } from "../../core/content/images.ts";
+import { imageIdOf, parseVariantPath, variantPath } from "../../core/content/images.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function imageFiles(app: OpenAPIHono, images: PublicImages) {
+  // `/images/<id>`, the address posts and products name an image by: its widest variant (a feed's
+  // or a shared link's image). Variants can be removed with the image, so this is not cached long.
+  app.get("/images/:id", async (c) => {
+    const id = imageIdOf(c.req.path);
+    const width = id ? await images.widestWidth(id) : null;
+    if (!id || width === null) {
+      c.header("Cache-Control", "no-store");
+      return c.text("Not Found", 404);
+    }
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.redirect(variantPath(id, width), 302);
+  });
   app.on(["GET", "HEAD"], "/images/:id/:file", async (c) => {
     const asked = parseVariantPath(c.req.path);
     const variant = asked ? await images.variant(asked.id, asked.width) : null;

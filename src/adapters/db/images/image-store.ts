@@ -108,6 +108,16 @@ export function publicImages(db: Db): PublicImages {
         .where(and(eq(t.imageVariants.imageId, id), eq(t.imageVariants.width, width)));
       return row ?? null;
     },
+    async widestWidth(id) {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ width: t.imageVariants.width })
+        .from(t.imageVariants)
+        .where(eq(t.imageVariants.imageId, id))
+        .orderBy(desc(t.imageVariants.width))
+        .limit(1);
+      return row?.width ?? null;
+    },
     async sizes(businessId, ids) {
       const wanted = [...new Set(ids.filter(isUuid))];
       const sizes = new Map<string, ImageSize>();

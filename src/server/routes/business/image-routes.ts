@@ -4,7 +4,7 @@
  * few widths and served publicly at `/images/<id>/<width>.webp` (src/server/routes/image-files.ts).
  * Posts and products name an image by its `url` (`/images/<id>`).
  */
-import { imagePath, MAX_IMAGE_BYTES, variantPath } from "../../../core/content/images.ts";
+import { imageIdOf, imagePath, MAX_IMAGE_BYTES, variantPath } from "../../../core/content/images.ts";
 import type { ImageRecord } from "../../../app/content/images.ts";
 import { processImage } from "../../../adapters/images/process-image.ts";
 import { handle, json, problems, z } from "../../http/api-router.ts";
@@ -72,6 +72,25 @@ const MESSAGES = {
   IMAGE_TOO_MANY_PIXELS: "This image has too many pixels (at most 40 megapixels).",
 } as const;
 const STATUS = { IMAGE_TYPE: 415, IMAGE_UNREADABLE: 400, IMAGE_TOO_MANY_PIXELS: 400 } as const;
+
+/**
+ * The path of the first uploaded image an input names that is not one of this business's (refused
+ * as REFERENCE_NOT_FOUND, as another business's author or product is), or null.
+ */
+export async function unknownImage(
+  deps: BusinessApiDeps,
+  businessId: string,
+  named: readonly { readonly path: string; readonly url: string | null | undefined }[],
+): Promise<string | null> {
+  const uploaded = named.flatMap(({ path, url }) => {
+    const id = url ? imageIdOf(url) : null;
+    return id ? [{ path, id }] : [];
+  });
+  if (uploaded.length === 0) return null;
+  const store = deps.images(businessId);
+  for (const { path, id } of uploaded) if (!(await store.get(id))) return path;
+  return null;
+}
 
 export function imageRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   handle(api, uploadImage, async (c) => {
