@@ -66,7 +66,7 @@ describe("a product page", () => {
           i.getAttribute("width"),
           i.getAttribute("height"),
           i.getAttribute("loading"),
-          i.srcset.split(", ").length,
+          (i.getAttribute("srcset") ?? "").split(", ").length,
         ]),
       ),
     ).toEqual([

@@ -57,11 +57,11 @@ describe.each(DATABASE_KINDS)("images API on %s", (kind) => {
     await testDb?.drop();
   });
 
-  const upload = (body: BodyInit, contentType: string | null, as = key) =>
+  const upload = (body: BodyInit | Uint8Array, contentType: string | null, as = key) =>
     app.request("/api/business/images", {
       method: "POST",
       headers: { authorization: `Bearer ${as}`, ...(contentType ? { "content-type": contentType } : {}) },
-      body,
+      body: body as BodyInit,
     });
 
   it("keeps an upload upright, without its metadata, at every width up to its own, and serves it immutable", async () => {

@@ -179,7 +179,10 @@ export function publicContent(db: Db): ContentPagesPort {
           .from(t.productVariants)
           .where(inArray(t.productVariants.productId, ids))
       : [];
-    const sizes = await sizesOf(rows[0]?.businessId ?? "", rows.map((r) => r.media[0]?.url));
+    const sizes = await sizesOf(
+      rows[0]?.businessId ?? "",
+      rows.map((r) => r.media[0]?.url),
+    );
     return rows.flatMap((r): ProductSummary[] => {
       const price = listingPrice(
         variants.filter((v) => v.productId === r.id),

@@ -66,7 +66,12 @@ export function imageStore(db: Db, businessId: string): ImageStore {
         );
         return recordOf(
           row!,
-          image.variants.map((v) => ({ imageId: row!.id, width: v.width, height: v.height, byteSize: v.content.byteLength })),
+          image.variants.map((v) => ({
+            imageId: row!.id,
+            width: v.width,
+            height: v.height,
+            byteSize: v.content.byteLength,
+          })),
         );
       });
     },

@@ -586,11 +586,7 @@ async function seedShop(db: Db, businessId: string, picture: Record<DemoPicture,
   ]);
 }
 
-async function seedContent(
-  db: Db,
-  businessId: string,
-  pictures: Record<DemoPicture, ProcessedImage>,
-): Promise<void> {
+async function seedContent(db: Db, businessId: string, pictures: Record<DemoPicture, ProcessedImage>): Promise<void> {
   // Stored as the business API stores uploads; posts and products name them by `/images/<id>`.
   const images = imageStore(db, businessId);
   const picture = {} as Record<DemoPicture, string>;

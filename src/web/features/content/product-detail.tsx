@@ -68,13 +68,7 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
             <ul className="gallery__more">
               {more.map((m) => (
                 <li key={m.url}>
-                  <ContentImage
-                    url={m.url}
-                    alt={m.alt}
-                    size={m.size}
-                    box={{ width: 400, height: 400 }}
-                    sizes="120px"
-                  />
+                  <ContentImage url={m.url} alt={m.alt} size={m.size} box={{ width: 400, height: 400 }} sizes="120px" />
                 </li>
               ))}
             </ul>
