@@ -19,6 +19,23 @@ const photo = () =>
     .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "GPS-SECRET-42" } } })
     .toBuffer();
 
+/** An animated GIF of one pixel: a black frame, then a white one (LZW data written out by hand). */
+function twoFrameGif(): Buffer {
+  const frame = (white: boolean) => [
+    ...[0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00],
+    ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0],
+    ...[0x02, 0x02, white ? 0x4c : 0x44, 0x01, 0x00],
+  ];
+  return Buffer.from([
+    ...Buffer.from("GIF89a"),
+    ...[1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff],
+    ...[0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0"), 0x03, 0x01, 0x00, 0x00, 0x00],
+    ...frame(false),
+    ...frame(true),
+    0x3b,
+  ]);
+}
+
 /** A PNG's signature and header only, claiming a size (its pixels are missing). */
 function pngClaiming(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
@@ -130,7 +147,7 @@ describe.each(DATABASE_KINDS)("images API on %s", (kind) => {
     await expectStatus(404, app, "GET", `/api/business/images/${image.id}`, key);
   });
 
-  it("takes a multipart form's file part, and PNG, WebP and GIF", async () => {
+  it("takes a multipart form's file part, and PNG, WebP and GIF (an animation stays animated)", async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#fa0" } })
       .png()
       .toBuffer();
@@ -145,11 +162,16 @@ describe.each(DATABASE_KINDS)("images API on %s", (kind) => {
       .toBuffer();
     expect((await upload(webp, "application/octet-stream")).status).toBe(201);
 
-    const gif = await sharp({ create: { width: 40, height: 60, channels: 4, background: "#f00" } })
-      .gif()
-      .toBuffer();
-    const stored = (await (await upload(gif, "image/gif")).json()) as { width: number; height: number };
-    expect([stored.width, stored.height]).toEqual([40, 60]);
+    // Two frames of one pixel, black then white: an animation stays one, as WebP.
+    const stored = (await (await upload(twoFrameGif(), "image/gif")).json()) as {
+      width: number;
+      height: number;
+      variants: { url: string }[];
+    };
+    expect([stored.width, stored.height]).toEqual([1, 1]);
+    const served = Buffer.from(await (await app.request(stored.variants[0]!.url)).arrayBuffer());
+    const meta = await sharp(served, { animated: true }).metadata();
+    expect([meta.format, meta.pages, meta.pageHeight]).toEqual(["webp", 2, 1]);
   });
 
   it("refuses a file too large (413), of another kind (415), damaged (400), or with too many pixels, each with its code", async () => {
