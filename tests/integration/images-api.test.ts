@@ -182,6 +182,14 @@ describe.each(DATABASE_KINDS)("images API on %s", (kind) => {
       detail: "An image may be at most 10 MiB.",
     });
 
+    // Far larger: refused by the body limit before it is read, with the same answer.
+    const farTooLarge = await upload(new Uint8Array(MAX_IMAGE_BYTES + 200 * 1024).fill(0xff), "image/jpeg");
+    expect(farTooLarge.status).toBe(413);
+    expect(await farTooLarge.json()).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      detail: "An image may be at most 10 MiB.",
+    });
+
     const svg = await upload(
       Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`),
       "image/svg+xml",
