@@ -64,6 +64,10 @@ import { consoleStore } from "../adapters/db/console/console-store.ts";
 import { argon2Passwords } from "../adapters/passwords/argon2.ts";
 import { calendarSources, type CalendarSource } from "../adapters/calendar-sync/sources.ts";
 import { staffFeed } from "./routes/staff-feed.ts";
+import { imageFiles } from "./routes/image-files.ts";
+import { IMAGE_UPLOAD_PATH } from "./routes/business/image-routes.ts";
+import { publicImages } from "../adapters/db/images/image-store.ts";
+import { MAX_IMAGE_BYTES } from "../core/content/images.ts";
 
 export interface AppDependencies {
   /** Slot changes of this process (the server's sweep publishes releases on it too); created here when absent. */
@@ -169,13 +173,19 @@ export function createApp(deps: AppDependencies) {
   app.use(securityHeaders({ widgetFrameAncestors: deps.widgetFrameAncestors ?? "*", trustedProxy }));
   app.use(clientAddressMiddleware(trustedProxy));
   app.use(compression());
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        problem(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
-    }),
+  const apiBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      problem(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+  });
+  // An image upload is the one API body larger than that (a multipart form's framing included).
+  const imageBodies = bodyLimit({
+    maxSize: MAX_IMAGE_BYTES + 64 * 1024,
+    onError: (c) =>
+      problem(c, 413, "PAYLOAD_TOO_LARGE", `An image may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`),
+  });
+  app.use("/api/*", (c, next) =>
+    c.req.path === IMAGE_UPLOAD_PATH && c.req.method === "POST" ? imageBodies(c, next) : apiBodies(c, next),
   );
   app.use(refuseUnstorableText({ signedBodies: [STRIPE_WEBHOOK_PATH] }));
 
@@ -326,6 +336,7 @@ export function createApp(deps: AppDependencies) {
   });
 
   contentFeeds(app, { pages: deps.pages, clock: deps.clock });
+  imageFiles(app, publicImages(deps.database.db));
   staffFeed(app, { db: deps.database.db, clock: deps.clock });
   // Form and survey posts (issue 15): each step is a POST, so the limit leaves room for long surveys.
   const formPosts = rateLimit(

@@ -34,7 +34,19 @@ describe("reading the journal", () => {
     const { page, context, pageErrors } = await newPage(browser);
     await page.goto(`${baseURL}/journal/b/five-minute-breathing`);
     await expect.poll(() => page.locator(".post__body h2").textContent()).toBe("What to do");
-    expect(await page.locator(".post__cover").getAttribute("width")).toBe("1200");
+    // The cover is an uploaded image: every kept width a candidate, its box set, fetched first (not lazy).
+    const cover = page.locator(".post__cover");
+    expect([await cover.getAttribute("width"), await cover.getAttribute("height")]).toEqual(["1920", "1008"]);
+    expect(await cover.getAttribute("srcset")).toMatch(/^\/images\/[0-9a-f-]{36}\/320\.webp 320w, .* 1920w$/);
+    expect(await cover.getAttribute("sizes")).toBeTruthy();
+    expect(await cover.getAttribute("loading")).toBeNull();
+    expect(await cover.getAttribute("fetchpriority")).toBe("high");
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const chosen = await fetch(new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc), baseURL));
+    expect(chosen.headers.get("content-type")).toBe("image/webp");
+    expect(chosen.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     await expectNoAxeViolations(page);
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -127,7 +139,9 @@ describe("what search engines and feed readers get", () => {
     expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
     expect(await attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/journal/b/five-minute-breathing`);
     expect(await attr('meta[property="og:type"]', "content")).toBe("article");
-    expect(await attr('meta[property="og:image"]', "content")).toBe(`${baseURL}/assets/demo/cover-breath.svg`);
+    expect(await attr('meta[property="og:image"]', "content")).toMatch(
+      new RegExp(`^${baseURL}/images/[0-9a-f-]{36}/1920\\.webp$`),
+    );
     expect(await attr('meta[name="twitter:card"]', "content")).toBe("summary_large_image");
     expect(await attr('meta[property="article:published_time"]', "content")).toBe("2026-07-01T08:00:00.000Z");
     const posting = jsonLd.find((j) => j["@type"] === "BlogPosting")!;

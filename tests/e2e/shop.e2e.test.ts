@@ -59,6 +59,20 @@ describe("a product page", () => {
       "A violet bottle of lavender massage oil",
       "A sprig of lavender",
     ]);
+    // Uploaded pictures: sized boxes, width candidates; the featured one is fetched first, the rest lazily.
+    expect(
+      await gallery.evaluateAll((imgs) =>
+        imgs.map((i) => [
+          i.getAttribute("width"),
+          i.getAttribute("height"),
+          i.getAttribute("loading"),
+          (i.getAttribute("srcset") ?? "").split(", ").length,
+        ]),
+      ),
+    ).toEqual([
+      ["1280", "1280", null, 4],
+      ["1280", "1280", "lazy", 4],
+    ]);
 
     await page.getByRole("link", { name: "100 ml", exact: true }).click();
     await page.waitForURL(/\?variant=/);

@@ -6,6 +6,7 @@
  * and the documented operations differ, so a new endpoint cannot escape it.
  */
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { businessApi, type BusinessApiDeps } from "../../src/server/routes/business/business-api.ts";
@@ -37,7 +38,8 @@ type Ids = Record<
   | "collectionId"
   | "couponId"
   | "connectionId"
-  | "resourceId",
+  | "resourceId"
+  | "imageId",
   string
 > & { date: string };
 
@@ -162,7 +164,18 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
   await expectStatus(200, app, "PUT", `/api/business/services/${service.id}/resources`, key, [
     { mode: "any", resourceIds: [resource.id] },
   ]);
+  const picture = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#777" } })
+    .png()
+    .toBuffer();
+  const uploaded = await app.request("/api/business/images", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "image/png" },
+    body: picture,
+  });
+  if (uploaded.status !== 201) throw new Error(`image upload: ${uploaded.status} ${await uploaded.text()}`);
+  const image = (await uploaded.json()) as { id: string };
   return {
+    imageId: image.id,
     couponId: coupon.id,
     resourceId: resource.id,
     productId: product.id,
@@ -286,6 +299,8 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/resources",
       `/api/business/resources/${b.resourceId}/time-off`,
       `/api/business/services/${b.serviceId}/resources`,
+      "/api/business/images",
+      `/api/business/images/${b.imageId}`,
     ];
     return Promise.all(paths.map(async (p) => (await expectStatus(200, app, "GET", p, B.key)) as unknown));
   }
@@ -408,6 +423,24 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       ],
       ["PATCH", `/api/business/coupons/${a.couponId}`, { serviceIds: [a.serviceId, b.serviceId] }],
       ["PUT", `/api/business/services/${a.serviceId}/resources`, [{ mode: "all", resourceIds: [b.resourceId] }]],
+      ["POST", "/api/business/posts", { slug: "x9", title: "x", imageUrl: `/images/${b.imageId}` }],
+      ["PATCH", `/api/business/posts/${a.postId}`, { imageUrl: `/images/${b.imageId}` }],
+      [
+        "POST",
+        "/api/business/products",
+        {
+          slug: "x10",
+          title: "x",
+          currency: "EUR",
+          variants: [{ priceMinor: 1 }],
+          media: [{ url: `/images/${b.imageId}`, alt: "x" }],
+        },
+      ],
+      [
+        "PATCH",
+        `/api/business/products/${a.productId}`,
+        { media: [{ url: `/images/${b.imageId}/320.webp`, alt: "x" }] },
+      ],
     ];
     for (const [method, path, body] of writes) {
       const reply = await call(app, method, path, A.key, body);

@@ -73,7 +73,7 @@ export const formSubmissions = pgTable(
 );
 
 /** Raw bytes (PostgreSQL bytea; both drivers give a Uint8Array or a Buffer, which is one). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });

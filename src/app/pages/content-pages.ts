@@ -4,7 +4,11 @@
  * business, src/app/content/preview-tokens.ts) fetch by id and show drafts and scheduled posts too.
  */
 
+import type { ImageSize } from "../../core/content/images.ts";
 import type { ProductMedia, ProductOption, ProductStatus, VariantStock } from "../../core/content/product.ts";
+
+/** An image as a page shows it: an uploaded one (`/images/<id>`) knows its size, any other address not. */
+export type ShownMedia = ProductMedia & { readonly size: ImageSize | null };
 
 /** The business a lookup is scoped to (a BusinessRef, or the business a preview token belongs to). */
 export interface ContentBusiness {
@@ -29,6 +33,8 @@ export interface PostSummary {
 }
 
 export interface PostView extends PostSummary {
+  /** The cover's size when it is an uploaded image of the business. */
+  imageSize: ImageSize | null;
   /** Sanitised on read as well as on write. */
   bodyHtml: string;
   tags: string[];
@@ -53,7 +59,7 @@ export interface ProductSummary {
   hasPriceRange: boolean;
   /** No shown variant can be bought. */
   isSoldOut: boolean;
-  image: ProductMedia | null;
+  image: ShownMedia | null;
 }
 
 export interface ProductVariantView {
@@ -72,7 +78,7 @@ export interface ProductView {
   /** Sanitised on read as well as on write. */
   descriptionHtml: string;
   currency: string;
-  media: ProductMedia[];
+  media: ShownMedia[];
   options: ProductOption[];
   variants: ProductVariantView[];
   status: ProductStatus;

@@ -1,3 +1,4 @@
+import { imageSourceUrl } from "../../core/content/images.ts";
 import { postSeo } from "../../core/content/seo.ts";
 import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
 import { PostArticle } from "../features/content/post-article.tsx";
@@ -16,7 +17,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const seo = postSeo({
     ...post,
     url,
-    imageUrl: assetUrl(request, post.imageUrl),
+    imageUrl: assetUrl(request, post.imageUrl && imageSourceUrl(post.imageUrl, post.imageSize)),
     publisherName: business.name,
     crumbs: [homeCrumb(context, request, business.name), ...(blog ? [blog] : []), { name: post.title, url }],
   });

@@ -1,3 +1,4 @@
+import { imageSourceUrl } from "../../core/content/images.ts";
 import { productSeo, plainText } from "../../core/content/seo.ts";
 import { minorDigits } from "../../core/payments/money.ts";
 import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
@@ -30,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     name: product.name,
     description: plainText(product.descriptionHtml),
     url,
-    imageUrl: assetUrl(request, featured?.url ?? null),
+    imageUrl: assetUrl(request, featured ? imageSourceUrl(featured.url, featured.size) : null),
     imageAlt: featured?.alt ?? null,
     currency: product.currency,
     fractionDigits: minorDigits(product.currency),

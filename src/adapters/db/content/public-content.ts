@@ -15,14 +15,21 @@ import type {
   PostView,
   ProductSummary,
   ProductView,
+  ShownMedia,
 } from "../../../app/pages/content-pages.ts";
 import { isVariantShown, listingPrice, variantStock } from "../../../core/content/product.ts";
 import { sanitizePostHtml } from "../../../core/content/sanitize-post-html.ts";
 import type { Db } from "../client.ts";
+import { imageIdOf, type ImageSize } from "../../../core/content/images.ts";
+import type { ProductMedia } from "../../../core/content/product.ts";
+import { publicImages } from "../images/image-store.ts";
 import { isUuid } from "../ids.ts";
 import * as t from "../schema.ts";
 
-type SummaryRow = Pick<typeof t.products.$inferSelect, "id" | "slug" | "name" | "currency" | "media" | "outOfStock">;
+type SummaryRow = Pick<
+  typeof t.products.$inferSelect,
+  "id" | "businessId" | "slug" | "name" | "currency" | "media" | "outOfStock"
+>;
 
 const FIRST_PAGE: PageWindow = { limit: 9, offset: 0 };
 /** Live pages show what is public at the request's clock; previews show unpublished posts too. */
@@ -60,6 +67,7 @@ const isProductPublic = and(eq(t.products.status, "active"), hasShownVariant);
 
 const summaryColumns = {
   id: t.products.id,
+  businessId: t.products.businessId,
   slug: t.products.slug,
   name: t.products.name,
   currency: t.products.currency,
@@ -68,6 +76,18 @@ const summaryColumns = {
 };
 
 export function publicContent(db: Db): ContentPagesPort {
+  const images = publicImages(db);
+  /** The sizes of the business's uploaded images these addresses name (others are shown as given). */
+  async function sizesOf(businessId: string, urls: readonly (string | null | undefined)[]) {
+    const ids = urls.flatMap((url) => (url ? (imageIdOf(url) ?? []) : []));
+    return ids.length ? images.sizes(businessId, ids) : new Map<string, ImageSize>();
+  }
+  const sized = (sizes: Map<string, ImageSize>, media: ProductMedia): ShownMedia => ({
+    url: media.url,
+    alt: media.alt,
+    size: sizes.get(imageIdOf(media.url) ?? "") ?? null,
+  });
+
   async function postPage(business: ContentBusiness, seen: Seen, extra: SQL | undefined, page: PageWindow) {
     const where = and(eq(t.blogPosts.businessId, business.id), visible(seen), extra);
     const rows = await db
@@ -90,6 +110,7 @@ export function publicContent(db: Db): ContentPagesPort {
       .where(where);
     if (!row) return null;
     const p = row.post;
+    const sizes = await sizesOf(p.businessId, [p.imageUrl]);
     const categories = p.categoryIds.length
       ? await db
           .select({ slug: t.blogCategories.slug, label: t.blogCategories.label })
@@ -107,6 +128,7 @@ export function publicContent(db: Db): ContentPagesPort {
       authorSlug: row.authorSlug,
       imageUrl: p.imageUrl,
       imageAlt: p.imageAlt,
+      imageSize: sizes.get(imageIdOf(p.imageUrl ?? "") ?? "") ?? null,
       // Sanitised again on the way out: rows written before the allow-list, or by hand, render safe too.
       bodyHtml: sanitizePostHtml(p.bodyHtml),
       tags: p.tags,
@@ -157,6 +179,10 @@ export function publicContent(db: Db): ContentPagesPort {
           .from(t.productVariants)
           .where(inArray(t.productVariants.productId, ids))
       : [];
+    const sizes = await sizesOf(
+      rows[0]?.businessId ?? "",
+      rows.map((r) => r.media[0]?.url),
+    );
     return rows.flatMap((r): ProductSummary[] => {
       const price = listingPrice(
         variants.filter((v) => v.productId === r.id),
@@ -164,7 +190,16 @@ export function publicContent(db: Db): ContentPagesPort {
       );
       if (!price) return [];
       const image = r.media[0];
-      return [{ id: r.id, slug: r.slug, name: r.name, currency: r.currency, ...price, image: image ?? null }];
+      return [
+        {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          currency: r.currency,
+          ...price,
+          image: image ? sized(sizes, image) : null,
+        },
+      ];
     });
   }
 
@@ -204,13 +239,17 @@ export function publicContent(db: Db): ContentPagesPort {
       .orderBy(asc(t.productVariants.position), asc(t.productVariants.id));
     const shown = variants.filter((v) => isVariantShown(v.stockQuantity, row.outOfStock));
     if (shown.length === 0) return null;
+    const sizes = await sizesOf(
+      row.businessId,
+      row.media.map((m) => m.url),
+    );
     return {
       id: row.id,
       slug: row.slug,
       name: row.name,
       descriptionHtml: sanitizePostHtml(row.description),
       currency: row.currency,
-      media: row.media,
+      media: row.media.map((m) => sized(sizes, m)),
       options: row.options,
       status: row.status,
       variants: shown.map((v) => ({

@@ -1,6 +1,6 @@
 /**
  * The demo journal: enough published posts to paginate (src/core/content/pagination.ts shows 9 a
- * page), each with a cover image (public/assets/demo), an author, a category and tags; plus a draft
+ * page), each with a cover image (drawn from public/assets/demo, demo-images.ts), an author, a category and tags; plus a draft
  * and a post scheduled far ahead, which visitors never see.
  */
 const COVERS = ["breath", "evening", "care", "studio"] as const;
@@ -40,14 +40,17 @@ const body = (title: string) =>
   `<blockquote>Rest is part of the work.</blockquote>` +
   `<p>Questions? <a href="https://www.example.org/studio">Visit our studio page</a> or book a session.</p>`;
 
+/** What each cover is called by (`/images/<id>` of the seeded picture). */
+export type Covers = Record<`cover-${(typeof COVERS)[number]}`, string>;
+
 /** Published a week apart, newest last; the first one keeps the id README's preview URL uses. */
-export function demoPosts(): DemoPost[] {
+export function demoPosts(covers: Covers): DemoPost[] {
   const published: DemoPost[] = TOPICS.map(([slug, title, description, category], i) => ({
     slug,
     title,
     description,
     bodyHtml: body(title),
-    imageUrl: `/assets/demo/cover-${COVERS[i % COVERS.length]}.svg`,
+    imageUrl: covers[`cover-${COVERS[i % COVERS.length]!}`],
     imageAlt: "",
     category,
     tags: category === 0 ? ["wellbeing", i % 2 ? "routine" : "breathing"] : ["studio", "classes"],
@@ -61,7 +64,7 @@ export function demoPosts(): DemoPost[] {
       title: "Winter opening hours (draft)",
       description: "Not published yet.",
       bodyHtml: "<p>From December we open at nine.</p>",
-      imageUrl: "/assets/demo/cover-studio.svg",
+      imageUrl: covers["cover-studio"],
       imageAlt: "",
       category: 1,
       tags: ["news"],
@@ -73,7 +76,7 @@ export function demoPosts(): DemoPost[] {
       title: "Spring retreat",
       description: "A weekend away, announced in spring.",
       bodyHtml: "<p>Three days of rest by the sea.</p>",
-      imageUrl: "/assets/demo/cover-breath.svg",
+      imageUrl: covers["cover-breath"],
       imageAlt: "",
       category: 1,
       tags: ["news"],

@@ -15,6 +15,10 @@ import { createFormStore } from "../forms/form-store.ts";
 import { DEMO_CONTACT_FORM, DEMO_SURVEY } from "./demo-forms.ts";
 import * as t from "../schema.ts";
 import { demoPosts } from "./demo-blog.ts";
+import { demoPictures, type DemoPicture } from "./demo-images.ts";
+import { imageStore } from "../images/image-store.ts";
+import type { ProcessedImage } from "../../images/process-image.ts";
+import { imagePath } from "../../../core/content/images.ts";
 import { DEMO } from "./demo-ids.ts";
 import { consoleStore } from "../console/console-store.ts";
 import { argon2Passwords } from "../../passwords/argon2.ts";
@@ -62,6 +66,7 @@ export async function resetDemo(db: Db): Promise<void> {
  * the business API does not manage, are written directly.
  */
 export async function seedDemo(db: Db): Promise<void> {
+  const pictures = await demoPictures();
   await db.transaction(async (tx) => {
     const businessId = DEMO.businessId;
     const directory = createBusinessDirectory(tx as unknown as Db);
@@ -103,7 +108,7 @@ export async function seedDemo(db: Db): Promise<void> {
       { id: DEMO.surveyId },
     );
 
-    await seedContent(tx as unknown as Db, businessId);
+    await seedContent(tx as unknown as Db, businessId, pictures);
     await seedLogins(tx as unknown as Db, businessId);
   });
 }
@@ -524,7 +529,7 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
  * The shop: a massage oil in three sizes — one on sale (compare-at price), one nearly gone, one sold
  * out — and a candle without options or tracked stock, both in the Aftercare collection.
  */
-async function seedShop(db: Db, businessId: string): Promise<void> {
+async function seedShop(db: Db, businessId: string, picture: Record<DemoPicture, string>): Promise<void> {
   const [oil, candle] = await db
     .insert(t.products)
     .values([
@@ -540,8 +545,8 @@ async function seedShop(db: Db, businessId: string): Promise<void> {
         currency: "EUR",
         options: [{ name: "Size", values: ["50 ml", "100 ml", "250 ml"] }],
         media: [
-          { url: "/assets/demo/product-oil.svg", alt: "A violet bottle of lavender massage oil" },
-          { url: "/assets/demo/product-oil-detail.svg", alt: "A sprig of lavender" },
+          { url: picture["product-oil"], alt: "A violet bottle of lavender massage oil" },
+          { url: picture["product-oil-detail"], alt: "A sprig of lavender" },
         ],
         outOfStock: "deny",
       },
@@ -552,7 +557,7 @@ async function seedShop(db: Db, businessId: string): Promise<void> {
         description: "<p>Soy wax with cedar and bergamot; burns for about 40 hours.</p>",
         status: "active",
         currency: "EUR",
-        media: [{ url: "/assets/demo/product-candle.svg", alt: "A lit candle in an amber jar" }],
+        media: [{ url: picture["product-candle"], alt: "A lit candle in an amber jar" }],
         outOfStock: "deny",
       },
     ])
@@ -581,7 +586,12 @@ async function seedShop(db: Db, businessId: string): Promise<void> {
   ]);
 }
 
-async function seedContent(db: Db, businessId: string): Promise<void> {
+async function seedContent(db: Db, businessId: string, pictures: Record<DemoPicture, ProcessedImage>): Promise<void> {
+  // Stored as the business API stores uploads; posts and products name them by `/images/<id>`.
+  const images = imageStore(db, businessId);
+  const picture = {} as Record<DemoPicture, string>;
+  for (const [name, image] of Object.entries(pictures) as [DemoPicture, ProcessedImage][])
+    picture[name] = imagePath((await images.save(image)).id);
   await db.insert(t.contentPages).values([
     {
       businessId,
@@ -605,7 +615,7 @@ async function seedContent(db: Db, businessId: string): Promise<void> {
     .returning();
   // The first post keeps the fixed id of README's preview URL.
   await db.insert(t.blogPosts).values(
-    demoPosts().map(({ category, ...post }, i) => ({
+    demoPosts(picture).map(({ category, ...post }, i) => ({
       ...(i === 0 ? { id: DEMO.postPreviewId } : {}),
       ...post,
       businessId,
@@ -613,5 +623,5 @@ async function seedContent(db: Db, businessId: string): Promise<void> {
       categoryIds: [categories[category]!.id],
     })),
   );
-  await seedShop(db, businessId);
+  await seedShop(db, businessId, picture);
 }

@@ -35,6 +35,8 @@ import { calendarSyncRoutes } from "./calendar-sync-routes.ts";
 import { connectionStore } from "../../../adapters/calendar-sync/connection-store.ts";
 import type { CalendarSource } from "../../../adapters/calendar-sync/sources.ts";
 import { postRoutes } from "./post-routes.ts";
+import { imageRoutes } from "./image-routes.ts";
+import { imageStore } from "../../../adapters/db/images/image-store.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
 import { productRoutes } from "./product-routes.ts";
 import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
@@ -64,6 +66,7 @@ export function createBusinessApi(options: {
       allowPrivateTargets: options.allowPrivateWebhookTargets,
     },
     contentFor: (businessId) => createContentRepository(options.db, businessId),
+    images: (businessId) => imageStore(options.db, businessId),
     coupons: (businessId) => couponStore(options.db, businessId),
     ...(options.calendarSources && options.openSecret
       ? {
@@ -137,6 +140,7 @@ export function businessApi(deps: BusinessApiDeps) {
   postRoutes(api, deps);
   taxonomyRoutes(api);
   productRoutes(api, deps);
+  imageRoutes(api, deps);
   couponRoutes(api, deps);
   previewTokenRoutes(api, deps);
   formRoutes(api, deps);

@@ -20,6 +20,7 @@ import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import type { PublicationError } from "../../../core/content/post-publication.ts";
 import type { ProductRuleCode } from "../../../core/content/product.ts";
 import type { ContentRepository } from "../../../app/content/ports.ts";
+import type { ImageStore } from "../../../app/content/images.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 
@@ -44,6 +45,8 @@ export interface BusinessApiDeps {
   readonly privacy: (businessId: string) => PersonDataStore;
   /** The business's coupons (issue 24), bound to one business. */
   readonly coupons: (businessId: string) => CouponStore;
+  /** The business's uploaded images (ADR 0039), bound to one business. */
+  readonly images: (businessId: string) => ImageStore;
   /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
   readonly contentFor: (businessId: string) => ContentRepository;
   /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */
@@ -95,6 +98,7 @@ const PATH_PARAMS = {
   couponId: "Coupon id",
   connectionId: "Calendar connection id",
   resourceId: "Resource id (room or equipment)",
+  imageId: "Image id",
 } as const;
 
 /** The path parameters of a route, each an opaque id. */
@@ -169,7 +173,8 @@ export type Resource =
   | "product"
   | "collection"
   | "coupon"
-  | "calendar connection";
+  | "calendar connection"
+  | "image";
 
 export function businessProblem(c: Context, error: BusinessError, resource: Resource) {
   switch (error.code) {

@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { POST_STATUSES } from "../../../core/content/post-publication.ts";
 import { OUT_OF_STOCK_POLICIES, PRODUCT_STATUSES, PRODUCT_TYPES } from "../../../core/content/product.ts";
+import { isImageReference } from "../../../core/content/images.ts";
 import { IsoDateTimeSchema, MinorUnitsSchema } from "../../http/input-bounds.ts";
 import { CurrencySchema, SlugSchema } from "./input-schemas.ts";
 
@@ -15,6 +16,10 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" })
   .max(2000)
   .meta({ description: "Absolute http(s) URL" });
+/** An image: an absolute http(s) URL, or an uploaded image's `url` (`/images/<id>`, POST /images). */
+const imageUrl = z
+  .union([httpUrl, z.string().max(200).refine(isImageReference, "expected an absolute http(s) URL or /images/<id>")])
+  .meta({ description: "Absolute http(s) URL, or an uploaded image's url (/images/<id>)" });
 const tag = z
   .string()
   .trim()
@@ -31,7 +36,7 @@ const postFields = {
     .max(500_000)
     .optional()
     .meta({ description: "HTML; sanitised with an allow-list when stored and when rendered" }),
-  imageUrl: httpUrl.nullable().optional(),
+  imageUrl: imageUrl.nullable().optional(),
   imageAlt: z.string().max(500).nullable().optional(),
   canonicalLink: httpUrl.nullable().optional(),
   authorId: id.nullable().optional(),
@@ -149,7 +154,7 @@ const VariantInputSchema = z
   .openapi("VariantInput");
 const ProductMediaSchema = z
   .strictObject({
-    url: httpUrl,
+    url: imageUrl,
     alt: z.string().trim().min(1, "describe the image for people who cannot see it").max(500),
   })
   .openapi("ProductMedia");

@@ -2,7 +2,16 @@
 import type { PostRecord } from "../../../app/content/ports.ts";
 import { createPost, updatePost } from "../../../app/content/write-post.ts";
 import { handle, json } from "../../http/api-router.ts";
-import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
+import {
+  businessProblem,
+  define,
+  ids,
+  REFUSALS,
+  reply,
+  type BusinessApiDeps,
+  type BusinessRouter,
+} from "./business-routing.ts";
+import { unknownImage } from "./image-routes.ts";
 import { PostCreateSchema, PostPageSchema, PostPatchSchema, PostSchema, PostsQuerySchema } from "./content-schemas.ts";
 
 const listPosts = define.route({
@@ -47,20 +56,28 @@ export function postRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const page = await c.var.content.listPosts(query);
     return c.json({ items: page.items.map(withUrls), total: page.total, limit: query.limit, offset: query.offset });
   });
-  handle(api, createPostRoute, async (c) =>
-    reply.send(c, await createPost(c.var.content, c.req.valid("json"), deps.clock()), "post", withUrls, 201),
-  );
+  const unknownCover = (c: { var: { repo: { businessId: string } } }, body: { imageUrl?: string | null }) =>
+    unknownImage(deps, c.var.repo.businessId, [{ path: "imageUrl", url: body.imageUrl }]);
+  handle(api, createPostRoute, async (c) => {
+    const body = c.req.valid("json");
+    const unknown = await unknownCover(c, body);
+    if (unknown) return businessProblem(c, { code: "REFERENCE_NOT_FOUND", path: unknown }, "post");
+    return reply.send(c, await createPost(c.var.content, body, deps.clock()), "post", withUrls, 201);
+  });
   handle(api, getPost, async (c) =>
     reply.found(c, await c.var.content.getPost(c.req.valid("param").postId), "post", withUrls),
   );
-  handle(api, updatePostRoute, async (c) =>
-    reply.send(
+  handle(api, updatePostRoute, async (c) => {
+    const body = c.req.valid("json");
+    const unknown = await unknownCover(c, body);
+    if (unknown) return businessProblem(c, { code: "REFERENCE_NOT_FOUND", path: unknown }, "post");
+    return reply.send(
       c,
-      await updatePost(c.var.content, c.req.valid("param").postId, c.req.valid("json"), deps.clock()),
+      await updatePost(c.var.content, c.req.valid("param").postId, body, deps.clock()),
       "post",
       withUrls,
-    ),
-  );
+    );
+  });
   handle(api, deletePost, async (c) =>
     reply.deleted(c, await c.var.content.deletePost(c.req.valid("param").postId), "post"),
   );

@@ -2,7 +2,16 @@
 import type { CollectionRecord, ProductRecord } from "../../../app/content/ports.ts";
 import { createProduct, updateProduct } from "../../../app/content/write-product.ts";
 import { handle, json } from "../../http/api-router.ts";
-import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
+import {
+  businessProblem,
+  define,
+  ids,
+  REFUSALS,
+  reply,
+  type BusinessApiDeps,
+  type BusinessRouter,
+} from "./business-routing.ts";
+import { unknownImage } from "./image-routes.ts";
 import {
   CollectionCreateSchema,
   CollectionPatchSchema,
@@ -26,7 +35,7 @@ const createProductRoute = define.add(
   ProductCreateSchema,
   ProductSchema,
   "Add a product with its options and variants (status draft by default)",
-  ["SLUG_TAKEN"],
+  ["SLUG_TAKEN", "REFERENCE_NOT_FOUND"],
 );
 const getProduct = define.get(
   "/products/{productId}",
@@ -41,7 +50,7 @@ const updateProductRoute = define.change(
   ProductPatchSchema,
   ProductSchema,
   "Change a product; options and variants are checked together, so send both to change the options",
-  ["NOT_FOUND", "SLUG_TAKEN"],
+  [...REFUSALS.reference, "SLUG_TAKEN"],
 );
 const deleteProduct = define.remove(
   "/products/{productId}",
@@ -86,20 +95,35 @@ export function productRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
     const page = await c.var.content.listProducts(query);
     return c.json({ items: page.items.map(productUrls), total: page.total, limit: query.limit, offset: query.offset });
   });
-  handle(api, createProductRoute, async (c) =>
-    reply.send(c, await createProduct(c.var.content, c.req.valid("json"), deps.clock()), "product", productUrls, 201),
-  );
+  const unknownMedia = (
+    c: { var: { repo: { businessId: string } } },
+    body: { media?: readonly { url: string }[] | undefined },
+  ) =>
+    unknownImage(
+      deps,
+      c.var.repo.businessId,
+      (body.media ?? []).map((m, i) => ({ path: `media.${i}.url`, url: m.url })),
+    );
+  handle(api, createProductRoute, async (c) => {
+    const body = c.req.valid("json");
+    const unknown = await unknownMedia(c, body);
+    if (unknown) return businessProblem(c, { code: "REFERENCE_NOT_FOUND", path: unknown }, "product");
+    return reply.send(c, await createProduct(c.var.content, body, deps.clock()), "product", productUrls, 201);
+  });
   handle(api, getProduct, async (c) =>
     reply.found(c, await c.var.content.getProduct(c.req.valid("param").productId), "product", productUrls),
   );
-  handle(api, updateProductRoute, async (c) =>
-    reply.send(
+  handle(api, updateProductRoute, async (c) => {
+    const body = c.req.valid("json");
+    const unknown = await unknownMedia(c, body);
+    if (unknown) return businessProblem(c, { code: "REFERENCE_NOT_FOUND", path: unknown }, "product");
+    return reply.send(
       c,
-      await updateProduct(c.var.content, c.req.valid("param").productId, c.req.valid("json"), deps.clock()),
+      await updateProduct(c.var.content, c.req.valid("param").productId, body, deps.clock()),
       "product",
       productUrls,
-    ),
-  );
+    );
+  });
   handle(api, deleteProduct, async (c) =>
     reply.deleted(c, await c.var.content.deleteProduct(c.req.valid("param").productId), "product"),
   );

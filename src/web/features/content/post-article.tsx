@@ -2,6 +2,12 @@ import { useLingui } from "@lingui/react";
 import type { PostView } from "../../../app/pages/public-pages.ts";
 import { readingMinutes } from "../../../core/content/reading-time.ts";
 import { LocaleLink } from "../../components/locale.tsx";
+import { ContentImage } from "./content-image.tsx";
+
+/** A cover of another address is shown in a 1200 × 630 box (styles.css `.post__cover`). */
+const COVER_BOX = { width: 1200, height: 630 };
+/** The article's width: the page less its padding, at most 42rem (styles.css `.post`). */
+const COVER_SIZES = "(min-width: 44rem) 42rem, calc(100vw - 2rem)";
 
 interface Props {
   post: PostView;
@@ -36,13 +42,14 @@ export function PostArticle({ post, blogPath }: Props) {
         {i18n._("content.readingTime", { minutes: readingMinutes(post.bodyHtml) })}
       </p>
       {post.imageUrl ? (
-        <img
+        <ContentImage
           className="post__cover"
-          src={post.imageUrl}
+          url={post.imageUrl}
           alt={post.imageAlt ?? ""}
-          width={1200}
-          height={630}
-          fetchPriority="high"
+          size={post.imageSize}
+          box={COVER_BOX}
+          sizes={COVER_SIZES}
+          isFirst
         />
       ) : null}
       <p className="post__lead">{post.description}</p>

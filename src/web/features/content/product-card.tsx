@@ -1,7 +1,10 @@
 import { useLingui } from "@lingui/react";
 import type { ProductSummary } from "../../../app/pages/public-pages.ts";
 import { LocaleLink } from "../../components/locale.tsx";
+import { ContentImage } from "./content-image.tsx";
 import { ProductPrice } from "./product-price.tsx";
+
+const THUMB_BOX = { width: 400, height: 400 };
 
 interface Props {
   product: ProductSummary;
@@ -15,14 +18,13 @@ export function ProductCard({ product, href }: Props) {
   return (
     <article className="product">
       {product.image ? (
-        <img
+        <ContentImage
           className="product__thumb"
-          src={product.image.url}
+          url={product.image.url}
           alt={product.image.alt}
-          width={400}
-          height={400}
-          loading="lazy"
-          decoding="async"
+          size={product.image.size}
+          box={THUMB_BOX}
+          sizes="(min-width: 60rem) 160px, calc(50vw - 2.5rem)"
         />
       ) : null}
       <h2 className="product__name">

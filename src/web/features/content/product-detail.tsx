@@ -2,7 +2,11 @@ import { useLingui } from "@lingui/react";
 import type { ProductVariantView, ProductView } from "../../../app/pages/public-pages.ts";
 import { variantFor, type VariantStock } from "../../../core/content/product.ts";
 import { formatMoney } from "../../../core/payments/money.ts";
+import { ContentImage } from "./content-image.tsx";
 import { ProductPrice } from "./product-price.tsx";
+
+/** The gallery's column: the whole page on a phone, half of it (less the gap) from 48rem (styles.css). */
+const FEATURED_SIZES = "(min-width: 60rem) 452px, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)";
 
 interface Props {
   product: ProductView;
@@ -51,19 +55,20 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
     <article className="product-page">
       {featured ? (
         <section className="gallery" aria-label={i18n._("content.product.gallery")}>
-          <img
+          <ContentImage
             className="gallery__featured"
-            src={featured.url}
+            url={featured.url}
             alt={featured.alt}
-            width={800}
-            height={800}
-            fetchPriority="high"
+            size={featured.size}
+            box={{ width: 800, height: 800 }}
+            sizes={FEATURED_SIZES}
+            isFirst
           />
           {more.length > 0 ? (
             <ul className="gallery__more">
               {more.map((m) => (
                 <li key={m.url}>
-                  <img src={m.url} alt={m.alt} width={400} height={400} loading="lazy" decoding="async" />
+                  <ContentImage url={m.url} alt={m.alt} size={m.size} box={{ width: 400, height: 400 }} sizes="120px" />
                 </li>
               ))}
             </ul>
