@@ -10,6 +10,7 @@ import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-po
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import { bookingPageUrl, cancelBooking } from "./api-client.ts";
 import { Icon } from "./icon.tsx";
+import { SeriesSection } from "./series-section.tsx";
 import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
@@ -195,6 +196,17 @@ export function BookingResult({
           </>
         ) : null}
       </dl>
+
+      {page.series ? (
+        <SeriesSection
+          series={page.series}
+          bookingId={booking.id}
+          calendarId={booking.calendarId}
+          token={token}
+          zone={zone}
+          languageTag={tag}
+        />
+      ) : null}
 
       {page.calendarLinks && outcome !== "cancelled" ? (
         <section className="add-to-calendar" aria-labelledby="add-title">

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { paymentDue } from "../../../core/payments/payment-plan.ts";
-import type { Dispatch } from "react";
+import { lazy, Suspense, type Dispatch } from "react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
@@ -11,6 +11,9 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
+
+/** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
+const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
 
 interface Props {
   data: BookingPageData;
@@ -91,6 +94,24 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           languageTag={languageTag}
           kept={paysNow === "deposit" ? "deposit" : paysNow === "full" && price.depositCents > 0 ? "part" : null}
         />
+      ) : null}
+      {config.recurring && state.selectedSlot && !data.isReschedule ? (
+        <Suspense>
+          <RepeatChooser
+            config={{ ...config, recurring: config.recurring }}
+            request={{
+              startTime: state.selectedSlot,
+              timezone: state.timezone,
+              staffId: state.staffId,
+              holdId: state.hold?.slot === state.selectedSlot ? state.hold.id : null,
+              oneTimeSlug: data.oneTimeSlug,
+              ...(d.guestCount.trim() ? { guests: Number(d.guestCount) } : {}),
+            }}
+            repeat={d.repeat}
+            languageTag={languageTag}
+            onChange={(repeat) => set({ repeat })}
+          />
+        </Suspense>
       ) : null}
       <fieldset className="form-section">
         <legend>{i18n._("widget.details.you")}</legend>

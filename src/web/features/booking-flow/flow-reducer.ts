@@ -36,6 +36,8 @@ export interface DetailsValues {
   answers: Record<string, string | string[]>;
   /** A coupon code, checked by the server (its refusals come back at this field). */
   couponCode: string;
+  /** Issue 17: repeat the booking (as the calendar allows); null: once. */
+  repeat: { frequency: "daily" | "weekly" | "monthly"; count: number } | null;
 }
 
 export const EMPTY_DETAILS: DetailsValues = {
@@ -51,6 +53,7 @@ export const EMPTY_DETAILS: DetailsValues = {
   guests: [],
   answers: {},
   couponCode: "",
+  repeat: null,
 };
 
 export interface Notice {
