@@ -4,7 +4,7 @@
  * allows. (Just over 300 lines: the summary and its actions are one screen.)
  */
 import { useLingui } from "@lingui/react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
@@ -198,14 +198,16 @@ export function BookingResult({
       </dl>
 
       {page.series ? (
-        <SeriesSection
-          series={page.series}
-          bookingId={booking.id}
-          calendarId={booking.calendarId}
-          token={token}
-          zone={zone}
-          languageTag={tag}
-        />
+        <Suspense>
+          <SeriesSection
+            series={page.series}
+            bookingId={booking.id}
+            calendarId={booking.calendarId}
+            token={token}
+            zone={zone}
+            languageTag={tag}
+          />
+        </Suspense>
       ) : null}
 
       {page.calendarLinks && outcome !== "cancelled" ? (

@@ -95,22 +95,9 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           kept={paysNow === "deposit" ? "deposit" : paysNow === "full" && price.depositCents > 0 ? "part" : null}
         />
       ) : null}
-      {config.recurring && state.selectedSlot && !data.isReschedule ? (
+      {config.recurring && !data.isReschedule ? (
         <Suspense>
-          <RepeatChooser
-            config={{ ...config, recurring: config.recurring }}
-            request={{
-              startTime: state.selectedSlot,
-              timezone: state.timezone,
-              staffId: state.staffId,
-              holdId: state.hold?.slot === state.selectedSlot ? state.hold.id : null,
-              oneTimeSlug: data.oneTimeSlug,
-              ...(d.guestCount.trim() ? { guests: Number(d.guestCount) } : {}),
-            }}
-            repeat={d.repeat}
-            languageTag={languageTag}
-            onChange={(repeat) => set({ repeat })}
-          />
+          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} />
         </Suspense>
       ) : null}
       <fieldset className="form-section">

@@ -6,10 +6,11 @@
  */
 import { useLingui } from "@lingui/react";
 import { useEffect, useId, useState } from "react";
-import type { WidgetConfig } from "./api-client.ts";
+import type { Dispatch } from "react";
 import { call } from "./api-client.ts";
+import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime } from "./dates.ts";
-import type { DetailsValues } from "./flow-reducer.ts";
+import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useRecurringMessages } from "./use-recurring-messages.ts";
 
@@ -34,30 +35,36 @@ const FREQUENCY_KEYS: Record<Frequency, string> = {
 };
 
 export interface RepeatChooserProps {
-  config: WidgetConfig & { recurring: NonNullable<WidgetConfig["recurring"]> };
-  /** The choices the booking would be made with (the preview asks about exactly those). */
-  request: {
-    startTime: string;
-    timezone: string;
-    staffId: string | null;
-    holdId: string | null;
-    oneTimeSlug: string | null;
-    guests?: number;
-  };
-  repeat: Repeat | null;
+  data: BookingPageData;
+  state: FlowState;
   languageTag: string;
-  onChange(repeat: Repeat | null): void;
+  dispatch: Dispatch<FlowEvent>;
 }
 
-export default function RepeatChooser({ config, request, repeat, languageTag, onChange }: RepeatChooserProps) {
+export default function RepeatChooser({ data, state, languageTag, dispatch }: RepeatChooserProps) {
+  const config = data.config;
+  const recurring = config.recurring!;
+  const repeat = state.details.repeat;
+  const onChange = (next: Repeat | null) => dispatch({ type: "detailsChanged", patch: { repeat: next } });
+  // What the booking would be made with (booking-request.ts): the preview asks about those choices.
+  const guests = state.details.guestCount.trim();
+  const request = {
+    startTime: state.selectedSlot ?? "",
+    timezone: state.timezone,
+    staffId: state.staffId,
+    holdId: state.hold?.slot === state.selectedSlot ? state.hold.id : null,
+    oneTimeSlug: data.oneTimeSlug,
+    ...(config.guestMode === "count_only" && guests !== "" ? { guests: Number(guests) } : {}),
+  };
+  useRecurringMessages();
   const { i18n } = useLingui();
   const id = useId();
-  const { frequencies, maxCount, policy } = config.recurring;
+  const { frequencies, maxCount, policy } = recurring;
   const [preview, setPreview] = useState<Preview>({ state: "loading" });
   const key = JSON.stringify([request, repeat]);
 
   useEffect(() => {
-    if (!repeat) return;
+    if (!repeat || !request.startTime) return;
     let isCurrent = true;
     setPreview({ state: "loading" });
     const body = { ...request, recurring: { ...repeat, policy } };
@@ -79,8 +86,6 @@ export default function RepeatChooser({ config, request, repeat, languageTag, on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, config.id, policy]);
 
-  const isReady = useRecurringMessages();
-  if (!isReady) return null;
   const counts = Array.from({ length: maxCount - 1 }, (_, i) => i + 2);
   const when = (iso: string) => formatDateTime(iso, request.timezone, languageTag);
   return (

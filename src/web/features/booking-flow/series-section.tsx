@@ -38,9 +38,8 @@ export function SeriesSection({
   languageTag: string;
 }) {
   const { i18n } = useLingui();
-  const isReady = useRecurringMessages();
+  useRecurringMessages();
   const [isCancelling, setCancelling] = useState(false);
-  if (!isReady) return null;
   const index = series.findIndex((o) => o.id === bookingId);
   const current = series[index];
   const laterActive = series.slice(index + 1).filter((o) => o.status !== "cancelled").length;
