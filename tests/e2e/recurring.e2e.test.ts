@@ -58,7 +58,7 @@ describe("recurring bookings in the widget (issue 17)", () => {
     });
     expect(other.status).toBe(201);
 
-    const { page } = await bookingPage(browser, { timezoneId: "Europe/Berlin" });
+    const { page } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
     await (await firstSlot(page)).click();
     await expect.poll(() => heading(page).textContent()).toBe("Your information");
