@@ -118,7 +118,9 @@ function addEvent(
   });
 }
 
-function attendees(booking: Pick<BookingSnapshot, "contact" | "guests" | "staff"> & { status: string }): ICalAttendeeData[] {
+function attendees(
+  booking: Pick<BookingSnapshot, "contact" | "guests" | "staff"> & { status: string },
+): ICalAttendeeData[] {
   const contactName = `${booking.contact.firstName} ${booking.contact.lastName}`.trim();
   const list: ICalAttendeeData[] = [
     {
