@@ -255,7 +255,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </label>
       </fieldset>
 
-      {local.totalCents > 0 ? (
+      {/* A series is never discounted (decide-booking.ts): no coupon while repeating. */}
+      {local.totalCents > 0 && !d.repeat ? (
         <CouponField
           data={data}
           state={state}

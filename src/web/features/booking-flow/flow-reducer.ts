@@ -121,6 +121,7 @@ export const quoteKey = (s: FlowState) =>
     s.details.email.trim(),
     s.details.guestCount,
     s.details.guests.length,
+    s.details.repeat,
   ]);
 
 /** The applied quote, while it still holds for the visitor's choices. */
