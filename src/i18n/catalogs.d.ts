@@ -10,3 +10,9 @@ declare module "virtual:i18n-console-catalogs" {
   import type { Messages } from "@lingui/core";
   export const catalogLoaders: Partial<Record<string, () => Promise<{ messages: Messages }>>>;
 }
+
+// Recurring series' messages (keys `recurring.*`, issue 17), in chunks of their own.
+declare module "virtual:i18n-recurring-catalogs" {
+  import type { Messages } from "@lingui/core";
+  export const catalogLoaders: Partial<Record<string, () => Promise<{ messages: Messages }>>>;
+}

@@ -16,6 +16,12 @@ export async function loadI18n(code: LocaleCode): Promise<I18n> {
   if (!loadCatalog) throw new Error(`No message catalogue for locale "${code}"`);
   const { messages } = await loadCatalog();
   const i18n = setupI18n({ locale: code, locales: [languageTag(code)], messages: { [code]: messages } });
+  // The server renders any page at once, a series' included: it has every message (issue 17).
+  if (import.meta.env.SSR) {
+    const { catalogLoaders: recurring } = await import("virtual:i18n-recurring-catalogs");
+    const more = await recurring[code]?.();
+    if (more) i18n.load(code, more.messages);
+  }
   loaded.set(code, i18n);
   return i18n;
 }

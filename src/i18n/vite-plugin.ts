@@ -15,6 +15,10 @@ const CATALOG_PREFIX = "virtual:i18n-catalog/";
 const CONSOLE_LOADERS_ID = "virtual:i18n-console-catalogs";
 const CONSOLE_CATALOG_PREFIX = "virtual:i18n-console-catalog/";
 export const CONSOLE_PREFIX = "console.";
+/** Recurring series (issue 17): their own chunks, loaded with the repetition chooser and a series' page. */
+const RECURRING_LOADERS_ID = "virtual:i18n-recurring-catalogs";
+const RECURRING_CATALOG_PREFIX = "virtual:i18n-recurring-catalog/";
+export const RECURRING_PREFIX = "recurring.";
 const catalogsDir = path.join(path.dirname(new URL(import.meta.url).pathname), "catalogs");
 
 export function readCatalog(code: LocaleCode): Record<string, string> {
@@ -72,8 +76,11 @@ const serverOnlyKeys = new Set<string>(
 const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&
   !key.startsWith(CONSOLE_PREFIX) &&
+  !key.startsWith(RECURRING_PREFIX) &&
   !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
 const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
+const forRecurring = (key: string) => key.startsWith(RECURRING_PREFIX);
+const RECURRING_CHUNK = "recurring-";
 
 /** The console's chunks are named `console-<locale>`, so nothing mistakes them for a page's catalogue. */
 const CONSOLE_CHUNK = "console-";
@@ -87,18 +94,26 @@ export function i18nCatalogs(): Plugin {
   return {
     name: "i18n-catalogs",
     resolveId(id) {
-      if ([LOADERS_ID, CONSOLE_LOADERS_ID].includes(id)) return `\0${id}`;
-      if (id.startsWith(CATALOG_PREFIX) || id.startsWith(CONSOLE_CATALOG_PREFIX)) return `\0${id}`;
+      if ([LOADERS_ID, CONSOLE_LOADERS_ID, RECURRING_LOADERS_ID].includes(id)) return `\0${id}`;
+      if (
+        id.startsWith(CATALOG_PREFIX) ||
+        id.startsWith(CONSOLE_CATALOG_PREFIX) ||
+        id.startsWith(RECURRING_CATALOG_PREFIX)
+      )
+        return `\0${id}`;
       return null;
     },
     load(id) {
       if (id === `\0${LOADERS_ID}`) return loadersModule(CATALOG_PREFIX);
       if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX, CONSOLE_CHUNK);
+      if (id === `\0${RECURRING_LOADERS_ID}`) return loadersModule(RECURRING_CATALOG_PREFIX, RECURRING_CHUNK);
       const area = id.startsWith(`\0${CATALOG_PREFIX}`)
         ? { prefix: CATALOG_PREFIX, keep: forPages }
         : id.startsWith(`\0${CONSOLE_CATALOG_PREFIX}`)
           ? { prefix: CONSOLE_CATALOG_PREFIX + CONSOLE_CHUNK, keep: forConsole }
-          : null;
+          : id.startsWith(`\0${RECURRING_CATALOG_PREFIX}`)
+            ? { prefix: RECURRING_CATALOG_PREFIX + RECURRING_CHUNK, keep: forRecurring }
+            : null;
       if (!area) return null;
       const code = id.slice(area.prefix.length + 1) as LocaleCode;
       for (const c of fallbackChain(code)) this.addWatchFile(path.join(catalogsDir, `${c}.json`));

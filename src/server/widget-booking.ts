@@ -9,7 +9,7 @@ import type { BookingDeps } from "../app/bookings/deps.ts";
 import { getBooking } from "../app/bookings/get-booking.ts";
 import { getFreeSlots, getNextAvailableDate } from "../app/bookings/get-free-slots.ts";
 import { getWidgetConfig } from "../app/bookings/get-widget-config.ts";
-import { findManagedBooking } from "../app/bookings/manage-booking.ts";
+import { findManagedBooking, seriesEntries, seriesOf } from "../app/bookings/manage-booking.ts";
 import { toSnapshot } from "../app/bookings/snapshot.ts";
 import type { WidgetBookingPort } from "../app/bookings/widget-booking-port.ts";
 import type { BookingSnapshot } from "../core/notifications/notification.ts";
@@ -70,6 +70,9 @@ export function createWidgetBookingPort(deps: BookingDeps): WidgetBookingPort {
         location: snapshot.location,
         contactMethod: record.status === "new" ? (record.contact.phone ? "phone" : "email") : null,
         calendarLinks: links ? { google: links.google, outlook: links.outlook, office365: links.office365, ics } : null,
+        series: await seriesOf(deps, record).then((members) =>
+          members ? seriesEntries(ctx, members, record.timeZone, deps.clock().getTime()) : null,
+        ),
       };
     },
   };

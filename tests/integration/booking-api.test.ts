@@ -9,8 +9,18 @@ import { createBookingRepository } from "../../src/adapters/db/booking-repositor
 import { confirmRequest, declineRequest } from "../../src/app/bookings/answer-request.ts";
 import type { BookingDeps } from "../../src/app/bookings/deps.ts";
 import { canonicalJson } from "../../src/core/shared/canonical-json.ts";
+import { renderCalendarFile } from "../../src/server/widget-booking.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
-import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+import {
+  at,
+  bookingApp,
+  contact,
+  NOW,
+  patchCalendarSettings,
+  post,
+  seedBookingFixture,
+  type Fixture,
+} from "./booking-fixtures.ts";
 
 // Response bodies are read field by field in assertions; a loose type keeps them short.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -1070,7 +1080,16 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         [requested],
       );
       expect(rows.rows).toEqual([{ status: "new", active: false }]);
-      expect(await outboxKinds(requested)).toEqual(["request_received"]);
+      // One message for the series (issue 17): the first occurrence's tells both.
+      expect(await outboxKinds(requested)).toEqual([]);
+      const told = await testDb.database.execute(
+        "select payload->'booking'->'series' as series from outbox where payload->'booking'->>'bookingId' = $1",
+        [body.occurrences[0].bookingId],
+      );
+      expect((told.rows[0]!.series as Json).occurrences.map((o: Json) => [o.bookingId, o.status])).toEqual([
+        [body.occurrences[0].bookingId, "confirmed"],
+        [requested, "new"],
+      ]);
       // Never two active bookings of one staff member: confirming waits until the time is free.
       const clash = await confirmRequest(deps, fx.businessId, requested);
       expect(!clash.ok && clash.error.code).toBe("STAFF_BUSY");
@@ -1083,6 +1102,80 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       expect(cancelled.status).toBe(200);
       const confirmed = await confirmRequest(deps, fx.businessId, requested);
       expect(confirmed.ok && confirmed.value.status).toBe("confirmed");
+    });
+
+    it("issue 17: the calendar's repetition setting, a preview of every occurrence, cancelling the rest of a series", async () => {
+      const calendarId = fx.calendars.personal;
+      await patchCalendarSettings(testDb.database, calendarId, {
+        recurring: { frequencies: ["weekly"], maxCount: 3, policy: "skip" },
+      });
+      try {
+        const config = (await (await get(`/api/calendars/${calendarId}`)).json()) as Json;
+        expect(config.recurring).toEqual({ frequencies: ["weekly"], maxCount: 3, policy: "skip" });
+        const series = (recurring: Json) => ({ calendarId, startTime: at(17, "10:00"), recurring });
+        // Only what the calendar allows.
+        for (const recurring of [
+          { frequency: "daily", count: 2, policy: "skip" },
+          { frequency: "weekly", count: 4, policy: "skip" },
+          { frequency: "weekly", count: 2, policy: "continue" },
+        ])
+          await expectProblem(await book(series(recurring)), 422, "RECURRING_NOT_SUPPORTED");
+
+        await book({ calendarId, startTime: at(24, "10:00"), contact: { ...contact, email: "xmas@example.com" } });
+        const weekly = { frequency: "weekly", count: 3, policy: "skip" };
+        const preview = await post(app, `/api/calendars/${calendarId}/series-preview`, {
+          timezone: TZ,
+          ...series(weekly),
+        });
+        expect(preview.status).toBe(200);
+        const planned = ((await preview.json()) as Json).occurrences as Json[];
+        expect(planned.map((o) => [o.requestedStartTime, o.status, o.code])).toEqual([
+          [at(17, "10:00"), "booked", null],
+          [at(24, "10:00"), "not_booked", "STAFF_BUSY"],
+          [at(31, "10:00"), "booked", null],
+        ]);
+        const created = (await (
+          await book({ ...series(weekly), contact: { ...contact, email: "series@example.com" } })
+        ).json()) as Json;
+        expect(created.occurrences.map((o: Json) => o.status)).toEqual(planned.map((o) => o.status));
+        const [first, , last] = created.occurrences.map((o: Json) => o.bookingId as string);
+
+        const auth = { authorization: `Bearer ${created.manageToken}` };
+        // The calendar file of any occurrence holds every occurrence still on, each its own event.
+        const withFiles = bookingApp(testDb.database, { renderCalendarFile: renderCalendarFile(() => NOW) });
+        const file = async (id: string) =>
+          (await withFiles.request(`/api/bookings/${id}/calendar.ics`, { headers: auth })).text();
+        const both = await file(last);
+        expect(both.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+        expect(both).toContain(`UID:${first}@booking-widget`);
+        const notASeries = (await (await book({ calendarId, startTime: at(18, "10:00") })).json()) as Json;
+        await expectProblem(
+          await post(
+            app,
+            `/api/bookings/${notASeries.id}/cancel-series`,
+            {},
+            {
+              authorization: `Bearer ${notASeries.manageToken}`,
+            },
+          ),
+          422,
+          "RECURRING_NOT_SUPPORTED",
+        );
+        await expectProblem(await post(app, `/api/bookings/${first}/cancel-series`, {}, {}), 404, "BOOKING_NOT_FOUND");
+        const cancelled = await post(app, `/api/bookings/${first}/cancel-series`, { reason: "Moving away" }, auth);
+        expect(cancelled.status).toBe(200);
+        const result = (await cancelled.json()) as Json;
+        expect(result.cancelled.map((b: Json) => [b.id, b.status])).toEqual([
+          [first, "cancelled"],
+          [last, "cancelled"],
+        ]);
+        expect(result.kept).toEqual([]);
+        expect(await outboxKinds(first)).toEqual(["booking_confirmed", "booking_cancelled"]);
+        expect(await outboxKinds(last)).toEqual(["booking_cancelled"]);
+        expect(await file(first)).toContain("METHOD:CANCEL");
+      } finally {
+        await patchCalendarSettings(testDb.database, calendarId, { recurring: null });
+      }
     });
   });
 

@@ -194,4 +194,26 @@ describe("buildIcs", () => {
     expect(vevent.getFirstProperty("organizer")?.getParameter("cn")).toBe("Harbour Physio");
     expect(event.attendees.map((a) => calAddress(a.getFirstValue()))).toEqual(["mailto:ada@visitor.example.com"]);
   });
+
+  it("puts every booked occurrence of a series in one file, each under its own UID (issue 17)", () => {
+    const week = 7 * 24 * 3_600_000;
+    const at = (k: number, h = 0) => new Date(Date.parse("2026-06-15T14:30:00.000Z") + k * week + h).toISOString();
+    const occ = (k: number, status: "confirmed" | "new" | "not_booked") => ({
+      bookingId: status === "not_booked" ? null : `b${k}`,
+      uid: status === "not_booked" ? null : `b${k}@booking-widget`,
+      sequence: 0,
+      status,
+      startUtc: at(k),
+      endUtc: status === "not_booked" ? null : at(k, 45 * 60_000),
+    });
+    const booking = bookingSnapshot({
+      series: { occurrences: [occ(0, "confirmed"), occ(1, "confirmed"), occ(2, "new"), occ(3, "not_booked")] },
+    });
+    const calendar = new ICAL.Component(ICAL.parse(build(booking, "booking_confirmed").content));
+    const events = calendar.getAllSubcomponents("vevent").map((v) => ({ v, e: new ICAL.Event(v) }));
+    expect(events.map(({ e }) => e.uid)).toEqual(["b0@booking-widget", "b1@booking-widget", "b2@booking-widget"]);
+    expect(events.map(({ e }) => e.startDate.toJSDate().toISOString())).toEqual([at(0), at(1), at(2)]);
+    expect(events.map(({ v }) => v.getFirstPropertyValue("status"))).toEqual(["CONFIRMED", "CONFIRMED", "TENTATIVE"]);
+    expect(events.every(({ e }) => e.summary === "Initial assessment with Harbour Physio")).toBe(true);
+  });
 });

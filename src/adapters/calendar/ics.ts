@@ -74,6 +74,26 @@ export function buildIcs(booking: BookingSnapshot, options: BuildIcsOptions): Ca
     prodId: PROD_ID,
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
+  // A series booked at once (issue 17): one event per booked occurrence, each under its own UID.
+  const events =
+    method === "REQUEST" && booking.series
+      ? booking.series.occurrences.flatMap((o) =>
+          o.uid && o.endUtc
+            ? [{ uid: o.uid, sequence: o.sequence, startUtc: o.startUtc, endUtc: o.endUtc, status: o.status }]
+            : [],
+        )
+      : [booking];
+  for (const occurrence of events) addEvent(calendar, { ...booking, ...occurrence }, method, options);
+  // ical-generator ends the last line without CRLF; RFC 5545 §3.1 ends every content line with one.
+  return { method, filename: "invite.ics", content: `${calendar.toString()}\r\n` };
+}
+
+function addEvent(
+  calendar: ReturnType<typeof ical>,
+  booking: Omit<BookingSnapshot, "status"> & { status: BookingSnapshot["status"] | "not_booked" },
+  method: IcsMethod,
+  options: BuildIcsOptions,
+) {
   calendar.createEvent({
     id: booking.uid,
     sequence: booking.sequence,
@@ -96,11 +116,11 @@ export function buildIcs(booking: BookingSnapshot, options: BuildIcsOptions): Ca
     },
     attendees: attendees(booking),
   });
-  // ical-generator ends the last line without CRLF; RFC 5545 §3.1 ends every content line with one.
-  return { method, filename: "invite.ics", content: `${calendar.toString()}\r\n` };
 }
 
-function attendees(booking: BookingSnapshot): ICalAttendeeData[] {
+function attendees(
+  booking: Pick<BookingSnapshot, "contact" | "guests" | "staff"> & { status: string },
+): ICalAttendeeData[] {
   const contactName = `${booking.contact.firstName} ${booking.contact.lastName}`.trim();
   const list: ICalAttendeeData[] = [
     {

@@ -120,6 +120,44 @@ describe("renderNotification", () => {
     expect(renderNotification(message, ada, options).text).not.toContain("Room and equipment");
   });
 
+  it("a series is one email listing every occurrence, with one calendar file holding each booked one (issue 17)", () => {
+    const week = 7 * 24 * 3_600_000;
+    const at = (k: number, m = 0) =>
+      new Date(Date.parse("2026-06-15T14:30:00.000Z") + k * week + m * 60_000).toISOString();
+    const occurrences = [0, 1, 2, 3].map((k) => ({
+      bookingId: k === 3 ? null : `b${k}`,
+      uid: k === 3 ? null : `b${k}@booking-widget`,
+      sequence: 0,
+      status: k === 2 ? ("new" as const) : k === 3 ? ("not_booked" as const) : ("confirmed" as const),
+      startUtc: at(k),
+      endUtc: k === 3 ? null : at(k, 45),
+    }));
+    const message = notification("booking_confirmed", { series: { occurrences } });
+    const email = renderNotification(message, ada, options);
+    const text = plain(email.text);
+    expect(text).toContain("Appointments in this series: 4. Each one is listed below.");
+    expect(text).toContain("Appointment 1: Monday, June 15, 2026, 10:30 – 11:15 AM");
+    expect(text).toContain("Appointment 2: Monday, June 22, 2026, 10:30 – 11:15 AM");
+    expect(text).toContain("Appointment 3: Monday, June 29, 2026, 10:30 – 11:15 AM (request: awaiting confirmation)");
+    expect(text).toContain("Appointment 4: Monday, July 6, 2026 at 10:30 AM (not booked: this time was taken)");
+    expect(text).not.toContain("When:");
+    const calendar = new ICAL.Component(ICAL.parse(email.calendar!.content));
+    expect(calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v).uid)).toEqual([
+      "b0@booking-widget",
+      "b1@booking-widget",
+      "b2@booking-widget",
+    ]);
+    // Staff get the same list, in their copy.
+    const staff = renderNotification(
+      message,
+      { name: "Dana", address: "dana@harbour.example.com", role: "staff" },
+      options,
+    );
+    expect(plain(staff.text)).toContain(
+      "Appointment 4: Monday, July 6, 2026 at 10:30 AM (not booked: this time was taken)",
+    );
+  });
+
   it("request_received says the business will get in touch, and how", () => {
     const email = renderNotification(notification("request_received"), ada, options);
     expect(email.text).toContain("We will contact you shortly to confirm your request.");

@@ -90,6 +90,7 @@ export function renderNotification(
   ];
   if (kind === "request_received" && booking.contactMethod)
     paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
+  if (booking.series && !endsBooking(kind)) paragraphs.push(seriesIntro(booking.series.occurrences, i18n));
 
   const withoutCalendar = isVisitorOnlyKind(kind);
   const details = detailRows(kind, booking, i18n, when);
@@ -147,6 +148,7 @@ function renderStaffCopy(
     paragraphs: [
       i18n.t("email.greeting", { name: recipient.name || booking.businessName }),
       i18n.t(`email.staff.intro.${kind}`, { client }),
+      ...(booking.series && !endsBooking(kind) ? [seriesIntro(booking.series.occurrences, i18n)] : []),
     ],
     details: [...whoRows, ...details],
     actions:
@@ -209,7 +211,8 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   const rows: Row[] = [];
   const what = [booking.calendarName, ...booking.serviceNames].join(" · ");
   rows.push({ label: i18n.t("email.label.what"), value: what });
-  rows.push({ label: i18n.t("email.label.when"), value: when.range(booking.startUtc, booking.endUtc) });
+  if (booking.series && !endsBooking(kind)) rows.push(...seriesRows(booking.series.occurrences, i18n, when));
+  else rows.push({ label: i18n.t("email.label.when"), value: when.range(booking.startUtc, booking.endUtc) });
   if (kind === "booking_rescheduled" && booking.previousStartUtc) {
     rows.push({
       label: i18n.t("email.label.previousTime"),
@@ -248,6 +251,35 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
     rows.push({ label: i18n.t("email.label.reason"), value: booking.cancelReason });
   }
   return rows;
+}
+
+/** "A series of 4 appointments, all booked." / "… 3 booked, 1 awaiting confirmation, …". */
+function seriesIntro(occurrences: NonNullable<BookingSnapshot["series"]>["occurrences"], i18n: ServerI18n): string {
+  const count = (status: string) => occurrences.filter((o) => o.status === status).length;
+  return i18n.t("email.series.intro", {
+    count: occurrences.length,
+    booked: count("confirmed"),
+    requested: count("new"),
+    notBooked: count("not_booked"),
+  });
+}
+
+/** A series booked at once (issue 17): each occurrence on its own row, with what became of it. */
+function seriesRows(
+  occurrences: NonNullable<BookingSnapshot["series"]>["occurrences"],
+  i18n: ServerI18n,
+  when: WhenFormatter,
+): Row[] {
+  return occurrences.map((o, i) => {
+    const time = o.endUtc ? when.range(o.startUtc, o.endUtc) : when.full(o.startUtc);
+    const value =
+      o.status === "not_booked"
+        ? i18n.t("email.series.notBooked", { time })
+        : o.status === "new"
+          ? i18n.t("email.series.requested", { time })
+          : time;
+    return { label: i18n.t("email.series.occurrence", { number: i + 1 }), value, isFormer: o.status === "not_booked" };
+  });
 }
 
 function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: ServerI18n): Link[] {

@@ -41,6 +41,20 @@ export const NotificationMessageSchema = z.object({
     staff: z.array(PersonSchema),
     contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() }),
     guests: z.array(PersonSchema),
+    series: z
+      .object({
+        occurrences: z.array(
+          z.object({
+            bookingId: z.string().nullable(),
+            uid: z.string().nullable(),
+            sequence: z.number().int(),
+            status: z.enum(["new", "confirmed", "not_booked"]),
+            startUtc: Instant,
+            endUtc: Instant.nullable(),
+          }),
+        ),
+      })
+      .optional(),
     manageUrl: z.string().nullable(),
     rescheduleUrl: z.string().nullable(),
     cancelUrl: z.string().nullable(),

@@ -35,7 +35,8 @@ import {
 import type { CalendarContext, NewBooking, Occupancy } from "./ports.ts";
 import type { NewPayment, PaymentProvider } from "../payments/ports.ts";
 import { PAYMENT_HOLD_MINUTES, type PaymentDue } from "../../core/payments/payment-plan.ts";
-import type { NotificationMessage } from "../../core/notifications/notification.ts";
+import type { NotificationMessage, SeriesOccurrenceSnapshot } from "../../core/notifications/notification.ts";
+import { bookingUid } from "./snapshot.ts";
 import { hashSecretToken } from "../shared/secret-token.ts";
 
 export type CreateBookingInput = BookingInput;
@@ -298,5 +299,39 @@ function seriesRows(
       code: null,
     };
   });
-  return { bookings, occurrences };
+  return { bookings: toldAsOne(bookings, occurrences), occurrences };
+}
+
+/**
+ * One message for the whole series (issue 17): the first booked occurrence's carries every
+ * occurrence — booked, requested or not booked — and the others are told with it.
+ */
+function toldAsOne(bookings: NewBooking[], occurrences: OccurrenceOutcome[]): NewBooking[] {
+  const [first, ...rest] = bookings;
+  if (!first) return bookings;
+  const byId = new Map(bookings.map((b) => [b.id, b]));
+  const series = {
+    occurrences: occurrences.map((o): SeriesOccurrenceSnapshot => {
+      const b = o.bookingId ? byId.get(o.bookingId) : undefined;
+      if (!b)
+        return {
+          bookingId: null,
+          uid: null,
+          sequence: 0,
+          status: "not_booked",
+          startUtc: new Date(Date.parse(o.requestedStartTime)).toISOString(),
+          endUtc: null,
+        };
+      return {
+        bookingId: b.id,
+        uid: bookingUid(b.id),
+        sequence: 0,
+        status: b.status === "new" ? "new" : "confirmed",
+        startUtc: new Date(b.startMs).toISOString(),
+        endUtc: new Date(b.endMs).toISOString(),
+      };
+    }),
+  };
+  const told = { ...first.notification, booking: { ...first.notification.booking, series } };
+  return [{ ...first, notification: told }, ...rest.map((b) => ({ ...b, toldWithSeries: true }))];
 }

@@ -1,6 +1,7 @@
 /** The public configuration of a booking widget: nothing private (no emails, no hours). */
 import type { PaymentMode } from "../../core/payments/payment-plan.ts";
-import type { CalendarSettings, CalendarType, DepositRule } from "../../core/calendar/calendar.ts";
+import type { CalendarSettings, CalendarType, DepositRule, RecurringSetting } from "../../core/calendar/calendar.ts";
+import { recurringChoice } from "../../core/booking/series.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { requiresGuests } from "../../core/calendar/calendar-setup.ts";
 import type { BookingDeps } from "./deps.ts";
@@ -17,6 +18,8 @@ export interface WidgetConfig {
   /** At least one guest before the booking can be confirmed (calendar-setup.ts: requiresGuests). */
   readonly requireGuests: boolean;
   readonly questions: CalendarSettings["questions"];
+  /** The repetition the visitor may choose (issue 17); null: none offered. */
+  readonly recurring: RecurringSetting | null;
   readonly location: { readonly kind: string; readonly value: string | null } | null;
   readonly services: readonly {
     id: string;
@@ -74,6 +77,9 @@ export async function getWidgetConfig(
     guestMode: s.guestMode,
     requireGuests: requiresGuests(ctx.calendar.type, s),
     questions: s.questions,
+    // A series has one host and is paid occurrence by occurrence: offered where it can be booked.
+    recurring:
+      ctx.calendar.type === "service" || (s.payment ?? "none") !== "none" ? null : recurringChoice(s.recurring),
     // The booker types their own location: only say so.
     location: s.location
       ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value }

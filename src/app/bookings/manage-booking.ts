@@ -5,6 +5,9 @@
  */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { formatInstant } from "../../core/shared/time.ts";
+import { visitorChangeRefusal } from "../../core/booking/policy.ts";
+import type { SeriesOccurrenceSnapshot } from "../../core/notifications/notification.ts";
+import { bookingUid } from "./snapshot.ts";
 import type { BookingDeps } from "./deps.ts";
 import { verifyManageToken } from "./manage-token.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
@@ -102,3 +105,54 @@ export function toBookingView(
     canCancel,
   };
 }
+
+/** The other occurrences of a booking's series that its manage token opens (issue 17); null: not a series. */
+export async function seriesOf(
+  deps: Pick<BookingDeps, "store">,
+  record: BookingRecord,
+): Promise<BookingRecord[] | null> {
+  if (!record.seriesId) return null;
+  const members = await deps.store.loadSeries(record.seriesId);
+  return members.filter((m) => m.manageTokenHash === record.manageTokenHash);
+}
+
+/** One occurrence as the manage page lists it, with what the visitor may still do to it. */
+export interface SeriesEntry {
+  readonly id: string;
+  readonly status: BookingRecord["status"];
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly canReschedule: boolean;
+  readonly canCancel: boolean;
+}
+
+export function seriesEntries(
+  ctx: CalendarContext,
+  members: readonly BookingRecord[],
+  timeZone: string,
+  nowMs: number,
+): SeriesEntry[] {
+  const s = ctx.calendar.settings;
+  return members.map((m) => ({
+    id: m.id,
+    status: m.status,
+    startTime: formatInstant(m.startMs, timeZone),
+    endTime: formatInstant(m.endMs, timeZone),
+    canReschedule: visitorChangeRefusal("reschedule", s, m.status, m.startMs, nowMs) === null,
+    canCancel: visitorChangeRefusal("cancel", s, m.status, m.startMs, nowMs) === null,
+  }));
+}
+
+/** The series in a calendar file: every occurrence still on, each its own event. */
+export const seriesSnapshot = (members: readonly BookingRecord[]): { occurrences: SeriesOccurrenceSnapshot[] } => ({
+  occurrences: members
+    .filter((m) => m.status === "new" || m.status === "confirmed")
+    .map((m) => ({
+      bookingId: m.id,
+      uid: bookingUid(m.id),
+      sequence: m.sequence,
+      status: m.status === "new" ? "new" : "confirmed",
+      startUtc: new Date(m.startMs).toISOString(),
+      endUtc: new Date(m.endMs).toISOString(),
+    })),
+});

@@ -200,6 +200,8 @@ export interface NewBooking extends BookingFields {
   readonly units?: readonly UnitItem[];
   readonly classSeats: ClassSeatRequest | null;
   readonly notification: NotificationMessage;
+  /** A series' later occurrence: told in the first occurrence's message (its `series`), not on its own. */
+  readonly toldWithSeries?: boolean;
   /**
    * Set when the visitor pays before the booking is confirmed: it is stored as pending_payment, its
    * occupancy expires at `dueAtMs`, and `notification` waits with the payment until it succeeds.
@@ -372,6 +374,8 @@ export interface BookingStore {
   findCoupon(businessId: string, code: string, visitorEmail: string): Promise<CouponLookup | null>;
   loadHold(holdId: string): Promise<HoldRecord | null>;
   loadBooking(bookingId: string): Promise<BookingRecord | null>;
+  /** Every occurrence of a recurring series, in order (issue 17). */
+  loadSeries(seriesId: string): Promise<BookingRecord[]>;
 
   createBookings(command: CreateCommand): Promise<CommitResult>;
   createHold(command: HoldCommand): Promise<CommitResult>;

@@ -8,7 +8,7 @@ import type { AttendeeServices } from "../../core/notifications/notification.ts"
 import type { BookingErrorCode } from "../../core/booking/errors.ts";
 import type { WidgetConfig } from "./get-widget-config.ts";
 import type { OfferPick } from "../../core/booking/cart-offers.ts";
-import type { BookingView } from "./manage-booking.ts";
+import type { BookingView, SeriesEntry } from "./manage-booking.ts";
 
 export interface AddToCalendarLinks {
   readonly google: string;
@@ -27,6 +27,8 @@ export interface ManagedBookingPage {
   /** How the business will confirm a request ('phone' or 'email'); null for confirmed bookings. */
   readonly contactMethod: string | null;
   readonly calendarLinks: AddToCalendarLinks | null;
+  /** A recurring series (issue 17): every occurrence the manage token opens, in order; null otherwise. */
+  readonly series: readonly SeriesEntry[] | null;
 }
 
 export interface FreeSlotsQuery {

@@ -11,6 +11,7 @@ import {
   type RecurrencePolicy,
   type RecurrenceRequest,
 } from "../availability/recurring.ts";
+import { seriesRefusal } from "./series.ts";
 import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
 import { requiresGuests } from "../calendar/calendar-setup.ts";
 import { validateAnswers } from "./answers.ts";
@@ -174,6 +175,8 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
   // A round-robin hold fixed its member: the booking takes that member.
   if (hold && ctx.calendar.type === "round_robin") staffFilter = [...hold.staffIds];
 
+  const seriesCode = input.recurring ? seriesRefusal(settings.recurring, input.recurring) : null;
+  if (seriesCode) return fail(seriesCode);
   const recurrence = input.recurring
     ? recurrenceRequest(ctx, input.recurring, { startMs, attendees, staffFilter })
     : null;

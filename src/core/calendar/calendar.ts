@@ -4,6 +4,7 @@
  */
 import type { ReminderRules } from "../notifications/reminders.ts";
 import type { PaymentMode } from "../payments/payment-plan.ts";
+import type { RecurrenceFrequency, RecurrencePolicy } from "../availability/recurring.ts";
 
 export const CALENDAR_TYPES = ["personal", "round_robin", "collective", "class", "service"] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
@@ -76,4 +77,16 @@ export interface CalendarSettings {
   lookBusyPercent?: number;
   /** "Require guests for booking": at least one additional guest (absent: off). Not on classes or services. */
   requireGuests?: boolean;
+  /**
+   * "Enable recurring" (issue 17): the repetitions the visitor may choose in the widget, how many
+   * times at most (2–24), and what happens to an occurrence whose time is taken (the calendar's
+   * policy, not the visitor's). Absent or null: the widget offers no repetition.
+   */
+  recurring?: RecurringSetting | null;
+}
+
+export interface RecurringSetting {
+  frequencies: RecurrenceFrequency[];
+  maxCount: number;
+  policy: RecurrencePolicy;
 }

@@ -89,6 +89,12 @@ export interface BookingSnapshot {
   resources?: string[];
   contact: { firstName: string; lastName: string; email: string; phone: string | null };
   guests: Person[];
+  /**
+   * A recurring series booked in one request (issue 17): every occurrence, in order, told in this
+   * one message and one calendar file (an event per booked occurrence, each with its own UID so a
+   * later change of one occurrence updates just that event). Absent for single bookings.
+   */
+  series?: { occurrences: SeriesOccurrenceSnapshot[] };
   /** Absolute links carrying the manage token; null when the calendar does not allow the action. */
   manageUrl: string | null;
   rescheduleUrl: string | null;
@@ -105,6 +111,18 @@ export interface BookingSnapshot {
     answers: { label: string; value: string }[];
     bookingUrl: string;
   };
+}
+
+export interface SeriesOccurrenceSnapshot {
+  /** null: not booked (its time was taken and the calendar's policy did not keep it). */
+  bookingId: string | null;
+  uid: string | null;
+  sequence: number;
+  /** new: kept as a request for the business to confirm (policy "continue"). */
+  status: "new" | "confirmed" | "not_booked";
+  /** The booked start, or the requested one when not booked. UTC, ISO 8601. */
+  startUtc: string;
+  endUtc: string | null;
 }
 
 export interface NotificationMessage {

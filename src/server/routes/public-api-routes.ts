@@ -9,6 +9,9 @@ import {
   BookingCreatedSchema,
   BookingViewSchema,
   CancelBodySchema,
+  CancelledSeriesSchema,
+  SeriesPreviewBodySchema,
+  SeriesPreviewSchema,
   FreeSlotsResponseSchema,
   HoldBodySchema,
   HoldResponseSchema,
@@ -283,6 +286,55 @@ export const cancelRoute = createRoute({
       "INVALID_JSON",
       "UNSUPPORTED_MEDIA_TYPE",
       "BOOKING_NOT_FOUND",
+      "CANCEL_NOT_ALLOWED",
+      "CHANGE_WINDOW_CLOSED",
+      "BOOKING_CANCELLED",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const seriesPreviewRoute = createRoute({
+  method: "post",
+  path: "/calendars/{calendarId}/series-preview",
+  tags: TAGS,
+  summary: "Every occurrence of a recurring series as it would be booked, before booking",
+  description:
+    "Takes the booking's own choices and its `recurring`, and answers each occurrence's time and what would become of it under the calendar's policy (booked, requested, not booked with its code). Nothing is written; the series is decided again when booked.",
+  request: { params: calendarParams, body: jsonBody(SeriesPreviewBodySchema) },
+  responses: {
+    200: json(SeriesPreviewSchema, "The occurrences, in order"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "INVALID_JSON",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "CALENDAR_NOT_FOUND",
+      "CALENDAR_UNAVAILABLE",
+      "TIMEZONE_NOT_FOUND",
+      "RECURRING_NOT_SUPPORTED",
+      "SERIES_PAYMENT_NOT_SUPPORTED",
+      "STAFF_BUSY",
+      "NO_SLOTS",
+      "RATE_LIMITED",
+    ),
+  },
+});
+
+export const cancelSeriesRoute = createRoute({
+  method: "post",
+  path: "/bookings/{id}/cancel-series",
+  tags: TAGS,
+  summary: "Cancel this occurrence of a recurring series and every later one",
+  ...manage,
+  request: { ...manage.request, body: jsonBody(CancelBodySchema) },
+  responses: {
+    200: json(CancelledSeriesSchema, "Cancelled; `kept`: later occurrences the policy no longer lets you cancel"),
+    ...problems(
+      "VALIDATION_FAILED",
+      "INVALID_JSON",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "BOOKING_NOT_FOUND",
+      "RECURRING_NOT_SUPPORTED",
       "CANCEL_NOT_ALLOWED",
       "CHANGE_WINDOW_CLOSED",
       "BOOKING_CANCELLED",

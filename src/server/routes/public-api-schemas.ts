@@ -260,6 +260,42 @@ export const QuoteBodySchema = z
   .superRefine(oneCartPerGuest)
   .openapi("QuoteRequest");
 
+export const SeriesPreviewBodySchema = z
+  .object({
+    ...choiceFields,
+    oneTimeSlug: text(200).nullish(),
+    holdId: id.nullish(),
+    recurring: z.object({
+      frequency: z.enum(["daily", "weekly", "monthly"]),
+      count: z.number().int().min(1).max(24),
+      policy: z.enum(["skip", "book_next", "continue"]),
+    }),
+  })
+  .superRefine(oneCartPerGuest)
+  .openapi("SeriesPreviewRequest");
+
+export const SeriesPreviewSchema = z
+  .object({
+    occurrences: z.array(
+      z.object({
+        index: z.number().int(),
+        requestedStartTime: z.string(),
+        status: z.enum(["booked", "requested", "not_booked"]),
+        startTime: z.string().nullable(),
+        endTime: z.string().nullable(),
+        code: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("SeriesPreview");
+
+export const CancelledSeriesSchema = z
+  .object({
+    cancelled: z.array(z.object({ id: z.string(), startTime: z.string() }).loose()),
+    kept: z.array(z.object({ id: z.string(), code: z.string() })),
+  })
+  .openapi("CancelledSeries");
+
 export const RescheduleBodySchema = z.object({ startTime: isoDateTime, timezone: zone }).openapi("RescheduleRequest");
 export const CancelBodySchema = z.object({ reason: text(1000).nullish() }).openapi("CancelRequest");
 
@@ -436,6 +472,17 @@ export const WidgetConfigSchema = z
     slotIntervalMinutes: z.number().int(),
     guestMode: z.enum(["none", "count_only", "collect_detail"]),
     requireGuests: z.boolean().meta({ description: "A booking needs at least one additional guest" }),
+    recurring: z
+      .object({
+        frequencies: z.array(z.enum(["daily", "weekly", "monthly"])),
+        maxCount: z.number().int(),
+        policy: z.enum(["skip", "book_next", "continue"]),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The repetition visitors may choose (issue 17): a booking's `recurring` must use one of `frequencies`, at most `maxCount` occurrences, and `policy`; null: none offered",
+      }),
     questions: z.array(
       z.object({
         id: z.string(),

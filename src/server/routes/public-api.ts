@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
-import { cancelBooking } from "../../app/bookings/cancel-booking.ts";
+import { cancelBooking, cancelRestOfSeries } from "../../app/bookings/cancel-booking.ts";
+import { previewSeries } from "../../app/bookings/preview-series.ts";
 import { createBooking, type CreatedBooking } from "../../app/bookings/create-booking.ts";
 import type { BookingDeps } from "../../app/bookings/deps.ts";
 import type { IdempotencyClaim } from "../../app/bookings/ports.ts";
@@ -15,7 +16,7 @@ import { getFreeSlots, getNextAvailableDate } from "../../app/bookings/get-free-
 import { getOneTimeLinkConfig, getWidgetConfig } from "../../app/bookings/get-widget-config.ts";
 import { holdSlot } from "../../app/bookings/hold-slot.ts";
 import { quoteBooking } from "../../app/bookings/quote-booking.ts";
-import { findManagedBooking } from "../../app/bookings/manage-booking.ts";
+import { findManagedBooking, seriesOf, seriesSnapshot } from "../../app/bookings/manage-booking.ts";
 import { rescheduleBooking } from "../../app/bookings/reschedule-booking.ts";
 import { toSnapshot } from "../../app/bookings/snapshot.ts";
 import type { BookingError, BookingErrorCode } from "../../core/booking/errors.ts";
@@ -35,6 +36,8 @@ import {
   holdRoute,
   nextAvailableRoute,
   quoteRoute,
+  seriesPreviewRoute,
+  cancelSeriesRoute,
   rescheduleRoute,
 } from "./public-api-routes.ts";
 import { inMemoryRateLimiters, rateLimit, type RateLimiters } from "./rate-limit.ts";
@@ -98,7 +101,8 @@ export function publicApi(deps: PublicApiDeps) {
   api.use(nextAvailableRoute.getRoutingPath(), slotsLimit);
   // A quote reads like free slots (nothing is written): it counts against the same limit.
   api.use(quoteRoute.getRoutingPath(), slotsLimit);
-  for (const route of [holdRoute, createBookingRoute, rescheduleRoute, cancelRoute])
+  api.use(seriesPreviewRoute.getRoutingPath(), slotsLimit);
+  for (const route of [holdRoute, createBookingRoute, rescheduleRoute, cancelRoute, cancelSeriesRoute])
     api.on(route.method.toUpperCase(), route.getRoutingPath(), bookingsLimit);
 
   handle(api, getWidgetConfigRoute, async (c) => {
@@ -125,6 +129,17 @@ export function publicApi(deps: PublicApiDeps) {
   handle(api, holdRoute, async (c) => {
     const result = await holdSlot(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("json") });
     return result.ok ? c.json(result.value, 201) : fail(c, result.error);
+  });
+
+  handle(api, seriesPreviewRoute, async (c) => {
+    const result = await previewSeries(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("json") });
+    return result.ok ? c.json(result.value) : fail(c, result.error);
+  });
+
+  handle(api, cancelSeriesRoute, async (c) => {
+    const { reason } = c.req.valid("json");
+    const result = await cancelRestOfSeries(deps, c.req.valid("param").id, manageToken(c), reason ?? null);
+    return result.ok ? c.json(result.value) : fail(c, result.error);
   });
 
   handle(api, quoteRoute, async (c) => {
@@ -207,7 +222,9 @@ export function publicApi(deps: PublicApiDeps) {
     if (!found.ok) return fail(c, found.error);
     if (!deps.renderCalendarFile) return problem(c, 404, "NOT_FOUND", "Calendar files are not available.");
     const { ctx, record } = found.value;
-    const ics = await deps.renderCalendarFile(toSnapshot(ctx, record, deps.publicUrl, manageToken(c)));
+    const members = await seriesOf(deps, record);
+    const snapshot = toSnapshot(ctx, record, deps.publicUrl, manageToken(c));
+    const ics = await deps.renderCalendarFile(members ? { ...snapshot, series: seriesSnapshot(members) } : snapshot);
     return c.body(ics, 200, {
       "content-type": "text/calendar; charset=utf-8",
       "content-disposition": `attachment; filename="booking-${record.id}.ics"`,

@@ -17,6 +17,7 @@ export function bookingReads(
   | "oneTimeLink"
   | "loadHold"
   | "loadBooking"
+  | "loadSeries"
 > {
   const db = database.db;
   let lastPruneMs = 0;
@@ -127,6 +128,16 @@ export function bookingReads(
             resources: [...new Set(row.resources ?? [])],
           }
         : null;
+    },
+
+    async loadSeries(seriesId) {
+      if (!isUuid(seriesId)) return [];
+      const rows = await db
+        .select()
+        .from(t.bookings)
+        .where(eq(t.bookings.seriesId, seriesId))
+        .orderBy(t.bookings.startsAt);
+      return rows.map(toRecord);
     },
   };
 }

@@ -215,7 +215,7 @@ export function bookingWrites(
             if (items.length > 0) await tx.insert(t.bookingItems).values(items);
             const units = command.bookings.flatMap((b) => unitRows(b.businessId, owner(b), b.units, b.active));
             if (units.length > 0) await tx.insert(t.bookingResourceUnits).values(units);
-            const told = command.bookings.filter((b) => !b.payment);
+            const told = command.bookings.filter((b) => !b.payment && !b.toldWithSeries);
             if (told.length > 0)
               await tx.insert(t.outbox).values(told.map((b) => outboxRow(b.businessId, seal(b.notification))));
             const paid = command.bookings.filter((b) => b.payment);

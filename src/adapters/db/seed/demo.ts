@@ -325,6 +325,8 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       {
         location: { kind: "video", value: "Video call link sent by email" },
         reminders: { beforeMinutes: [24 * 60, 60], followUpAfterMinutes: null },
+        // Issue 17: a visitor can make it a weekly or monthly series; a taken week becomes a request.
+        recurring: { frequencies: ["weekly", "monthly"], maxCount: 8, policy: "continue" },
       },
       0,
       { members: [member(DEMO.staff.anna)] },

@@ -182,6 +182,17 @@ export const CalendarSettingsSchema = z
       description:
         "Require guests for booking: a booking needs at least one additional guest (personal, round-robin and collective calendars with a guestMode other than none)",
     }),
+    recurring: z
+      .strictObject({
+        frequencies: z.array(z.enum(["daily", "weekly", "monthly"])).min(1),
+        maxCount: z.number().int().min(2).max(24),
+        policy: z.enum(["skip", "book_next", "continue"]),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Enable recurring (issue 17): the widget lets visitors repeat a booking with one of `frequencies`, up to `maxCount` times in all; an occurrence whose time is taken is skipped, moved to the next free start among the next 3 (book_next), or kept as a request for you to confirm (continue). Not offered on service calendars, paid calendars, or round robin without a chosen member. null: off",
+      }),
   })
   .partial();
 

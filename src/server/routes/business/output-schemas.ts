@@ -140,6 +140,7 @@ export const CalendarSchema = z
       reminders: true,
       lookBusyPercent: true,
       requireGuests: true,
+      recurring: true,
     }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),

@@ -30,10 +30,13 @@ export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: st
       : {}),
     answers: d.answers,
     oneTimeSlug: data.oneTimeSlug,
-    couponCode: d.couponCode.trim() || null,
+    couponCode: (!d.repeat && d.couponCode.trim()) || null,
     holdId: s.hold?.slot === s.selectedSlot ? s.hold.id : null,
     locale,
   };
+  // A series follows the calendar's own policy for taken occurrences (issue 17).
+  if (d.repeat && config.recurring && !data.isReschedule)
+    body.recurring = { ...d.repeat, policy: config.recurring.policy };
   if (config.type === "service" && config.guestMode === "count_only") {
     // The guests are the carts of the services step.
     if (s.carts.length > 1) body.guests = s.carts.length - 1;

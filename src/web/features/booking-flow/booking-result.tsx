@@ -4,12 +4,13 @@
  * allows. (Just over 300 lines: the summary and its actions are one screen.)
  */
 import { useLingui } from "@lingui/react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import { bookingPageUrl, cancelBooking } from "./api-client.ts";
 import { Icon } from "./icon.tsx";
+import { SeriesSection } from "./series-section.tsx";
 import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
@@ -195,6 +196,19 @@ export function BookingResult({
           </>
         ) : null}
       </dl>
+
+      {page.series ? (
+        <Suspense>
+          <SeriesSection
+            series={page.series}
+            bookingId={booking.id}
+            calendarId={booking.calendarId}
+            token={token}
+            zone={zone}
+            languageTag={tag}
+          />
+        </Suspense>
+      ) : null}
 
       {page.calendarLinks && outcome !== "cancelled" ? (
         <section className="add-to-calendar" aria-labelledby="add-title">

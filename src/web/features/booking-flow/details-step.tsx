@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { paymentDue } from "../../../core/payments/payment-plan.ts";
-import type { Dispatch } from "react";
+import { lazy, Suspense, type Dispatch } from "react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
@@ -11,6 +11,9 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
+
+/** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
+const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
 
 interface Props {
   data: BookingPageData;
@@ -91,6 +94,11 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           languageTag={languageTag}
           kept={paysNow === "deposit" ? "deposit" : paysNow === "full" && price.depositCents > 0 ? "part" : null}
         />
+      ) : null}
+      {config.recurring && !data.isReschedule ? (
+        <Suspense>
+          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} />
+        </Suspense>
       ) : null}
       <fieldset className="form-section">
         <legend>{i18n._("widget.details.you")}</legend>
@@ -247,7 +255,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </label>
       </fieldset>
 
-      {local.totalCents > 0 ? (
+      {/* A series is never discounted (decide-booking.ts): no coupon while repeating. */}
+      {local.totalCents > 0 && !d.repeat ? (
         <CouponField
           data={data}
           state={state}

@@ -36,6 +36,8 @@ export interface DetailsValues {
   answers: Record<string, string | string[]>;
   /** A coupon code, checked by the server (its refusals come back at this field). */
   couponCode: string;
+  /** Issue 17: repeat the booking (as the calendar allows); null: once. */
+  repeat: { frequency: "daily" | "weekly" | "monthly"; count: number } | null;
 }
 
 export const EMPTY_DETAILS: DetailsValues = {
@@ -51,6 +53,7 @@ export const EMPTY_DETAILS: DetailsValues = {
   guests: [],
   answers: {},
   couponCode: "",
+  repeat: null,
 };
 
 export interface Notice {
@@ -118,6 +121,7 @@ export const quoteKey = (s: FlowState) =>
     s.details.email.trim(),
     s.details.guestCount,
     s.details.guests.length,
+    s.details.repeat,
   ]);
 
 /** The applied quote, while it still holds for the visitor's choices. */

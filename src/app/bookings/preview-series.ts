@@ -1,0 +1,56 @@
+/**
+ * A recurring series as it would be booked, shown before the visitor confirms (issue 17): every
+ * occurrence with its time and what would become of it. It runs what createBooking runs up to the
+ * write (decideRequest: the request's rules, the calendar's repetition setting, each occurrence
+ * against the busy time and the calendar's policy), so the list is the booking's own plan.
+ * Nothing is written; the series is decided again when booked.
+ */
+import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
+import type { BookingInput } from "../../core/booking/read-booking-request.ts";
+import { formatInstant } from "../../core/shared/time.ts";
+import { decideRequest } from "./create-booking.ts";
+import type { BookingDeps } from "./deps.ts";
+
+export type SeriesPreviewInput = Omit<BookingInput, "contact" | "answers" | "guests" | "couponCode"> & {
+  readonly recurring: NonNullable<BookingInput["recurring"]>;
+  readonly guests?: number | null;
+};
+
+export interface OccurrencePreview {
+  readonly index: number;
+  readonly requestedStartTime: string;
+  /** booked: free; requested: kept as a request for the business (policy continue); not_booked: skipped. */
+  readonly status: "booked" | "requested" | "not_booked";
+  /** Where book_next moved it, or the requested time; null when not booked. */
+  readonly startTime: string | null;
+  readonly endTime: string | null;
+  readonly code: string | null;
+}
+
+export async function previewSeries(
+  deps: BookingDeps,
+  input: SeriesPreviewInput,
+): Promise<Outcome<{ occurrences: OccurrencePreview[] }>> {
+  const nowMs = deps.clock().getTime();
+  const { guests, ...rest } = input;
+  const asBooking: BookingInput = {
+    ...rest,
+    ...(guests ? { guests } : {}),
+    contact: { firstName: "", lastName: "", email: "" },
+  };
+  const decided = await decideRequest(deps, asBooking, nowMs, "quote");
+  if (!decided.ok) return decided;
+  const { decision } = decided.value;
+  if (decision.kind !== "series") return fail("RECURRING_NOT_SUPPORTED");
+  const tz = input.timezone;
+  return ok({
+    occurrences: decision.occurrences.map((o) => ({
+      index: o.index,
+      requestedStartTime: formatInstant(o.requestedStartMs, tz),
+      status: o.status,
+      startTime: o.draft ? formatInstant(o.draft.startMs, tz) : null,
+      endTime: o.draft ? formatInstant(o.draft.endMs, tz) : null,
+      code: o.code,
+    })),
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Issue 17: repeat the booking as the calendar allows — how often, how many times — and every
+ * occurrence with what would become of it (the server's own plan: POST …/series-preview), before
+ * "Confirm booking". Loaded only when a calendar allows repetition (details-step.tsx), so a booking
+ * page's first JavaScript stays within budget.
+ */
+import { useLingui } from "@lingui/react";
+import { useEffect, useId, useState } from "react";
+import type { Dispatch } from "react";
+import { call } from "./api-client.ts";
+import type { BookingPageData } from "./booking-page.server.ts";
+import { formatDateTime } from "./dates.ts";
+import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
+import { noticeMessage } from "./notice-banner.tsx";
+import { useRecurringMessages } from "./use-recurring-messages.ts";
+
+type Repeat = NonNullable<DetailsValues["repeat"]>;
+type Frequency = Repeat["frequency"];
+
+interface OccurrencePreview {
+  index: number;
+  requestedStartTime: string;
+  status: "booked" | "requested" | "not_booked";
+  startTime: string | null;
+  code: string | null;
+}
+
+type Preview =
+  { state: "loading" } | { state: "ready"; occurrences: OccurrencePreview[] } | { state: "error"; code: string };
+
+const FREQUENCY_KEYS: Record<Frequency, string> = {
+  daily: "recurring.repeat.daily",
+  weekly: "recurring.repeat.weekly",
+  monthly: "recurring.repeat.monthly",
+};
+
+export interface RepeatChooserProps {
+  data: BookingPageData;
+  state: FlowState;
+  languageTag: string;
+  dispatch: Dispatch<FlowEvent>;
+}
+
+export default function RepeatChooser({ data, state, languageTag, dispatch }: RepeatChooserProps) {
+  const config = data.config;
+  const recurring = config.recurring!;
+  const repeat = state.details.repeat;
+  const onChange = (next: Repeat | null) => dispatch({ type: "detailsChanged", patch: { repeat: next } });
+  // What the booking would be made with (booking-request.ts): the preview asks about those choices.
+  const guests = state.details.guestCount.trim();
+  const request = {
+    startTime: state.selectedSlot ?? "",
+    timezone: state.timezone,
+    staffId: state.staffId,
+    holdId: state.hold?.slot === state.selectedSlot ? state.hold.id : null,
+    oneTimeSlug: data.oneTimeSlug,
+    ...(config.guestMode === "count_only" && guests !== "" ? { guests: Number(guests) } : {}),
+  };
+  useRecurringMessages();
+  const { i18n } = useLingui();
+  const id = useId();
+  const { frequencies, maxCount, policy } = recurring;
+  const [preview, setPreview] = useState<Preview>({ state: "loading" });
+  const key = JSON.stringify([request, repeat]);
+
+  useEffect(() => {
+    if (!repeat || !request.startTime) return;
+    let isCurrent = true;
+    setPreview({ state: "loading" });
+    const body = { ...request, recurring: { ...repeat, policy } };
+    void call<{ occurrences: OccurrencePreview[] }>(`/api/calendars/${encodeURIComponent(config.id)}/series-preview`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    }).then((result) => {
+      if (!isCurrent) return;
+      setPreview(
+        result.ok
+          ? { state: "ready", occurrences: result.value.occurrences }
+          : { state: "error", code: result.problem.code },
+      );
+    });
+    return () => {
+      isCurrent = false;
+    };
+    // `key` stands for request and repeat, compared by value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, config.id, policy]);
+
+  const counts = Array.from({ length: maxCount - 1 }, (_, i) => i + 2);
+  const when = (iso: string) => formatDateTime(iso, request.timezone, languageTag);
+  return (
+    <fieldset className="form-section repeat">
+      <legend>{i18n._("recurring.repeat.title")}</legend>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={`${id}-often`}>{i18n._("recurring.repeat.often")}</label>
+          <select
+            id={`${id}-often`}
+            value={repeat?.frequency ?? ""}
+            onChange={(e) =>
+              onChange(
+                e.target.value
+                  ? { frequency: e.target.value as Frequency, count: repeat?.count ?? Math.min(4, maxCount) }
+                  : null,
+              )
+            }
+          >
+            <option value="">{i18n._("recurring.repeat.once")}</option>
+            {frequencies.map((f) => (
+              <option key={f} value={f}>
+                {i18n._(FREQUENCY_KEYS[f])}
+              </option>
+            ))}
+          </select>
+        </div>
+        {repeat ? (
+          <div className="field">
+            <label htmlFor={`${id}-count`}>{i18n._("recurring.repeat.count")}</label>
+            <select
+              id={`${id}-count`}
+              value={repeat.count}
+              onChange={(e) => onChange({ ...repeat, count: Number(e.target.value) })}
+            >
+              {counts.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      {repeat ? (
+        <>
+          <p className="field__hint">
+            {i18n._(`recurring.repeat.policy.${policy}`, { business: config.business.name })}
+          </p>
+          <div aria-live="polite" aria-busy={preview.state === "loading"}>
+            {preview.state === "loading" ? <p className="muted">{i18n._("recurring.repeat.checking")}</p> : null}
+            {preview.state === "error" ? (
+              <p className="field__error" role="alert">
+                {noticeMessage(i18n, { code: preview.code })}
+              </p>
+            ) : null}
+            {preview.state === "ready" ? (
+              <ol className="occurrences" aria-label={i18n._("recurring.repeat.list")}>
+                {preview.occurrences.map((o) => (
+                  <li key={o.index} className={`occurrence occurrence--${o.status}`}>
+                    <span className={o.status === "not_booked" ? "is-struck" : undefined}>
+                      {when(o.requestedStartTime)}
+                    </span>
+                    <span className="occurrence__status">
+                      {o.status === "booked"
+                        ? o.startTime && o.startTime !== o.requestedStartTime
+                          ? i18n._("recurring.repeat.moved", { time: when(o.startTime) })
+                          : i18n._("recurring.repeat.free")
+                        : o.status === "requested"
+                          ? i18n._("recurring.repeat.requested")
+                          : i18n._("recurring.repeat.notBooked")}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Issue 17 in a real browser, on the demo intro call (weekly or monthly, up to 8, a taken week kept
+ * as a request): a visitor makes their call weekly four times, sees every date with its availability
+ * before confirming — the third week already taken by someone else, sent as a request — gets one
+ * confirmation listing all four, one e-mail with one calendar file holding each, then cancels one
+ * date on its own and the rest of the series. Every screen axe-clean, shot at 390 and 1280 px.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import ICAL from "ical.js";
+import { simpleParser, type ParsedMail } from "mailparser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { launchBrowser } from "./support/browser.ts";
+import {
+  bookThroughApi,
+  bookingPage,
+  checkScreen,
+  contact,
+  fillContact,
+  findSlotViaApi,
+  firstSlot,
+  heading,
+  open,
+} from "./support/booking.ts";
+import { baseURL, dataDir } from "./support/server.ts";
+
+const mailDir = path.join(dataDir, "mail");
+const WEEK_MS = 7 * 86_400_000;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function mailTo(address: string): Promise<ParsedMail[]> {
+  if (!fs.existsSync(mailDir)) return [];
+  const mails = await Promise.all(
+    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
+  );
+  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address));
+}
+
+describe("recurring bookings in the widget (issue 17)", () => {
+  it("books a weekly series of four, told once, and manages one date and the rest of the series", async () => {
+    // Someone else already has the intro call two weeks after the first free time.
+    const first = await findSlotViaApi(baseURL, DEMO.calendars.introCall, 0);
+    const third = new Date(Date.parse(first) + 2 * WEEK_MS).toISOString();
+    const other = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime: third,
+      timezone: "UTC",
+      contact: contact("Earlybird"),
+    });
+    expect(other.status).toBe(201);
+
+    const { page } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
+    await (await firstSlot(page)).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Your information");
+
+    // Keyboard: the repetition is a labelled select, reached and changed without a mouse.
+    const often = page.getByLabel("How often");
+    await often.focus();
+    await often.selectOption({ label: "Every week" });
+    expect(await page.getByLabel("Number of appointments").inputValue()).toBe("4");
+    const dates = page.getByRole("list", { name: "Your appointments" }).locator("li");
+    await expect.poll(() => dates.count()).toBe(4);
+    expect(await dates.locator(".occurrence__status").allTextContents()).toEqual([
+      "Available",
+      "Available",
+      "Taken: sent as a request",
+      "Available",
+    ]);
+    expect(await page.locator(".repeat .field__hint").textContent()).toContain("as a request");
+    await checkScreen(page, "17-repeat-chooser");
+
+    const who = contact("Weekly");
+    await fillContact(page, who);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect.poll(() => page.locator("#result-title").textContent(), { timeout: 15_000 }).toBe("You are scheduled");
+    const series = page.locator(".series .occurrence");
+    await expect.poll(() => series.count()).toBe(4);
+    expect(await series.locator(".occurrence__status").allTextContents()).toEqual([
+      "Confirmed",
+      "Confirmed",
+      "Awaiting confirmation",
+      "Confirmed",
+    ]);
+    expect(await page.locator(".series h2").textContent()).toBe("Appointments in this series (4)");
+    await checkScreen(page, "17-series-confirmation");
+
+    // One e-mail for the whole series, every date in it, one calendar file with an event for each.
+    await expect.poll(async () => (await mailTo(who.email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const mails = await mailTo(who.email);
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.text ?? "";
+    expect(text).toContain("Appointments in this series: 4.");
+    expect(text).toContain("Appointment 3:");
+    expect(text).toContain("(request: awaiting confirmation)");
+    const ics = mails[0]!.attachments.find((a) => a.contentType.startsWith("text/calendar"));
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content.toString("utf8")));
+    const events = calendar.getAllSubcomponents("vevent");
+    expect(events).toHaveLength(4);
+    expect(events.map((v) => v.getFirstPropertyValue("status"))).toEqual([
+      "CONFIRMED",
+      "CONFIRMED",
+      "TENTATIVE",
+      "CONFIRMED",
+    ]);
+    expect(new ICAL.Event(events[0]!).startDate.toJSDate().toISOString()).toBe(new Date(first).toISOString());
+
+    // One date on its own: the second week's page, cancelled there; the others stay.
+    await series
+      .nth(1)
+      .getByRole("link", { name: /^Manage/ })
+      .click();
+    await expect.poll(() => page.locator("#result-title").textContent()).toBe("Your appointment");
+    await checkScreen(page, "17-series-manage");
+    await page.getByRole("button", { name: "Cancel appointment" }).click();
+    await page.locator(".cancel-form").getByRole("button", { name: "Cancel appointment" }).click();
+    await expect.poll(() => page.locator("#result-title").textContent()).toBe("Your appointment was cancelled");
+    await expect
+      .poll(() => series.locator(".occurrence__status").allTextContents())
+      .toEqual(["Confirmed", "Cancelled", "Awaiting confirmation", "Confirmed"]);
+
+    // The rest of the series from the third week: the third and fourth go, the first stays.
+    await series
+      .nth(2)
+      .getByRole("link", { name: /^Manage/ })
+      .click();
+    await expect.poll(() => page.locator("#result-title").textContent()).toBe("Appointment requested");
+    await page.getByRole("button", { name: "Cancel this and later dates (2)" }).click();
+    await page.getByRole("button", { name: "Cancel 2 appointments" }).click();
+    await expect.poll(() => page.locator("#result-title").textContent()).toBe("Your appointment was cancelled");
+    await expect
+      .poll(() => series.locator(".occurrence__status").allTextContents())
+      .toEqual(["Confirmed", "Cancelled", "Cancelled", "Cancelled"]);
+    await checkScreen(page, "17-series-rest-cancelled");
+  });
+});
