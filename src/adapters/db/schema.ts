@@ -14,3 +14,4 @@ export * from "./schema-rate-limits.ts";
 export * from "./schema-offers.ts";
 export * from "./schema-calendar-sync.ts";
 export * from "./schema-resources.ts";
+export * from "./schema-contacts.ts";

@@ -205,6 +205,18 @@ export interface NewBooking extends BookingFields {
    * occupancy expires at `dueAtMs`, and `notification` waits with the payment until it succeeds.
    */
   readonly payment: NewPayment | null;
+  /**
+   * The calendar's attached form (issue 15), when it has one: `answers` were given to this version of
+   * it, and a submission of the form is stored with the booking (the series' first), for its contact.
+   */
+  readonly form?: AttachedFormAnswers | null;
+}
+
+export interface AttachedFormAnswers {
+  readonly formId: string;
+  readonly version: number;
+  /** The consent wording shown, in the booker's language; null without a consent field. */
+  readonly consentText: string | null;
 }
 
 /** One use of a coupon, taken with the booking (adapters/db/coupon-redemptions.ts). */
