@@ -4,6 +4,7 @@
  * under concurrency (no overlapping occupancy, seat counts, single-use links) are enforced by the
  * database inside `commit*`, never by a read-then-write in the use case.
  */
+import type { AttachedForm } from "../../core/forms/attached-form.ts";
 import type {
   CalendarSettings,
   CalendarType,
@@ -116,6 +117,8 @@ export interface CalendarContext {
   readonly timeOff: readonly { readonly staffId: string; readonly startMs: EpochMs; readonly endMs: EpochMs }[];
   /** Rooms and equipment the services need (issue 21; absent or empty: none). */
   readonly resources?: readonly ResourceInfo[];
+  /** The attached form's current version (issue 15), asked instead of `settings.questions`; absent: none. */
+  readonly form?: AttachedForm | null;
 }
 
 /** One row of per-staff occupancy, as the availability engine needs it. */

@@ -198,6 +198,8 @@ export interface CalendarRecordInput {
   readonly name: string;
   readonly description: string;
   readonly groupId: string | null;
+  /** The attached form (issue 15): asked on the details step instead of `settings.questions`. */
+  readonly formId: string | null;
   readonly isActive: boolean;
   /** Not listed on the index, groups or team pages; bookable only by its direct link. */
   readonly isPrivate: boolean;
@@ -214,6 +216,7 @@ export interface CalendarView {
   readonly name: string;
   readonly description: string;
   readonly groupId: string | null;
+  readonly formId: string | null;
   readonly isActive: boolean;
   readonly isPrivate: boolean;
   readonly position: number;
