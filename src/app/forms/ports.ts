@@ -44,8 +44,10 @@ export interface NewSubmission {
   readonly createdAt: Date;
 }
 
-export interface Submission
-  extends Omit<NewSubmission, "consentedAt" | "createdAt" | "contactName" | "contactPhone" | "bookingId"> {
+export interface Submission extends Omit<
+  NewSubmission,
+  "consentedAt" | "createdAt" | "contactName" | "contactPhone" | "bookingId"
+> {
   readonly id: string;
   /** The contact the email made or matched (src/app/contacts); null without an email or once erased. */
   readonly contactId: string | null;

@@ -88,9 +88,7 @@ export interface RetentionStore {
    * Erases what every business with a retention period keeps past it, and files attached to forms
    * never sent; returns what it erased.
    */
-  eraseExpired(
-    now: Date,
-  ): Promise<{
+  eraseExpired(now: Date): Promise<{
     readonly bookings: number;
     readonly submissions: number;
     readonly contacts: number;

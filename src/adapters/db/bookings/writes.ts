@@ -182,7 +182,12 @@ export function bookingWrites(
               const name = `${b.contact.firstName} ${b.contact.lastName}`;
               contactIds.set(
                 key,
-                await upsertContact(tx, b.businessId, { email: b.contact.email, name, phone: b.contact.phone, at: now }),
+                await upsertContact(tx, b.businessId, {
+                  email: b.contact.email,
+                  name,
+                  phone: b.contact.phone,
+                  at: now,
+                }),
               );
             }
             const contactOf = (b: (typeof command.bookings)[number]) =>

@@ -32,7 +32,13 @@ export const FORM_SUBMITTED_TOPIC = "form_submitted";
  */
 export async function addBookingSubmission(
   tx: Tx,
-  booking: { id: string; businessId: string; answers: Readonly<Record<string, unknown>>; locale: string; contact: { email: string } },
+  booking: {
+    id: string;
+    businessId: string;
+    answers: Readonly<Record<string, unknown>>;
+    locale: string;
+    contact: { email: string };
+  },
   form: AttachedFormAnswers,
   contactId: string | null,
   now: Date,

@@ -124,7 +124,10 @@ export const CalendarSchema = z
     name: z.string(),
     description: z.string(),
     groupId: z.string().nullable(),
-    formId: z.string().nullable().meta({ description: "The attached form asked when booking; null: settings.questions" }),
+    formId: z
+      .string()
+      .nullable()
+      .meta({ description: "The attached form asked when booking; null: settings.questions" }),
     isActive: z.boolean(),
     isPrivate: z
       .boolean()
