@@ -4,6 +4,7 @@ import type { CalendarSettings, CalendarType, DepositRule } from "../../core/cal
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { requiresGuests } from "../../core/calendar/calendar-setup.ts";
 import type { BookingDeps } from "./deps.ts";
+import type { AttachedForm } from "../../core/forms/attached-form.ts";
 import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "../../core/booking/service-offer.ts";
 
 export interface WidgetConfig {
@@ -17,6 +18,8 @@ export interface WidgetConfig {
   /** At least one guest before the booking can be confirmed (calendar-setup.ts: requiresGuests). */
   readonly requireGuests: boolean;
   readonly questions: CalendarSettings["questions"];
+  /** The attached form (issue 15): asked instead of `questions`; null when the calendar has none. */
+  readonly form: AttachedForm | null;
   readonly location: { readonly kind: string; readonly value: string | null } | null;
   readonly services: readonly {
     id: string;
@@ -73,7 +76,8 @@ export async function getWidgetConfig(
     slotIntervalMinutes: s.slotIntervalMinutes,
     guestMode: s.guestMode,
     requireGuests: requiresGuests(ctx.calendar.type, s),
-    questions: s.questions,
+    questions: ctx.form ? [] : s.questions,
+    form: ctx.form ?? null,
     // The booker types their own location: only say so.
     location: s.location
       ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value }

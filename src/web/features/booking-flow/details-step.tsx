@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { paymentDue } from "../../../core/payments/payment-plan.ts";
-import type { Dispatch } from "react";
+import { lazy, Suspense, type Dispatch } from "react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
@@ -11,6 +11,9 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
+
+/** Only calendars with an attached form load its fields (issue 15). */
+const AttachedFormFields = lazy(() => import("./attached-form-fields.tsx"));
 
 interface Props {
   data: BookingPageData;
@@ -139,6 +142,17 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
 
       {config.guestMode === "collect_detail" ? (
         <GuestList guests={d.guests} isFixed={guestsFixed} error={err} onChange={(guests) => set({ guests })} />
+      ) : null}
+
+      {config.form ? (
+        <Suspense fallback={null}>
+          <AttachedFormFields
+            definition={config.form.definition}
+            answers={d.answers}
+            error={err}
+            onChange={(answers) => set({ answers })}
+          />
+        </Suspense>
       ) : null}
 
       {config.questions.length > 0 ? (
