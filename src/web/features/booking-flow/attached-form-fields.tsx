@@ -11,19 +11,43 @@ import { Field, FieldError } from "../../components/form-field.tsx";
 import { localize, type Field as FormFieldDef, type FormDefinition } from "../../../core/forms/definition.ts";
 import { isFieldVisible } from "../../../core/forms/logic.ts";
 import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
+import { FORM_CODE } from "./booking-request.ts";
 
 interface Props {
   definition: FormDefinition;
   answers: Readonly<Record<string, string | string[]>>;
-  error(path: string): string | undefined;
+  /** The flow's error for a path: a catalogue key, or FORM_CODE and one of the form engine's codes. */
+  errorKey(path: string): string | undefined;
   onChange(answers: Record<string, string | string[]>): void;
 }
 
 const asText = (v: string | string[] | undefined) => (typeof v === "string" ? v : (v?.[0] ?? ""));
 const asList = (v: string | string[] | undefined) => (v === undefined ? [] : typeof v === "string" ? [v] : v);
 
-export default function AttachedFormFields({ definition, answers, error, onChange }: Props) {
+/** The form page's own messages for the form engine's codes (forms/form-state.ts, the same keys). */
+const ANSWER_KEYS: Readonly<Record<string, string>> = {
+  FIELD_REQUIRED: "widget.validation.required",
+  OPTION_REQUIRED: "widget.validation.option",
+  EMAIL_INVALID: "widget.validation.emailInvalid",
+  PHONE_INVALID: "widget.validation.phoneInvalid",
+  OPTION_INVALID: "widget.validation.invalid",
+  NUMBER_INVALID: "forms.validation.number",
+  NUMBER_OUT_OF_RANGE: "forms.validation.range",
+  AMOUNT_INVALID: "forms.validation.amount",
+  AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
+  DATE_INVALID: "forms.validation.date",
+  TEXT_TOO_LONG: "forms.validation.tooLong",
+};
+
+export default function AttachedFormFields({ definition, answers, errorKey, onChange }: Props) {
   const { i18n } = useLingui();
+  const error = (path: string) => {
+    const key = errorKey(path);
+    if (!key) return undefined;
+    return i18n._(
+      key.startsWith(FORM_CODE) ? (ANSWER_KEYS[key.slice(FORM_CODE.length)] ?? "widget.validation.invalid") : key,
+    );
+  };
   const chain = fallbackChain(i18n.locale as LocaleCode);
   const fields = (definition.slides[0]?.fields ?? []).filter(
     (f) => f.type !== "file" && f.type !== "hidden" && isFieldVisible(f, answers),

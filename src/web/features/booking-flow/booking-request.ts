@@ -55,6 +55,9 @@ export const FIELD_ORDER = [
   "couponCode",
 ];
 
+/** Marks an attached form's refusal code in the flow's errors, e.g. `form:EMAIL_INVALID`. */
+export const FORM_CODE = "form:";
+
 export const ERROR_CODE_KEYS: Record<string, string> = {
   GUEST_NAME_REQUIRED: "widget.validation.guestNameRequired",
   GUEST_NAME_INVALID: "widget.validation.guestNameInvalid",
@@ -68,16 +71,6 @@ export const ERROR_CODE_KEYS: Record<string, string> = {
   OPTION_REQUIRED: "widget.validation.option",
   SERVICES_REQUIRED: "widget.validation.servicesForAll",
   SERVICE_GUEST_LIMIT: "widget.validation.serviceLimit",
-  // An attached form's fields (issue 15): the form page's own messages for the form engine's codes.
-  EMAIL_INVALID: "widget.validation.emailInvalid",
-  PHONE_INVALID: "widget.validation.phoneInvalid",
-  OPTION_INVALID: "widget.validation.invalid",
-  NUMBER_INVALID: "forms.validation.number",
-  NUMBER_OUT_OF_RANGE: "forms.validation.range",
-  AMOUNT_INVALID: "forms.validation.amount",
-  AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
-  DATE_INVALID: "forms.validation.date",
-  TEXT_TOO_LONG: "forms.validation.tooLong",
   COUPON_UNKNOWN: "problem.COUPON_UNKNOWN",
   COUPON_NOT_YET_VALID: "problem.COUPON_NOT_YET_VALID",
   COUPON_EXPIRED: "problem.COUPON_EXPIRED",

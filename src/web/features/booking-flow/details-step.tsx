@@ -149,7 +149,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           <AttachedFormFields
             definition={config.form.definition}
             answers={d.answers}
-            error={err}
+            errorKey={(path) => state.errors[path]}
             onChange={(answers) => set({ answers })}
           />
         </Suspense>
