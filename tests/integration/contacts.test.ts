@@ -148,6 +148,18 @@ describe.each(DATABASE_KINDS)("contacts and a calendar's attached form on %s", (
     ).rows as Json[];
     expect(row).toMatchObject({ form_id: formId, form_version: 1 });
 
+    // The business's email lists the answers under the form's labels.
+    const [told] = (
+      await testDb.database.execute(
+        "select payload->'booking'->'businessSide'->'answers' as answers from outbox where payload->'booking'->>'bookingId' = $1",
+        [bookingId],
+      )
+    ).rows as Json[];
+    expect(told.answers).toEqual([
+      { label: "Your goal", value: "Run a marathon" },
+      { label: "Experience", value: "New" },
+      { label: "I agree to the studio's terms", value: "yes" },
+    ]);
     const submissions = (await call(app, "GET", `/api/business/forms/${formId}/submissions`, key)).body.items;
     expect(submissions).toEqual([
       expect.objectContaining({

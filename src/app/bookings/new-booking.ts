@@ -128,7 +128,13 @@ export function toNewBooking(
     classSeats,
     notification: notification(
       booking.status === "new" ? "request_received" : "booking_confirmed",
-      toSnapshot(ctx, { ...booking, priceCents, currency: ctx.business.currency }, deps.publicUrl, token.clear),
+      toSnapshot(
+        ctx,
+        // The answers go to the business's email (its side of the snapshot), labelled.
+        { ...booking, answers: request.answers, priceCents, currency: ctx.business.currency },
+        deps.publicUrl,
+        token.clear,
+      ),
     ),
     payment: null,
     // Every occurrence names the form's version; the submission goes with the first one only (writes.ts).
