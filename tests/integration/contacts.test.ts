@@ -147,6 +147,7 @@ describe.each(DATABASE_KINDS)("contacts and a calendar's attached form on %s", (
       await testDb.database.execute("select form_id, form_version, contact_id from bookings where id = $1", [bookingId])
     ).rows as Json[];
     expect(row).toMatchObject({ form_id: formId, form_version: 1 });
+    expect(stored).toMatchObject({ form: { id: formId, version: 1 }, contactId: row.contact_id });
 
     // The business's email lists the answers under the form's labels.
     const [told] = (

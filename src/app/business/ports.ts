@@ -283,6 +283,10 @@ export interface BusinessBookingView {
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; notes: string | null };
   readonly answers: Readonly<Record<string, unknown>>;
+  /** The attached form the answers were given to, and its version (issue 15); null: the calendar's questions. */
+  readonly form: { readonly id: string; readonly version: number } | null;
+  /** The booker's contact (`/contacts/{id}`); null once erased. */
+  readonly contactId: string | null;
   /** When its person's data was erased (contact, guests and answers are then empty); null while kept. */
   readonly personalDataErasedAt: string | null;
   readonly priceCents: number;

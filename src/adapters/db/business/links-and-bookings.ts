@@ -43,6 +43,8 @@ const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => 
     notes: r.contact.notes,
   },
   answers: r.answers,
+  form: r.formId === null || r.formVersion === null ? null : { id: r.formId, version: r.formVersion },
+  contactId: r.contactId,
   personalDataErasedAt: iso(r.personalDataErasedAt),
   priceCents: r.priceCents,
   depositCents: r.depositCents,

@@ -199,6 +199,14 @@ export const BusinessBookingSchema = z
       notes: z.string().nullable(),
     }),
     answers: z.record(z.string(), z.unknown()),
+    form: z
+      .object({ id: z.string(), version: z.int() })
+      .nullable()
+      .meta({
+        description:
+          "The attached form answered, and its version (`/forms/{id}/versions/{version}`); null: the calendar's questions",
+      }),
+    contactId: z.string().nullable().meta({ description: "The booker's contact (`/contacts/{id}`); null once erased" }),
     personalDataErasedAt: instant.nullable().meta({
       description: "When the person's contact, guests and answers were erased (then empty); null while kept",
     }),
