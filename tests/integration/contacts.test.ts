@@ -148,6 +148,11 @@ describe.each(DATABASE_KINDS)("contacts and a calendar's attached form on %s", (
     ).rows as Json[];
     expect(row).toMatchObject({ form_id: formId, form_version: 1 });
     expect(stored).toMatchObject({ form: { id: formId, version: 1 }, contactId: row.contact_id });
+    expect(stored.answerLines).toEqual([
+      { label: "Your goal", value: "Run a marathon" },
+      { label: "Experience", value: "New" },
+      { label: "I agree to the studio's terms", value: "yes" },
+    ]);
 
     // The business's email lists the answers under the form's labels.
     const [told] = (

@@ -287,6 +287,8 @@ export interface BusinessBookingView {
   readonly form: { readonly id: string; readonly version: number } | null;
   /** The booker's contact (`/contacts/{id}`); null once erased. */
   readonly contactId: string | null;
+  /** The answers under their labels (the attached form's, in the business's language, or the questions'). */
+  readonly answerLines: readonly { readonly label: string; readonly value: string }[];
   /** When its person's data was erased (contact, guests and answers are then empty); null while kept. */
   readonly personalDataErasedAt: string | null;
   readonly priceCents: number;
