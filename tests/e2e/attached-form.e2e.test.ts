@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
+import { signInToConsole } from "./support/console.ts";
 import { baseURL } from "./support/server.ts";
 import { bookingPage, checkScreen, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 import { businessApiAs, issueDemoKey } from "./support/demo-api.ts";
@@ -69,5 +70,18 @@ describe("a calendar with an attached form", () => {
     const contact = await businessApiAs(key, "GET", `/contacts/${mine.contactId}`);
     expect(contact.body).toMatchObject({ email: "Grace@Example.com", name: "Grace Hopper" });
     expect(contact.body.bookings.map((b: { id: string }) => b.id)).toEqual([mine.bookingId]);
+
+    // The owner's console shows the booking with the answers under the form's labels.
+    const owner = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await signInToConsole(owner.page, baseURL, "owner");
+    await owner.page.goto(`${baseURL}/console?range=month`);
+    await waitForHydration(owner.page);
+    await owner.page.getByLabel("Search visitors").fill("grace");
+    const card = owner.page.locator("article.console-booking", { hasText: "Grace Hopper" });
+    await expect
+      .poll(() => card.locator(".console-booking__answers").textContent())
+      .toContain("What would you like to work on?Eat better before races");
+    await checkScreen(owner.page, "attached-form-console");
+    await owner.context.close();
   });
 });
