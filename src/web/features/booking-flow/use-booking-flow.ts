@@ -239,12 +239,13 @@ export function useBookingFlow(data: BookingPageData) {
     dispatch({ type: "goTo", step: "datetime" });
   };
 
-  const submit = async () => {
+  /** `formErrors`: the attached form's fields, checked by the details step (which loads the form engine). */
+  const submit = async (formErrors: Record<string, string> = {}) => {
     const s = stateRef.current;
-    const check = validateDetails(config, s.details, data.today);
-    if (Object.keys(check.errors).length > 0) {
-      dispatch({ type: "validationFailed", errors: check.errors });
-      focusField(firstInvalid(check.errors, FIELD_ORDER));
+    const errors = { ...validateDetails(config, s.details, data.today).errors, ...formErrors };
+    if (Object.keys(errors).length > 0) {
+      dispatch({ type: "validationFailed", errors });
+      focusField(firstInvalid(errors, FIELD_ORDER));
       return;
     }
     if (!s.selectedSlot) return;
