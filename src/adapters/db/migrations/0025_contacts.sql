@@ -40,3 +40,6 @@ UPDATE "form_submissions" s SET "contact_id" = c."id" FROM "contacts" c
  WHERE c."business_id" = s."business_id" AND c."email_normalised" = lower(trim(s."contact_email"));--> statement-breakpoint
 UPDATE "bookings" b SET "contact_id" = c."id" FROM "contacts" c
  WHERE c."business_id" = b."business_id" AND c."email_normalised" = lower(trim(b."contact"->>'email'));
+--> statement-breakpoint
+-- A calendar's context carries its attached form's current version: a new version drops cached contexts.
+CREATE TRIGGER "forms_calendar_change" AFTER UPDATE OR DELETE ON "forms" FOR EACH STATEMENT EXECUTE FUNCTION "notify_calendar_change"();
