@@ -70,8 +70,23 @@ export const API_CLIENT_ONLY_PROBLEMS = [
   "IDEMPOTENCY_KEY_REUSED",
   "UNSUPPORTED_MEDIA_TYPE",
 ] as const;
+/**
+ * An attached form's field refusals (issue 15): the widget shows them with the form page's own
+ * messages (booking-request.ts ERROR_CODE_KEYS), so their `problem.` texts serve API answers only.
+ */
+export const FORM_ANSWER_PROBLEMS = [
+  "EMAIL_INVALID",
+  "PHONE_INVALID",
+  "OPTION_INVALID",
+  "NUMBER_INVALID",
+  "NUMBER_OUT_OF_RANGE",
+  "AMOUNT_INVALID",
+  "AMOUNT_OUT_OF_RANGE",
+  "DATE_INVALID",
+  "TEXT_TOO_LONG",
+] as const;
 const serverOnlyKeys = new Set<string>(
-  [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS].map((code) => `problem.${code}`),
+  [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_PROBLEMS].map((code) => `problem.${code}`),
 );
 const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&

@@ -39,7 +39,9 @@ type Ids = Record<
   | "couponId"
   | "connectionId"
   | "resourceId"
-  | "imageId",
+  | "imageId"
+  | "formId"
+  | "contactId",
   string
 > & { date: string };
 
@@ -174,8 +176,22 @@ async function populate(app: App, key: string, tag: string): Promise<Ids> {
   });
   if (uploaded.status !== 201) throw new Error(`image upload: ${uploaded.status} ${await uploaded.text()}`);
   const image = (await uploaded.json()) as { id: string };
+  const form = await expectStatus(201, app, "POST", "/api/business/forms", key, {
+    kind: "form",
+    name: `${tag} Intake`,
+    definition: {
+      formatVersion: 1,
+      slides: [{ id: "main", fields: [{ id: "goal", type: "text", label: { en: `${tag} goal` } }] }],
+      endings: [{ id: "thanks", kind: "message", title: { en: "Thanks" } }],
+    },
+  });
+  await expectStatus(200, app, "PATCH", `/api/business/calendars/${calendar.id}`, key, { formId: form.id });
+  // The booker made a contact (booking above).
+  const contacts = await expectStatus(200, app, "GET", "/api/business/contacts", key);
   return {
     imageId: image.id,
+    formId: form.id,
+    contactId: contacts.items[0].id,
     couponId: coupon.id,
     resourceId: resource.id,
     productId: product.id,
@@ -296,6 +312,9 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/products",
       "/api/business/collections",
       "/api/business/coupons",
+      "/api/business/contacts",
+      `/api/business/contacts/${b.contactId}`,
+      "/api/business/forms",
       "/api/business/resources",
       `/api/business/resources/${b.resourceId}/time-off`,
       `/api/business/services/${b.serviceId}/resources`,
@@ -399,6 +418,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
         { slug: "x3", type: "personal", name: "x", groupId: b.groupId, members: [{ staffId: a.staffId }] },
       ],
       ["PATCH", `/api/business/calendars/${a.calendarId}`, { groupId: b.groupId }],
+      ["PATCH", `/api/business/calendars/${a.calendarId}`, { formId: b.formId }],
       ["PUT", `/api/business/calendars/${a.calendarId}/members`, { members: [{ staffId: b.staffId }] }],
       ["PUT", `/api/business/calendars/${a.serviceCalendarId}/services`, { serviceIds: [a.serviceId, b.serviceId] }],
       ["POST", "/api/business/services", { slug: "x4", name: "x", durationMinutes: 30, staffIds: [b.staffId] }],
@@ -465,6 +485,9 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       expect(reply.status, op.path).toBe(200);
       expectNoLeak(reply, op.path);
     }
+    // Searching A's contacts for B's visitor finds nothing.
+    const searched = await expectStatus(200, app, "GET", "/api/business/contacts?search=bravo", A.key);
+    expect(searched.items).toEqual([]);
     // Same slugs in two businesses are fine: slugs are unique per business only.
     expect(
       (await expectStatus(200, app, "GET", "/api/business/calendars", A.key)).map((c: { slug: string }) => c.slug),

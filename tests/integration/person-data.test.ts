@@ -78,7 +78,15 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     call(app, "POST", `/api/business/people/${path}`, withKey, { email });
   /** Every place a booking's people are copied to, as text, for a search by email. */
   const everywhere = async () => {
-    const tables = ["bookings", "outbox", "payments", "webhook_deliveries", "form_submissions", "idempotency_keys"];
+    const tables = [
+      "bookings",
+      "outbox",
+      "payments",
+      "webhook_deliveries",
+      "form_submissions",
+      "idempotency_keys",
+      "contacts",
+    ];
     const texts = await Promise.all(
       tables.map(async (table) => {
         const rows = (await testDb.database.execute(`select t::text as row from ${table} t`)).rows as { row: string }[];
@@ -129,6 +137,8 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-disposition")).toContain("attachment");
     expect(exported.body.email).toBe(ADA);
+    // One contact for her booking and her submission, however she typed her email.
+    expect(exported.body.contact).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace" });
     expect(exported.body.bookings).toHaveLength(2);
     const [made, joined] = exported.body.bookings;
     expect(made).toMatchObject({
@@ -155,7 +165,7 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     ]);
     // Another business holds nothing about her.
     const elsewhere = await person("export", ADA, otherKey);
-    expect(elsewhere.body).toEqual({ email: ADA, bookings: [], submissions: [], couponUses: [] });
+    expect(elsewhere.body).toEqual({ email: ADA, contact: null, bookings: [], submissions: [], couponUses: [] });
     expect((await person("export", "not an email")).status).toBe(400);
   });
 
@@ -170,6 +180,7 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
       guestEntries: 0,
       submissions: 0,
       couponUses: 0,
+      contacts: 0,
     });
   });
 
@@ -177,7 +188,13 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     now = new Date("2026-12-10T09:00:00Z");
     const erased = await person("erase", ADA);
     expect(erased.status).toBe(200);
-    expect(erased.body.erased).toEqual({ bookings: 1, guestEntries: 1, submissions: 1, couponUses: 0 });
+    expect(erased.body.erased).toEqual({
+      bookings: 1,
+      guestEntries: 1,
+      submissions: 1,
+      couponUses: 0,
+      contacts: 1,
+    });
 
     const made = (await call(app, "GET", `/api/business/bookings/${ids.made}`, key)).body;
     expect(made).toMatchObject({
@@ -203,7 +220,13 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     expect(text).not.toContain("lovelace");
     expect(text).not.toContain("please call me back");
     expect(text).toContain("bob@example.com");
-    expect((await person("export", ADA)).body).toEqual({ email: ADA, bookings: [], submissions: [], couponUses: [] });
+    expect((await person("export", ADA)).body).toEqual({
+      email: ADA,
+      contact: null,
+      bookings: [],
+      submissions: [],
+      couponUses: [],
+    });
   });
 
   it("a retention period erases past bookings and old submissions by itself, and nothing still to come", async () => {
@@ -216,6 +239,10 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
 
     const swept = await retentionStore(testDb.database.db).eraseExpired(now);
     expect(swept.bookings).toBeGreaterThanOrEqual(1);
+    // Bob's and Cy's contacts went with what was kept about them; Dee's, with a booking to come, stays.
+    expect(swept.contacts).toBeGreaterThanOrEqual(1);
+    const contacts = (await call(app, "GET", "/api/business/contacts", key)).body.items.map((c: Json) => c.email);
+    expect(contacts).toEqual(["dee@example.com"]);
     const joined = (await call(app, "GET", `/api/business/bookings/${ids.joined}`, key)).body;
     expect(joined.contact.email).toBe("");
     expect(joined.guests).toEqual([

@@ -28,6 +28,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { businesses, calendars, staff } from "./schema-business.ts";
+import { contacts } from "./schema-contacts.ts";
 import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
 
 /** PostgreSQL `tstzrange`, exchanged as its text form, e.g. `["2026-12-01 09:00:00+00","2026-12-01 10:00:00+00")`. */
@@ -107,6 +108,11 @@ export const bookings = pgTable(
     discountMinor: integer("discount_minor").notNull().default(0),
     contact: jsonb("contact").$type<StoredContact>().notNull(),
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    /** The calendar's attached form the answers were given to, and its version; null with its own questions. */
+    formId: uuid("form_id"),
+    formVersion: integer("form_version"),
+    /** The booker's contact (schema-contacts.ts), made or matched by their email when booking. */
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     oneTimeLinkId: uuid("one_time_link_id"),
     classSessionId: uuid("class_session_id"),
     priceCents: integer("price_cents").notNull().default(0),
@@ -133,6 +139,7 @@ export const bookings = pgTable(
   (t) => [
     index("bookings_calendar_start_idx").on(t.calendarId, t.startsAt),
     index("bookings_series_idx").on(t.seriesId),
+    index("bookings_contact_idx").on(t.contactId),
     check("bookings_status_check", sql`${t.status} in ('new', 'confirmed', 'cancelled', 'pending_payment')`),
     index("bookings_payment_due_idx")
       .on(t.paymentDueAt)

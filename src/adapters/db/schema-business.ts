@@ -175,6 +175,8 @@ export const calendars = pgTable(
     /** Left out of the index, groups and team pages; bookable only by its direct link (issue 24). */
     isPrivate: boolean("is_private").notNull().default(false),
     position: integer("position").notNull().default(0),
+    /** A form of the business (not a survey) asked on the details step instead of `settings.questions`. */
+    formId: uuid("form_id").references(() => forms.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },

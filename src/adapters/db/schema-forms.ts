@@ -20,7 +20,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Answers, FormDefinition } from "../../core/forms/definition.ts";
+import { bookings } from "./schema-bookings.ts";
 import { businesses, forms } from "./schema-business.ts";
+import { contacts } from "./schema-contacts.ts";
 
 export const formVersions = pgTable(
   "form_versions",
@@ -51,6 +53,10 @@ export const formSubmissions = pgTable(
     answers: jsonb("answers").$type<Answers>().notNull(),
     /** The answer of the definition's first email field, for finding a visitor's submissions. */
     contactEmail: text("contact_email"),
+    /** The contact that email made or matched (schema-contacts.ts); null without an email or once erased. */
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** A form attached to a booking calendar, answered while booking: that booking. */
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     /** The consent wording shown, in the visitor's language, and when it was given. */
     consentText: text("consent_text"),
     consentedAt: timestamp("consented_at", { withTimezone: true }),
@@ -66,6 +72,7 @@ export const formSubmissions = pgTable(
       foreignColumns: [formVersions.formId, formVersions.version],
     }).onDelete("cascade"),
     index("form_submissions_business_form_created_idx").on(table.businessId, table.formId, table.createdAt),
+    index("form_submissions_contact_id_idx").on(table.contactId),
     index("form_submissions_contact_idx")
       .on(table.businessId, table.contactEmail)
       .where(sql`${table.contactEmail} is not null`),

@@ -15,3 +15,4 @@ export * from "./schema-offers.ts";
 export * from "./schema-calendar-sync.ts";
 export * from "./schema-resources.ts";
 export * from "./schema-images.ts";
+export * from "./schema-contacts.ts";

@@ -5,6 +5,7 @@ import { recurringChoice } from "../../core/booking/series.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { requiresGuests } from "../../core/calendar/calendar-setup.ts";
 import type { BookingDeps } from "./deps.ts";
+import type { AttachedForm } from "../../core/forms/attached-form.ts";
 import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "../../core/booking/service-offer.ts";
 
 export interface WidgetConfig {
@@ -20,6 +21,8 @@ export interface WidgetConfig {
   readonly questions: CalendarSettings["questions"];
   /** The repetition the visitor may choose (issue 17); null: none offered. */
   readonly recurring: RecurringSetting | null;
+  /** The attached form (issue 15): asked instead of `questions`; null when the calendar has none. */
+  readonly form: AttachedForm | null;
   readonly location: { readonly kind: string; readonly value: string | null } | null;
   readonly services: readonly {
     id: string;
@@ -76,7 +79,8 @@ export async function getWidgetConfig(
     slotIntervalMinutes: s.slotIntervalMinutes,
     guestMode: s.guestMode,
     requireGuests: requiresGuests(ctx.calendar.type, s),
-    questions: s.questions,
+    questions: ctx.form ? [] : s.questions,
+    form: ctx.form ?? null,
     // A series has one host and is paid occurrence by occurrence: offered where it can be booked.
     recurring:
       ctx.calendar.type === "service" || (s.payment ?? "none") !== "none" ? null : recurringChoice(s.recurring),

@@ -2,6 +2,9 @@
  * A decided booking (src/core/booking/decide-booking.ts) as the rows to write and the answer to
  * give: its id, the visitor's contact and answers, the manage token's hash, and the notification.
  */
+import { consentWording } from "../../core/forms/attached-form.ts";
+import type { Answers } from "../../core/forms/definition.ts";
+import { fallbackChain, type LocaleCode } from "../../i18n/locales.ts";
 import type { BookingDraft } from "../../core/booking/decide-booking.ts";
 import type { BookingInput, BookingRequest } from "../../core/booking/read-booking-request.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
@@ -125,9 +128,27 @@ export function toNewBooking(
     classSeats,
     notification: notification(
       booking.status === "new" ? "request_received" : "booking_confirmed",
-      toSnapshot(ctx, { ...booking, priceCents, currency: ctx.business.currency }, deps.publicUrl, token.clear),
+      toSnapshot(
+        ctx,
+        // The answers go to the business's email (its side of the snapshot), labelled.
+        { ...booking, answers: request.answers, priceCents, currency: ctx.business.currency },
+        deps.publicUrl,
+        token.clear,
+      ),
     ),
     payment: null,
+    // Every occurrence names the form's version; the submission goes with the first one only (writes.ts).
+    form: ctx.form
+      ? {
+          formId: ctx.form.id,
+          version: ctx.form.version,
+          consentText: consentWording(
+            ctx.form.definition,
+            request.answers as Answers,
+            fallbackChain((input.locale ?? "en") as LocaleCode),
+          ),
+        }
+      : null,
   };
 }
 

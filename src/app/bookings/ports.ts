@@ -4,6 +4,7 @@
  * under concurrency (no overlapping occupancy, seat counts, single-use links) are enforced by the
  * database inside `commit*`, never by a read-then-write in the use case.
  */
+import type { AttachedForm } from "../../core/forms/attached-form.ts";
 import type {
   CalendarSettings,
   CalendarType,
@@ -116,6 +117,8 @@ export interface CalendarContext {
   readonly timeOff: readonly { readonly staffId: string; readonly startMs: EpochMs; readonly endMs: EpochMs }[];
   /** Rooms and equipment the services need (issue 21; absent or empty: none). */
   readonly resources?: readonly ResourceInfo[];
+  /** The attached form's current version (issue 15), asked instead of `settings.questions`; absent: none. */
+  readonly form?: AttachedForm | null;
 }
 
 /** One row of per-staff occupancy, as the availability engine needs it. */
@@ -207,6 +210,18 @@ export interface NewBooking extends BookingFields {
    * occupancy expires at `dueAtMs`, and `notification` waits with the payment until it succeeds.
    */
   readonly payment: NewPayment | null;
+  /**
+   * The calendar's attached form (issue 15), when it has one: `answers` were given to this version of
+   * it, and a submission of the form is stored with the booking (the series' first), for its contact.
+   */
+  readonly form?: AttachedFormAnswers | null;
+}
+
+export interface AttachedFormAnswers {
+  readonly formId: string;
+  readonly version: number;
+  /** The consent wording shown, in the booker's language; null without a consent field. */
+  readonly consentText: string | null;
 }
 
 /** One use of a coupon, taken with the booking (adapters/db/coupon-redemptions.ts). */

@@ -3,6 +3,9 @@
  * which only exists in the request that created or presented it; changes made by the business
  * (confirm, decline) have no token and send no links.
  */
+import { answerLines } from "../../core/forms/answer-lines.ts";
+import type { Answers } from "../../core/forms/definition.ts";
+import { fallbackChain, type LocaleCode } from "../../i18n/locales.ts";
 import type {
   AttendeeServices,
   BookingSnapshot,
@@ -135,14 +138,22 @@ export function toSnapshot(
     businessSide: {
       locale: ctx.business.locale ?? b.locale,
       notes: b.contact.notes ?? null,
-      answers: answerRows(ctx, b.answers ?? {}),
+      answers: answerRows(ctx, b.answers ?? {}, ctx.business.locale ?? b.locale),
       bookingUrl: `${publicUrl}/api/business/bookings/${encodeURIComponent(b.id)}`,
     },
   };
 }
 
-/** The visitor's answers to the calendar's questions, labelled, in the calendar's order. */
-function answerRows(ctx: CalendarContext, answers: Readonly<Record<string, unknown>>) {
+/**
+ * The visitor's answers to the calendar's questions, labelled, in the calendar's order — or, with an
+ * attached form (issue 15), to the form's fields, labelled in the business's language.
+ */
+function answerRows(ctx: CalendarContext, answers: Readonly<Record<string, unknown>>, locale: string) {
+  if (ctx.form)
+    return answerLines(ctx.form.definition, answers as Answers, fallbackChain(locale as LocaleCode)).map((l) => ({
+      label: l.label,
+      value: l.value,
+    }));
   return ctx.calendar.settings.questions.flatMap((q) => {
     const value = answers[q.id];
     if (value === undefined || value === null || value === "") return [];

@@ -28,6 +28,8 @@ export interface CalendarCreate {
   readonly name: string;
   readonly description?: string;
   readonly groupId?: string | null;
+  /** A form of the business asked on the details step instead of the settings' questions; null clears. */
+  readonly formId?: string | null;
   readonly isActive?: boolean;
   readonly isPrivate?: boolean;
   readonly position?: number;
@@ -60,6 +62,7 @@ export async function createCalendar(
     name: input.name,
     description: input.description ?? "",
     groupId: input.groupId ?? null,
+    formId: input.formId ?? null,
     isActive: input.isActive ?? true,
     isPrivate: input.isPrivate ?? false,
     position: input.position ?? 0,
@@ -85,6 +88,7 @@ export async function updateCalendar(
     name: patch.name ?? current.name,
     description: patch.description ?? current.description,
     groupId: patch.groupId === undefined ? current.groupId : patch.groupId,
+    formId: patch.formId === undefined ? current.formId : patch.formId,
     isActive: patch.isActive ?? current.isActive,
     isPrivate: patch.isPrivate ?? current.isPrivate,
     position: patch.position ?? current.position,

@@ -198,6 +198,8 @@ export interface CalendarRecordInput {
   readonly name: string;
   readonly description: string;
   readonly groupId: string | null;
+  /** The attached form (issue 15): asked on the details step instead of `settings.questions`. */
+  readonly formId: string | null;
   readonly isActive: boolean;
   /** Not listed on the index, groups or team pages; bookable only by its direct link. */
   readonly isPrivate: boolean;
@@ -214,6 +216,7 @@ export interface CalendarView {
   readonly name: string;
   readonly description: string;
   readonly groupId: string | null;
+  readonly formId: string | null;
   readonly isActive: boolean;
   readonly isPrivate: boolean;
   readonly position: number;
@@ -280,6 +283,12 @@ export interface BusinessBookingView {
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; notes: string | null };
   readonly answers: Readonly<Record<string, unknown>>;
+  /** The attached form the answers were given to, and its version (issue 15); null: the calendar's questions. */
+  readonly form: { readonly id: string; readonly version: number } | null;
+  /** The booker's contact (`/contacts/{id}`); null once erased. */
+  readonly contactId: string | null;
+  /** The answers under their labels (the attached form's, in the business's language, or the questions'). */
+  readonly answerLines: readonly { readonly label: string; readonly value: string }[];
   /** When its person's data was erased (contact, guests and answers are then empty); null while kept. */
   readonly personalDataErasedAt: string | null;
   readonly priceCents: number;

@@ -31,6 +31,11 @@ export interface NewSubmission {
   readonly version: number;
   readonly answers: Answers;
   readonly contactEmail: string | null;
+  /** The first phone answer and a name answer, kept on the contact the email makes or matches. */
+  readonly contactName?: string | null;
+  readonly contactPhone?: string | null;
+  /** Answered while booking on a calendar this form is attached to. */
+  readonly bookingId?: string | null;
   readonly consentText: string | null;
   readonly consentedAt: Date | null;
   readonly isDisqualified: boolean;
@@ -39,8 +44,14 @@ export interface NewSubmission {
   readonly createdAt: Date;
 }
 
-export interface Submission extends Omit<NewSubmission, "consentedAt" | "createdAt"> {
+export interface Submission extends Omit<
+  NewSubmission,
+  "consentedAt" | "createdAt" | "contactName" | "contactPhone" | "bookingId"
+> {
   readonly id: string;
+  /** The contact the email made or matched (src/app/contacts); null without an email or once erased. */
+  readonly contactId: string | null;
+  readonly bookingId: string | null;
   readonly consentedAt: string | null;
   readonly createdAt: string;
   /** Files attached to the submission, one per file field answered (the answer holds its name). */

@@ -71,6 +71,9 @@ export async function submitForm(
 
   const onPath = allFields(form.definition).filter((f) => step.answers[f.id] !== undefined);
   const email = onPath.find((f) => f.type === "email");
+  const phone = onPath.find((f) => f.type === "phone");
+  // A name is a text field the business called so (its id): forms have no dedicated name type.
+  const name = onPath.find((f) => f.type === "text" && /name/i.test(f.id));
   const consents = onPath.filter((f) => f.type === "consent");
   // Each attached file is claimed for its field; the stored answer is the file's name.
   const answers: Record<string, AnswerValue> = { ...step.answers };
@@ -89,6 +92,8 @@ export async function submitForm(
         version: form.version,
         answers,
         contactEmail: email ? String(step.answers[email.id]).toLowerCase() : null,
+        contactName: name ? String(step.answers[name.id]) : null,
+        contactPhone: phone ? String(step.answers[phone.id]) : null,
         consentText: consents.length > 0 ? consents.map((f) => localize(f.label, input.chain)).join("\n") : null,
         consentedAt: consents.length > 0 ? input.now : null,
         isDisqualified: step.disqualified !== null,

@@ -6,6 +6,7 @@
  * left with nobody to tell.
  */
 import { isUpcoming, personKey } from "../../core/privacy/personal-data.ts";
+import type { Contact } from "../contacts/ports.ts";
 
 export interface PersonBooking {
   readonly id: string;
@@ -49,6 +50,8 @@ export interface PersonCouponUse {
 
 export interface PersonData {
   readonly email: string;
+  /** The business's contact for this email (src/app/contacts); null when there is none. */
+  readonly contact: Contact | null;
   readonly bookings: readonly PersonBooking[];
   readonly submissions: readonly PersonSubmission[];
   readonly couponUses: readonly PersonCouponUse[];
@@ -62,6 +65,8 @@ export interface ErasureCounts {
   /** Their form and survey submissions, deleted. */
   readonly submissions: number;
   readonly couponUses: number;
+  /** Their contact (one per email), deleted. */
+  readonly contacts: number;
 }
 
 export interface PersonDataStore {
@@ -83,9 +88,12 @@ export interface RetentionStore {
    * Erases what every business with a retention period keeps past it, and files attached to forms
    * never sent; returns what it erased.
    */
-  eraseExpired(
-    now: Date,
-  ): Promise<{ readonly bookings: number; readonly submissions: number; readonly uploads: number }>;
+  eraseExpired(now: Date): Promise<{
+    readonly bookings: number;
+    readonly submissions: number;
+    readonly contacts: number;
+    readonly uploads: number;
+  }>;
 }
 
 export const exportPersonData = (store: PersonDataStore, email: string): Promise<PersonData> =>

@@ -2,6 +2,7 @@
  * What the booking decision reads about one calendar: the part of the bookings port's
  * CalendarContext that the rules look at (that context satisfies this type as it is loaded).
  */
+import type { AttachedForm } from "../forms/attached-form.ts";
 import type { CalendarSettings, CalendarType, DepositRule } from "../calendar/calendar.ts";
 import type { ResourceNeed } from "../availability/model.ts";
 import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "./service-offer.ts";
@@ -28,6 +29,8 @@ export interface BookingCalendar {
     /** Rooms and equipment it needs (issue 21). */
     readonly resources?: readonly ResourceNeed[];
   }[];
+  /** A form attached to the calendar (issue 15): its fields are asked instead of `settings.questions`. */
+  readonly form?: AttachedForm | null;
 }
 
 /** The calendar type alone: enough to name a refusal (service calendars say 'resource'). */

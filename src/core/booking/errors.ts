@@ -19,6 +19,16 @@ export const DETAILS_ERROR_CODES = [
   "OPTION_REQUIRED",
   "SERVICES_REQUIRED",
   "SERVICE_GUEST_LIMIT",
+  // An attached form's fields (issue 15): the form engine's codes (core/forms/validate-answers.ts).
+  "EMAIL_INVALID",
+  "PHONE_INVALID",
+  "OPTION_INVALID",
+  "NUMBER_INVALID",
+  "NUMBER_OUT_OF_RANGE",
+  "AMOUNT_INVALID",
+  "AMOUNT_OUT_OF_RANGE",
+  "DATE_INVALID",
+  "TEXT_TOO_LONG",
 ] as const;
 
 /** The service step's variations and add-ons (issue 24, core/booking/service-offer.ts: OfferRefusal). */

@@ -19,7 +19,9 @@ import type { BookingCalendar } from "./booking-calendar.ts";
 import { resolveCarts } from "./booking-request.ts";
 import { planOffers, type OfferPick, type OfferPlan } from "./cart-offers.ts";
 import { normaliseCouponCode } from "./coupons.ts";
-import { fail, ok, type Outcome } from "./errors.ts";
+import { fail, ok, type BookingErrorCode, type FieldError, type Outcome } from "./errors.ts";
+import { checkAttachedAnswers, type AttachedForm } from "../forms/attached-form.ts";
+import type { CalendarSettings } from "../calendar/calendar.ts";
 import { validateGuests } from "./guests.ts";
 
 /** What the visitor sends to book (the public API's booking body). */
@@ -134,7 +136,9 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
     return fail("GUESTS_REQUIRED", undefined, [{ path: "guests", code: "GUESTS_REQUIRED" }]);
   const answers = isQuote
     ? ok({})
-    : validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
+    : ctx.form
+      ? attachedFormAnswers(ctx.form, input.answers, settings.location, input.contact.location)
+      : validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
   if (!answers.ok) return answers;
   const attendees = 1 + guests.value.count;
 
@@ -192,6 +196,28 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
     recurrence,
     couponCode: input.couponCode?.trim() ? normaliseCouponCode(input.couponCode) : null,
   });
+}
+
+/**
+ * The answers to the calendar's attached form, checked by the form engine (the same rules and codes
+ * as on the form's own page), and the booker's location as with the calendar's own questions.
+ */
+function attachedFormAnswers(
+  form: AttachedForm,
+  raw: BookingInput["answers"],
+  location: CalendarSettings["location"],
+  bookerLocation: string | null | undefined,
+): Outcome<Record<string, unknown>> {
+  const checked = checkAttachedAnswers(form.definition, raw);
+  const fields: FieldError[] = checked.errors.map((e) => ({
+    path: `answers.${e.field}`,
+    code: e.code as BookingErrorCode,
+  }));
+  const place = validateAnswers([], undefined, location, bookerLocation);
+  if (!place.ok) fields.push(...(place.error.fields ?? []));
+  const first = fields[0];
+  if (first) return fail(first.code, undefined, fields);
+  return ok({ ...checked.answers });
 }
 
 /** The series planRecurring is asked for: one host where the calendar or the visitor names one. */

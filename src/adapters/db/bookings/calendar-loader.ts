@@ -8,6 +8,7 @@ import * as t from "../schema.ts";
 import { loadServiceOfferings } from "../service-offerings.ts";
 import { loadServiceResources } from "./resources.ts";
 import type { ServiceOffering } from "../../../core/booking/service-offer.ts";
+import type { FormDefinition } from "../../../core/forms/definition.ts";
 
 export function calendarLoader(
   db: Db,
@@ -72,12 +73,20 @@ export function calendarLoader(
     // Only service calendars book services (three more queries, cached with the calendar).
     const isService = row.calendar.type === "service";
     const serviceIds = serviceRows.map((s) => s.service.id);
-    const [offerings, resources] = await Promise.all([
+    const [offerings, resources, form] = await Promise.all([
       isService
         ? loadServiceOfferings(db, row.business.id, serviceIds)
         : Promise.resolve(new Map<string, ServiceOffering>()),
       // Rooms and equipment the services need (issue 21): none, no more queries than one.
       isService ? loadServiceResources(db, row.business.id, serviceIds) : Promise.resolve(null),
+      // The attached form's current version (issue 15): one more query, only when there is one.
+      row.calendar.formId
+        ? db
+            .select({ id: t.forms.id, version: t.forms.version, definition: t.forms.definition })
+            .from(t.forms)
+            .where(and(eq(t.forms.id, row.calendar.formId), eq(t.forms.businessId, row.business.id)))
+            .then(([f]) => (f ? { ...f, definition: f.definition as unknown as FormDefinition } : null))
+        : Promise.resolve(null),
     ]);
     const liveStaff = new Set(staffRows.map((s) => s.id));
     const context: CalendarContext = {
@@ -121,6 +130,7 @@ export function calendarLoader(
         ...(resources?.needs.has(service.id) ? { resources: resources.needs.get(service.id) } : {}),
       })),
       ...(resources && resources.resources.length > 0 ? { resources: resources.resources } : {}),
+      ...(form ? { form } : {}),
       timeOff: [...timeOffRows, ...externalRows].map((r) => ({
         staffId: r.staffId,
         startMs: r.startsAt.getTime(),

@@ -4,6 +4,7 @@
  */
 import type { CreateCommand, NewBooking } from "../../../app/bookings/ports.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
+import { UPSERT_BOOKING_CONTACTS_SQL } from "../contacts/contact-store.ts";
 import { createWriteBatcher } from "../write-batcher.ts";
 import { iso, type Executor } from "./executor.ts";
 
@@ -88,16 +89,19 @@ export function simpleBookingWriter(
            manage_token_hash text, confirmed_at timestamptz, carts jsonb, offer_lines jsonb, active boolean, items jsonb,
            notification jsonb, key_endpoint text, key text, request_hash text, status_code int, response jsonb,
            created_at timestamptz)
+       ), c as (
+         ${UPSERT_BOOKING_CONTACTS_SQL}
        ), b as (
          insert into bookings (id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at,
            time_zone, locale, staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats,
            guests, contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts,
-           offer_lines)
-         select id, business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone,
+           offer_lines, contact_id)
+         select input.id, input.business_id, calendar_id, series_id, occurrence_index, status, starts_at, ends_at, time_zone,
            locale, staff_id, staff_ids, service_ids, buffer_before_minutes, buffer_after_minutes, seats, guests,
            contact, answers, price_cents, deposit_cents, currency, manage_token_hash, confirmed_at, carts,
-           coalesce(offer_lines, '[]'::jsonb)
-         from input
+           coalesce(offer_lines, '[]'::jsonb), c.id
+         from input left join c on c.business_id = input.business_id
+           and c.email_normalised = lower(trim(input.contact->>'email'))
          returning id
        ), i as (
          insert into booking_items (business_id, booking_id, staff_id, service_id, blocked, starts_at, ends_at, active)
@@ -114,7 +118,7 @@ export function simpleBookingWriter(
        )
        select count(*)::int as n from b`,
       [JSON.stringify(writes.map(simpleBookingRecord))],
-      "bookings_create_batch_v2",
+      "bookings_create_batch_v3",
     );
   }
 

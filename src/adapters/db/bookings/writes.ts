@@ -10,6 +10,9 @@ import type { BookingRecord, BookingStore, CommitResult } from "../../../app/boo
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
 import { withConflictRetries, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
+import { upsertContact } from "../contacts/contact-store.ts";
+import { addBookingSubmission } from "../forms/form-store.ts";
+import { personKey } from "../../../core/privacy/personal-data.ts";
 import { releaseSeats, takeSeats } from "./class-seats.ts";
 import type { Executor } from "./executor.ts";
 import { isUuid } from "../public-pages-repository.ts";
@@ -116,6 +119,7 @@ export function bookingWrites(
         !only?.classSeats &&
         !only?.payment &&
         !only?.redeem &&
+        !only?.form &&
         unitIds.length === 0;
       if (only && command.bookings.length === 1 && simple) {
         return withHoldPurge(staffIds, command.nowMs, () =>
@@ -170,6 +174,24 @@ export function bookingWrites(
             for (const b of command.bookings) {
               if (b.classSeats) sessionIds.set(b.id, await takeSeats(tx, b.businessId, b.calendarId, b.classSeats));
             }
+            // The booker's contact, made or matched once per business and email (a series shares it).
+            const contactIds = new Map<string, string | null>();
+            for (const b of command.bookings) {
+              const key = `${b.businessId}\n${personKey(b.contact.email)}`;
+              if (contactIds.has(key)) continue;
+              const name = `${b.contact.firstName} ${b.contact.lastName}`;
+              contactIds.set(
+                key,
+                await upsertContact(tx, b.businessId, {
+                  email: b.contact.email,
+                  name,
+                  phone: b.contact.phone,
+                  at: now,
+                }),
+              );
+            }
+            const contactOf = (b: (typeof command.bookings)[number]) =>
+              contactIds.get(`${b.businessId}\n${personKey(b.contact.email)}`) ?? null;
             await tx.insert(t.bookings).values(
               command.bookings.map((b, i) => ({
                 id: b.id,
@@ -196,6 +218,9 @@ export function bookingWrites(
                 discountMinor: b.discountMinor,
                 contact: b.contact,
                 answers: { ...b.answers },
+                formId: b.form?.formId ?? null,
+                formVersion: b.form?.version ?? null,
+                contactId: contactOf(b),
                 oneTimeLinkId: i === 0 ? oneTimeLinkId : null,
                 classSessionId: sessionIds.get(b.id) ?? null,
                 priceCents: b.priceCents,
@@ -206,6 +231,9 @@ export function bookingWrites(
               })),
             );
             for (const [bookingId, redemptionId] of redemptions) await attachRedemption(tx, redemptionId, bookingId);
+            // An attached form's answers are also a submission of that form (the series' first booking's).
+            const answered = command.bookings.find((b) => b.form);
+            if (answered?.form) await addBookingSubmission(tx, answered, answered.form, contactOf(answered), now);
             // Unpaid, the occupancy (staff and units) stops counting when its payment is due (like a hold).
             const owner = (b: (typeof command.bookings)[number]) => ({
               bookingId: b.id,

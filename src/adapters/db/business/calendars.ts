@@ -10,6 +10,8 @@ import type {
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
 import type { CalendarSettings, CalendarType } from "../../../core/calendar/calendar.ts";
 import type { MemberInput } from "../../../core/calendar/calendar-setup.ts";
+import { attachableFormError } from "../../../core/forms/attached-form.ts";
+import type { FormDefinition } from "../../../core/forms/definition.ts";
 import { exists, inTransaction, lockRow, type Q, type Tx } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
@@ -72,6 +74,7 @@ export function calendarStore(
     name: r.name,
     description: r.description,
     groupId: r.groupId,
+    formId: r.formId,
     isActive: r.isActive,
     isPrivate: r.isPrivate,
     position: r.position,
@@ -94,6 +97,19 @@ export function calendarStore(
     if (input.groupId !== null) {
       const missing = await firstMissing(tx, "groups", [input.groupId], () => "groupId");
       if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
+    }
+    if (input.formId !== null) {
+      // Only a form of this business (not a survey: a booking's details are one page) without file
+      // fields (a booking request is JSON; files are not taken there) can be attached.
+      const [form] = isUuid(input.formId)
+        ? await tx
+            .select({ kind: t.forms.kind, definition: t.forms.definition })
+            .from(t.forms)
+            .where(and(eq(t.forms.businessId, B), eq(t.forms.id, input.formId)))
+        : [];
+      if (!form) return refuse({ code: "REFERENCE_NOT_FOUND", path: "formId" });
+      const refusal = attachableFormError(form.kind, form.definition as unknown as FormDefinition);
+      if (refusal) return refuse({ code: "SETUP_INVALID", errors: [{ path: "formId", code: refusal }] });
     }
     const missingStaff = await firstMissing(
       tx,
@@ -129,6 +145,7 @@ export function calendarStore(
     name: input.name,
     description: input.description,
     groupId: input.groupId,
+    formId: input.formId,
     isActive: input.isActive,
     isPrivate: input.isPrivate,
     position: input.position,

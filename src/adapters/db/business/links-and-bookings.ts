@@ -9,6 +9,10 @@ import type {
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
+import type { CalendarSettings } from "../../../core/calendar/calendar.ts";
+import { answerLines } from "../../../core/forms/answer-lines.ts";
+import type { Answers } from "../../../core/forms/definition.ts";
+import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
 import { iso, type BusinessScope } from "./scope.ts";
 
 const paymentView = (r: typeof t.payments.$inferSelect): PaymentView => ({
@@ -23,7 +27,13 @@ const paymentView = (r: typeof t.payments.$inferSelect): PaymentView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => ({
+type Labelled = Pick<BusinessBookingView, "answerLines">;
+
+const bookingView = (
+  r: typeof t.bookings.$inferSelect,
+  labelled: Labelled = { answerLines: [] },
+): BusinessBookingView => ({
+  ...labelled,
   id: r.id,
   status: r.status,
   calendarId: r.calendarId,
@@ -43,6 +53,8 @@ const bookingView = (r: typeof t.bookings.$inferSelect): BusinessBookingView => 
     notes: r.contact.notes,
   },
   answers: r.answers,
+  form: r.formId === null || r.formVersion === null ? null : { id: r.formId, version: r.formVersion },
+  contactId: r.contactId,
   personalDataErasedAt: iso(r.personalDataErasedAt),
   priceCents: r.priceCents,
   depositCents: r.depositCents,
@@ -147,7 +159,8 @@ export function linkAndBookingStore(
         )
         .orderBy(asc(t.bookings.startsAt), asc(t.bookings.id))
         .limit(query.limit);
-      return ok(rows.map(bookingView));
+      const lines = await answerLinesOf(rows);
+      return ok(rows.map((r) => bookingView(r, { answerLines: lines.get(r.id) ?? [] })));
     },
 
     async getBooking(id) {
@@ -156,7 +169,7 @@ export function linkAndBookingStore(
         .select()
         .from(t.bookings)
         .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
-      return row ? bookingView(row) : null;
+      return row ? bookingView(row, { answerLines: (await answerLinesOf([row])).get(row.id) ?? [] }) : null;
     },
 
     async listPayments(bookingId) {
@@ -176,6 +189,55 @@ export function linkAndBookingStore(
       return ok(await paymentsOf(bookingId));
     },
   };
+
+  /**
+   * The answers as the business reads them: under the labels of the attached form's version they
+   * were given to (in the business's language), else of the calendar's own questions.
+   */
+  async function answerLinesOf(rows: readonly (typeof t.bookings.$inferSelect)[]) {
+    const lines = new Map<string, { label: string; value: string }[]>();
+    const answered = rows.filter((r) => Object.keys(r.answers).length > 0);
+    if (answered.length === 0) return lines;
+    const formIds = [...new Set(answered.flatMap((r) => (r.formId ? [r.formId] : [])))];
+    const calendarIds = [...new Set(answered.filter((r) => !r.formId).map((r) => r.calendarId))];
+    const [versions, calendars, [business]] = await Promise.all([
+      formIds.length
+        ? db
+            .select()
+            .from(t.formVersions)
+            .where(and(eq(t.formVersions.businessId, B), inArray(t.formVersions.formId, formIds)))
+        : Promise.resolve([]),
+      calendarIds.length
+        ? db
+            .select({ id: t.calendars.id, settings: t.calendars.settings })
+            .from(t.calendars)
+            .where(and(eq(t.calendars.businessId, B), inArray(t.calendars.id, calendarIds)))
+        : Promise.resolve([]),
+      db.select({ locale: t.businesses.locale }).from(t.businesses).where(eq(t.businesses.id, B)),
+    ]);
+    const chain = fallbackChain((business?.locale ?? "en") as LocaleCode);
+    for (const r of answered) {
+      const version = versions.find((v) => v.formId === r.formId && v.version === r.formVersion);
+      if (version) {
+        lines.set(
+          r.id,
+          answerLines(version.definition, r.answers as Answers, chain).map(({ label, value }) => ({ label, value })),
+        );
+        continue;
+      }
+      const questions = (calendars.find((c) => c.id === r.calendarId)?.settings as CalendarSettings | undefined)
+        ?.questions;
+      lines.set(
+        r.id,
+        (questions ?? []).flatMap((q) => {
+          const v = r.answers[q.id];
+          if (v === undefined || v === null || v === "") return [];
+          return [{ label: q.label, value: Array.isArray(v) ? v.join(", ") : String(v) }];
+        }),
+      );
+    }
+    return lines;
+  }
 
   async function paymentsOf(bookingId: string) {
     const rows = await db

@@ -5,7 +5,8 @@
  * versions instead of one lost update.
  */
 import { and, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import type { FormDefinition } from "../../../core/forms/definition.ts";
+import type { Answers, FormDefinition } from "../../../core/forms/definition.ts";
+import type { AttachedFormAnswers } from "../../../app/bookings/ports.ts";
 import {
   UploadGoneError,
   type FormDirectory,
@@ -16,12 +17,46 @@ import {
   type SubmissionFile,
 } from "../../../app/forms/ports.ts";
 import type { Db } from "../client.ts";
-import { withConflictRetries } from "../kernel.ts";
+import { withConflictRetries, type Tx } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
+import { upsertContact } from "../contacts/contact-store.ts";
 
 /** The outbox topic of a stored submission (handled by adapters/forms/submission-notice.ts). */
 export const FORM_SUBMITTED_TOPIC = "form_submitted";
+
+/**
+ * The submission of a calendar's attached form made while booking (issue 15), in the booking's
+ * transaction: the booking's answers, against the version asked, for the booker's contact. The
+ * business hears of the booking (its email shows the answers), so no separate notice is sent.
+ */
+export async function addBookingSubmission(
+  tx: Tx,
+  booking: {
+    id: string;
+    businessId: string;
+    answers: Readonly<Record<string, unknown>>;
+    locale: string;
+    contact: { email: string };
+  },
+  form: AttachedFormAnswers,
+  contactId: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.insert(t.formSubmissions).values({
+    businessId: booking.businessId,
+    formId: form.formId,
+    version: form.version,
+    answers: { ...booking.answers } as Answers,
+    contactEmail: booking.contact.email.trim().toLowerCase() || null,
+    contactId,
+    bookingId: booking.id,
+    consentText: form.consentText,
+    consentedAt: form.consentText === null ? null : now,
+    locale: booking.locale,
+    createdAt: now,
+  });
+}
 
 type FormRow = typeof t.forms.$inferSelect;
 type SubmissionRow = typeof t.formSubmissions.$inferSelect;
@@ -42,6 +77,8 @@ const submissionView = (r: SubmissionRow, files: readonly SubmissionFile[] = [])
   version: r.version,
   answers: r.answers,
   contactEmail: r.contactEmail,
+  contactId: r.contactId,
+  bookingId: r.bookingId,
   consentText: r.consentText,
   consentedAt: r.consentedAt?.toISOString() ?? null,
   isDisqualified: r.isDisqualified,
@@ -206,9 +243,19 @@ export function createFormStore(db: Db, businessId: string): FormStore {
       // The business hears of it (owners' email, webhooks) through the outbox, written in the
       // same transaction: no notice of a submission that was not stored, none lost if we crash.
       const row = await db.transaction(async (tx) => {
+        // The contact is made or matched in the same transaction: a submission never points nowhere.
+        const { contactName, contactPhone, ...row } = submission;
+        const contactId = submission.contactEmail
+          ? await upsertContact(tx, B, {
+              email: submission.contactEmail,
+              name: contactName,
+              phone: contactPhone,
+              at: submission.createdAt,
+            })
+          : null;
         const [stored] = await tx
           .insert(t.formSubmissions)
-          .values({ ...submission, businessId: B })
+          .values({ ...row, contactId, businessId: B })
           .returning();
         await tx.insert(t.outbox).values({
           id: stored!.id,

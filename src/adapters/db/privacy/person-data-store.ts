@@ -72,7 +72,7 @@ async function eraseBookings(tx: Q, B: string, ids: readonly string[], key: stri
   await tx.execute(
     key === null
       ? sql`update bookings set contact = ${JSON.stringify(ERASED_CONTACT)}::jsonb, guests = ${erasedGuests(sql`guests`, null)},
-              answers = '{}'::jsonb, personal_data_erased_at = ${now}, updated_at = ${now}
+              answers = '{}'::jsonb, contact_id = null, personal_data_erased_at = ${now}, updated_at = ${now}
              where business_id = ${B}::uuid and id = any(${uuidArray(ids)})`
       : sql`update bookings set guests = ${erasedGuests(sql`guests`, key)}, updated_at = ${now}
              where business_id = ${B}::uuid and id = any(${uuidArray(ids)})`,
@@ -170,8 +170,30 @@ export function personDataStore(db: Db, businessId: string): PersonDataStore {
              where r.business_id = ${B}::uuid and lower(r.visitor_email) = ${key}
              order by r.created_at`,
       );
+      const [contact] = await rowsOf<{
+        id: string;
+        email: string;
+        name: string | null;
+        phone: string | null;
+        first_seen_at: string | Date;
+        last_seen_at: string | Date;
+      }>(
+        db,
+        sql`select id, email, name, phone, first_seen_at, last_seen_at from contacts
+             where business_id = ${B}::uuid and email_normalised = ${key}`,
+      );
       return {
         email: key,
+        contact: contact
+          ? {
+              id: contact.id,
+              email: contact.email,
+              name: contact.name,
+              phone: contact.phone,
+              firstSeenAt: isoOf(contact.first_seen_at)!,
+              lastSeenAt: isoOf(contact.last_seen_at)!,
+            }
+          : null,
         bookings: bookings.map((r): PersonBooking => ({
           id: r.id,
           role: r.is_booker ? "booker" : "guest",
@@ -237,11 +259,17 @@ export function personDataStore(db: Db, businessId: string): PersonDataStore {
             sql`update coupon_redemptions set visitor_email = 'erased:' || id
                  where business_id = ${B}::uuid and lower(visitor_email) = ${key} returning id`,
           );
+          // Their contact goes whole: nothing refers to it any more (the bookings' links were emptied).
+          const contacts = await rowsOf<{ id: string }>(
+            tx,
+            sql`delete from contacts where business_id = ${B}::uuid and email_normalised = ${key} returning id`,
+          );
           const erased: ErasureCounts = {
             bookings: made.length,
             guestEntries: joined.length,
             submissions: submissions.length,
             couponUses: coupons.length,
+            contacts: contacts.length,
           };
           return { erased };
         }),
@@ -266,6 +294,7 @@ export function retentionStore(db: Db): RetentionStore {
       );
       let bookings = 0;
       let submissions = 0;
+      let contacts = 0;
       for (const business of businesses) {
         const cutoff = retentionCutoff(now.getTime(), business.days);
         for (;;) {
@@ -295,12 +324,23 @@ export function retentionStore(db: Db): RetentionStore {
                 business.id,
                 old.map((s) => s.id),
               );
-              return { erased: due.length, deleted: old.length };
+              // Contacts not seen since the cutoff with nothing kept about them any more go as well.
+              const gone = await rowsOf<{ id: string }>(
+                tx,
+                sql`delete from contacts c where c.id in (
+                      select id from contacts where business_id = ${business.id}::uuid and last_seen_at < ${cutoff}
+                         and not exists (select 1 from form_submissions s where s.contact_id = contacts.id)
+                         and not exists (select 1 from bookings b where b.contact_id = contacts.id)
+                       limit ${RETENTION_BATCH} for update skip locked)
+                    returning c.id`,
+              );
+              return { erased: due.length, deleted: old.length, contacts: gone.length };
             }),
           );
           bookings += done.erased;
           submissions += done.deleted;
-          if (done.erased < RETENTION_BATCH && done.deleted < RETENTION_BATCH) break;
+          contacts += done.contacts;
+          if (done.erased < RETENTION_BATCH && done.deleted < RETENTION_BATCH && done.contacts < RETENTION_BATCH) break;
         }
       }
       // Files attached on a step of a form that was never sent (ADR 0035): kept a day, then deleted.
@@ -309,7 +349,7 @@ export function retentionStore(db: Db): RetentionStore {
         sql`delete from form_uploads where submission_id is null
              and created_at < ${new Date(now.getTime() - UNCLAIMED_UPLOAD_MS)} returning id`,
       );
-      return { bookings, submissions, uploads: unclaimed.length };
+      return { bookings, submissions, contacts, uploads: unclaimed.length };
     },
   };
 }

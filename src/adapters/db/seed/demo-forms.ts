@@ -194,3 +194,42 @@ export const DEMO_SURVEY: FormDefinition = {
     },
   ],
 };
+
+/**
+ * The nutrition check-in's intake (issue 15): a form attached to that calendar, asked on its details
+ * step instead of calendar questions. "Which foods?" shows only for someone with an intolerance.
+ */
+export const DEMO_INTAKE_FORM: FormDefinition = {
+  formatVersion: 1,
+  slides: [
+    {
+      id: "intake",
+      fields: [
+        {
+          id: "goal",
+          type: "text",
+          label: t("What would you like to work on?", "Woran möchten Sie arbeiten?"),
+          required: true,
+        },
+        {
+          id: "intolerance",
+          type: "radio",
+          label: t("Any food intolerance?", "Haben Sie eine Lebensmittelunverträglichkeit?"),
+          required: true,
+          options: yesNo,
+        },
+        {
+          id: "foods",
+          type: "textarea",
+          label: t("Which foods?", "Welche Lebensmittel?"),
+          required: true,
+          visibility: {
+            mode: "show",
+            when: { combine: "and", conditions: [{ field: "intolerance", op: "equals", value: "yes" }] },
+          },
+        },
+      ],
+    },
+  ],
+  endings: [{ id: "thanks", kind: "message", title: t("Thank you", "Vielen Dank") }],
+};

@@ -58,6 +58,8 @@ export const DEMO = {
   usedOneTimeLinkSlug: "demo-used-link",
   formId: "00000000-0000-4000-8000-000000000601",
   surveyId: "00000000-0000-4000-8000-000000000602",
+  /** Attached to the nutrition check-in: asked on its details step (issue 15). */
+  intakeFormId: "00000000-0000-4000-8000-000000000603",
   productId: "00000000-0000-4000-8000-000000000701",
   postPreviewId: "00000000-0000-4000-8000-000000000801",
   /**

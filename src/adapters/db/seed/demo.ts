@@ -12,7 +12,7 @@ import type { CalendarSettings, CalendarType, WeeklyHours } from "../../../core/
 import { createBusinessDirectory } from "../business-repository.ts";
 import type { Db } from "../client.ts";
 import { createFormStore } from "../forms/form-store.ts";
-import { DEMO_CONTACT_FORM, DEMO_SURVEY } from "./demo-forms.ts";
+import { DEMO_CONTACT_FORM, DEMO_INTAKE_FORM, DEMO_SURVEY } from "./demo-forms.ts";
 import * as t from "../schema.ts";
 import { demoPosts } from "./demo-blog.ts";
 import { demoPictures, type DemoPicture } from "./demo-images.ts";
@@ -107,6 +107,11 @@ export async function seedDemo(db: Db): Promise<void> {
       { kind: "survey", name: "How was your visit?", definition: DEMO_SURVEY },
       { id: DEMO.surveyId },
     );
+    await forms.createForm(
+      { kind: "form", name: "Nutrition intake", definition: DEMO_INTAKE_FORM },
+      { id: DEMO.intakeFormId },
+    );
+    await tx.update(t.calendars).set({ formId: DEMO.intakeFormId }).where(eq(t.calendars.id, DEMO.calendars.checkIn));
 
     await seedContent(tx as unknown as Db, businessId, pictures);
     await seedLogins(tx as unknown as Db, businessId);

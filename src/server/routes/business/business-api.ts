@@ -16,6 +16,7 @@ import { createFormDirectory } from "../../../adapters/db/forms/form-store.ts";
 import type { Db } from "../../../adapters/db/client.ts";
 import { createContentRepository } from "../../../adapters/db/content-repository.ts";
 import { personDataStore } from "../../../adapters/db/privacy/person-data-store.ts";
+import { contactStore } from "../../../adapters/db/contacts/contact-store.ts";
 import { createApiRouter } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 import { accountRoutes } from "./account-routes.ts";
@@ -38,6 +39,7 @@ import { postRoutes } from "./post-routes.ts";
 import { imageRoutes } from "./image-routes.ts";
 import { imageStore } from "../../../adapters/db/images/image-store.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
+import { contactRoutes } from "./contact-routes.ts";
 import { productRoutes } from "./product-routes.ts";
 import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
 
@@ -82,6 +84,7 @@ export function createBusinessApi(options: {
         }
       : {}),
     privacy: (businessId) => personDataStore(options.db, businessId),
+    contacts: (businessId) => contactStore(options.db, businessId),
     ...(options.console ? { console: options.console } : {}),
   });
 }
@@ -145,5 +148,6 @@ export function businessApi(deps: BusinessApiDeps) {
   previewTokenRoutes(api, deps);
   formRoutes(api, deps);
   privacyRoutes(api, deps);
+  contactRoutes(api, deps);
   return api;
 }

@@ -15,6 +15,8 @@ import type { WebhookStore } from "../../../app/webhooks/ports.ts";
 import type { ConnectionStore } from "../../../adapters/calendar-sync/connection-store.ts";
 import type { CalendarSyncDeps } from "../../../adapters/calendar-sync/sync.ts";
 import type { FormDirectory } from "../../../app/forms/ports.ts";
+import type { AttachFormErrorCode } from "../../../core/forms/attached-form.ts";
+import type { ContactStore } from "../../../app/contacts/ports.ts";
 import type { CouponStore } from "../../../app/coupons/ports.ts";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
 import type { PublicationError } from "../../../core/content/post-publication.ts";
@@ -41,6 +43,8 @@ export interface BusinessApiDeps {
   };
   /** Staff members' connected calendars and private feeds (issue 20, calendar sync); absent, no such routes answer. */
   readonly calendarSync?: CalendarSyncApiDeps;
+  /** The business's contacts (issue 15), bound to one business. */
+  readonly contacts: (businessId: string) => ContactStore;
   /** One person's data in one business: export and erasure (issue 19, "Privacy"). */
   readonly privacy: (businessId: string) => PersonDataStore;
   /** The business's coupons (issue 24), bound to one business. */
@@ -117,6 +121,7 @@ export const REFUSALS = {
 const SETUP_MESSAGES: Readonly<
   Record<
     | SetupErrorCode
+    | AttachFormErrorCode
     | "NOT_A_SERVICE_CALENDAR"
     | PublicationError["code"]
     | ProductRuleCode
@@ -125,6 +130,8 @@ const SETUP_MESSAGES: Readonly<
     string
   >
 > = {
+  FORM_IS_SURVEY: "A survey cannot be attached to a calendar: attach a form (one page).",
+  FORM_HAS_FILE_FIELDS: "A form with file fields cannot be attached to a calendar: bookings do not take files.",
   MEMBERS_EXACTLY_ONE: "Personal and class calendars have exactly one team member.",
   MEMBERS_AT_LEAST_ONE: "Round-robin and service calendars need at least one team member.",
   MEMBERS_AT_LEAST_TWO: "A collective calendar needs at least two team members.",

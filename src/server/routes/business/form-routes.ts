@@ -38,6 +38,11 @@ const SubmissionSchema = z.object({
   version: z.int().meta({ description: "The definition version the visitor answered" }),
   answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   contactEmail: z.string().nullable(),
+  contactId: z.string().nullable().meta({ description: "The contact the email made or matched (`/contacts/{id}`)" }),
+  bookingId: z
+    .string()
+    .nullable()
+    .meta({ description: "Answered while booking on a calendar this form is attached to: that booking" }),
   consentText: z.string().nullable(),
   consentedAt: z.string().nullable(),
   isDisqualified: z.boolean(),

@@ -388,6 +388,10 @@ const calendarFields = {
   name,
   description: description.optional(),
   groupId: id.nullable().optional(),
+  formId: id.nullable().optional().meta({
+    description:
+      "A form of the business (not a survey, no file fields) asked on the booking's details step instead of settings.questions; null detaches it",
+  }),
   isActive: z.boolean().optional(),
   isPrivate: z.boolean().optional().meta({
     description:

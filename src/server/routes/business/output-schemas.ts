@@ -124,6 +124,10 @@ export const CalendarSchema = z
     name: z.string(),
     description: z.string(),
     groupId: z.string().nullable(),
+    formId: z
+      .string()
+      .nullable()
+      .meta({ description: "The attached form asked when booking; null: settings.questions" }),
     isActive: z.boolean(),
     isPrivate: z
       .boolean()
@@ -196,6 +200,14 @@ export const BusinessBookingSchema = z
       notes: z.string().nullable(),
     }),
     answers: z.record(z.string(), z.unknown()),
+    form: z.object({ id: z.string(), version: z.int() }).nullable().meta({
+      description:
+        "The attached form answered, and its version (`/forms/{id}/versions/{version}`); null: the calendar's questions",
+    }),
+    answerLines: z
+      .array(z.object({ label: z.string(), value: z.string() }))
+      .meta({ description: "The answers under their labels, in the business's language" }),
+    contactId: z.string().nullable().meta({ description: "The booker's contact (`/contacts/{id}`); null once erased" }),
     personalDataErasedAt: instant.nullable().meta({
       description: "When the person's contact, guests and answers were erased (then empty); null while kept",
     }),

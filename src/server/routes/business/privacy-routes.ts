@@ -6,6 +6,7 @@
 import { erasePersonData, exportPersonData, type PersonDataStore } from "../../../app/privacy/person-data.ts";
 import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
+import { ContactSchema } from "./contact-routes.ts";
 import { define, REFUSALS, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 
 const PersonSchema = z.strictObject({ email: z.email("expected an email address").max(254) }).openapi("Person");
@@ -33,6 +34,7 @@ const PersonBookingSchema = z.object({
 const PersonDataSchema = z
   .object({
     email: z.string(),
+    contact: ContactSchema.nullable().meta({ description: "The business's contact for this email, if any" }),
     bookings: z.array(PersonBookingSchema),
     submissions: z.array(
       z.object({
@@ -64,6 +66,7 @@ const ErasureSchema = z
       guestEntries: z.number().meta({ description: "Other people's bookings they joined: their guest entry emptied" }),
       submissions: z.number().meta({ description: "Their form and survey submissions, deleted" }),
       couponUses: z.number(),
+      contacts: z.number().meta({ description: "Their contact, deleted (0 or 1)" }),
     }),
   })
   .openapi("PersonErasure");

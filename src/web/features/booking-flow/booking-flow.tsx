@@ -109,7 +109,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               state={state}
               languageTag={tag}
               dispatch={dispatch}
-              onSubmit={() => void actions.submit()}
+              onSubmit={(formErrors) => void actions.submit(formErrors)}
               onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
             />
           </Suspense>

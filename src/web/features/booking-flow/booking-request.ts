@@ -58,6 +58,9 @@ export const FIELD_ORDER = [
   "couponCode",
 ];
 
+/** Marks an attached form's refusal code in the flow's errors, e.g. `form:EMAIL_INVALID`. */
+export const FORM_CODE = "form:";
+
 export const ERROR_CODE_KEYS: Record<string, string> = {
   GUEST_NAME_REQUIRED: "widget.validation.guestNameRequired",
   GUEST_NAME_INVALID: "widget.validation.guestNameInvalid",

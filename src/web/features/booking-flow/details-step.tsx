@@ -1,6 +1,9 @@
 import { useLingui } from "@lingui/react";
 import { paymentDue } from "../../../core/payments/payment-plan.ts";
 import { lazy, Suspense, type Dispatch } from "react";
+import { checkAttachedAnswers } from "../../../core/forms/attached-form.ts";
+import type { FormDefinition } from "../../../core/forms/definition.ts";
+import { FORM_CODE } from "./booking-request.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
@@ -14,13 +17,26 @@ import { currentQuote } from "./flow-reducer.ts";
 
 /** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
 const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
+/**
+ * The attached form's fields checked in the browser by the form engine, as the server checks them
+ * again: the flow's errors, each the form engine's code (the form's fields name its message).
+ */
+function attachedFormErrors(definition: FormDefinition, answers: DetailsValues["answers"]): Record<string, string> {
+  return Object.fromEntries(
+    checkAttachedAnswers(definition, answers).errors.map((e) => [`answers.${e.field}`, `${FORM_CODE}${e.code}`]),
+  );
+}
+
+/** Only calendars with an attached form load its fields (issue 15). */
+const AttachedFormFields = lazy(() => import("./attached-form-fields.tsx"));
 
 interface Props {
   data: BookingPageData;
   state: FlowState;
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
-  onSubmit(): void;
+  /** `formErrors`: the attached form's refusals by path (`answers.<field id>`), none without a form. */
+  onSubmit(formErrors?: Record<string, string>): void;
   /** The held time ran out: ask for it again (it may still be free). */
   onHoldAgain(): void;
 }
@@ -71,7 +87,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit();
+        onSubmit(config.form ? attachedFormErrors(config.form.definition, d.answers) : {});
       }}
     >
       {state.selectedSlot ? (
@@ -147,6 +163,17 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
 
       {config.guestMode === "collect_detail" ? (
         <GuestList guests={d.guests} isFixed={guestsFixed} error={err} onChange={(guests) => set({ guests })} />
+      ) : null}
+
+      {config.form ? (
+        <Suspense fallback={null}>
+          <AttachedFormFields
+            definition={config.form.definition}
+            answers={d.answers}
+            errorKey={(path) => state.errors[path]}
+            onChange={(answers) => set({ answers })}
+          />
+        </Suspense>
       ) : null}
 
       {config.questions.length > 0 ? (

@@ -22,7 +22,7 @@ import {
 import type { BookingPageData } from "./booking-page.server.ts";
 import { monthOf, monthRange } from "./dates.ts";
 import { flowReducer, SLOT_TAKEN_CODES, type FlowState, saveFlow, type SavedFlow } from "./flow-reducer.ts";
-import { bookingRequestOf, ERROR_CODE_KEYS, FIELD_ORDER, focusField } from "./booking-request.ts";
+import { bookingRequestOf, ERROR_CODE_KEYS, FIELD_ORDER, focusField, FORM_CODE } from "./booking-request.ts";
 import { initialState, slotsKey } from "./initial-state.ts";
 import { splitSlots } from "./seats.ts";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
@@ -239,12 +239,13 @@ export function useBookingFlow(data: BookingPageData) {
     dispatch({ type: "goTo", step: "datetime" });
   };
 
-  const submit = async () => {
+  /** `formErrors`: the attached form's fields, checked by the details step (which loads the form engine). */
+  const submit = async (formErrors: Record<string, string> = {}) => {
     const s = stateRef.current;
-    const check = validateDetails(config, s.details, data.today);
-    if (Object.keys(check.errors).length > 0) {
-      dispatch({ type: "validationFailed", errors: check.errors });
-      focusField(firstInvalid(check.errors, FIELD_ORDER));
+    const errors = { ...validateDetails(config, s.details, data.today).errors, ...formErrors };
+    if (Object.keys(errors).length > 0) {
+      dispatch({ type: "validationFailed", errors });
+      focusField(firstInvalid(errors, FIELD_ORDER));
       return;
     }
     if (!s.selectedSlot) return;
@@ -281,7 +282,12 @@ export function useBookingFlow(data: BookingPageData) {
     const fieldErrors: Record<string, string> = {};
     for (const e of p.errors ?? [])
       fieldErrors[fieldPathOf(e.path)] =
-        e.code in ERROR_CODE_KEYS ? ERROR_CODE_KEYS[e.code]! : "widget.validation.invalid";
+        e.code in ERROR_CODE_KEYS
+          ? ERROR_CODE_KEYS[e.code]!
+          : // An attached form's own codes: its lazily loaded fields name their messages (attached-form-fields.tsx).
+            e.path.startsWith("answers.")
+            ? `${FORM_CODE}${e.code}`
+            : "widget.validation.invalid";
     dispatch({
       type: "submitRefused",
       code: p.code,

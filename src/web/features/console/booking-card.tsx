@@ -89,6 +89,16 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
           </p>
         ) : null}
         {contact.notes ? <p className="console-booking__notes">{contact.notes}</p> : null}
+        {booking.answerLines.length > 0 ? (
+          <dl className="console-booking__answers">
+            {booking.answerLines.map((line, i) => (
+              <div key={i}>
+                <dt>{line.label}</dt>
+                <dd>{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         {booking.priceCents > 0 ? (
           <p className="console-muted">
             {format.money(booking.priceCents, booking.currency)}

@@ -1,0 +1,203 @@
+/**
+ * A calendar's attached form on the details step (issue 15): the form's fields in the visitor's
+ * language, shown and hidden by the form's own logic (core/forms/logic.ts), as controlled inputs
+ * of the widget (answers live in the flow's state, so nothing typed is lost on a refusal). The
+ * server checks them with the form engine and answers with `answers.<field id>` errors, shown here.
+ * Loaded with the details step only when the calendar has a form, so the booking page's first
+ * JavaScript stays as it is.
+ */
+import { useLingui } from "@lingui/react";
+import { Field, FieldError } from "../../components/form-field.tsx";
+import { localize, type Field as FormFieldDef, type FormDefinition } from "../../../core/forms/definition.ts";
+import { isFieldVisible } from "../../../core/forms/logic.ts";
+import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
+import { FORM_CODE } from "./booking-request.ts";
+
+interface Props {
+  definition: FormDefinition;
+  answers: Readonly<Record<string, string | string[]>>;
+  /** The flow's error for a path: a catalogue key, or FORM_CODE and one of the form engine's codes. */
+  errorKey(path: string): string | undefined;
+  onChange(answers: Record<string, string | string[]>): void;
+}
+
+const asText = (v: string | string[] | undefined) => (typeof v === "string" ? v : (v?.[0] ?? ""));
+const asList = (v: string | string[] | undefined) => (v === undefined ? [] : typeof v === "string" ? [v] : v);
+
+/** The form page's own messages for the form engine's codes (forms/form-state.ts, the same keys). */
+const ANSWER_KEYS: Readonly<Record<string, string>> = {
+  FIELD_REQUIRED: "widget.validation.required",
+  OPTION_REQUIRED: "widget.validation.option",
+  EMAIL_INVALID: "widget.validation.emailInvalid",
+  PHONE_INVALID: "widget.validation.phoneInvalid",
+  OPTION_INVALID: "widget.validation.invalid",
+  NUMBER_INVALID: "forms.validation.number",
+  NUMBER_OUT_OF_RANGE: "forms.validation.range",
+  AMOUNT_INVALID: "forms.validation.amount",
+  AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
+  DATE_INVALID: "forms.validation.date",
+  TEXT_TOO_LONG: "forms.validation.tooLong",
+};
+
+export default function AttachedFormFields({ definition, answers, errorKey, onChange }: Props) {
+  const { i18n } = useLingui();
+  const error = (path: string) => {
+    const key = errorKey(path);
+    if (!key) return undefined;
+    return i18n._(
+      key.startsWith(FORM_CODE) ? (ANSWER_KEYS[key.slice(FORM_CODE.length)] ?? "widget.validation.invalid") : key,
+    );
+  };
+  const chain = fallbackChain(i18n.locale as LocaleCode);
+  const fields = (definition.slides[0]?.fields ?? []).filter(
+    (f) => f.type !== "file" && f.type !== "hidden" && isFieldVisible(f, answers),
+  );
+  const set = (id: string, value: string | string[]) => onChange({ ...answers, [id]: value });
+
+  const render = (field: FormFieldDef) => {
+    const path = `answers.${field.id}`;
+    const id = `field-answers-${field.id}`;
+    const label = localize(field.label, chain);
+    const hint = "help" in field && field.help ? localize(field.help, chain) : undefined;
+    const isRequired = "required" in field && field.required === true;
+    const value = answers[field.id];
+    const errorText = error(path);
+    switch (field.type) {
+      case "static":
+        return (
+          <p key={field.id} className="form-static">
+            {label}
+          </p>
+        );
+      case "image":
+        return (
+          <figure key={field.id} className="form-image">
+            <img src={field.src} alt={label} loading="lazy" decoding="async" />
+          </figure>
+        );
+      case "radio":
+      case "checkboxes":
+      case "rating": {
+        const options =
+          field.type === "rating"
+            ? Array.from({ length: field.max }, (_, i) => ({ value: String(i + 1), text: String(i + 1) }))
+            : field.options.map((o) => ({ value: o.value, text: localize(o.label, chain) }));
+        const chosen = asList(value);
+        const isMany = field.type === "checkboxes";
+        return (
+          <fieldset
+            key={field.id}
+            className={`field field--group${errorText ? " field--invalid" : ""}`}
+            aria-describedby={errorText ? `${id}-error` : undefined}
+          >
+            <legend>
+              {label}
+              <span className={isRequired ? "field__required" : "field__optional"}>
+                {" "}
+                {i18n._(isRequired ? "widget.form.requiredMark" : "widget.form.optional")}
+              </span>
+            </legend>
+            {options.map((o, i) => (
+              <label key={o.value} className="check">
+                <input
+                  type={isMany ? "checkbox" : "radio"}
+                  id={i === 0 ? id : undefined}
+                  name={path}
+                  value={o.value}
+                  checked={chosen.includes(o.value)}
+                  aria-invalid={errorText ? true : undefined}
+                  onChange={(e) =>
+                    set(
+                      field.id,
+                      isMany
+                        ? e.target.checked
+                          ? [...chosen, o.value]
+                          : chosen.filter((c) => c !== o.value)
+                        : o.value,
+                    )
+                  }
+                />
+                <span>{o.text}</span>
+              </label>
+            ))}
+            {errorText ? <FieldError id={`${id}-error`} error={errorText} /> : null}
+          </fieldset>
+        );
+      }
+      case "consent":
+        return (
+          <div key={field.id} className={`field${errorText ? " field--invalid" : ""}`}>
+            <label className="check" htmlFor={id}>
+              <input
+                id={id}
+                type="checkbox"
+                checked={asText(value) === "yes"}
+                aria-invalid={Boolean(errorText)}
+                aria-required={isRequired}
+                aria-describedby={errorText ? `${id}-error` : undefined}
+                onChange={(e) => set(field.id, e.target.checked ? "yes" : "")}
+              />
+              <span>{label}</span>
+            </label>
+            {errorText ? <FieldError id={`${id}-error`} error={errorText} /> : null}
+          </div>
+        );
+      default:
+        return (
+          <Field
+            key={field.id}
+            path={path}
+            label={field.type === "money" ? `${label} (${field.currency})` : label}
+            error={errorText}
+            isRequired={isRequired}
+            {...(hint ? { hint } : {})}
+          >
+            {(props) => {
+              const common = {
+                ...props,
+                name: path,
+                value: asText(value),
+                onChange: (e: { target: { value: string } }) => set(field.id, e.target.value),
+              };
+              if (field.type === "textarea")
+                return <textarea {...common} rows={3} maxLength={field.maxLength ?? 5000} />;
+              if (field.type === "dropdown")
+                return (
+                  <select {...common}>
+                    <option value="">{i18n._("widget.form.choose")}</option>
+                    {field.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {localize(o.label, chain)}
+                      </option>
+                    ))}
+                  </select>
+                );
+              const type =
+                field.type === "email"
+                  ? "email"
+                  : field.type === "phone"
+                    ? "tel"
+                    : field.type === "date"
+                      ? "date"
+                      : "text";
+              return (
+                <input
+                  {...common}
+                  type={type}
+                  {...(field.type === "number" || field.type === "money" ? { inputMode: "decimal" as const } : {})}
+                  {...(field.type === "text" ? { maxLength: field.maxLength ?? 500 } : {})}
+                />
+              );
+            }}
+          </Field>
+        );
+    }
+  };
+
+  return (
+    <fieldset className="form-section">
+      <legend>{i18n._("widget.details.questions")}</legend>
+      {fields.map(render)}
+    </fieldset>
+  );
+}
