@@ -37,6 +37,12 @@ export function mergedCatalog(code: LocaleCode): Record<string, string> {
  * straight from the JSON): left out of the compiled chunks, so the browser never downloads them.
  */
 export const SERVER_ONLY_PREFIXES = ["email.", "webhook."] as const;
+/**
+ * Messages of the content site's pages (posts, listings, products, previews): those routes are sent
+ * without scripts (web/components/static-page.ts), so only the server renders their texts and no
+ * browser needs them in a catalogue chunk.
+ */
+export const STATIC_PAGE_PREFIXES = ["content."] as const;
 /** Refusals only the business API gives (a key, a slug, a host name): no visitor's page ever shows them. */
 export const BUSINESS_ONLY_PROBLEMS = [
   "AUTHENTICATION_REQUIRED",
@@ -93,6 +99,9 @@ const forPages = (key: string) =>
   !key.startsWith(CONSOLE_PREFIX) &&
   !key.startsWith(RECURRING_PREFIX) &&
   !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
+/** The browser's copy of a page catalogue: without what only script-free pages say. */
+const forPagesInBrowser = (key: string) =>
+  forPages(key) && !STATIC_PAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
 const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
 const forRecurring = (key: string) => key.startsWith(RECURRING_PREFIX);
 const RECURRING_CHUNK = "recurring-";
@@ -118,12 +127,12 @@ export function i18nCatalogs(): Plugin {
         return `\0${id}`;
       return null;
     },
-    load(id) {
+    load(id, options) {
       if (id === `\0${LOADERS_ID}`) return loadersModule(CATALOG_PREFIX);
       if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX, CONSOLE_CHUNK);
       if (id === `\0${RECURRING_LOADERS_ID}`) return loadersModule(RECURRING_CATALOG_PREFIX, RECURRING_CHUNK);
       const area = id.startsWith(`\0${CATALOG_PREFIX}`)
-        ? { prefix: CATALOG_PREFIX, keep: forPages }
+        ? { prefix: CATALOG_PREFIX, keep: options?.ssr ? forPages : forPagesInBrowser }
         : id.startsWith(`\0${CONSOLE_CATALOG_PREFIX}`)
           ? { prefix: CONSOLE_CATALOG_PREFIX + CONSOLE_CHUNK, keep: forConsole }
           : id.startsWith(`\0${RECURRING_CATALOG_PREFIX}`)
