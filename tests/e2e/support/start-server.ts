@@ -51,12 +51,16 @@ export async function prepareDataTemplate(): Promise<string> {
   return dir;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `node`: the Node binary to run it on (default: the one running the tests). */
+export async function startServer(
+  env: Record<string, string> = {},
+  { node = process.execPath }: { node?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "booking-e2e-"));
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template && !env.DATABASE_URL) fs.cpSync(template, dataDir, { recursive: true });
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(node, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
