@@ -12,6 +12,8 @@ import { localize, type Field as FormFieldDef, type FormDefinition } from "../..
 import { isFieldVisible } from "../../../core/forms/logic.ts";
 import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
 import { FORM_CODE } from "./booking-request.ts";
+import { ANSWER_ERROR_MESSAGES } from "../../components/answer-error-messages.ts";
+import type { AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
 
 interface Props {
   definition: FormDefinition;
@@ -24,28 +26,15 @@ interface Props {
 const asText = (v: string | string[] | undefined) => (typeof v === "string" ? v : (v?.[0] ?? ""));
 const asList = (v: string | string[] | undefined) => (v === undefined ? [] : typeof v === "string" ? [v] : v);
 
-/** The form page's own messages for the form engine's codes (forms/form-state.ts, the same keys). */
-const ANSWER_KEYS: Readonly<Record<string, string>> = {
-  FIELD_REQUIRED: "widget.validation.required",
-  OPTION_REQUIRED: "widget.validation.option",
-  EMAIL_INVALID: "widget.validation.emailInvalid",
-  PHONE_INVALID: "widget.validation.phoneInvalid",
-  OPTION_INVALID: "widget.validation.invalid",
-  NUMBER_INVALID: "forms.validation.number",
-  NUMBER_OUT_OF_RANGE: "forms.validation.range",
-  AMOUNT_INVALID: "forms.validation.amount",
-  AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
-  DATE_INVALID: "forms.validation.date",
-  TEXT_TOO_LONG: "forms.validation.tooLong",
-};
-
 export default function AttachedFormFields({ definition, answers, errorKey, onChange }: Props) {
   const { i18n } = useLingui();
   const error = (path: string) => {
     const key = errorKey(path);
     if (!key) return undefined;
     return i18n._(
-      key.startsWith(FORM_CODE) ? (ANSWER_KEYS[key.slice(FORM_CODE.length)] ?? "widget.validation.invalid") : key,
+      key.startsWith(FORM_CODE)
+        ? (ANSWER_ERROR_MESSAGES[key.slice(FORM_CODE.length) as AnswerErrorCode] ?? "widget.validation.invalid")
+        : key,
     );
   };
   const chain = fallbackChain(i18n.locale as LocaleCode);

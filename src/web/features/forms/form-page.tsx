@@ -21,14 +21,9 @@ import { acceptedKinds, maxBytesOf } from "../../../core/forms/uploads.ts";
 import { validateAnswers, type AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
 import { fallbackChain, isLocaleCode } from "../../../i18n/locales.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
+import { ANSWER_ERROR_MESSAGES } from "../../components/answer-error-messages.ts";
 import { FormField } from "./form-fields.tsx";
-import {
-  ANSWER_ERROR_MESSAGES,
-  NOTICE_MESSAGES,
-  progressKey,
-  type FormActionData,
-  type FormPageData,
-} from "./form-state.ts";
+import { NOTICE_MESSAGES, progressKey, type FormActionData, type FormPageData } from "./form-state.ts";
 
 type Place = { current: string; answers: Answers; files?: Readonly<Record<string, PendingUpload>> };
 

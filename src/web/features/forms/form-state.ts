@@ -35,23 +35,6 @@ export type FormActionData =
   | { readonly kind: "done"; readonly title: string; readonly body: string }
   | { readonly kind: "disqualified"; readonly message: string };
 
-export const ANSWER_ERROR_MESSAGES: Readonly<Record<AnswerErrorCode, string>> = {
-  FIELD_REQUIRED: "widget.validation.required",
-  OPTION_REQUIRED: "widget.validation.option",
-  EMAIL_INVALID: "widget.validation.emailInvalid",
-  PHONE_INVALID: "widget.validation.phoneInvalid",
-  OPTION_INVALID: "widget.validation.invalid",
-  NUMBER_INVALID: "forms.validation.number",
-  NUMBER_OUT_OF_RANGE: "forms.validation.range",
-  AMOUNT_INVALID: "forms.validation.amount",
-  AMOUNT_OUT_OF_RANGE: "forms.validation.amountRange",
-  DATE_INVALID: "forms.validation.date",
-  TEXT_TOO_LONG: "forms.validation.tooLong",
-  FILE_TOO_LARGE: "forms.validation.fileTooLarge",
-  FILE_TYPE: "forms.validation.fileType",
-  FILE_MISSING: "forms.validation.fileMissing",
-};
-
 export const NOTICE_MESSAGES: Readonly<Record<FormNotice, string>> = {
   tooFast: "forms.notice.tooFast",
   changed: "forms.notice.changed",
