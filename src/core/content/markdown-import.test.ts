@@ -25,7 +25,7 @@ describe("importMarkdown", () => {
       value: {
         slug: "breathing",
         title: "Breathing, step by step",
-        bodyHtml: "<p>Breathe <strong>in</strong>.</p>\n",
+        bodyHtml: "<p>Breathe <strong>in</strong>.</p>",
         excerpt: "Five minutes a day.",
         tags: ["calm", "breath"],
         categories: ["wellbeing"],
@@ -44,13 +44,13 @@ describe("importMarkdown", () => {
     expect(r.ok && r.value).toMatchObject({
       slug: "uber-yoga-week-1",
       title: "Yoga for *beginners*",
-      bodyHtml: "<p>Intro</p>\n<h2>Part one</h2>\n<p>Text</p>\n",
+      bodyHtml: "<p>Intro</p>\n<h2>Part one</h2>\n<p>Text</p>",
     });
   });
 
   it("keeps the heading in the body when the front matter names the title", () => {
     const r = importMarkdown("a.md", "---\ntitle: Own\n---\n# Heading\n");
-    expect(r.ok && r.value).toMatchObject({ title: "Own", bodyHtml: "<h1>Heading</h1>\n" });
+    expect(r.ok && r.value).toMatchObject({ title: "Own", bodyHtml: "<h1>Heading</h1>" });
   });
 
   it("takes comma-separated tags and categories", () => {

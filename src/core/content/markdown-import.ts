@@ -116,7 +116,7 @@ export function importMarkdown(fileName: string, markdown: string): ImportResult
       tokens.splice(index, 1);
     }
   }
-  const bodyHtml = markdownToHtml.parser(tokens);
+  const bodyHtml = markdownToHtml.parser(tokens).trim();
   const baseName = fileName.replace(/^.*[\\/]/, "").replace(/\.(md|markdown|mdown|txt)$/i, "");
 
   const post: ImportedPost = { slug: fm.slug ?? slugify(baseName, "post"), title: title ?? "", bodyHtml };
