@@ -9,7 +9,7 @@
 import { createPost } from "../../../app/content/write-post.ts";
 import type { ContentRepository } from "../../../app/content/ports.ts";
 import { importMarkdown, MAX_IMPORT_FILES, MAX_MARKDOWN_BYTES } from "../../../core/content/markdown-import.ts";
-import { handle, json, jsonBody, problems, z } from "../../http/api-router.ts";
+import { handle, json, jsonBody, ProblemSchema, problems, z } from "../../http/api-router.ts";
 import { problem, validationProblem } from "../../http/problem.ts";
 import { businessProblem, define, REFUSALS, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import { PostCreateSchema } from "./content-schemas.ts";
@@ -36,14 +36,6 @@ const ImportSchema = z
   })
   .openapi("PostImport");
 
-const FileProblemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  code: z.string(),
-  detail: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
-});
 const ImportReportSchema = z
   .object({
     created: z.number().int(),
@@ -53,7 +45,7 @@ const ImportReportSchema = z
         name: z.string(),
         status: z.number().int().meta({ description: "201 when created, else the refusal's status" }),
         post: z.object({ id: z.string(), slug: z.string(), url: z.string() }).optional(),
-        problem: FileProblemSchema.optional().meta({ description: "What POST /posts would have answered" }),
+        problem: ProblemSchema.optional().meta({ description: "What POST /posts would have answered" }),
       }),
     ),
   })
@@ -73,10 +65,12 @@ const importPosts = define.route({
   },
 });
 
-type Refusal = { status: number; problem: Record<string, unknown> };
-const refusalOf = async (response: Response): Promise<Refusal> => ({
+type Report = z.infer<typeof ImportReportSchema>["files"];
+/** A refusal as the file's entry: the status and problem document the post API would have answered. */
+const refusalOf = async (name: string, response: Response): Promise<Report[number]> => ({
+  name,
   status: response.status,
-  problem: (await response.json()) as Record<string, unknown>,
+  problem: (await response.json()) as z.infer<typeof ProblemSchema>,
 });
 
 /** Author and categories are named by slug (or id) in front matter; the post takes their ids. */
@@ -96,11 +90,11 @@ export function postImportRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   handle(api, importPosts, async (c) => {
     const { files } = c.req.valid("json");
     const refs = await references(c.var.content);
-    const report: z.infer<typeof ImportReportSchema>["files"] = [];
+    const report: Report = [];
 
     for (const file of files) {
       const refuse = async (response: Response) => {
-        report.push({ name: file.name, ...(await refusalOf(response)) } as never);
+        report.push(await refusalOf(file.name, response));
       };
       if (Buffer.byteLength(file.markdown, "utf8") > MAX_MARKDOWN_BYTES) {
         await refuse(
