@@ -66,8 +66,10 @@ import { calendarSources, type CalendarSource } from "../adapters/calendar-sync/
 import { staffFeed } from "./routes/staff-feed.ts";
 import { imageFiles } from "./routes/image-files.ts";
 import { IMAGE_UPLOAD_PATH } from "./routes/business/image-routes.ts";
+import { MAX_IMPORT_BODY_BYTES, POST_IMPORT_PATH } from "./routes/business/post-import-routes.ts";
 import { publicImages } from "../adapters/db/images/image-store.ts";
 import { MAX_IMAGE_BYTES } from "../core/content/images.ts";
+import { MAX_IMPORT_FILES, MAX_MARKDOWN_BYTES } from "../core/content/markdown-import.ts";
 
 export interface AppDependencies {
   /** Slot changes of this process (the server's sweep publishes releases on it too); created here when absent. */
@@ -184,8 +186,25 @@ export function createApp(deps: AppDependencies) {
     onError: (c) =>
       problem(c, 413, "PAYLOAD_TOO_LARGE", `An image may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`),
   });
+  // So is an import of Markdown files (each file's own limit is checked by the route).
+  const importBodies = bodyLimit({
+    maxSize: MAX_IMPORT_BODY_BYTES,
+    onError: (c) =>
+      problem(
+        c,
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `An import may be at most ${Math.round(MAX_IMPORT_BODY_BYTES / 1024)} KB: at most ${MAX_IMPORT_FILES} files of ${MAX_MARKDOWN_BYTES / 1024} KB.`,
+      ),
+  });
   app.use("/api/*", (c, next) =>
-    c.req.path === IMAGE_UPLOAD_PATH && c.req.method === "POST" ? imageBodies(c, next) : apiBodies(c, next),
+    c.req.method !== "POST"
+      ? apiBodies(c, next)
+      : c.req.path === IMAGE_UPLOAD_PATH
+        ? imageBodies(c, next)
+        : c.req.path === POST_IMPORT_PATH
+          ? importBodies(c, next)
+          : apiBodies(c, next),
   );
   app.use(refuseUnstorableText({ signedBodies: [STRIPE_WEBHOOK_PATH] }));
 

@@ -468,6 +468,19 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       expect(reply.body.code).toBe("REFERENCE_NOT_FOUND");
       expectNoLeak(reply, `${method} ${path}`);
     }
+    // A Markdown import naming B's author, category or image: each file refused as POST /posts would be.
+    const imported = await expectStatus(200, app, "POST", "/api/business/posts/import", A.key, {
+      files: [
+        { name: "i1.md", markdown: `---\nauthor: ${b.authorId}\n---\n# x` },
+        { name: "i2.md", markdown: `---\ncategories: [${b.categoryId}]\n---\n# x` },
+        { name: "i3.md", markdown: `---\nimageUrl: /images/${b.imageId}\n---\n# x` },
+      ],
+    });
+    expect(imported.created).toBe(0);
+    for (const file of imported.files) {
+      expect(file, JSON.stringify(file)).toMatchObject({ status: 404, problem: { code: "REFERENCE_NOT_FOUND" } });
+    }
+    expectNoLeak({ ...imported, text: JSON.stringify(imported) } as Reply, "POST /api/business/posts/import");
     // A's own resources are untouched by the refused writes.
     expect((await expectStatus(200, app, "GET", `/api/business/calendars/${a.calendarId}`, A.key)).members).toEqual([
       { staffId: a.staffId, priority: 0.5, isPrimary: true },

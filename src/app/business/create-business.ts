@@ -3,27 +3,16 @@
  * name; when taken, a short random suffix is added.
  */
 import { randomBytes } from "node:crypto";
+import { slugify } from "../../core/shared/slug.ts";
 import { issueApiKey } from "./api-keys.ts";
 import type { BusinessDirectory, BusinessView, CreateOptions, NewBusiness, Result } from "./ports.ts";
-
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
-  return slug === "" ? "business" : slug;
-}
 
 export async function createBusiness(
   directory: BusinessDirectory,
   input: Omit<NewBusiness, "slug"> & { readonly slug?: string },
   options?: CreateOptions,
 ): Promise<Result<BusinessView>> {
-  const base = input.slug ?? slugify(input.name);
+  const base = input.slug ?? slugify(input.name, "business");
   let result = await directory.createBusiness({ ...input, slug: base }, options);
   for (
     let attempt = 0;

@@ -36,6 +36,7 @@ import { calendarSyncRoutes } from "./calendar-sync-routes.ts";
 import { connectionStore } from "../../../adapters/calendar-sync/connection-store.ts";
 import type { CalendarSource } from "../../../adapters/calendar-sync/sources.ts";
 import { postRoutes } from "./post-routes.ts";
+import { postImportRoutes } from "./post-import-routes.ts";
 import { imageRoutes } from "./image-routes.ts";
 import { imageStore } from "../../../adapters/db/images/image-store.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
@@ -140,6 +141,7 @@ export function businessApi(deps: BusinessApiDeps) {
   menuAndLinkRoutes(api, deps);
   bookingRoutes(api, deps);
   embedRoutes(api, deps);
+  postImportRoutes(api, deps);
   postRoutes(api, deps);
   taxonomyRoutes(api);
   productRoutes(api, deps);
