@@ -142,6 +142,26 @@ describe("recurring bookings in the widget (issue 17)", () => {
       .poll(() => series.locator(".occurrence__status").allTextContents())
       .toEqual(["Confirmed", "Cancelled", "Cancelled", "Cancelled"]);
     await checkScreen(page, "17-series-rest-cancelled");
+
+    // One e-mail for the rest of the series, both dates in it, one file cancelling each event by its UID.
+    const cancellations = async () =>
+      (await mailTo(who.email)).filter((m) =>
+        m.attachments.some((a) => a.content.toString("utf8").includes("METHOD:CANCEL")),
+      );
+    const restMail = async () => (await cancellations()).find((m) => (m.text ?? "").includes("These 2 appointments"));
+    await expect.poll(async () => (await restMail()) !== undefined, { timeout: 20_000 }).toBe(true);
+    const rest = await restMail();
+    // The second week's own cancellation and this one: no e-mail per cancelled date.
+    expect((await cancellations()).length).toBe(2);
+    expect(rest!.text).toContain("Appointment 2");
+    const restFile = new ICAL.Component(
+      ICAL.parse(rest!.attachments.find((a) => a.contentType.startsWith("text/calendar"))!.content.toString("utf8")),
+    );
+    expect(restFile.getFirstPropertyValue("method")).toBe("CANCEL");
+    const restEvents = restFile.getAllSubcomponents("vevent");
+    expect(restEvents.map((v) => v.getFirstPropertyValue("status"))).toEqual(["CANCELLED", "CANCELLED"]);
+    const booked = events.map((v) => v.getFirstPropertyValue("uid"));
+    expect(restEvents.map((v) => v.getFirstPropertyValue("uid"))).toEqual([booked[2], booked[3]]);
   });
 
   it("every 2 weeks on a priced class: the dates a fortnight apart and the series' total, then booked", async () => {

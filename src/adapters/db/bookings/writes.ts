@@ -355,7 +355,8 @@ export function bookingWrites(
             })
             .where(and(eq(t.payments.bookingId, row.id), eq(t.payments.status, "succeeded")));
         record = toRecord(row);
-        await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(command.notification(record))));
+        const message = command.notification(record);
+        if (message) await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(message)));
       });
       return result.ok ? { ok: true, record } : result;
     },
