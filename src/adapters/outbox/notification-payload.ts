@@ -48,7 +48,7 @@ export const NotificationMessageSchema = z.object({
             bookingId: z.string().nullable(),
             uid: z.string().nullable(),
             sequence: z.number().int(),
-            status: z.enum(["new", "confirmed", "not_booked"]),
+            status: z.enum(["new", "confirmed", "not_booked", "cancelled"]),
             startUtc: Instant,
             endUtc: Instant.nullable(),
           }),
