@@ -50,7 +50,8 @@ async function cancelOne(
   nowMs: number,
   by: "visitor" | "business",
   /**
-   * Cancelling the rest of a series (issue 17): "silent" writes no message (told with the series);
+   * Cancelling the rest of a series (issue 17): "silent" sends no e-mail (told with the series; its
+   * webhooks still go);
    * `series` lists the later occurrences cancelled together, in this one's message after itself.
    * Absent: its own message.
    */
@@ -76,14 +77,14 @@ async function cancelOne(
     nowMs,
     refundMinor,
     // The cancellation email says what comes back.
-    notification: (after) =>
-      told === "silent"
-        ? null
-        : notification("booking_cancelled", {
-            ...toSnapshot(ctx, after, deps.publicUrl, null),
-            ...(payment ? { payment: { ...payment, refundedMinor: refundMinor } } : {}),
-            ...(told ? { series: { occurrences: [cancelledOccurrence(after), ...told.series] } } : {}),
-          }),
+    notification: (after) => {
+      const message = notification("booking_cancelled", {
+        ...toSnapshot(ctx, after, deps.publicUrl, null),
+        ...(payment ? { payment: { ...payment, refundedMinor: refundMinor } } : {}),
+        ...(told && told !== "silent" ? { series: { occurrences: [cancelledOccurrence(after), ...told.series] } } : {}),
+      });
+      return told === "silent" ? { ...message, toldWithSeries: true } : message;
+    },
   });
   if (!result.ok || !result.record)
     return fail(
@@ -142,7 +143,7 @@ export async function cancelRestOfSeries(
   );
   const plan = restOfSeries(members, record.id, ctx.calendar.settings, nowMs);
   if (!plan.ok) return fail(plan.code);
-  // One message for all of them (issue 17): the later ones are cancelled without one, then the
+  // One e-mail for all of them (issue 17): the later ones are cancelled without one, then the
   // chosen one's cancellation lists every date cancelled, with one calendar file cancelling each
   // event by its UID. (restOfSeries has just found the chosen one cancellable; should it be changed
   // meanwhile, its own refusal is answered and the later ones are already cancelled.)

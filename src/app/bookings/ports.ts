@@ -299,8 +299,7 @@ export interface StatusCommand {
   /** Occupancy after the change. */
   readonly active: boolean;
   readonly cancelReason: string | null;
-  /** The message to send; null: none (an occurrence told with the rest of its series, issue 17). */
-  readonly notification: (record: BookingRecord) => NotificationMessage | null;
+  readonly notification: (record: BookingRecord) => NotificationMessage;
   readonly nowMs: EpochMs;
   /** Of what the booking paid online, how much more to give back (recorded in the same transaction). */
   readonly refundMinor?: number;

@@ -129,4 +129,9 @@ export interface SeriesOccurrenceSnapshot {
 export interface NotificationMessage {
   kind: NotificationKind;
   booking: BookingSnapshot;
+  /**
+   * Told in its series' one message (issue 17, "cancel the rest"): webhooks still hear of this
+   * occurrence, but it sends no e-mail of its own.
+   */
+  toldWithSeries?: boolean;
 }

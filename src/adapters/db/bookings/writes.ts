@@ -355,8 +355,7 @@ export function bookingWrites(
             })
             .where(and(eq(t.payments.bookingId, row.id), eq(t.payments.status, "succeeded")));
         record = toRecord(row);
-        const message = command.notification(record);
-        if (message) await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(message)));
+        await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(command.notification(record))));
       });
       return result.ok ? { ok: true, record } : result;
     },
