@@ -91,6 +91,17 @@ export const FORM_ANSWER_PROBLEMS = [
   "DATE_INVALID",
   "TEXT_TOO_LONG",
 ] as const;
+/**
+ * Refusals only a series meets (issue 17): a visitor sees them in the series screens, which load
+ * the recurring messages anyway (the chooser's preview, booking a series, cancelling the rest), so
+ * they travel in the recurring chunks rather than every booking page's first catalogue.
+ */
+export const RECURRING_PROBLEMS = [
+  "RECURRING_NOT_SUPPORTED",
+  "RECURRING_NOT_OFFERED",
+  "SERIES_PAYMENT_NOT_SUPPORTED",
+] as const;
+const recurringProblemKeys = new Set<string>(RECURRING_PROBLEMS.map((code) => `problem.${code}`));
 const serverOnlyKeys = new Set<string>(
   [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_PROBLEMS].map((code) => `problem.${code}`),
 );
@@ -98,12 +109,13 @@ const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&
   !key.startsWith(CONSOLE_PREFIX) &&
   !key.startsWith(RECURRING_PREFIX) &&
+  !recurringProblemKeys.has(key) &&
   !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
 /** The browser's copy of a page catalogue: without what only script-free pages say. */
 const forPagesInBrowser = (key: string) =>
   forPages(key) && !STATIC_PAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
 const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
-const forRecurring = (key: string) => key.startsWith(RECURRING_PREFIX);
+const forRecurring = (key: string) => key.startsWith(RECURRING_PREFIX) || recurringProblemKeys.has(key);
 const RECURRING_CHUNK = "recurring-";
 
 /** The console's chunks are named `console-<locale>`, so nothing mistakes them for a page's catalogue. */

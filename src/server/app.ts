@@ -36,6 +36,7 @@ import {
 import { compression } from "./http/compression.ts";
 import { refuseUnstorableText } from "./http/input-bounds.ts";
 import { securityHeaders, WIDGET_PATH } from "./http/security-headers.ts";
+import { embedLook } from "./http/embed-look.ts";
 import { problem } from "./http/problem.ts";
 import { resolveLocaleForRequest } from "./locale-request.ts";
 import type { Logger } from "./logger.ts";
@@ -399,6 +400,7 @@ export function createApp(deps: AppDependencies) {
         return new Response(null, { status: localeRouting.redirect.status, headers });
       }
       const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+      const look = WIDGET_PATH.test(c.req.path) ? embedLook(request) : null;
       let business: ReturnType<WebLoadContext["business"]> | undefined;
       let framingBy: readonly string[] | undefined;
       const context: AppLoadContext = {
@@ -412,6 +414,7 @@ export function createApp(deps: AppDependencies) {
         allowFramingBy: (origins) => {
           framingBy = origins;
         },
+        embedLook: look?.params ?? null,
       } satisfies WebLoadContext;
       // Content pages that say `public` get an ETag (304 when unchanged); one that also sets the
       // locale cookie is only privately cacheable (below), and still revalidates with the ETag.
@@ -420,9 +423,15 @@ export function createApp(deps: AppDependencies) {
       // A widget page may be framed by its business's own sites (securityHeaders reads this).
       if (WIDGET_PATH.test(c.req.path))
         c.set("embedOrigins", framingBy ?? (await context.business())?.embedOrigins ?? []);
-      if (!localeRouting?.setCookie && !vary) return response;
+      const looksOwn = Boolean(look?.setCookie || look?.params);
+      if (!localeRouting?.setCookie && !vary && !looksOwn) return response;
       // Copied: a Response's headers may be immutable.
       const headers = new Headers(response.headers);
+      if (looksOwn) {
+        if (look?.setCookie) headers.append("Set-Cookie", look.setCookie);
+        // This frame's own look: never a shared cache's answer for another.
+        headers.set("Cache-Control", "private, no-cache");
+      }
       if (localeRouting?.setCookie) {
         headers.append("Set-Cookie", localeRouting.setCookie);
         if (/\bpublic\b/.test(headers.get("Cache-Control") ?? "")) headers.set("Cache-Control", "private, no-cache");

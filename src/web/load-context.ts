@@ -21,6 +21,8 @@ export interface WebLoadContext {
    * calendar by id) names that business's allowed origins. Otherwise the host's business decides.
    */
   allowFramingBy(origins: readonly string[]): void;
+  /** A framed widget's look kept from its first address (`theme`, `brand`), when this one has none. */
+  embedLook?: URLSearchParams | null;
 }
 
 declare module "react-router" {

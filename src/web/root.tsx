@@ -44,7 +44,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     head,
     nonce: context.cspNonce,
     isFramed,
-    appearance: appearanceFrom(url.searchParams),
+    // A full reload inside the embed frame keeps the look its first address asked for (embed-look.ts).
+    appearance: appearanceFrom(url.searchParams) ?? (context.embedLook ? appearanceFrom(context.embedLook) : null),
   };
 }
 

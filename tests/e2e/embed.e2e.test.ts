@@ -214,6 +214,15 @@ describe("the widget on a business's own site", () => {
       ["rgb(255, 212, 0)", "rgb(11, 18, 32)"],
     );
     await screenshots(page, "52-embed-dark-brand");
+    // A full page load inside the frame without the look on its address (a payment provider's
+    // redirect back, a reload) keeps it: the frame's own partitioned cookie (embed-look.ts).
+    await frame.evaluate(() => {
+      window.location.href = window.location.pathname;
+    });
+    await expect.poll(() => frame.url().includes("?"), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(() => look().catch(() => null), { timeout: 10_000 })
+      .toEqual({ theme: "dark", accent: "#ffd400" });
     await context.close();
 
     // The same address opened on its own, where axe can see the whole page.

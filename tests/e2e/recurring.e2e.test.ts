@@ -24,6 +24,7 @@ import {
   heading,
   open,
 } from "./support/booking.ts";
+import { businessApiAs, issueDemoKey } from "./support/demo-api.ts";
 import { baseURL, dataDir } from "./support/server.ts";
 
 const mailDir = path.join(dataDir, "mail");
@@ -141,5 +142,67 @@ describe("recurring bookings in the widget (issue 17)", () => {
       .poll(() => series.locator(".occurrence__status").allTextContents())
       .toEqual(["Confirmed", "Cancelled", "Cancelled", "Cancelled"]);
     await checkScreen(page, "17-series-rest-cancelled");
+
+    // One e-mail for the rest of the series, both dates in it, one file cancelling each event by its UID.
+    const cancellations = async () =>
+      (await mailTo(who.email)).filter((m) =>
+        m.attachments.some((a) => a.content.toString("utf8").includes("METHOD:CANCEL")),
+      );
+    const restMail = async () => (await cancellations()).find((m) => (m.text ?? "").includes("These 2 appointments"));
+    await expect.poll(async () => (await restMail()) !== undefined, { timeout: 20_000 }).toBe(true);
+    const rest = await restMail();
+    // The second week's own cancellation and this one: no e-mail per cancelled date.
+    expect((await cancellations()).length).toBe(2);
+    expect(rest!.text).toContain("Appointment 2");
+    const restFile = new ICAL.Component(
+      ICAL.parse(rest!.attachments.find((a) => a.contentType.startsWith("text/calendar"))!.content.toString("utf8")),
+    );
+    expect(restFile.getFirstPropertyValue("method")).toBe("CANCEL");
+    const restEvents = restFile.getAllSubcomponents("vevent");
+    expect(restEvents.map((v) => v.getFirstPropertyValue("status"))).toEqual(["CANCELLED", "CANCELLED"]);
+    const booked = events.map((v) => v.getFirstPropertyValue("uid"));
+    expect(restEvents.map((v) => v.getFirstPropertyValue("uid"))).toEqual([booked[2], booked[3]]);
+  });
+
+  it("every 2 weeks on a priced class: the dates a fortnight apart and the series' total, then booked", async () => {
+    const key = await issueDemoKey();
+    expect(key).not.toBe("");
+    const setting = (recurring: unknown) =>
+      businessApiAs(key, "PATCH", `/calendars/${DEMO.calendars.yoga}`, { settings: { recurring } });
+    expect(
+      (await setting({ frequencies: [{ frequency: "weekly", interval: 2 }], maxCount: 3, policy: "skip" })).status,
+    ).toBe(200);
+    try {
+      const { page } = await bookingPage(browser);
+      await open(page, `${baseURL}/widget/booking/${DEMO.calendars.yoga}`);
+      await (await firstSlot(page)).click();
+      await expect.poll(() => heading(page).textContent()).toBe("Your information");
+      // One appointment's price until the visitor repeats.
+      await expect.poll(() => page.locator("#payment-title").count()).toBe(1);
+      await page.getByLabel("How often").selectOption({ label: "Every 2 weeks" });
+      const dates = page.getByRole("list", { name: "Your appointments" }).locator("li");
+      await expect.poll(() => dates.count()).toBe(3);
+      const statuses = await dates.locator(".occurrence__status").allTextContents();
+      const booked = statuses.filter((s) => s === "Available").length;
+      expect(booked).toBeGreaterThan(0);
+      // The series' total (the server's sum over the dates it would book) replaces the one price.
+      await expect.poll(() => page.locator("#payment-title").count()).toBe(0);
+      const total = page.locator(".repeat .payment");
+      expect(await total.locator("dt").first().textContent()).toBe(
+        `Total for ${booked} appointment${booked === 1 ? "" : "s"}`,
+      );
+      expect(await total.locator("dd").first().textContent()).toBe(`€${(15 * booked).toFixed(2)}`);
+      await checkScreen(page, "17-fortnightly-total");
+
+      await fillContact(page, contact("Fortnightly"));
+      await page.getByRole("button", { name: "Confirm booking" }).click();
+      await expect
+        .poll(() => page.locator("#result-title").textContent(), { timeout: 15_000 })
+        .toBe("You are scheduled");
+      const series = page.locator(".series .occurrence");
+      await expect.poll(() => series.count()).toBe(3);
+    } finally {
+      await setting(null);
+    }
   });
 });

@@ -1123,7 +1123,7 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
           { frequency: "weekly", count: 4, policy: "skip" },
           { frequency: "weekly", count: 2, policy: "continue" },
         ])
-          await expectProblem(await book(series(recurring)), 422, "RECURRING_NOT_SUPPORTED");
+          await expectProblem(await book(series(recurring)), 422, "RECURRING_NOT_OFFERED");
 
         await book({ calendarId, startTime: at(24, "10:00"), contact: { ...contact, email: "xmas@example.com" } });
         const weekly = { frequency: "weekly", count: 3, policy: "skip" };
@@ -1175,8 +1175,58 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         ]);
         expect(result.kept).toEqual([]);
         expect(await outboxKinds(first)).toEqual(["booking_confirmed", "booking_cancelled"]);
+        // One cancellation e-mail for the rest of the series (the chosen date's, listing both); the
+        // later date's row is for its webhooks only.
         expect(await outboxKinds(last)).toEqual(["booking_cancelled"]);
         expect(await file(first)).toContain("METHOD:CANCEL");
+      } finally {
+        await patchCalendarSettings(testDb.database, calendarId, { recurring: null });
+      }
+    });
+
+    it("issue 17: every 2 weeks where the calendar offers it, with the series' price in the preview", async () => {
+      const calendarId = fx.calendars.personal;
+      await patchCalendarSettings(testDb.database, calendarId, {
+        recurring: { frequencies: ["weekly", { frequency: "weekly", interval: 2 }], maxCount: 3, policy: "skip" },
+      });
+      try {
+        const config = (await (await get(`/api/calendars/${calendarId}`)).json()) as Json;
+        expect(config.recurring.frequencies).toEqual(["weekly", { frequency: "weekly", interval: 2 }]);
+        const series = (recurring: Json) => ({ calendarId, timezone: TZ, startTime: at(3, "10:00"), recurring });
+        const fortnightly = { frequency: "weekly", interval: 2, count: 3, policy: "skip" };
+        const preview = await post(app, `/api/calendars/${calendarId}/series-preview`, series(fortnightly));
+        expect(preview.status).toBe(200);
+        const planned = (await preview.json()) as Json;
+        expect(planned.occurrences.map((o: Json) => [o.requestedStartTime, o.status])).toEqual([
+          [at(3, "10:00"), "booked"],
+          [at(17, "10:00"), "booked"],
+          [at(31, "10:00"), "booked"],
+        ]);
+        // The total is the server's own sum of what each date would cost.
+        const one = planned.occurrences[0].priceMinor as number;
+        expect(planned.totalMinor).toBe(3 * one);
+        expect(planned.depositMinor).toBe(
+          planned.occurrences.reduce((sum: number, o: Json) => sum + (o.depositMinor as number), 0),
+        );
+        // Every 3 weeks is not offered: its own code, not "needs a single staff member".
+        await expectProblem(
+          await post(app, `/api/calendars/${calendarId}/series-preview`, series({ ...fortnightly, interval: 3 })),
+          422,
+          "RECURRING_NOT_OFFERED",
+        );
+        await expectProblem(
+          await post(app, `/api/calendars/${calendarId}/series-preview`, series({ ...fortnightly, interval: 5 })),
+          400,
+          "VALIDATION_FAILED",
+        );
+        const created = (await (
+          await book({ ...series(fortnightly), contact: { ...contact, email: "fortnight@example.com" } })
+        ).json()) as Json;
+        expect(created.occurrences.map((o: Json) => [o.startTime, o.status])).toEqual([
+          [at(3, "10:00"), "booked"],
+          [at(17, "10:00"), "booked"],
+          [at(31, "10:00"), "booked"],
+        ]);
       } finally {
         await patchCalendarSettings(testDb.database, calendarId, { recurring: null });
       }

@@ -216,4 +216,30 @@ describe("buildIcs", () => {
     expect(events.map(({ v }) => v.getFirstPropertyValue("status"))).toEqual(["CONFIRMED", "CONFIRMED", "TENTATIVE"]);
     expect(events.every(({ e }) => e.summary === "Initial assessment with Harbour Physio")).toBe(true);
   });
+
+  it("cancels the rest of a series in one file: METHOD:CANCEL, each event by its UID (issue 17)", () => {
+    const week = 7 * 24 * 3_600_000;
+    const at = (k: number, h = 0) => new Date(Date.parse("2026-06-15T14:30:00.000Z") + k * week + h).toISOString();
+    const cancelled = (k: number) => ({
+      bookingId: `b${k}`,
+      uid: `b${k}@booking-widget`,
+      sequence: 1,
+      status: "cancelled" as const,
+      startUtc: at(k),
+      endUtc: at(k, 45 * 60_000),
+    });
+    const booking = bookingSnapshot({
+      status: "cancelled",
+      series: { occurrences: [cancelled(2), cancelled(3)] },
+    });
+    const file = build(booking, "booking_cancelled");
+    expect(file.method).toBe("CANCEL");
+    const calendar = new ICAL.Component(ICAL.parse(file.content));
+    expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    const events = calendar.getAllSubcomponents("vevent").map((v) => ({ v, e: new ICAL.Event(v) }));
+    expect(events.map(({ e }) => e.uid)).toEqual(["b2@booking-widget", "b3@booking-widget"]);
+    expect(events.map(({ e }) => e.startDate.toJSDate().toISOString())).toEqual([at(2), at(3)]);
+    expect(events.map(({ v }) => v.getFirstPropertyValue("status"))).toEqual(["CANCELLED", "CANCELLED"]);
+    expect(events.map(({ e }) => e.sequence)).toEqual([1, 1]);
+  });
 });

@@ -74,15 +74,15 @@ export function buildIcs(booking: BookingSnapshot, options: BuildIcsOptions): Ca
     prodId: PROD_ID,
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  // A series booked at once (issue 17): one event per booked occurrence, each under its own UID.
-  const events =
-    method === "REQUEST" && booking.series
-      ? booking.series.occurrences.flatMap((o) =>
-          o.uid && o.endUtc
-            ? [{ uid: o.uid, sequence: o.sequence, startUtc: o.startUtc, endUtc: o.endUtc, status: o.status }]
-            : [],
-        )
-      : [booking];
+  // A series booked at once (issue 17): one event per booked occurrence, each under its own UID;
+  // the rest of a series cancelled at once: METHOD:CANCEL with each cancelled event by its UID
+  // (STATUS:CANCELLED, as a single cancellation).
+  const ofSeries = (booking.series?.occurrences ?? []).flatMap((o) =>
+    o.uid && o.endUtc && (method === "CANCEL") === (o.status === "cancelled")
+      ? [{ uid: o.uid, sequence: o.sequence, startUtc: o.startUtc, endUtc: o.endUtc, status: o.status }]
+      : [],
+  );
+  const events = ofSeries.length > 0 ? ofSeries : [booking];
   for (const occurrence of events) addEvent(calendar, { ...booking, ...occurrence }, method, options);
   // ical-generator ends the last line without CRLF; RFC 5545 §3.1 ends every content line with one.
   return { method, filename: "invite.ics", content: `${calendar.toString()}\r\n` };

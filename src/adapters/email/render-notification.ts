@@ -90,7 +90,7 @@ export function renderNotification(
   ];
   if (kind === "request_received" && booking.contactMethod)
     paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
-  if (booking.series && !endsBooking(kind)) paragraphs.push(seriesIntro(booking.series.occurrences, i18n));
+  if (listsSeries(kind, booking)) paragraphs.push(seriesIntro(booking.series!.occurrences, i18n));
 
   const withoutCalendar = isVisitorOnlyKind(kind);
   const details = detailRows(kind, booking, i18n, when);
@@ -148,7 +148,7 @@ function renderStaffCopy(
     paragraphs: [
       i18n.t("email.greeting", { name: recipient.name || booking.businessName }),
       i18n.t(`email.staff.intro.${kind}`, { client }),
-      ...(booking.series && !endsBooking(kind) ? [seriesIntro(booking.series.occurrences, i18n)] : []),
+      ...(listsSeries(kind, booking) ? [seriesIntro(booking.series!.occurrences, i18n)] : []),
     ],
     details: [...whoRows, ...details],
     actions:
@@ -211,7 +211,7 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   const rows: Row[] = [];
   const what = [booking.calendarName, ...booking.serviceNames].join(" · ");
   rows.push({ label: i18n.t("email.label.what"), value: what });
-  if (booking.series && !endsBooking(kind)) rows.push(...seriesRows(booking.series.occurrences, i18n, when));
+  if (listsSeries(kind, booking)) rows.push(...seriesRows(booking.series!.occurrences, i18n, when));
   else rows.push({ label: i18n.t("email.label.when"), value: when.range(booking.startUtc, booking.endUtc) });
   if (kind === "booking_rescheduled" && booking.previousStartUtc) {
     rows.push({
@@ -253,9 +253,19 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
   return rows;
 }
 
-/** "A series of 4 appointments, all booked." / "… 3 booked, 1 awaiting confirmation, …". */
+/**
+ * Whether the message lists a series' occurrences (issue 17): a series booked at once, or the rest
+ * of a series cancelled at once (one cancellation message listing every cancelled date).
+ */
+function listsSeries(kind: NotificationKind, booking: BookingSnapshot): boolean {
+  return booking.series !== undefined && (!endsBooking(kind) || kind === "booking_cancelled");
+}
+
+/** "A series of 4 appointments, all booked." / "… 3 booked, 1 awaiting confirmation, …" / "These 3 … cancelled." */
 function seriesIntro(occurrences: NonNullable<BookingSnapshot["series"]>["occurrences"], i18n: ServerI18n): string {
   const count = (status: string) => occurrences.filter((o) => o.status === status).length;
+  if (occurrences.every((o) => o.status === "cancelled"))
+    return i18n.t("email.series.cancelled", { count: occurrences.length });
   return i18n.t("email.series.intro", {
     count: occurrences.length,
     booked: count("confirmed"),

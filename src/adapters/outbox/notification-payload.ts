@@ -11,6 +11,7 @@ const Instant = z.iso.datetime({ offset: true });
 
 export const NotificationMessageSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
+  toldWithSeries: z.boolean().optional(),
   booking: z.object({
     bookingId: z.string(),
     uid: z.string().min(1),
@@ -48,7 +49,7 @@ export const NotificationMessageSchema = z.object({
             bookingId: z.string().nullable(),
             uid: z.string().nullable(),
             sequence: z.number().int(),
-            status: z.enum(["new", "confirmed", "not_booked"]),
+            status: z.enum(["new", "confirmed", "not_booked", "cancelled"]),
             startUtc: Instant,
             endUtc: Instant.nullable(),
           }),

@@ -298,6 +298,8 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
     const now = clock();
     await options.reminders?.scheduleAfter(row.businessId, parsed.data, now);
     await options.webhooks?.(row.businessId, parsed.data, row.id, now);
+    // An occurrence told in its series' one e-mail (issue 17): its webhooks only.
+    if (parsed.data.toldWithSeries) return;
     const message = options.openNotification ? options.openNotification(parsed.data) : parsed.data;
     // A retry after a partial failure sends again to recipients that already got their copy; the
     // Message-ID stays the same (row id + recipient) so mail systems can recognise the duplicate.

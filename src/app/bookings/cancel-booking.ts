@@ -6,7 +6,8 @@ import { refundOnCancel } from "../../core/payments/refund-policy.ts";
 import type { BookingDeps } from "./deps.ts";
 import { findManagedBooking, toBookingView, type BookingView } from "./manage-booking.ts";
 import type { BookingRecord, CalendarContext } from "./ports.ts";
-import { notification, toSnapshot } from "./snapshot.ts";
+import type { SeriesOccurrenceSnapshot } from "../../core/notifications/notification.ts";
+import { bookingUid, notification, toSnapshot } from "./snapshot.ts";
 
 export async function cancelBooking(
   deps: BookingDeps,
@@ -35,6 +36,27 @@ export async function cancelFoundBooking(
   nowMs: number,
   by: "visitor" | "business",
 ): Promise<Outcome<BookingView>> {
+  const result = await cancelOne(deps, record, ctx, reason, nowMs, by);
+  return result.ok ? ok(withoutOccurrence(result.value)) : result;
+}
+
+const withoutOccurrence = ({ occurrence: _, ...view }: BookingView & { occurrence: unknown }): BookingView => view;
+
+async function cancelOne(
+  deps: BookingDeps,
+  record: BookingRecord,
+  ctx: CalendarContext,
+  reason: string | null,
+  nowMs: number,
+  by: "visitor" | "business",
+  /**
+   * Cancelling the rest of a series (issue 17): "silent" sends no e-mail (told with the series; its
+   * webhooks still go);
+   * `series` lists the later occurrences cancelled together, in this one's message after itself.
+   * Absent: its own message.
+   */
+  told?: "silent" | { series: SeriesOccurrenceSnapshot[] },
+): Promise<Outcome<BookingView & { occurrence: SeriesOccurrenceSnapshot }>> {
   const paidMinor = record.paidMinor ?? 0;
   const refundMinor = refundOnCancel({
     paidMinor,
@@ -55,11 +77,14 @@ export async function cancelFoundBooking(
     nowMs,
     refundMinor,
     // The cancellation email says what comes back.
-    notification: (after) =>
-      notification("booking_cancelled", {
+    notification: (after) => {
+      const message = notification("booking_cancelled", {
         ...toSnapshot(ctx, after, deps.publicUrl, null),
         ...(payment ? { payment: { ...payment, refundedMinor: refundMinor } } : {}),
-      }),
+        ...(told && told !== "silent" ? { series: { occurrences: [cancelledOccurrence(after), ...told.series] } } : {}),
+      });
+      return told === "silent" ? { ...message, toldWithSeries: true } : message;
+    },
   });
   if (!result.ok || !result.record)
     return fail(
@@ -72,7 +97,22 @@ export async function cancelFoundBooking(
   if (refundMinor > 0) await deps.money?.giveBack().catch(() => undefined);
   // A request's money that was only held is let go.
   await deps.money?.release(record.id).catch(() => undefined);
-  return ok(toBookingView(ctx, { ...result.record, paidMinor: paidMinor - refundMinor }, false, false));
+  return ok({
+    ...toBookingView(ctx, { ...result.record, paidMinor: paidMinor - refundMinor }, false, false),
+    occurrence: cancelledOccurrence(result.record),
+  });
+}
+
+/** A cancelled occurrence as its series' cancellation message lists it (its own UID and sequence). */
+function cancelledOccurrence(record: BookingRecord): SeriesOccurrenceSnapshot {
+  return {
+    bookingId: record.id,
+    uid: bookingUid(record.id),
+    sequence: record.sequence,
+    status: "cancelled",
+    startUtc: new Date(record.startMs).toISOString(),
+    endUtc: new Date(record.endMs).toISOString(),
+  };
 }
 
 export interface CancelledSeries {
@@ -103,15 +143,22 @@ export async function cancelRestOfSeries(
   );
   const plan = restOfSeries(members, record.id, ctx.calendar.settings, nowMs);
   if (!plan.ok) return fail(plan.code);
-  const cancelled: BookingView[] = [];
+  // One e-mail for all of them (issue 17): the later ones are cancelled without one, then the
+  // chosen one's cancellation lists every date cancelled, with one calendar file cancelling each
+  // event by its UID. (restOfSeries has just found the chosen one cancellable; should it be changed
+  // meanwhile, its own refusal is answered and the later ones are already cancelled.)
+  const later: (BookingView & { occurrence: SeriesOccurrenceSnapshot })[] = [];
   const kept = [...plan.value.kept];
-  for (const id of plan.value.cancel) {
-    const member = id === record.id ? record : await deps.store.loadBooking(id);
+  for (const id of plan.value.cancel.filter((id) => id !== record.id)) {
+    const member = await deps.store.loadBooking(id);
     if (!member) continue;
-    const result = await cancelFoundBooking(deps, member, ctx, reason, nowMs, "visitor");
-    if (result.ok) cancelled.push(result.value);
-    else if (id === record.id) return result;
+    const result = await cancelOne(deps, member, ctx, reason, nowMs, "visitor", "silent");
+    if (result.ok) later.push(result.value);
     else kept.push({ id, code: result.error.code });
   }
-  return ok({ cancelled, kept });
+  const chosen = await cancelOne(deps, record, ctx, reason, nowMs, "visitor", {
+    series: later.map((b) => b.occurrence),
+  });
+  if (!chosen.ok) return chosen;
+  return ok({ cancelled: [chosen.value, ...later].map(withoutOccurrence), kept });
 }

@@ -25,12 +25,19 @@ export interface OccurrencePreview {
   readonly startTime: string | null;
   readonly endTime: string | null;
   readonly code: string | null;
+  /** The occurrence's price and deposit as it would be booked (minor units); null when not booked. */
+  readonly priceMinor: number | null;
+  readonly depositMinor: number | null;
 }
 
-export async function previewSeries(
-  deps: BookingDeps,
-  input: SeriesPreviewInput,
-): Promise<Outcome<{ occurrences: OccurrencePreview[] }>> {
+export interface SeriesPreview {
+  readonly occurrences: OccurrencePreview[];
+  /** What the dates that would be booked (or requested) cost together, and their deposits. */
+  readonly totalMinor: number;
+  readonly depositMinor: number;
+}
+
+export async function previewSeries(deps: BookingDeps, input: SeriesPreviewInput): Promise<Outcome<SeriesPreview>> {
   const nowMs = deps.clock().getTime();
   const { guests, ...rest } = input;
   const asBooking: BookingInput = {
@@ -43,14 +50,20 @@ export async function previewSeries(
   const { decision } = decided.value;
   if (decision.kind !== "series") return fail("RECURRING_NOT_SUPPORTED");
   const tz = input.timezone;
+  const occurrences = decision.occurrences.map((o) => ({
+    index: o.index,
+    requestedStartTime: formatInstant(o.requestedStartMs, tz),
+    status: o.status,
+    startTime: o.draft ? formatInstant(o.draft.startMs, tz) : null,
+    endTime: o.draft ? formatInstant(o.draft.endMs, tz) : null,
+    code: o.code,
+    priceMinor: o.draft?.priceCents ?? null,
+    depositMinor: o.draft?.depositCents ?? null,
+  }));
+  const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
   return ok({
-    occurrences: decision.occurrences.map((o) => ({
-      index: o.index,
-      requestedStartTime: formatInstant(o.requestedStartMs, tz),
-      status: o.status,
-      startTime: o.draft ? formatInstant(o.draft.startMs, tz) : null,
-      endTime: o.draft ? formatInstant(o.draft.endMs, tz) : null,
-      code: o.code,
-    })),
+    occurrences,
+    totalMinor: sum(occurrences.map((o) => o.priceMinor)),
+    depositMinor: sum(occurrences.map((o) => o.depositMinor)),
   });
 }

@@ -83,6 +83,56 @@ describe("planRecurring", () => {
     ]);
   });
 
+  it("every 2 weeks keeps the local wall time across both DST changes (Berlin)", () => {
+    const spring = plan(
+      [],
+      { firstStartMs: at("2026-03-16T09:00:00Z"), frequency: "weekly", interval: 2, count: 3, policy: "skip" },
+      "Europe/Berlin",
+    );
+    // 10:00 CET on 16 March, 10:00 CEST on 30 March (after the 29 March change) and 13 April.
+    expect(spring.map((r) => r[1])).toEqual(["2026-03-16T09:00", "2026-03-30T08:00", "2026-04-13T08:00"]);
+    const autumn = plan(
+      [],
+      { firstStartMs: at("2026-10-19T08:00:00Z"), frequency: "weekly", interval: 2, count: 2, policy: "skip" },
+      "Europe/Berlin",
+    );
+    // 10:00 CEST on 19 October, 10:00 CET on 2 November (after the 25 October change).
+    expect(autumn.map((r) => r[1])).toEqual(["2026-10-19T08:00", "2026-11-02T09:00"]);
+  });
+
+  it("every 3 days and every 2 months step by their interval; interval 1 is the plain frequency", () => {
+    const days = plan([], {
+      firstStartMs: at("2026-03-02T09:00:00Z"),
+      frequency: "daily",
+      interval: 3,
+      count: 3,
+      policy: "skip",
+    });
+    expect(days.map((r) => r[1])).toEqual(["2026-03-02T09:00", "2026-03-05T09:00", "2026-03-08T09:00"]);
+    // Every 2 months from 31 January: March, May (RFC 5545 still skips a step without the 31st).
+    const months = plan([], {
+      firstStartMs: at("2026-01-31T09:00:00Z"),
+      frequency: "monthly",
+      interval: 2,
+      count: 3,
+      policy: "skip",
+    });
+    expect(months.map((r) => r[1])).toEqual(["2026-01-31T09:00", "2026-03-31T09:00", "2026-05-31T09:00"]);
+    const one = { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "weekly", count: 2, policy: "skip" } as const;
+    expect(plan([], { ...one, interval: 1 })).toEqual(plan([], one));
+  });
+
+  it("refuses an interval outside 1–4", () => {
+    for (const interval of [0, 5, 1.5]) {
+      const result = planRecurring(
+        input(rules(), [staff("a", "UTC", hours)], []),
+        { firstStartMs: at("2026-03-02T09:00:00Z"), frequency: "weekly", interval, count: 2, policy: "skip" },
+        NOW,
+      );
+      expect(result).toEqual({ ok: false, error: { code: "INVALID_RECURRENCE", field: "interval" } });
+    }
+  });
+
   it("monthly skips months without that day (RFC 5545) and still makes count occurrences", () => {
     const result = plan([], {
       firstStartMs: at("2026-01-31T09:00:00Z"),

@@ -14,6 +14,22 @@ import { evaluateStart } from "./evaluate-start.ts";
 import type { AvailabilityInput, QueryError, Result, SlotRejection } from "./model.ts";
 
 export type RecurrenceFrequency = "daily" | "weekly" | "monthly";
+/** "Every 2 weeks": the frequency's step, 1 (every day/week/month) to MAX_INTERVAL. */
+export const MAX_INTERVAL = 4;
+/** A repetition the visitor may choose: a frequency and its step (RFC 5545 FREQ with INTERVAL). */
+export interface Repetition {
+  readonly frequency: RecurrenceFrequency;
+  readonly interval: number;
+}
+/**
+ * How a calendar's setting names a repetition: a plain frequency (step 1, as before intervals) or a
+ * frequency with its interval (`{frequency: "weekly", interval: 2}`: every 2 weeks).
+ */
+export type RepetitionChoice = RecurrenceFrequency | Repetition;
+export const repetitionOf = (choice: RepetitionChoice): Repetition =>
+  typeof choice === "string" ? { frequency: choice, interval: 1 } : choice;
+export const isValidInterval = (interval: number): boolean =>
+  Number.isInteger(interval) && interval >= 1 && interval <= MAX_INTERVAL;
 /**
  * What to do with an occurrence whose time is taken (the source product's three options):
  * - skip: book the free occurrences only;
@@ -35,6 +51,8 @@ export const BOOK_NEXT_HORIZON_MS = 7 * WALL_DAY_MS;
 export interface RecurrenceRequest {
   readonly firstStartMs: EpochMs;
   readonly frequency: RecurrenceFrequency;
+  /** Every `interval` days/weeks/months (1–MAX_INTERVAL); absent: 1. */
+  readonly interval?: number;
   readonly count: number;
   readonly policy: RecurrencePolicy;
   /** Required when the calendar has several members (round robin: one member only). */
@@ -58,29 +76,31 @@ export interface OccurrencePlan {
 
 export type RecurrenceError =
   | QueryError
-  | { readonly code: "INVALID_RECURRENCE"; readonly field: "count" | "firstStartMs" }
+  | { readonly code: "INVALID_RECURRENCE"; readonly field: "count" | "interval" | "firstStartMs" }
   /** Recurring needs one host: round robin without a chosen member, or any service calendar (carts). */
   | { readonly code: "RECURRING_NEEDS_SINGLE_STAFF" };
 
 /**
- * Occurrence dates in the host's zone. Monthly follows RFC 5545: a month without that day
- * (the 31st, 29 February) is skipped, not clamped, and does not count toward `count`.
+ * Occurrence dates in the host's zone, every `interval` days, weeks or months. Monthly follows
+ * RFC 5545: a month without that day (the 31st, 29 February) is skipped, not clamped, and does not
+ * count toward `count`.
  */
 function occurrenceStarts(
-  request: Pick<RecurrenceRequest, "firstStartMs" | "frequency" | "count">,
+  request: Pick<RecurrenceRequest, "firstStartMs" | "frequency" | "interval" | "count">,
   clock: ZoneClock,
 ): EpochMs[] {
   const wall = clock.toWallMs(request.firstStartMs);
   const firstDay = Math.floor(wall / WALL_DAY_MS);
   const timeOfDay = wall - firstDay * WALL_DAY_MS;
   const firstDate = dayNumberToLocalDate(firstDay);
+  const step = request.interval ?? 1;
   const out: EpochMs[] = [];
   for (let k = 0; out.length < request.count && k < request.count * 12; k++) {
     let day: number | null;
-    if (request.frequency === "daily") day = firstDay + k;
-    else if (request.frequency === "weekly") day = firstDay + 7 * k;
+    if (request.frequency === "daily") day = firstDay + k * step;
+    else if (request.frequency === "weekly") day = firstDay + 7 * k * step;
     else {
-      const date = addMonthsExact(firstDate, k);
+      const date = addMonthsExact(firstDate, k * step);
       day = date === null ? null : localDateToDayNumber(date);
     }
     if (day !== null) out.push(k === 0 ? request.firstStartMs : clock.fromWallMs(day * WALL_DAY_MS + timeOfDay));
@@ -95,12 +115,12 @@ function occurrenceStarts(
  */
 export function recurrenceStarts(
   input: Pick<AvailabilityInput, "rules" | "staff">,
-  request: Pick<RecurrenceRequest, "firstStartMs" | "frequency" | "count" | "staffId">,
+  request: Pick<RecurrenceRequest, "firstStartMs" | "frequency" | "interval" | "count" | "staffId">,
 ): EpochMs[] {
   const { rules } = input;
   const hostId = request.staffId ?? (rules.type === "collective" ? undefined : rules.members[0]?.staffId);
   const hostZone = input.staff.find((s) => s.staffId === hostId)?.timeZone ?? rules.timeZone;
-  const span = 800 * WALL_DAY_MS; // 24 months with margin
+  const span = 800 * (request.interval ?? 1) * WALL_DAY_MS; // 24 steps of a month with margin
   const clock = new ZoneClock(hostZone, request.firstStartMs, request.firstStartMs + span);
   return occurrenceStarts(request, clock);
 }
@@ -118,6 +138,8 @@ export function planRecurring(
   if (!(Number.isInteger(request.count) && request.count >= 1 && request.count <= MAX_OCCURRENCES)) {
     return { ok: false, error: { code: "INVALID_RECURRENCE", field: "count" } };
   }
+  if (!isValidInterval(request.interval ?? 1))
+    return { ok: false, error: { code: "INVALID_RECURRENCE", field: "interval" } };
   if (!Number.isFinite(request.firstStartMs))
     return { ok: false, error: { code: "INVALID_RECURRENCE", field: "firstStartMs" } };
   if (

@@ -7,6 +7,7 @@
 import type { GuestCart } from "../availability/model.ts";
 import {
   MAX_OCCURRENCES,
+  isValidInterval,
   type RecurrenceFrequency,
   type RecurrencePolicy,
   type RecurrenceRequest,
@@ -61,6 +62,8 @@ export interface BookingInput {
   readonly holdId?: string | null;
   readonly recurring?: {
     readonly frequency: RecurrenceFrequency;
+    /** Every `interval` days/weeks/months (1–4); absent: 1. */
+    readonly interval?: number | null;
     readonly count: number;
     readonly policy: RecurrencePolicy;
   } | null;
@@ -232,6 +235,7 @@ function recurrenceRequest(
   return {
     firstStartMs: first.startMs,
     frequency: recurring.frequency,
+    interval: recurring.interval ?? 1,
     count: recurring.count,
     policy: recurring.policy,
     guests: first.attendees,
@@ -241,4 +245,8 @@ function recurrenceRequest(
 
 /** planRecurring refuses anything else before looking at busy time. */
 export const isPlannableRecurrence = (r: RecurrenceRequest): boolean =>
-  Number.isInteger(r.count) && r.count >= 1 && r.count <= MAX_OCCURRENCES && Number.isFinite(r.firstStartMs);
+  Number.isInteger(r.count) &&
+  r.count >= 1 &&
+  r.count <= MAX_OCCURRENCES &&
+  isValidInterval(r.interval ?? 1) &&
+  Number.isFinite(r.firstStartMs);

@@ -13,6 +13,21 @@ describe("recurringChoice", () => {
       policy: "skip",
     });
   });
+  it("keeps intervals of 1–4 once each, by frequency then interval; interval 1 is the plain frequency", () => {
+    expect(
+      recurringChoice({
+        frequencies: [
+          { frequency: "weekly", interval: 2 },
+          "weekly",
+          { frequency: "weekly", interval: 1 },
+          { frequency: "monthly", interval: 5 },
+          { frequency: "daily", interval: 0 },
+        ],
+        maxCount: 6,
+        policy: "skip",
+      }),
+    ).toEqual({ frequencies: ["weekly", { frequency: "weekly", interval: 2 }], maxCount: 6, policy: "skip" });
+  });
   it("is off without the setting, without a frequency or below two occurrences", () => {
     expect(recurringChoice(null)).toBeNull();
     expect(recurringChoice({ frequencies: [], maxCount: 4, policy: "skip" })).toBeNull();
@@ -29,7 +44,18 @@ describe("seriesRefusal", () => {
     ["more occurrences", { frequency: "weekly" as const, count: 7, policy: "continue" as const }],
     ["another policy", { frequency: "weekly" as const, count: 4, policy: "skip" as const }],
   ])("refuses %s", (_, requested) => {
-    expect(seriesRefusal(weekly, requested)).toBe("RECURRING_NOT_SUPPORTED");
+    expect(seriesRefusal(weekly, requested)).toBe("RECURRING_NOT_OFFERED");
+  });
+  it("matches the interval: every 2 weeks only where the calendar offers it", () => {
+    const fortnightly = { ...weekly, frequencies: [{ frequency: "weekly" as const, interval: 2 }] };
+    expect(seriesRefusal(fortnightly, { frequency: "weekly", interval: 2, count: 4, policy: "continue" })).toBeNull();
+    expect(seriesRefusal(fortnightly, { frequency: "weekly", count: 4, policy: "continue" })).toBe(
+      "RECURRING_NOT_OFFERED",
+    );
+    expect(seriesRefusal(weekly, { frequency: "weekly", interval: 1, count: 4, policy: "continue" })).toBeNull();
+    expect(seriesRefusal(weekly, { frequency: "weekly", interval: 2, count: 4, policy: "continue" })).toBe(
+      "RECURRING_NOT_OFFERED",
+    );
   });
   it("leaves the API's own series alone on calendars without the setting", () => {
     expect(seriesRefusal(undefined, { frequency: "daily", count: 10, policy: "skip" })).toBeNull();

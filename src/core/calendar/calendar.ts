@@ -4,7 +4,7 @@
  */
 import type { ReminderRules } from "../notifications/reminders.ts";
 import type { PaymentMode } from "../payments/payment-plan.ts";
-import type { RecurrenceFrequency, RecurrencePolicy } from "../availability/recurring.ts";
+import type { RecurrencePolicy, RepetitionChoice } from "../availability/recurring.ts";
 
 export const CALENDAR_TYPES = ["personal", "round_robin", "collective", "class", "service"] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
@@ -86,7 +86,8 @@ export interface CalendarSettings {
 }
 
 export interface RecurringSetting {
-  frequencies: RecurrenceFrequency[];
+  /** "weekly" (every week) or `{frequency: "weekly", interval: 2}` (every 2 weeks). */
+  frequencies: RepetitionChoice[];
   maxCount: number;
   policy: RecurrencePolicy;
 }

@@ -92,7 +92,8 @@ export interface BookingSnapshot {
   /**
    * A recurring series booked in one request (issue 17): every occurrence, in order, told in this
    * one message and one calendar file (an event per booked occurrence, each with its own UID so a
-   * later change of one occurrence updates just that event). Absent for single bookings.
+   * later change of one occurrence updates just that event). "Cancel the rest of the series": the
+   * occurrences cancelled together, in one cancellation message. Absent for single bookings.
    */
   series?: { occurrences: SeriesOccurrenceSnapshot[] };
   /** Absolute links carrying the manage token; null when the calendar does not allow the action. */
@@ -118,8 +119,8 @@ export interface SeriesOccurrenceSnapshot {
   bookingId: string | null;
   uid: string | null;
   sequence: number;
-  /** new: kept as a request for the business to confirm (policy "continue"). */
-  status: "new" | "confirmed" | "not_booked";
+  /** new: kept as a request for the business to confirm (policy "continue"); cancelled: in "cancel the rest". */
+  status: "new" | "confirmed" | "not_booked" | "cancelled";
   /** The booked start, or the requested one when not booked. UTC, ISO 8601. */
   startUtc: string;
   endUtc: string | null;
@@ -128,4 +129,9 @@ export interface SeriesOccurrenceSnapshot {
 export interface NotificationMessage {
   kind: NotificationKind;
   booking: BookingSnapshot;
+  /**
+   * Told in its series' one message (issue 17, "cancel the rest"): webhooks still hear of this
+   * occurrence, but it sends no e-mail of its own.
+   */
+  toldWithSeries?: boolean;
 }

@@ -219,6 +219,10 @@ export const BookingBodySchema = z
     recurring: z
       .object({
         frequency: z.enum(["daily", "weekly", "monthly"]),
+        interval: z.number().int().min(1).max(4).nullish().meta({
+          description:
+            "Every `interval` days, weeks or months (1–4, e.g. frequency weekly with interval 2: every 2 weeks); absent: 1",
+        }),
         count: z.number().int().min(1).max(24),
         policy: z.enum(["skip", "book_next", "continue"]).meta({
           description:
@@ -267,6 +271,7 @@ export const SeriesPreviewBodySchema = z
     holdId: id.nullish(),
     recurring: z.object({
       frequency: z.enum(["daily", "weekly", "monthly"]),
+      interval: z.number().int().min(1).max(4).nullish(),
       count: z.number().int().min(1).max(24),
       policy: z.enum(["skip", "book_next", "continue"]),
     }),
@@ -284,8 +289,19 @@ export const SeriesPreviewSchema = z
         startTime: z.string().nullable(),
         endTime: z.string().nullable(),
         code: z.string().nullable(),
+        priceMinor: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "This occurrence's price as it would be booked (minor units); null when not booked" }),
+        depositMinor: z.number().int().nullable(),
       }),
     ),
+    totalMinor: z.number().int().meta({
+      description:
+        "What the occurrences that would be booked or requested cost together (minor units; no coupon on a series)",
+    }),
+    depositMinor: z.number().int().meta({ description: "Their deposits together (minor units)" }),
   })
   .openapi("SeriesPreview");
 
@@ -474,14 +490,19 @@ export const WidgetConfigSchema = z
     requireGuests: z.boolean().meta({ description: "A booking needs at least one additional guest" }),
     recurring: z
       .object({
-        frequencies: z.array(z.enum(["daily", "weekly", "monthly"])),
+        frequencies: z.array(
+          z.union([
+            z.enum(["daily", "weekly", "monthly"]),
+            z.object({ frequency: z.enum(["daily", "weekly", "monthly"]), interval: z.number().int() }),
+          ]),
+        ),
         maxCount: z.number().int(),
         policy: z.enum(["skip", "book_next", "continue"]),
       })
       .nullable()
       .meta({
         description:
-          "The repetition visitors may choose (issue 17): a booking's `recurring` must use one of `frequencies`, at most `maxCount` occurrences, and `policy`; null: none offered",
+          "The repetition visitors may choose (issue 17): a booking's `recurring` must use one of `frequencies` (a frequency, or a frequency with its interval: `{frequency: weekly, interval: 2}` is every 2 weeks), at most `maxCount` occurrences, and `policy`; null: none offered",
       }),
     questions: z.array(
       z.object({

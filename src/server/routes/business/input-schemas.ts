@@ -184,14 +184,24 @@ export const CalendarSettingsSchema = z
     }),
     recurring: z
       .strictObject({
-        frequencies: z.array(z.enum(["daily", "weekly", "monthly"])).min(1),
+        frequencies: z
+          .array(
+            z.union([
+              z.enum(["daily", "weekly", "monthly"]),
+              z.strictObject({
+                frequency: z.enum(["daily", "weekly", "monthly"]),
+                interval: z.number().int().min(1).max(4),
+              }),
+            ]),
+          )
+          .min(1),
         maxCount: z.number().int().min(2).max(24),
         policy: z.enum(["skip", "book_next", "continue"]),
       })
       .nullable()
       .meta({
         description:
-          "Enable recurring (issue 17): the widget lets visitors repeat a booking with one of `frequencies`, up to `maxCount` times in all; an occurrence whose time is taken is skipped, moved to the next free start among the next 3 (book_next), or kept as a request for you to confirm (continue). Not offered on service calendars, paid calendars, or round robin without a chosen member. null: off",
+          "Enable recurring (issue 17): the widget lets visitors repeat a booking with one of `frequencies` (`weekly`, or `{frequency: weekly, interval: 2}` for every 2 weeks; interval 1–4), up to `maxCount` times in all; an occurrence whose time is taken is skipped, moved to the next free start among the next 3 (book_next), or kept as a request for you to confirm (continue). Not offered on service calendars, paid calendars, or round robin without a chosen member. null: off",
       }),
   })
   .partial();

@@ -69,7 +69,7 @@ export interface BookingRequest {
   oneTimeSlug?: string | null;
   holdId?: string | null;
   locale?: string | null;
-  recurring?: { frequency: "daily" | "weekly" | "monthly"; count: number; policy: string };
+  recurring?: { frequency: "daily" | "weekly" | "monthly"; interval: number; count: number; policy: string };
 }
 
 export async function call<T>(path: string, init?: RequestInit & { token?: string }): Promise<ApiResult<T>> {

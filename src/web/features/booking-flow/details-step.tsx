@@ -294,7 +294,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         />
       ) : null}
 
-      {local.totalCents > 0 ? (
+      {/* Repeating: the chooser shows the series' total instead (repeat-chooser.tsx). */}
+      {local.totalCents > 0 && !d.repeat ? (
         <section className="payment" aria-labelledby="payment-title">
           <h3 id="payment-title">{i18n._("widget.payment.title")}</h3>
           <dl>

@@ -37,7 +37,7 @@ export interface DetailsValues {
   /** A coupon code, checked by the server (its refusals come back at this field). */
   couponCode: string;
   /** Issue 17: repeat the booking (as the calendar allows); null: once. */
-  repeat: { frequency: "daily" | "weekly" | "monthly"; count: number } | null;
+  repeat: { frequency: "daily" | "weekly" | "monthly"; interval: number; count: number } | null;
 }
 
 export const EMPTY_DETAILS: DetailsValues = {

@@ -7,9 +7,11 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useId, useState } from "react";
 import type { Dispatch } from "react";
+import { repetitionKey } from "../../../core/booking/series.ts";
+import { repetitionOf } from "../../../core/availability/recurring.ts";
 import { call } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
-import { formatDateTime } from "./dates.ts";
+import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useRecurringMessages } from "./use-recurring-messages.ts";
@@ -23,15 +25,24 @@ interface OccurrencePreview {
   status: "booked" | "requested" | "not_booked";
   startTime: string | null;
   code: string | null;
+  priceMinor: number | null;
 }
 
 type Preview =
-  { state: "loading" } | { state: "ready"; occurrences: OccurrencePreview[] } | { state: "error"; code: string };
+  | { state: "loading" }
+  | { state: "ready"; occurrences: OccurrencePreview[]; totalMinor: number; depositMinor: number }
+  | { state: "error"; code: string; request: string };
 
 const FREQUENCY_KEYS: Record<Frequency, string> = {
   daily: "recurring.repeat.daily",
   weekly: "recurring.repeat.weekly",
   monthly: "recurring.repeat.monthly",
+};
+/** "Every 2 weeks": the same frequencies with their interval. */
+const EVERY_KEYS: Record<Frequency, string> = {
+  daily: "recurring.repeat.every.daily",
+  weekly: "recurring.repeat.every.weekly",
+  monthly: "recurring.repeat.every.monthly",
 };
 
 export interface RepeatChooserProps {
@@ -62,21 +73,39 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
   const { frequencies, maxCount, policy } = recurring;
   const [preview, setPreview] = useState<Preview>({ state: "loading" });
   const key = JSON.stringify([request, repeat]);
+  // A series has one host (planRecurring). Round robin with several members: the visitor's chosen
+  // member, or the one their hold of this time fixed; with neither ("Any available" and no hold),
+  // say so instead of offering a repetition the server would refuse (and book this date once).
+  const needsMember = config.type === "round_robin" && config.staff.length > 1 && !request.staffId && !request.holdId;
+  const cannotRepeat =
+    needsMember ||
+    (preview.state === "error" &&
+      preview.code === "RECURRING_NOT_SUPPORTED" &&
+      preview.request === JSON.stringify(request));
+  useEffect(() => {
+    if (cannotRepeat && repeat) onChange(null);
+    // onChange dispatches; only the outcome matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cannotRepeat, repeat]);
 
   useEffect(() => {
     if (!repeat || !request.startTime) return;
+    if (needsMember) return;
     let isCurrent = true;
     setPreview({ state: "loading" });
     const body = { ...request, recurring: { ...repeat, policy } };
-    void call<{ occurrences: OccurrencePreview[] }>(`/api/calendars/${encodeURIComponent(config.id)}/series-preview`, {
-      method: "POST",
-      body: JSON.stringify(body),
-    }).then((result) => {
+    void call<{ occurrences: OccurrencePreview[]; totalMinor: number; depositMinor: number }>(
+      `/api/calendars/${encodeURIComponent(config.id)}/series-preview`,
+      {
+        method: "POST",
+        body: JSON.stringify(body),
+      },
+    ).then((result) => {
       if (!isCurrent) return;
       setPreview(
         result.ok
-          ? { state: "ready", occurrences: result.value.occurrences }
-          : { state: "error", code: result.problem.code },
+          ? { state: "ready", ...result.value }
+          : { state: "error", code: result.problem.code, request: JSON.stringify(request) },
       );
     });
     return () => {
@@ -84,10 +113,19 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
     };
     // `key` stands for request and repeat, compared by value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, config.id, policy]);
+  }, [key, config.id, policy, needsMember]);
+
+  if (cannotRepeat)
+    return (
+      <fieldset className="form-section repeat">
+        <legend>{i18n._("recurring.repeat.title")}</legend>
+        <p className="field__hint">{i18n._("recurring.repeat.needsMember")}</p>
+      </fieldset>
+    );
 
   const counts = Array.from({ length: maxCount - 1 }, (_, i) => i + 2);
   const when = (iso: string) => formatDateTime(iso, request.timezone, languageTag);
+  const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
   return (
     <fieldset className="form-section repeat">
       <legend>{i18n._("recurring.repeat.title")}</legend>
@@ -96,19 +134,18 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
           <label htmlFor={`${id}-often`}>{i18n._("recurring.repeat.often")}</label>
           <select
             id={`${id}-often`}
-            value={repeat?.frequency ?? ""}
-            onChange={(e) =>
-              onChange(
-                e.target.value
-                  ? { frequency: e.target.value as Frequency, count: repeat?.count ?? Math.min(4, maxCount) }
-                  : null,
-              )
-            }
+            value={repeat ? repetitionKey(repeat) : ""}
+            onChange={(e) => {
+              const chosen = frequencies.map(repetitionOf).find((r) => repetitionKey(r) === e.target.value);
+              onChange(chosen ? { ...chosen, count: repeat?.count ?? Math.min(4, maxCount) } : null);
+            }}
           >
             <option value="">{i18n._("recurring.repeat.once")}</option>
-            {frequencies.map((f) => (
-              <option key={f} value={f}>
-                {i18n._(FREQUENCY_KEYS[f])}
+            {frequencies.map(repetitionOf).map((r) => (
+              <option key={repetitionKey(r)} value={repetitionKey(r)}>
+                {r.interval === 1
+                  ? i18n._(FREQUENCY_KEYS[r.frequency])
+                  : i18n._(EVERY_KEYS[r.frequency], { interval: r.interval })}
               </option>
             ))}
           </select>
@@ -161,6 +198,29 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
                   </li>
                 ))}
               </ol>
+            ) : null}
+            {preview.state === "ready" && preview.totalMinor > 0 ? (
+              // The series' price replaces the one appointment's (details-step.tsx): the server's own
+              // sum over the dates it would book. Never paid online (repetition is offered only on
+              // calendars without online payment), so any deposit is due as the business says.
+              <section className="payment" aria-labelledby={`${id}-price`}>
+                <h3 id={`${id}-price`}>{i18n._("widget.payment.title")}</h3>
+                <dl>
+                  <dt>
+                    {i18n._("recurring.repeat.total", {
+                      count: preview.occurrences.filter((o) => o.priceMinor !== null).length,
+                    })}
+                  </dt>
+                  <dd>{money(preview.totalMinor)}</dd>
+                  {preview.depositMinor > 0 ? (
+                    <>
+                      <dt>{i18n._("widget.payment.deposit")}</dt>
+                      <dd>{money(preview.depositMinor)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                <p className="muted">{i18n._("widget.payment.notOnline")}</p>
+              </section>
             ) : null}
           </div>
         </>
