@@ -15,6 +15,8 @@ import { seriesRefusal } from "./series.ts";
 import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
 import { requiresGuests } from "../calendar/calendar-setup.ts";
 import { validateAnswers } from "./answers.ts";
+import { asksBooker, possibleLocations } from "../calendar/location.ts";
+import { locationSources } from "./booking-calendar.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { resolveCarts } from "./booking-request.ts";
 import { planOffers, type OfferPick, type OfferPlan } from "./cart-offers.ts";
@@ -134,7 +136,12 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
     return fail("GUESTS_REQUIRED", undefined, [{ path: "guests", code: "GUESTS_REQUIRED" }]);
   const answers = isQuote
     ? ok({})
-    : validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
+    : validateAnswers(
+        settings.questions,
+        input.answers ?? undefined,
+        asksBooker(possibleLocations(locationSources(ctx), input.serviceIds ?? [], input.staffId)),
+        input.contact.location,
+      );
   if (!answers.ok) return answers;
   const attendees = 1 + guests.value.count;
 

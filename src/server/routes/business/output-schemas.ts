@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
+import { LOCATION_KINDS } from "../../../core/calendar/location.ts";
 import { CalendarSettingsSchema, DateOverridesSchema, DepositSchema, WeeklyHoursSchema } from "./input-schemas.ts";
 
 export const instant = z.string().meta({ description: "ISO 8601, UTC" });
@@ -36,6 +37,10 @@ export const ApiKeyCreatedSchema = z
     apiKey: ApiKeySchema,
   })
   .openapi("ApiKeyCreated");
+const LocationOutSchema = z
+  .object({ kind: z.enum(LOCATION_KINDS), value: z.string() })
+  .nullable()
+  .meta({ description: "Where it takes place, over the calendar's; null: the calendar's" });
 export const StaffSchema = z
   .object({
     id: z.string(),
@@ -45,6 +50,7 @@ export const StaffSchema = z
     timeZone: z.string(),
     weeklyHours: WeeklyHoursSchema,
     dateOverrides: DateOverridesSchema,
+    location: LocationOutSchema,
     createdAt: instant,
   })
   .openapi("Staff");
@@ -73,6 +79,7 @@ export const ServiceSchema = z
       description:
         "Private: left out of service menus and the calendar's service list; bookable only by its direct link",
     }),
+    location: LocationOutSchema,
     variations: z.array(
       z.object({
         id: z.string(),

@@ -5,6 +5,7 @@ import { currentQuote, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
 import { lineOf, partNames } from "./offers.ts";
 import { quote } from "./pricing.ts";
+import { possibleLocations } from "../../../core/calendar/location.ts";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
 export function BookingSummary({
@@ -38,6 +39,9 @@ export function BookingSummary({
   const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (line(id)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
+  // The service's or member's own location once it is the only one possible (ADR 0041).
+  const places = possibleLocations(config, state.carts[0] ?? [], state.staffId);
+  const where = places.length === 1 ? places[0] : null;
   return (
     <aside className="booking-summary" aria-labelledby="calendar-title">
       <p className="booking-summary__business">{config.business.name}</p>
@@ -49,11 +53,11 @@ export function BookingSummary({
           <span className="visually-hidden">{i18n._("widget.summary.duration")}: </span>
           {formatDuration(duration, languageTag)}
         </li>
-        {config.location?.value ? (
+        {where?.value ? (
           <li>
             <Icon d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />
             <span className="visually-hidden">{i18n._("widget.summary.location")}: </span>
-            {config.location.value}
+            {where.value}
           </li>
         ) : null}
         {config.seatsPerSlot ? (

@@ -11,6 +11,7 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
+import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
 
 /** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
 const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
@@ -40,6 +41,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const paysNow = quoted ? (quoted.payment?.kind ?? null) : (paymentDue(config.payment, price)?.kind ?? null);
   const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
   const guestsFixed = config.type === "service";
+  // Where it takes place may hang on who is assigned ("any available", ADR 0041).
+  const places = possibleLocations(config, state.carts[0] ?? [], state.staffId);
   const text = (
     path: keyof DetailsValues,
     label: string,
@@ -86,6 +89,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </div>
       ) : null}
       <HoldTimer hold={state.hold} onHoldAgain={onHoldAgain} />
+      {places.length > 1 ? <p className="field__hint">{i18n._("widget.location.varies")}</p> : null}
       {state.selectedSlot && !data.isReschedule ? (
         <ChangePolicy
           config={config}
@@ -112,7 +116,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           ...(isRequest ? { hint: i18n._("widget.form.phoneHint") } : {}),
         })}
         {text("dateOfBirth", i18n._("widget.form.dateOfBirth"), "date", { autoComplete: "bday" })}
-        {config.location?.kind === "ask_booker"
+        {asksBooker(places)
           ? text("location", i18n._("widget.form.location"), "text", {
               isRequired: true,
               autoComplete: "street-address",

@@ -5,6 +5,7 @@
  * components only render. (Over 300 lines: the effects share the latest state and each other's
  * requests; split, they would pass the same refs around.)
  */
+import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
 import { useLingui } from "@lingui/react";
 import { missingVariations, offersOf } from "./offers.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
@@ -241,7 +242,12 @@ export function useBookingFlow(data: BookingPageData) {
 
   const submit = async () => {
     const s = stateRef.current;
-    const check = validateDetails(config, s.details, data.today);
+    const check = validateDetails(
+      config,
+      s.details,
+      data.today,
+      asksBooker(possibleLocations(config, s.carts[0] ?? [], s.staffId)),
+    );
     if (Object.keys(check.errors).length > 0) {
       dispatch({ type: "validationFailed", errors: check.errors });
       focusField(firstInvalid(check.errors, FIELD_ORDER));
