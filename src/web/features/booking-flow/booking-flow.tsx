@@ -109,7 +109,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               state={state}
               languageTag={tag}
               dispatch={dispatch}
-              onSubmit={() => void actions.submit()}
+              onSubmit={(asksLocation) => void actions.submit(asksLocation)}
               onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
             />
           </Suspense>

@@ -5,7 +5,6 @@ import { currentQuote, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
 import { lineOf, partNames } from "./offers.ts";
 import { quote } from "./pricing.ts";
-import { possibleLocations } from "../../../core/calendar/location.ts";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
 export function BookingSummary({
@@ -39,9 +38,8 @@ export function BookingSummary({
   const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (line(id)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
-  // The service's or member's own location once it is the only one possible (ADR 0041).
-  const places = possibleLocations(config, state.carts[0] ?? [], state.staffId);
-  const where = places.length === 1 ? places[0] : null;
+  // A service's or member's own location is shown by the details step (ADR 0041).
+  const where = hasOwnLocations(config) ? null : config.location;
   return (
     <aside className="booking-summary" aria-labelledby="calendar-title">
       <p className="booking-summary__business">{config.business.name}</p>
@@ -124,3 +122,7 @@ export function BookingSummary({
     </aside>
   );
 }
+
+/** Whether a service or staff member has a location of their own, over the calendar's. */
+export const hasOwnLocations = (config: BookingPageData["config"]) =>
+  config.services.some((s) => s.location) || config.staff.some((m) => m.location);

@@ -12,6 +12,7 @@ import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
 import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
+import { hasOwnLocations } from "./booking-summary.tsx";
 
 /** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
 const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
@@ -21,7 +22,7 @@ interface Props {
   state: FlowState;
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
-  onSubmit(): void;
+  onSubmit(asksLocation: boolean): void;
   /** The held time ran out: ask for it again (it may still be free). */
   onHoldAgain(): void;
 }
@@ -43,6 +44,9 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const guestsFixed = config.type === "service";
   // Where it takes place may hang on who is assigned ("any available", ADR 0041).
   const places = possibleLocations(config, state.carts[0] ?? [], state.staffId);
+  const asksLocation = asksBooker(places);
+  // Shown here only where a service or member has their own (else the summary shows the calendar's).
+  const shownPlaces = hasOwnLocations(config) ? places.flatMap((p) => (p?.value ? [p.value] : [])) : [];
   const text = (
     path: keyof DetailsValues,
     label: string,
@@ -74,7 +78,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit();
+        onSubmit(asksLocation);
       }}
     >
       {state.selectedSlot ? (
@@ -89,7 +93,13 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </div>
       ) : null}
       <HoldTimer hold={state.hold} onHoldAgain={onHoldAgain} />
-      {places.length > 1 ? <p className="field__hint">{i18n._("widget.location.varies")}</p> : null}
+      {shownPlaces.length > 0 ? (
+        <p className="chosen-place">
+          <span className="chosen-slot__label">{i18n._("widget.summary.location")}:</span>{" "}
+          {/* Before a member is assigned it may be one of several: "Main salon or Altona". */}
+          {new Intl.ListFormat(languageTag, { type: "disjunction" }).format(shownPlaces)}
+        </p>
+      ) : null}
       {state.selectedSlot && !data.isReschedule ? (
         <ChangePolicy
           config={config}
@@ -116,7 +126,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           ...(isRequest ? { hint: i18n._("widget.form.phoneHint") } : {}),
         })}
         {text("dateOfBirth", i18n._("widget.form.dateOfBirth"), "date", { autoComplete: "bday" })}
-        {asksBooker(places)
+        {asksLocation
           ? text("location", i18n._("widget.form.location"), "text", {
               isRequired: true,
               autoComplete: "street-address",

@@ -5,7 +5,6 @@
  * components only render. (Over 300 lines: the effects share the latest state and each other's
  * requests; split, they would pass the same refs around.)
  */
-import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
 import { useLingui } from "@lingui/react";
 import { missingVariations, offersOf } from "./offers.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
@@ -240,14 +239,10 @@ export function useBookingFlow(data: BookingPageData) {
     dispatch({ type: "goTo", step: "datetime" });
   };
 
-  const submit = async () => {
+  /** `asksLocation`: the details step worked out that the location may be the visitor's to give. */
+  const submit = async (asksLocation = false) => {
     const s = stateRef.current;
-    const check = validateDetails(
-      config,
-      s.details,
-      data.today,
-      asksBooker(possibleLocations(config, s.carts[0] ?? [], s.staffId)),
-    );
+    const check = validateDetails(config, s.details, data.today, asksLocation);
     if (Object.keys(check.errors).length > 0) {
       dispatch({ type: "validationFailed", errors: check.errors });
       focusField(firstInvalid(check.errors, FIELD_ORDER));
