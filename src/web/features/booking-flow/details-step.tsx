@@ -46,7 +46,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const places = possibleLocations(config, state.carts[0] ?? [], state.staffId);
   const asksLocation = asksBooker(places);
   // Shown here only where a service or member has their own (else the summary shows the calendar's).
-  const shownPlaces = hasOwnLocations(config) ? places.flatMap((p) => (p?.value ? [p.value] : [])) : [];
+  // Every possible outcome must have an address or link to show (not "none" or the visitor's own).
+  const shownPlaces = hasOwnLocations(config) && places.every((p) => p?.value) ? places.map((p) => p!.value!) : [];
   const text = (
     path: keyof DetailsValues,
     label: string,
