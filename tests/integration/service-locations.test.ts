@@ -98,6 +98,7 @@ describe.each(DATABASE_KINDS)("service and staff locations on %s", (kind) => {
 
     const config = (await (await app.request(`/api/calendars/${fx.calendars.salon}`)).json()) as Json;
     const cut = config.services.find((s: Json) => s.id === fx.services.cut);
+    expect(config.hasOwnLocations).toBe(true);
     expect(cut.location).toEqual({ kind: "physical", value: SPA });
     expect(cut.staffIds.sort()).toEqual([fx.staff.s2, fx.staff.s3].sort());
     expect(config.staff.find((m: Json) => m.id === fx.staff.s3).location).toEqual({ kind: "physical", value: CHAIR });

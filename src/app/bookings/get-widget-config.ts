@@ -22,6 +22,8 @@ export interface WidgetConfig {
   /** The repetition the visitor may choose (issue 17); null: none offered. */
   readonly recurring: RecurringSetting | null;
   readonly location: PublicLocation | null;
+  /** A service or staff member has a location of their own, over `location` (ADR 0041). */
+  readonly hasOwnLocations: boolean;
   readonly services: readonly {
     id: string;
     name: string;
@@ -87,6 +89,7 @@ export async function getWidgetConfig(
     recurring:
       ctx.calendar.type === "service" || (s.payment ?? "none") !== "none" ? null : recurringChoice(s.recurring),
     location: publicLocation(s.location),
+    hasOwnLocations: ctx.services.some((svc) => svc.location) || ctx.staff.some((m) => m.location),
     services: ctx.services.map((svc) => ({
       id: svc.id,
       name: svc.name,

@@ -497,6 +497,9 @@ export const WidgetConfigSchema = z
       }),
     ),
     location: PublicLocationSchema.nullable(),
+    hasOwnLocations: z.boolean().meta({
+      description: "A service or staff member has a location of their own, over `location`",
+    }),
     services: z.array(
       z.object({
         id: z.string(),

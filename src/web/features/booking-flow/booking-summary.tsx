@@ -39,7 +39,7 @@ export function BookingSummary({
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
   // A service's or member's own location is shown by the details step (ADR 0041).
-  const where = hasOwnLocations(config) ? null : config.location;
+  const where = config.hasOwnLocations ? null : config.location;
   return (
     <aside className="booking-summary" aria-labelledby="calendar-title">
       <p className="booking-summary__business">{config.business.name}</p>
@@ -122,7 +122,3 @@ export function BookingSummary({
     </aside>
   );
 }
-
-/** Whether a service or staff member has a location of their own, over the calendar's. */
-export const hasOwnLocations = (config: BookingPageData["config"]) =>
-  config.services.some((s) => s.location) || config.staff.some((m) => m.location);

@@ -12,7 +12,6 @@ import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
 import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
-import { hasOwnLocations } from "./booking-summary.tsx";
 
 /** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
 const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
@@ -47,7 +46,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const asksLocation = asksBooker(places);
   // Shown here only where a service or member has their own (else the summary shows the calendar's).
   // Every possible outcome must have an address or link to show (not "none" or the visitor's own).
-  const shownPlaces = hasOwnLocations(config) && places.every((p) => p?.value) ? places.map((p) => p!.value!) : [];
+  const shownPlaces = config.hasOwnLocations && places.every((p) => p?.value) ? places.map((p) => p!.value!) : [];
   const text = (
     path: keyof DetailsValues,
     label: string,
