@@ -137,18 +137,21 @@ export const CalendarSchema = z
       .meta({ description: "Private: left out of the index, groups and team pages; bookable only by its direct link" }),
     position: z.number(),
     // The settings as stored (CalendarSettings): the daily limits, seats and payment mode may be absent.
-    settings: CalendarSettingsSchema.required().partial({
-      maxBookingsPerDay: true,
-      maxBookingsPerDayPerStaff: true,
-      seatsPerSlot: true,
-      displayAvailableSeats: true,
-      payment: true,
-      fullRefundHoursBefore: true,
-      reminders: true,
-      lookBusyPercent: true,
-      requireGuests: true,
-      recurring: true,
-    }),
+    settings: CalendarSettingsSchema.required()
+      .partial({
+        maxBookingsPerDay: true,
+        maxBookingsPerDayPerStaff: true,
+        seatsPerSlot: true,
+        displayAvailableSeats: true,
+        payment: true,
+        fullRefundHoursBefore: true,
+        reminders: true,
+        lookBusyPercent: true,
+        requireGuests: true,
+        recurring: true,
+      })
+      // As stored: a location saved before its value was checked (ADR 0041) is still answered.
+      .extend({ location: LocationOutSchema }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),
     url: z.string().meta({ description: "The public booking page" }),
