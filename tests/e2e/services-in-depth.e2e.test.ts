@@ -2,7 +2,8 @@
  * Issue 24 in the browser against the demo: a calendar that requires a guest refuses "Confirm
  * booking" without one, with the message in the page's language next to the guests, then books with
  * one; a private service is absent from the salon menu yet opens and books from its direct link; a
- * private calendar is on no list yet opens from its own.
+ * private calendar is on no list yet opens from its own; a service's own location (the massage's
+ * spa rooms) is shown on the details step, in the page's language, and in the confirmation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
@@ -10,7 +11,7 @@ import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { mergedCatalog } from "../../src/i18n/vite-plugin.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { bookingPage, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 
 let browser: Browser;
 
@@ -92,6 +93,36 @@ describe("private services and calendars", () => {
     await open(page, `${baseURL}/widget/bookings/private-session`);
     expect(await page.locator("h1").textContent()).toBe("Private session with Priya");
     await firstSlot(page);
+    await context.close();
+  });
+});
+
+describe("service locations", () => {
+  it("the massage's own location before booking and in the confirmation, axe clean at 390 and 1280", async () => {
+    const fr = mergedCatalog("fr");
+    const { page, context, pageErrors, consoleErrors } = await bookingPage(browser, { timezoneId: "Europe/Berlin" });
+    await open(page, `${baseURL}/fr/widget/booking/${DEMO.calendars.salon}`);
+    const add = fr["widget.services.addService"]!.replace("{name}", "Relaxing massage");
+    await page.getByRole("button", { name: add.replace("{who}", fr["widget.services.you"]!) }).click();
+    await page.getByRole("button", { name: fr["widget.services.continue"] }).click();
+    await (await firstSlot(page)).click();
+    await expect.poll(() => heading(page).textContent()).toBe(fr["widget.step.details"]);
+    // Only Anna performs it and she has no location of her own: the spa, known before booking.
+    await expect
+      .poll(() => page.locator(".chosen-place").textContent())
+      .toBe(`${fr["widget.summary.location"]}: ${DEMO.spaAddress}`);
+    await checkScreen(page, "locations-details");
+    await page.locator("#field-firstName").fill("Claire");
+    await page.locator("#field-lastName").fill("Spa");
+    await page.locator("#field-email").fill("claire.spa@example.com");
+    await page.getByRole("button", { name: fr["widget.details.confirm"] }).click();
+    await page.waitForURL(/done=booked/);
+    await expect.poll(() => page.locator(".result__summary").textContent()).toContain(DEMO.spaAddress);
+    await checkScreen(page, "locations-confirmation");
+    expect(pageErrors).toEqual([]);
+    // The salon page asks for slots before a service is chosen and gets a 400 (the known fault noted
+    // above, on main before this test); anything else is an error.
+    expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     await context.close();
   });
 });

@@ -28,6 +28,7 @@ import type {
   DepositRule,
   WeeklyHours,
 } from "../../core/calendar/calendar.ts";
+import type { MeetingLocation } from "../../core/calendar/location.ts";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -90,6 +91,8 @@ export const staff = pgTable(
     timeZone: text("time_zone").notNull(),
     weeklyHours: jsonb("weekly_hours").$type<WeeklyHours>().notNull().default({}),
     dateOverrides: jsonb("date_overrides").$type<DateOverrides>().notNull().default({}),
+    /** Where this member receives, over the service's and the calendar's (ADR 0044); null: theirs. */
+    location: jsonb("location").$type<MeetingLocation | null>(),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -127,6 +130,8 @@ export const services = pgTable(
     maxGuestsPerSlot: integer("max_guests_per_slot").notNull().default(1),
     /** Left out of service menus and the calendar's list; bookable only by its direct link (issue 24). */
     isPrivate: boolean("is_private").notNull().default(false),
+    /** Where it takes place, over the calendar's (ADR 0044); null: the calendar's. */
+    location: jsonb("location").$type<MeetingLocation | null>(),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },

@@ -1,4 +1,5 @@
 /** The public configuration of a booking widget: nothing private (no emails, no hours). */
+import type { LocationKind, MeetingLocation } from "../../core/calendar/location.ts";
 import type { PaymentMode } from "../../core/payments/payment-plan.ts";
 import type { CalendarSettings, CalendarType, DepositRule, RecurringSetting } from "../../core/calendar/calendar.ts";
 import { recurringChoice } from "../../core/booking/series.ts";
@@ -23,7 +24,9 @@ export interface WidgetConfig {
   readonly recurring: RecurringSetting | null;
   /** The attached form (issue 15): asked instead of `questions`; null when the calendar has none. */
   readonly form: AttachedForm | null;
-  readonly location: { readonly kind: string; readonly value: string | null } | null;
+  readonly location: PublicLocation | null;
+  /** A service or staff member has a location of their own, over `location` (ADR 0044). */
+  readonly hasOwnLocations: boolean;
   readonly services: readonly {
     id: string;
     name: string;
@@ -40,8 +43,13 @@ export interface WidgetConfig {
     addOns: readonly ServiceAddOn[];
     /** Staff members' own price or duration, shown next to the staff choice and in the total. */
     staffTerms: readonly StaffServiceTerms[];
+    /** Who performs it: "any available" ranges over them (its "from" price, where it may take place). */
+    staffIds: readonly string[];
+    /** Its own location, over the calendar's (absent: the calendar's; ADR 0044). */
+    location?: PublicLocation;
   }[];
-  readonly staff: readonly { id: string; name: string; photoUrl: string | null }[];
+  /** A member's own location wins over the service's and the calendar's (absent: none). */
+  readonly staff: readonly { id: string; name: string; photoUrl: string | null; location?: PublicLocation }[];
   readonly seatsPerSlot: number | null;
   readonly allowReschedule: boolean;
   /** Minutes before the start after which the visitor can no longer change it online; null = until it starts. */
@@ -84,10 +92,8 @@ export async function getWidgetConfig(
     // A series has one host and is paid occurrence by occurrence: offered where it can be booked.
     recurring:
       ctx.calendar.type === "service" || (s.payment ?? "none") !== "none" ? null : recurringChoice(s.recurring),
-    // The booker types their own location: only say so.
-    location: s.location
-      ? { kind: s.location.kind, value: s.location.kind === "ask_booker" ? null : s.location.value }
-      : null,
+    location: publicLocation(s.location),
+    hasOwnLocations: ctx.services.some((svc) => svc.location) || ctx.staff.some((m) => m.location),
     services: ctx.services.map((svc) => ({
       id: svc.id,
       name: svc.name,
@@ -101,10 +107,21 @@ export async function getWidgetConfig(
       variations: svc.variations ?? [],
       addOns: svc.addOns ?? [],
       staffTerms: svc.staffTerms ?? [],
+      staffIds: svc.staffIds,
+      ...(svc.location ? { location: publicLocation(svc.location) } : {}),
     })),
     staff: staffIds.flatMap((id) => {
       const m = ctx.staff.find((x) => x.id === id);
-      return m ? [{ id: m.id, name: m.name, photoUrl: m.photoUrl }] : [];
+      return m
+        ? [
+            {
+              id: m.id,
+              name: m.name,
+              photoUrl: m.photoUrl,
+              ...(m.location ? { location: publicLocation(m.location) } : {}),
+            },
+          ]
+        : [];
     }),
     seatsPerSlot: ctx.calendar.type === "class" ? (s.seatsPerSlot ?? 1) : null,
     allowReschedule: s.allowReschedule,
@@ -138,4 +155,14 @@ export async function getOneTimeLinkConfig(
       ? fail("SLUG_EXPIRED")
       : config;
   return ok({ ...config.value, oneTimeSlug: slug });
+}
+
+/** A location as the visitor is told it before booking: "ask the visitor" has no value of its own. */
+export type PublicLocation = { readonly kind: LocationKind; readonly value: string | null };
+
+function publicLocation(location: MeetingLocation): PublicLocation;
+function publicLocation(location: MeetingLocation | null | undefined): PublicLocation | null;
+function publicLocation(location: MeetingLocation | null | undefined): PublicLocation | null {
+  if (!location) return null;
+  return { kind: location.kind, value: location.kind === "ask_booker" ? null : location.value };
 }

@@ -12,6 +12,7 @@ import type {
   DepositRule,
   WeeklyHours,
 } from "../../core/calendar/calendar.ts";
+import type { MeetingLocation } from "../../core/calendar/location.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
 import type { NewPayment } from "../payments/ports.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
@@ -35,6 +36,8 @@ export interface StaffMember {
   readonly timeZone: string;
   readonly weeklyHours: WeeklyHours;
   readonly dateOverrides: DateOverrides;
+  /** Where this member receives, over the service's and the calendar's (absent or null: theirs). */
+  readonly location?: MeetingLocation | null;
 }
 
 export interface CalendarMemberRef {
@@ -62,6 +65,8 @@ export interface ServiceInfo {
   readonly staffTerms?: readonly StaffServiceTerms[];
   /** Rooms and equipment it needs (issue 21; absent: none). */
   readonly resources?: readonly ResourceNeed[];
+  /** Where it takes place, over the calendar's (absent or null: the calendar's). */
+  readonly location?: MeetingLocation | null;
 }
 
 /** A room or piece of equipment some service of the calendar needs, with its units 1 … capacity. */

@@ -17,6 +17,8 @@ import type { EpochMs } from "../../core/shared/time.ts";
 import type { CalendarContext } from "./ports.ts";
 import type { BookingStatus } from "../../core/booking/policy.ts";
 import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
+import { assignedLocation } from "../../core/calendar/location.ts";
+import { locationSources } from "../../core/booking/booking-calendar.ts";
 import { DEFAULT_LOCALE, isLocaleCode } from "../../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../../i18n/routing/locale-prefix.ts";
@@ -102,7 +104,8 @@ export function toSnapshot(
     const s = ctx.staff.find((m) => m.id === id);
     return { name: s?.name ?? "", email: s?.email ?? null, ...(s ? { timeZone: s.timeZone } : {}) };
   };
-  const location = ctx.calendar.settings.location;
+  // The assigned member's, else the booker's services', else the calendar's (ADR 0044).
+  const location = assignedLocation(locationSources(ctx), b.carts?.[0]?.length ? b.carts[0] : b.serviceIds, b.staffId);
   return {
     bookingId: b.id,
     uid: bookingUid(b.id),

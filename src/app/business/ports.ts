@@ -5,6 +5,7 @@
  * (docs/decisions/0007-tenancy.md). Rows of other businesses look exactly like missing rows.
  * Declarations only: the port and its views, one entity after another.
  */
+import type { MeetingLocation } from "../../core/calendar/location.ts";
 import type { ResourceStore } from "./resources.ts";
 import type { Result as SharedResult } from "../../core/shared/result.ts";
 import type {
@@ -73,6 +74,8 @@ export interface StaffInput {
   readonly timeZone: string;
   readonly weeklyHours?: WeeklyHours;
   readonly dateOverrides?: DateOverrides;
+  /** Where this member receives, over the service's and the calendar's (ADR 0044). */
+  readonly location?: MeetingLocation | null;
 }
 
 export interface StaffView {
@@ -83,6 +86,7 @@ export interface StaffView {
   readonly timeZone: string;
   readonly weeklyHours: WeeklyHours;
   readonly dateOverrides: DateOverrides;
+  readonly location: MeetingLocation | null;
   readonly createdAt: string;
 }
 
@@ -112,6 +116,8 @@ export interface ServiceInput {
   readonly staffIds?: readonly string[];
   /** Not listed on menus; bookable only by its direct link. */
   readonly isPrivate?: boolean;
+  /** Where it takes place, over the calendar's (ADR 0044). */
+  readonly location?: MeetingLocation | null;
   /**
    * Issue 24 (ADR 0031), each list replacing the service's: an item with an `id` changes that one,
    * one without is added, and a variation or add-on left out is removed (hidden: past bookings keep
@@ -167,6 +173,7 @@ export interface ServiceView {
   readonly maxGuestsPerSlot: number;
   readonly staffIds: readonly string[];
   readonly isPrivate: boolean;
+  readonly location: MeetingLocation | null;
   readonly variations: readonly VariationView[];
   readonly addOns: readonly AddOnView[];
   readonly staffTerms: readonly StaffTerms[];

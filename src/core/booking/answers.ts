@@ -1,4 +1,4 @@
-import type { CalendarSettings, CustomQuestion } from "../calendar/calendar.ts";
+import type { CustomQuestion } from "../calendar/calendar.ts";
 import type { FieldError, Outcome } from "./errors.ts";
 import { fail, ok } from "./errors.ts";
 
@@ -7,12 +7,13 @@ export type Answers = Readonly<Record<string, unknown>>;
 /**
  * Checks the answers to the calendar's questions and the booker's location (spec §5: 'This field
  * is required.', 'Please choose at least one option', 'Location is required.'). Unknown answers
- * are dropped; answers are stored as given (strings, or string lists for checkboxes).
+ * are dropped; answers are stored as given (strings, or string lists for checkboxes). The location is
+ * required when the booking's location may be "ask the visitor" (booking-location.ts).
  */
 export function validateAnswers(
   questions: readonly CustomQuestion[],
   answers: Answers | undefined,
-  location: CalendarSettings["location"],
+  asksLocation: boolean,
   bookerLocation: string | null | undefined,
 ): Outcome<Record<string, string | string[]>> {
   const fields: FieldError[] = [];
@@ -38,7 +39,7 @@ export function validateAnswers(
       fields.push({ path: `answers.${q.id}`, code: q.kind === "select" ? "OPTION_REQUIRED" : "FIELD_REQUIRED" });
     if (text !== "") out[q.id] = text;
   }
-  if (location?.kind === "ask_booker" && (bookerLocation ?? "").trim() === "") {
+  if (asksLocation && (bookerLocation ?? "").trim() === "") {
     fields.push({ path: "contact.location", code: "LOCATION_REQUIRED" });
   }
   const first = fields[0];

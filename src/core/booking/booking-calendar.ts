@@ -4,6 +4,7 @@
  */
 import type { AttachedForm } from "../forms/attached-form.ts";
 import type { CalendarSettings, CalendarType, DepositRule } from "../calendar/calendar.ts";
+import type { LocationSources, MeetingLocation } from "../calendar/location.ts";
 import type { ResourceNeed } from "../availability/model.ts";
 import type { ServiceAddOn, ServiceVariation, StaffServiceTerms } from "./service-offer.ts";
 
@@ -28,10 +29,22 @@ export interface BookingCalendar {
     readonly staffTerms?: readonly StaffServiceTerms[];
     /** Rooms and equipment it needs (issue 21). */
     readonly resources?: readonly ResourceNeed[];
+    /** Where it takes place, over the calendar's (absent or null: the calendar's). */
+    readonly location?: MeetingLocation | null;
   }[];
   /** A form attached to the calendar (issue 15): its fields are asked instead of `settings.questions`. */
   readonly form?: AttachedForm | null;
+  /** Staff members with a location of their own (absent: none has). */
+  readonly staff?: readonly { readonly id: string; readonly location?: MeetingLocation | null }[];
 }
 
 /** The calendar type alone: enough to name a refusal (service calendars say 'resource'). */
 export type CalendarKind = { readonly calendar: Pick<BookingCalendar["calendar"], "type"> };
+
+/** The location rules' view of a calendar (core/calendar/location.ts). */
+export const locationSources = (ctx: BookingCalendar): LocationSources<MeetingLocation> => ({
+  type: ctx.calendar.type,
+  location: ctx.calendar.settings.location,
+  services: ctx.services,
+  staff: ctx.staff ?? [],
+});

@@ -134,7 +134,7 @@ describe("validateAnswers", () => {
     { id: "note", label: "Note", kind: "textarea", required: false },
   ] as const;
   it("reports required fields, options and the booker's location", () => {
-    const r = validateAnswers(questions as never, { topics: ["zzz"] }, { kind: "ask_booker", value: "" }, "");
+    const r = validateAnswers(questions as never, { topics: ["zzz"] }, true, "");
     expect(!r.ok && r.error.fields?.map((f) => f.code)).toEqual([
       "FIELD_REQUIRED",
       "OPTION_REQUIRED",
@@ -142,7 +142,7 @@ describe("validateAnswers", () => {
     ]);
   });
   it("keeps known answers only", () => {
-    const r = validateAnswers(questions as never, { goal: " grow ", topics: ["a"], extra: "x" }, null, null);
+    const r = validateAnswers(questions as never, { goal: " grow ", topics: ["a"], extra: "x" }, false, null);
     expect(r.ok && r.value).toEqual({ goal: "grow", topics: ["a"] });
   });
 });

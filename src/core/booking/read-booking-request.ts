@@ -16,13 +16,14 @@ import { seriesRefusal } from "./series.ts";
 import { isValidTimeZone, type EpochMs } from "../shared/time.ts";
 import { requiresGuests } from "../calendar/calendar-setup.ts";
 import { validateAnswers } from "./answers.ts";
+import { asksBooker, possibleLocations } from "../calendar/location.ts";
+import { locationSources } from "./booking-calendar.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
 import { resolveCarts } from "./booking-request.ts";
 import { planOffers, type OfferPick, type OfferPlan } from "./cart-offers.ts";
 import { normaliseCouponCode } from "./coupons.ts";
 import { fail, ok, type BookingErrorCode, type FieldError, type Outcome } from "./errors.ts";
 import { checkAttachedAnswers, type AttachedForm } from "../forms/attached-form.ts";
-import type { CalendarSettings } from "../calendar/calendar.ts";
 import { validateGuests } from "./guests.ts";
 
 /** What the visitor sends to book (the public API's booking body). */
@@ -137,11 +138,12 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
   const isQuote = options.purpose === "quote";
   if (!isQuote && guests.value.count === 0 && requiresGuests(ctx.calendar.type, settings))
     return fail("GUESTS_REQUIRED", undefined, [{ path: "guests", code: "GUESTS_REQUIRED" }]);
+  const asksLocation = asksBooker(possibleLocations(locationSources(ctx), input.serviceIds ?? [], input.staffId));
   const answers = isQuote
     ? ok({})
     : ctx.form
-      ? attachedFormAnswers(ctx.form, input.answers, settings.location, input.contact.location)
-      : validateAnswers(settings.questions, input.answers ?? undefined, settings.location, input.contact.location);
+      ? attachedFormAnswers(ctx.form, input.answers, asksLocation, input.contact.location)
+      : validateAnswers(settings.questions, input.answers ?? undefined, asksLocation, input.contact.location);
   if (!answers.ok) return answers;
   const attendees = 1 + guests.value.count;
 
@@ -208,7 +210,7 @@ export function readBookingRequest(options: ReadBookingRequestOptions): Outcome<
 function attachedFormAnswers(
   form: AttachedForm,
   raw: BookingInput["answers"],
-  location: CalendarSettings["location"],
+  asksLocation: boolean,
   bookerLocation: string | null | undefined,
 ): Outcome<Record<string, unknown>> {
   const checked = checkAttachedAnswers(form.definition, raw);
@@ -216,7 +218,7 @@ function attachedFormAnswers(
     path: `answers.${e.field}`,
     code: e.code as BookingErrorCode,
   }));
-  const place = validateAnswers([], undefined, location, bookerLocation);
+  const place = validateAnswers([], undefined, asksLocation, bookerLocation);
   if (!place.ok) fields.push(...(place.error.fields ?? []));
   const first = fields[0];
   if (first) return fail(first.code, undefined, fields);

@@ -2,6 +2,7 @@
  * Calendar domain types shared by the availability engine, the booking rules, the database schema
  * and the HTTP edge. Plain data only.
  */
+import type { MeetingLocation } from "./location.ts";
 import type { ReminderRules } from "../notifications/reminders.ts";
 import type { PaymentMode } from "../payments/payment-plan.ts";
 import type { RecurrencePolicy, RepetitionChoice } from "../availability/recurring.ts";
@@ -67,7 +68,8 @@ export interface CalendarSettings {
   fullRefundHoursBefore?: number | null;
   /** Reminder emails before the start and a follow-up after the end (absent: none). */
   reminders?: ReminderRules;
-  location: { kind: "physical" | "phone" | "video" | "ask_booker"; value: string } | null;
+  /** Where it takes place; a service's or a staff member's own overrides it (core/calendar/location.ts). */
+  location: MeetingLocation | null;
   questions: CustomQuestion[];
   roundRobinMode: "availability" | "equal_distribution";
   /**

@@ -3,6 +3,7 @@
  * (public-api-routes.ts) validate with them and document them. A schema named with `.openapi()` is
  * a component of the document. Declarations only, one route's shapes after another.
  */
+import { LOCATION_KINDS } from "../../core/calendar/location.ts";
 import { z } from "@hono/zod-openapi";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema as localDate } from "../http/input-bounds.ts";
 
@@ -477,6 +478,9 @@ export const BookingViewSchema = z
   })
   .openapi("Booking");
 
+/** A location before booking: ask_booker has no value (the visitor types theirs). */
+const PublicLocationSchema = z.object({ kind: z.enum(LOCATION_KINDS), value: z.string().nullable() });
+
 export const WidgetConfigSchema = z
   .object({
     id: z.string(),
@@ -513,7 +517,10 @@ export const WidgetConfigSchema = z
         options: z.array(z.string()).optional(),
       }),
     ),
-    location: z.object({ kind: z.string(), value: z.string().nullable() }).nullable(),
+    location: PublicLocationSchema.nullable(),
+    hasOwnLocations: z.boolean().meta({
+      description: "A service or staff member has a location of their own, over `location`",
+    }),
     services: z.array(
       z.object({
         id: z.string(),
@@ -557,9 +564,22 @@ export const WidgetConfigSchema = z
             }),
           )
           .meta({ description: "A staff member's own duration or price (null: the variation's)" }),
+        staffIds: z.array(z.string()).meta({ description: "The staff members who perform it" }),
+        location: PublicLocationSchema.optional().meta({
+          description: "Where this service takes place, over the calendar's (absent: the calendar's)",
+        }),
       }),
     ),
-    staff: z.array(z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() })),
+    staff: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        photoUrl: z.string().nullable(),
+        location: PublicLocationSchema.optional().meta({
+          description: "Where this member receives, over the service's and the calendar's (absent: theirs)",
+        }),
+      }),
+    ),
     seatsPerSlot: z.number().int().nullable(),
     allowReschedule: z.boolean(),
     changeCutoffMinutes: z

@@ -112,6 +112,7 @@ export function calendarLoader(
         timeZone: s.timeZone,
         weeklyHours: s.weeklyHours,
         dateOverrides: s.dateOverrides,
+        location: s.location ?? null,
       })),
       services: serviceRows.map(({ service, staffIds: ids }) => ({
         id: service.id,
@@ -123,6 +124,7 @@ export function calendarLoader(
         deposit: service.deposit ?? null,
         maxGuestsPerSlot: service.maxGuestsPerSlot,
         isPrivate: service.isPrivate,
+        location: service.location ?? null,
         staffIds: ids.filter((id) => liveStaff.has(id)),
         variations: offerings.get(service.id)?.variations ?? [],
         addOns: offerings.get(service.id)?.addOns ?? [],

@@ -87,6 +87,7 @@ export function serviceStore(
     maxGuestsPerSlot: r.maxGuestsPerSlot,
     staffIds,
     isPrivate: r.isPrivate,
+    location: r.location ?? null,
     ...offerPartsOf(r.id, o),
     createdAt: r.createdAt.toISOString(),
   });
@@ -214,6 +215,7 @@ export function serviceStore(
               deposit: input.deposit ?? null,
               maxGuestsPerSlot: input.maxGuestsPerSlot ?? 1,
               isPrivate: input.isPrivate ?? false,
+              location: input.location ?? null,
             })
             .returning();
           const staff = await replaceServiceStaff(tx, row!.id, input.staffIds ?? []);

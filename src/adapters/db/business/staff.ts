@@ -15,6 +15,7 @@ const staffView = (r: typeof t.staff.$inferSelect): StaffView => ({
   timeZone: r.timeZone,
   weeklyHours: r.weeklyHours,
   dateOverrides: r.dateOverrides,
+  location: r.location ?? null,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -61,6 +62,7 @@ export function staffStore(
           timeZone: input.timeZone,
           weeklyHours: input.weeklyHours ?? {},
           dateOverrides: input.dateOverrides ?? {},
+          location: input.location ?? null,
         })
         .returning();
       return staffView(row!);

@@ -54,6 +54,9 @@ export const DEMO = {
   couponCode: "SPRING10",
   /** The private service's slug, for its direct links. */
   privateServiceSlug: "bridal-styling",
+  /** Liam's own location and the massage's (ADR 0044: a member's wins over a service's). */
+  liamAddress: "Northwind Altona, Große Bergstraße 160, 22767 Hamburg",
+  spaAddress: "Northwind Spa, Hafenstraße 14, 20457 Hamburg",
   oneTimeLinkSlug: "demo-welcome-link",
   usedOneTimeLinkSlug: "demo-used-link",
   formId: "00000000-0000-4000-8000-000000000601",

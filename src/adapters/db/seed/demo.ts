@@ -168,6 +168,8 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       email: "liam@northwind.example",
       timeZone: "Europe/London",
       weeklyHours: weekdays([{ start: "10:00", end: "19:00" }], ["2", "3", "4", "5", "6"]),
+      // His own chair in the Altona branch (ADR 0044): wherever he is assigned, the visit is there.
+      location: { kind: "physical" as const, value: DEMO.liamAddress },
     },
   ];
   for (const { id, ...input } of staff) await repo.createStaff(input, { id });
@@ -205,6 +207,8 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       durationMinutes: 60,
       priceCents: 7000,
       maxGuestsPerSlot: 2,
+      // A service's own location (ADR 0044): the spa rooms, whoever performs it.
+      location: { kind: "physical" as const, value: DEMO.spaAddress },
       staffIds: [DEMO.staff.anna],
     },
     {
@@ -328,7 +332,7 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       "Intro call with Anna",
       "A free 30-minute video call to talk about your goals.",
       {
-        location: { kind: "video", value: "Video call link sent by email" },
+        location: { kind: "video", value: "https://meet.northwind.example/anna" },
         reminders: { beforeMinutes: [24 * 60, 60], followUpAfterMinutes: null },
         // Issue 17: a visitor can make it a weekly or monthly series; a taken week becomes a request.
         recurring: { frequencies: ["weekly", "monthly"], maxCount: 8, policy: "continue" },

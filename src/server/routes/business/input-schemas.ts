@@ -6,6 +6,12 @@
 import { RETENTION_DAYS } from "../../../core/privacy/personal-data.ts";
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
+import {
+  LOCATION_KINDS,
+  locationProblem,
+  MAX_LOCATION_LENGTH,
+  type LocationProblem,
+} from "../../../core/calendar/location.ts";
 import { MAX_LOOK_BUSY_PERCENT } from "../../../core/availability/look-busy.ts";
 import { intervalProblems } from "../../../core/calendar/interval-rules.ts";
 import { MAX_CLASS_SEATS } from "../../../core/calendar/calendar-setup.ts";
@@ -21,6 +27,26 @@ export { LocalDateSchema };
 const id = z.string().min(1).max(64);
 export const name = z.string().trim().min(1, "must not be empty").max(200);
 const description = z.string().max(5000);
+
+const LOCATION_MESSAGES: Record<LocationProblem, string> = {
+  LOCATION_ADDRESS_REQUIRED: "expected the address as text",
+  LOCATION_PHONE_INVALID: "expected a phone number such as +44 20 7946 0958 (6 to 20 digits)",
+  LOCATION_VIDEO_LINK_INVALID: "expected an https link such as https://meet.example.com/room",
+};
+/** Where it takes place (ADR 0044): checked by the core's rules, the message at `value`. */
+export const LocationSchema = z
+  .strictObject({
+    kind: z.enum(LOCATION_KINDS).meta({
+      description:
+        "physical: an address; phone: a number the visitor calls; video: an https link; ask_booker: the visitor types their own (required)",
+    }),
+    value: z.string().trim().max(MAX_LOCATION_LENGTH).default(""),
+  })
+  .superRefine((location, ctx) => {
+    const code = locationProblem(location);
+    if (code) ctx.addIssue({ code: "custom", message: LOCATION_MESSAGES[code], path: ["value"], params: { code } });
+  })
+  .meta({ description: "Where it takes place; null: the calendar's (a staff member's wins over a service's)" });
 export const SlugSchema = z
   .string()
   .min(1, "must not be empty")
@@ -160,9 +186,7 @@ export const CalendarSettingsSchema = z
         description:
           "A visitor cancelling until this many hours before the start gets all money back; later the deposit is kept. null: always all back",
       }),
-    location: z
-      .strictObject({ kind: z.enum(["physical", "phone", "video", "ask_booker"]), value: z.string().max(500) })
-      .nullable(),
+    location: LocationSchema.nullable(),
     reminders: z
       .strictObject({
         beforeMinutes: z.array(minutes(MAX_REMINDER_MINUTES).min(5)).max(MAX_REMINDERS),
@@ -291,6 +315,7 @@ const staffFields = {
   timeZone: TimeZoneSchema,
   weeklyHours: WeeklyHoursSchema.optional(),
   dateOverrides: DateOverridesSchema.optional(),
+  location: LocationSchema.nullable().optional(),
 };
 export const StaffCreateSchema = z.strictObject(staffFields).openapi("StaffCreate");
 export const StaffPatchSchema = z.strictObject(staffFields).partial().openapi("StaffPatch");
@@ -329,6 +354,7 @@ const serviceFields = {
     description:
       "Private: left out of service menus and the calendar's service list; bookable only by its direct link (default false)",
   }),
+  location: LocationSchema.nullable().optional(),
 };
 const offerFields = {
   variations: z

@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
+import { LOCATION_KINDS } from "../../../core/calendar/location.ts";
 import { CalendarSettingsSchema, DateOverridesSchema, DepositSchema, WeeklyHoursSchema } from "./input-schemas.ts";
 
 export const instant = z.string().meta({ description: "ISO 8601, UTC" });
@@ -36,6 +37,10 @@ export const ApiKeyCreatedSchema = z
     apiKey: ApiKeySchema,
   })
   .openapi("ApiKeyCreated");
+const LocationOutSchema = z
+  .object({ kind: z.enum(LOCATION_KINDS), value: z.string() })
+  .nullable()
+  .meta({ description: "Where it takes place, over the calendar's; null: the calendar's" });
 export const StaffSchema = z
   .object({
     id: z.string(),
@@ -45,6 +50,7 @@ export const StaffSchema = z
     timeZone: z.string(),
     weeklyHours: WeeklyHoursSchema,
     dateOverrides: DateOverridesSchema,
+    location: LocationOutSchema,
     createdAt: instant,
   })
   .openapi("Staff");
@@ -73,6 +79,7 @@ export const ServiceSchema = z
       description:
         "Private: left out of service menus and the calendar's service list; bookable only by its direct link",
     }),
+    location: LocationOutSchema,
     variations: z.array(
       z.object({
         id: z.string(),
@@ -134,18 +141,21 @@ export const CalendarSchema = z
       .meta({ description: "Private: left out of the index, groups and team pages; bookable only by its direct link" }),
     position: z.number(),
     // The settings as stored (CalendarSettings): the daily limits, seats and payment mode may be absent.
-    settings: CalendarSettingsSchema.required().partial({
-      maxBookingsPerDay: true,
-      maxBookingsPerDayPerStaff: true,
-      seatsPerSlot: true,
-      displayAvailableSeats: true,
-      payment: true,
-      fullRefundHoursBefore: true,
-      reminders: true,
-      lookBusyPercent: true,
-      requireGuests: true,
-      recurring: true,
-    }),
+    settings: CalendarSettingsSchema.required()
+      .partial({
+        maxBookingsPerDay: true,
+        maxBookingsPerDayPerStaff: true,
+        seatsPerSlot: true,
+        displayAvailableSeats: true,
+        payment: true,
+        fullRefundHoursBefore: true,
+        reminders: true,
+        lookBusyPercent: true,
+        requireGuests: true,
+        recurring: true,
+      })
+      // As stored: a location saved before its value was checked (ADR 0044) is still answered.
+      .extend({ location: LocationOutSchema }),
     members: z.array(z.object({ staffId: z.string(), priority: z.number(), isPrimary: z.boolean() })),
     serviceIds: z.array(z.string()),
     url: z.string().meta({ description: "The public booking page" }),

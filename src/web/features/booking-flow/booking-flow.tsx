@@ -109,7 +109,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               state={state}
               languageTag={tag}
               dispatch={dispatch}
-              onSubmit={(formErrors) => void actions.submit(formErrors)}
+              onSubmit={(asksLocation, formErrors) => void actions.submit(asksLocation, formErrors)}
               onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
             />
           </Suspense>

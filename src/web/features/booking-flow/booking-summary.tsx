@@ -38,6 +38,8 @@ export function BookingSummary({
   const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (line(id)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
+  // A service's or member's own location is shown by the details step (ADR 0044).
+  const where = config.hasOwnLocations ? null : config.location;
   return (
     <aside className="booking-summary" aria-labelledby="calendar-title">
       <p className="booking-summary__business">{config.business.name}</p>
@@ -49,11 +51,11 @@ export function BookingSummary({
           <span className="visually-hidden">{i18n._("widget.summary.duration")}: </span>
           {formatDuration(duration, languageTag)}
         </li>
-        {config.location?.value ? (
+        {where?.value ? (
           <li>
             <Icon d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />
             <span className="visually-hidden">{i18n._("widget.summary.location")}: </span>
-            {config.location.value}
+            {where.value}
           </li>
         ) : null}
         {config.seatsPerSlot ? (

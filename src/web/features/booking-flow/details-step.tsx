@@ -14,6 +14,7 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { currentQuote } from "./flow-reducer.ts";
+import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
 
 /** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
 const RepeatChooser = lazy(() => import("./repeat-chooser.tsx"));
@@ -36,7 +37,7 @@ interface Props {
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
   /** `formErrors`: the attached form's refusals by path (`answers.<field id>`), none without a form. */
-  onSubmit(formErrors?: Record<string, string>): void;
+  onSubmit(asksLocation: boolean, formErrors?: Record<string, string>): void;
   /** The held time ran out: ask for it again (it may still be free). */
   onHoldAgain(): void;
 }
@@ -56,6 +57,12 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const paysNow = quoted ? (quoted.payment?.kind ?? null) : (paymentDue(config.payment, price)?.kind ?? null);
   const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
   const guestsFixed = config.type === "service";
+  // Where it takes place may hang on who is assigned ("any available", ADR 0044).
+  const places = possibleLocations(config, state.carts[0] ?? [], state.staffId);
+  const asksLocation = asksBooker(places);
+  // Shown here only where a service or member has their own (else the summary shows the calendar's).
+  // Every possible outcome must have an address or link to show (not "none" or the visitor's own).
+  const shownPlaces = config.hasOwnLocations && places.every((p) => p?.value) ? places.map((p) => p!.value!) : [];
   const text = (
     path: keyof DetailsValues,
     label: string,
@@ -87,7 +94,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit(config.form ? attachedFormErrors(config.form.definition, d.answers) : {});
+        onSubmit(asksLocation, config.form ? attachedFormErrors(config.form.definition, d.answers) : {});
       }}
     >
       {state.selectedSlot ? (
@@ -102,6 +109,13 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </div>
       ) : null}
       <HoldTimer hold={state.hold} onHoldAgain={onHoldAgain} />
+      {shownPlaces.length > 0 ? (
+        <p className="chosen-place">
+          <span className="chosen-slot__label">{i18n._("widget.summary.location")}:</span>{" "}
+          {/* Before a member is assigned it may be one of several: "Main salon or Altona". */}
+          {new Intl.ListFormat(languageTag, { type: "disjunction" }).format(shownPlaces)}
+        </p>
+      ) : null}
       {state.selectedSlot && !data.isReschedule ? (
         <ChangePolicy
           config={config}
@@ -128,7 +142,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           ...(isRequest ? { hint: i18n._("widget.form.phoneHint") } : {}),
         })}
         {text("dateOfBirth", i18n._("widget.form.dateOfBirth"), "date", { autoComplete: "bday" })}
-        {config.location?.kind === "ask_booker"
+        {asksLocation
           ? text("location", i18n._("widget.form.location"), "text", {
               isRequired: true,
               autoComplete: "street-address",

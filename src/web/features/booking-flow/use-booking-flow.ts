@@ -239,10 +239,13 @@ export function useBookingFlow(data: BookingPageData) {
     dispatch({ type: "goTo", step: "datetime" });
   };
 
-  /** `formErrors`: the attached form's fields, checked by the details step (which loads the form engine). */
-  const submit = async (formErrors: Record<string, string> = {}) => {
+  /**
+   * `asksLocation`: the details step worked out that the location may be the visitor's to give;
+   * `formErrors`: the attached form's fields, checked by the details step (which loads the form engine).
+   */
+  const submit = async (asksLocation = false, formErrors: Record<string, string> = {}) => {
     const s = stateRef.current;
-    const errors = { ...validateDetails(config, s.details, data.today).errors, ...formErrors };
+    const errors = { ...validateDetails(config, s.details, data.today, asksLocation).errors, ...formErrors };
     if (Object.keys(errors).length > 0) {
       dispatch({ type: "validationFailed", errors });
       focusField(firstInvalid(errors, FIELD_ORDER));

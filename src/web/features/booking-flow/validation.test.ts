@@ -82,7 +82,8 @@ describe("details validation (spec §5)", () => {
       ],
     };
     expect(
-      validateDetails(withQuestions, { ...valid, phone: "call me", dateOfBirth: "2030-01-01" }, "2026-11-22").errors,
+      validateDetails(withQuestions, { ...valid, phone: "call me", dateOfBirth: "2030-01-01" }, "2026-11-22", true)
+        .errors,
     ).toEqual({
       phone: "widget.validation.phoneInvalid",
       dateOfBirth: "widget.validation.dateOfBirthInvalid",

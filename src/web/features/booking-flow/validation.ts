@@ -18,9 +18,11 @@ export interface ValidationResult {
 }
 
 export function validateDetails(
-  config: Pick<WidgetConfig, "type" | "guestMode" | "requireGuests" | "questions" | "location">,
+  config: Pick<WidgetConfig, "type" | "guestMode" | "requireGuests" | "questions">,
   d: DetailsValues,
   today: string,
+  /** The location may be "ask the visitor" for this choice (core/calendar/location.ts). */
+  asksLocation = false,
 ): ValidationResult {
   const errors: Record<string, string> = {};
   if (d.firstName.trim() === "") errors.firstName = "widget.validation.required";
@@ -33,8 +35,7 @@ export function validateDetails(
     (!/^\d{4}-\d{2}-\d{2}$/.test(d.dateOfBirth) || d.dateOfBirth > today || d.dateOfBirth < "1900-01-01")
   )
     errors.dateOfBirth = "widget.validation.dateOfBirthInvalid";
-  if (config.location?.kind === "ask_booker" && d.location.trim() === "")
-    errors.location = "widget.validation.location";
+  if (asksLocation && d.location.trim() === "") errors.location = "widget.validation.location";
 
   if (config.guestMode === "count_only" && d.guestCount.trim() !== "") {
     const n = Number(d.guestCount);
