@@ -32,7 +32,7 @@ describe("a calendar with an attached form", () => {
     await expect.poll(() => goal.count()).toBe(1);
     // "Which foods?" shows only once an intolerance is named.
     expect(await page.getByLabel(/^Which foods\?/).count()).toBe(0);
-    await fillContact(page, { firstName: "Grace", lastName: "Hopper", email: "Grace@Example.com" });
+    await fillContact(page, { firstName: "Grace", lastName: "Brewster", email: "Grace.Intake@Example.com" });
     await page.getByRole("radio", { name: "Yes" }).check();
     await expect.poll(() => page.getByLabel(/^Which foods\?/).count()).toBe(1);
     await page.getByLabel(/^Which foods\?/).fill("Lactose");
@@ -62,14 +62,16 @@ describe("a calendar with an attached form", () => {
     // The business sees it among the form's submissions, linked to the booking and one contact.
     const key = await issueDemoKey();
     const submissions = await businessApiAs(key, "GET", `/forms/${DEMO.intakeFormId}/submissions`);
-    const mine = submissions.body.items.find((s: { contactEmail: string }) => s.contactEmail === "grace@example.com");
+    const mine = submissions.body.items.find(
+      (s: { contactEmail: string }) => s.contactEmail === "grace.intake@example.com",
+    );
     expect(mine).toMatchObject({
       answers: { goal: "Eat better before races", intolerance: "yes", foods: "Lactose" },
       version: 1,
     });
     expect(mine.bookingId).toEqual(expect.any(String));
     const contact = await businessApiAs(key, "GET", `/contacts/${mine.contactId}`);
-    expect(contact.body).toMatchObject({ email: "Grace@Example.com", name: "Grace Hopper" });
+    expect(contact.body).toMatchObject({ email: "Grace.Intake@Example.com", name: "Grace Brewster" });
     expect(contact.body.bookings.map((b: { id: string }) => b.id)).toEqual([mine.bookingId]);
 
     // The owner's console shows the booking with the answers under the form's labels.
@@ -77,8 +79,8 @@ describe("a calendar with an attached form", () => {
     await signInToConsole(owner.page, baseURL, "owner");
     await owner.page.goto(`${baseURL}/console?range=month`);
     await waitForHydration(owner.page);
-    await owner.page.getByLabel("Search visitors").fill("grace");
-    const card = owner.page.locator("article.console-booking", { hasText: "Grace Hopper" });
+    await owner.page.getByLabel("Search visitors").fill("brewster");
+    const card = owner.page.locator("article.console-booking", { hasText: "Grace Brewster" });
     await expect
       .poll(() => card.locator(".console-booking__answers").textContent())
       .toContain("What would you like to work on?Eat better before races");

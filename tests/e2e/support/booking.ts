@@ -62,7 +62,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
  */
 export async function firstSlot(page: Pick<Page, "locator" | "getByRole">) {
   const slots = page.locator(".slots .slot:not(.slot--full)");
-  const empty = page.getByRole("button", { name: "Find next available" }).first();
+  // The empty month's "Find next available", in whatever language the page speaks.
+  const empty = page.locator(".empty-state button").first();
   await expect
     .poll(async () => (await slots.count()) > 0 || (await page.locator(".empty-state").count()) > 0, {
       timeout: 10_000,
