@@ -13,7 +13,7 @@ import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { LOCALES } from "../../src/i18n/locales.ts";
 import { mergedCatalog } from "../../src/i18n/vite-plugin.ts";
 import { expectNoAxeViolations } from "./support/browser.ts";
-import { bookingPage, firstSlot, heading, open } from "./support/booking.ts";
+import { bookingPage, firstSlot, heading, open, openLateAvailableDay } from "./support/booking.ts";
 
 const mailDir = path.join(dataDir, "mail");
 let browser: Browser;
@@ -74,8 +74,7 @@ describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code,
     await open(page, `${baseURL}${prefix}/widget/booking/${DEMO.calendars.introCall}`);
     expect(await page.getAttribute("html", "lang")).toBe(language);
     // A day near the end of the month view, so the booking is outside the 24 h change cut-off.
-    await firstSlot(page);
-    await page.locator(".day--available").last().click();
+    await openLateAvailableDay(page);
     await (await firstSlot(page)).click();
     await expect.poll(() => heading(page).textContent()).toBe(t["widget.step.details"]);
 
@@ -91,7 +90,7 @@ describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code,
 
     await page.locator('a[href*="reschedule=1"]').first().click();
     await expect.poll(() => heading(page).textContent()).toBe(t["widget.step.reschedule"]);
-    await page.locator(".day--available").last().click();
+    await openLateAvailableDay(page);
     await (await firstSlot(page)).click();
     await checkScreen(page);
     await page.locator("form button[type=submit], .reschedule-confirm button, button.button--large").first().click();

@@ -3,6 +3,7 @@ import { baseURL } from "./support/server.ts";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
+import { openLateAvailableDay } from "./support/booking.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,8 +60,7 @@ describe("language switch in the middle of a booking", () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
     await waitForHydration(page);
-    await expect.poll(() => page.locator(".slots .slot").count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.locator(".day--available").last().click();
+    await openLateAvailableDay(page);
     await page.locator(".slots .slot").first().click();
     await expect.poll(() => page.locator("#field-firstName").count()).toBe(1);
     await page.locator("#field-firstName").fill("Zofia");

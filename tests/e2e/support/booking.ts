@@ -125,3 +125,21 @@ export const contact = (name: string) => ({
   lastName: "Tester",
   email: `${name.toLowerCase()}@example.com`,
 });
+
+/**
+ * Opens a day late in a month with free days to spare: the month shown, or the next one when the
+ * shown one has fewer than three (near a month's end the earlier journeys have filled the last days).
+ * Late, so a booking made there is outside the 24 h change cut-off and can be rescheduled and cancelled.
+ */
+export async function openLateAvailableDay(page: Page): Promise<void> {
+  const days = page.locator(".day--available");
+  const empty = page.locator(".empty-state");
+  await expect.poll(async () => (await days.count()) > 0 || (await empty.count()) > 0, { timeout: 10_000 }).toBe(true);
+  if ((await days.count()) < 3) {
+    const shown = await page.locator("#month-title").textContent();
+    await page.locator(".month-calendar__nav .icon-button").last().click();
+    await expect.poll(() => page.locator("#month-title").textContent()).not.toBe(shown);
+    await expect.poll(() => days.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  }
+  await days.last().click();
+}
