@@ -874,6 +874,27 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       );
     });
 
+    it("moves a service booking to the other provider when its own is busy, and records who serves it", async () => {
+      const cut = { calendarId: fx.calendars.salon, serviceIds: [fx.services.cut] };
+      const first = (await (await book({ ...cut, startTime: at(11, "10:00") })).json()) as Json;
+      const [served] = first.staffIds as string[];
+      const other = served === fx.staff.s2 ? fx.staff.s3 : fx.staff.s2;
+      expect((await book({ ...cut, staffId: served, startTime: at(11, "14:00") })).status).toBe(201);
+      const moved = await post(
+        app,
+        `/api/bookings/${first.id}/reschedule`,
+        { startTime: at(11, "14:00"), timezone: TZ },
+        { authorization: `Bearer ${first.manageToken}` },
+      );
+      expect(moved.status).toBe(200);
+      expect(await moved.json()).toMatchObject({ staff: [{ id: other }], startTime: at(11, "14:00") });
+      const row = await testDb.database.execute("select staff_id, staff_ids from bookings where id = $1", [first.id]);
+      expect(row.rows[0]).toEqual({ staff_id: other, staff_ids: [other] });
+      // The first provider is free again at 10:00, the other is taken at 14:00.
+      expect((await book({ ...cut, staffId: served, startTime: at(11, "10:00") })).status).toBe(201);
+      expect((await book({ ...cut, staffId: other, startTime: at(11, "14:00") })).status).toBe(409);
+    });
+
     it("cancels, frees the time, and refuses a second cancel", async () => {
       const auth = { authorization: `Bearer ${booking.manageToken}` };
       const res = await post(app, `/api/bookings/${booking.id}/cancel`, { reason: "Sick" }, auth);

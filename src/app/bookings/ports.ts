@@ -303,6 +303,9 @@ export interface RescheduleCommand {
   readonly expectedSequence: number;
   readonly startMs: EpochMs;
   readonly endMs: EpochMs;
+  /** Who serves it now (a service booking may move to another provider). */
+  readonly staffId: string;
+  readonly staffIds: readonly string[];
   readonly active: boolean;
   readonly items: readonly OccupancyItem[];
   readonly units?: readonly UnitItem[];

@@ -73,11 +73,12 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
   const decision = decideReschedule({ calendar: ctx, booking: record, startMs, availability, occupancy, nowMs });
   if (!decision.ok) return decision;
 
-  const { endMs, staffIds, items, units, classSeats, active } = decision.value;
+  const { endMs, staffId, staffIds, items, units, classSeats, active } = decision.value;
   const after = {
     ...record,
     startMs,
     endMs,
+    staffId,
     staffIds,
     ...(units ? { units, resources: unitLabels(ctx, units) } : {}),
     previousStartMs: record.startMs,
@@ -88,6 +89,8 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
     expectedSequence: record.sequence,
     startMs,
     endMs,
+    staffId,
+    staffIds,
     active,
     items,
     ...(units ? { units } : {}),

@@ -105,6 +105,7 @@ describe("decideReschedule", () => {
     expect(r.ok && r.value).toEqual({
       startMs: NEW,
       endMs: NEW + 50 * 60_000,
+      staffId: "a",
       staffIds: ["a"],
       items: [
         {
@@ -123,7 +124,12 @@ describe("decideReschedule", () => {
 
   it("service: re-assigned per task, older bookings' carts taken from their services", () => {
     const r = decide("service", moved({ staffId: "b", staffIds: ["b"], serviceIds: ["cut"], carts: [] }));
-    expect(r.ok && [r.value.staffIds, r.value.endMs, r.value.items.length]).toEqual([["b"], NEW + 45 * 60_000, 1]);
+    expect(r.ok && [r.value.staffId, r.value.staffIds, r.value.endMs, r.value.items.length]).toEqual([
+      "b",
+      ["b"],
+      NEW + 45 * 60_000,
+      1,
+    ]);
   });
 
   it("class: seats at the new session, the calendar's duration", () => {

@@ -80,6 +80,11 @@ export function releaseOwnSeats<T extends SessionSeats & { readonly sessionId: s
 export interface RescheduleDecision {
   readonly startMs: EpochMs;
   readonly endMs: EpochMs;
+  /**
+   * Who serves it at the new time. Only a service calendar can change hands: any available provider
+   * may take the moved services; the owner is then the first of them, as when it was booked.
+   */
+  readonly staffId: string;
   readonly staffIds: readonly string[];
   readonly items: readonly OccupancyItem[];
   /** Units of rooms and equipment at the new time (replacing the old ones). */
@@ -109,7 +114,15 @@ export function decideReschedule(options: DecideRescheduleOptions): Outcome<Resc
   const active = occupies(booking.status, s);
   if (ctx.calendar.type === "class") {
     const classSeats = classSeatsAt(s, { staffId: booking.staffId, startMs, seats: booking.seats });
-    return ok({ startMs, endMs: classSeats.endMs, staffIds: booking.staffIds, items: [], classSeats, active });
+    return ok({
+      startMs,
+      endMs: classSeats.endMs,
+      staffId: booking.staffId,
+      staffIds: booking.staffIds,
+      items: [],
+      classSeats,
+      active,
+    });
   }
   if (ctx.calendar.type === "service") {
     const assignments = verdict.value.assignments ?? [];
@@ -120,10 +133,12 @@ export function decideReschedule(options: DecideRescheduleOptions): Outcome<Resc
       serviceId: item.serviceId === null ? null : serviceOfKey(plan, item.serviceId),
     }));
     const units = unitItems(assignments, lineBuffers(plan, booking), (key) => serviceOfKey(plan, key));
+    const staffIds = [...new Set(items.map((i) => i.staffId))];
     return ok({
       startMs,
       endMs,
-      staffIds: [...new Set(items.map((i) => i.staffId))],
+      staffId: staffIds[0] ?? booking.staffId,
+      staffIds,
       items,
       ...(units.length > 0 ? { units } : {}),
       classSeats: null,
@@ -133,5 +148,5 @@ export function decideReschedule(options: DecideRescheduleOptions): Outcome<Resc
   // Same length as before (the calendar's duration may have changed since it was booked).
   const endMs = startMs + (booking.endMs - booking.startMs);
   const items = booking.staffIds.map((staffId) => occupancyItem({ staffId, serviceId: null, startMs, endMs }, booking));
-  return ok({ startMs, endMs, staffIds: booking.staffIds, items, classSeats: null, active });
+  return ok({ startMs, endMs, staffId: booking.staffId, staffIds: booking.staffIds, items, classSeats: null, active });
 }

@@ -330,6 +330,8 @@ export function bookingWrites(
               .set({
                 startsAt: new Date(command.startMs),
                 endsAt: new Date(command.endMs),
+                staffId: command.staffId,
+                staffIds: [...command.staffIds],
                 previousStartsAt: before.startsAt,
                 sequence: before.sequence + 1,
                 classSessionId,
