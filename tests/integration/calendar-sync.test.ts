@@ -210,6 +210,51 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
     expect((await radicale.request("GET", object)).status).toBe(404);
   });
 
+  it("moves the event to the other provider's calendar when a reschedule changes who serves it", async () => {
+    const calendarOf: Record<string, string> = {};
+    const connections: string[] = [];
+    for (const [staffId, name] of [
+      [fx.staff.s2, "s2cal"],
+      [fx.staff.s3, "s3cal"],
+    ] as const) {
+      expect((await radicale.request("MKCALENDAR", `/staff/${name}/`)).status).toBe(201);
+      const res = await api("POST", `/staff/${staffId}/calendars`, {
+        kind: "caldav",
+        url: `${radicale.url}/`,
+        calendarUrl: `${radicale.url}/staff/${name}/`,
+        username: "staff",
+        password: "secret",
+      });
+      expect(res.status).toBe(201);
+      calendarOf[staffId] = `/staff/${name}`;
+      connections.push(`/staff/${staffId}/calendars/${((await res.json()) as Json).id}`);
+    }
+    const cut = { calendarId: fx.calendars.salon, serviceIds: [fx.services.cut], timezone: TZ, contact };
+    const booking = (await (await post(app, "/api/bookings", { ...cut, startTime: at(14, "10:00") })).json()) as Json;
+    const served = booking.staffIds[0] as string;
+    const other = served === fx.staff.s2 ? fx.staff.s3 : fx.staff.s2;
+    await drain();
+    const object = (staffId: string) => `${calendarOf[staffId]}/booking-${booking.id}.ics`;
+    expect((await radicale.request("GET", object(served))).status).toBe(200);
+
+    // Its provider is taken at 14:00, so moving there hands it to the other one.
+    const blocker = await post(app, "/api/bookings", { ...cut, staffId: served, startTime: at(14, "14:00") });
+    expect(blocker.status).toBe(201);
+    const moved = await post(
+      app,
+      `/api/bookings/${booking.id}/reschedule`,
+      { startTime: at(14, "14:00"), timezone: TZ },
+      { authorization: `Bearer ${booking.manageToken}` },
+    );
+    expect(await moved.json()).toMatchObject({ staff: [{ id: other }] });
+    await drain();
+    expect((await radicale.request("GET", object(served))).status).toBe(404);
+    const copy = await radicale.request("GET", object(other));
+    expect(copy.status).toBe(200);
+    expect(await copy.text()).toContain("DTSTART:20261214T130000Z");
+    for (const path of connections) expect((await api("DELETE", path)).status).toBe(204);
+  });
+
   it("blocks the busy time of a read-only ICS feed", async () => {
     const feed = vevent("lunch-1", ["DTSTART:20261203T110000Z", "DTEND:20261203T120000Z", "SUMMARY:Lunch"]);
     let requests = 0;

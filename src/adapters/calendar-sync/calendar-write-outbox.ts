@@ -5,7 +5,8 @@
  * notification row and the connection, so retries and concurrent workers write it once. Its
  * handler makes the calendar match the booking as it is then: the event PUT at a name fixed by the
  * booking id when the booking is on and served by that staff member, removed otherwise (cancelled,
- * declined, moved to someone else). A failure is retried with the worker's backoff.
+ * declined, moved to someone else — a reschedule names who it left). A failure is retried with the
+ * worker's backoff.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -29,12 +30,14 @@ export async function fanOutCalendarWrites(
 ): Promise<number> {
   if (isScheduledKind(message.kind)) return 0;
   const bookingId = message.booking.bookingId;
-  // The booking's staff as they are now.
+  // The booking's staff as they are now, and those a reschedule took it from (their copy goes).
+  const previous = `{${(message.previousStaffIds ?? []).join(",")}}`;
   const found = (await db.execute(sql`
     select c.id from calendar_connections c
      where c.business_id = ${businessId}::uuid and c.kind = 'caldav' and c.write_bookings
-       and c.staff_id = any(coalesce((select b.staff_ids from bookings b
-                                       where b.id = ${bookingId}::uuid and b.business_id = ${businessId}::uuid), '{}'))`)) as unknown as {
+       and (c.staff_id = any(coalesce((select b.staff_ids from bookings b
+                                        where b.id = ${bookingId}::uuid and b.business_id = ${businessId}::uuid), '{}'))
+            or c.staff_id = any(${previous}::uuid[]))`)) as unknown as {
     rows: { id: string }[];
   };
   for (const { id: connectionId } of found.rows) {

@@ -12,6 +12,7 @@ const Instant = z.iso.datetime({ offset: true });
 export const NotificationMessageSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   toldWithSeries: z.boolean().optional(),
+  previousStaffIds: z.array(z.uuid()).optional(),
   booking: z.object({
     bookingId: z.string(),
     uid: z.string().min(1),

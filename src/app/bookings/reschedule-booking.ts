@@ -84,6 +84,8 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
     previousStartMs: record.startMs,
     sequence: record.sequence + 1,
   };
+  // Providers who no longer serve it: their connected calendars must drop it (calendar-write-outbox).
+  const leftStaff = record.staffIds.filter((id) => !staffIds.includes(id));
   const result = await deps.store.reschedule({
     bookingId: record.id,
     expectedSequence: record.sequence,
@@ -95,7 +97,10 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
     items,
     ...(units ? { units } : {}),
     classSeats,
-    notification: notification("booking_rescheduled", toSnapshot(ctx, after, deps.publicUrl, move.token)),
+    notification: {
+      ...notification("booking_rescheduled", toSnapshot(ctx, after, deps.publicUrl, move.token)),
+      ...(leftStaff.length > 0 ? { previousStaffIds: leftStaff } : {}),
+    },
     nowMs,
   });
   if (!result.ok) {

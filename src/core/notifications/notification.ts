@@ -134,4 +134,9 @@ export interface NotificationMessage {
    * occurrence, but it sends no e-mail of its own.
    */
   toldWithSeries?: boolean;
+  /**
+   * A reschedule that moved the booking to other staff (a service calendar's "any available"): who
+   * served it before, so their connected calendars drop their copy. Never shown to anyone.
+   */
+  previousStaffIds?: string[];
 }
