@@ -1101,8 +1101,14 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         [requested],
       );
       expect(rows.rows).toEqual([{ status: "new", active: false }]);
-      // One message for the series (issue 17): the first occurrence's tells both.
-      expect(await outboxKinds(requested)).toEqual([]);
+      // One e-mail for the series (issue 17): the first occurrence's tells both. The request still has
+      // a message of its own, for its webhooks and calendar writes, that sends no e-mail.
+      expect(await outboxKinds(requested)).toEqual(["request_received"]);
+      const own = await testDb.database.execute(
+        "select payload->'toldWithSeries' as told from outbox where payload->'booking'->>'bookingId' = $1",
+        [requested],
+      );
+      expect(own.rows).toEqual([{ told: true }]);
       const told = await testDb.database.execute(
         "select payload->'booking'->'series' as series from outbox where payload->'booking'->>'bookingId' = $1",
         [body.occurrences[0].bookingId],
@@ -1197,8 +1203,8 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         expect(result.kept).toEqual([]);
         expect(await outboxKinds(first)).toEqual(["booking_confirmed", "booking_cancelled"]);
         // One cancellation e-mail for the rest of the series (the chosen date's, listing both); the
-        // later date's row is for its webhooks only.
-        expect(await outboxKinds(last)).toEqual(["booking_cancelled"]);
+        // later date's rows are for its webhooks, calendar writes and reminders only.
+        expect(await outboxKinds(last)).toEqual(["booking_confirmed", "booking_cancelled"]);
         expect(await file(first)).toContain("METHOD:CANCEL");
       } finally {
         await patchCalendarSettings(testDb.database, calendarId, { recurring: null });

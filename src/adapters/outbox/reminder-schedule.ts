@@ -62,10 +62,9 @@ export function reminderSchedule(db: Db): ReminderSchedule {
         const id = outboxIdFromName(
           `${message.booking.bookingId}|${message.booking.startUtc}|${reminder.kind}|${reminder.offsetMinutes}`,
         );
-        const payload: NotificationMessage = {
-          kind: reminder.kind,
-          booking: { ...message.booking, previousStartUtc: null },
-        };
+        // About this occurrence alone, even when it was booked as the first of a series.
+        const { series: _series, ...booked } = message.booking;
+        const payload: NotificationMessage = { kind: reminder.kind, booking: { ...booked, previousStartUtc: null } };
         await db.execute(sql`
           insert into outbox (id, business_id, topic, payload, next_attempt_at)
           values (${id}::uuid, ${businessId}::uuid, ${NOTIFICATION_TOPIC}, ${JSON.stringify(payload)}::jsonb,

@@ -18,6 +18,7 @@ import {
   businessHeaders,
   contact,
   NOW,
+  patchCalendarSettings,
   post,
   seedBookingFixture,
   type Fixture,
@@ -186,6 +187,63 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
     await drain();
     expect(receiver.messages).toHaveLength(0);
     expect((await scheduled(booking.id)).map((r) => r.delivered)).toEqual([true, true, true]);
+  });
+
+  it("reminds of every occurrence of a series, each about its own date, after one confirmation", async () => {
+    await patchCalendarSettings(testDb.database, fx.calendars.personal, {
+      recurring: { frequencies: ["weekly"], maxCount: 3, policy: "skip" },
+    });
+    try {
+      // The calendar may be cached by earlier tests: the change reaches the cache by notification.
+      let res: Response | undefined;
+      await expect
+        .poll(
+          async () => {
+            res = await post(app, "/api/bookings", {
+              calendarId: fx.calendars.personal,
+              startTime: at(15, "10:00"),
+              timezone: TZ,
+              contact: { ...contact, email: "series@example.com" },
+              recurring: { frequency: "weekly", count: 2, policy: "skip" },
+            });
+            return res.status;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(201);
+      const series = (await res!.json()) as Json;
+      const [first, second] = (series.occurrences as Json[]).map((o) => o.bookingId as string);
+      await drain();
+      expect(receiver.messages).toHaveLength(2); // one confirmation for the series: visitor and staff
+      expect((await scheduled(first!)).map((r) => [r.kind, r.start])).toEqual([
+        ["booking_reminder", "2026-12-15T09:00:00.000Z"],
+        ["booking_reminder", "2026-12-15T09:00:00.000Z"],
+        ["booking_follow_up", "2026-12-15T09:00:00.000Z"],
+      ]);
+      expect((await scheduled(second!)).map((r) => [r.kind, r.due])).toEqual([
+        ["booking_reminder", "2026-12-21T09:00:00.000Z"],
+        ["booking_reminder", "2026-12-22T08:00:00.000Z"],
+        ["booking_follow_up", expect.any(String)],
+      ]);
+
+      receiver.clear();
+      await timePasses(second!, "2026-12-21T09:00:00Z");
+      await drain();
+      expect(receiver.messages).toHaveLength(1);
+      const mail = await parseMail(receiver.messages[0]!);
+      expect(receiver.messages[0]!.to).toEqual(["series@example.com"]);
+      expect(mail.subject).toMatch(/^Reminder: /);
+      expect(mail.text).toContain("December 22, 2026");
+      expect(mail.text).not.toContain("December 15, 2026");
+      const ics = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"))!;
+      const events = new ICAL.Component(ICAL.parse(ics.content.toString("utf8"))).getAllSubcomponents("vevent");
+      expect(events.map((e) => new ICAL.Event(e).startDate.toJSDate().toISOString())).toEqual([
+        "2026-12-22T09:00:00.000Z",
+      ]);
+      expect(new ICAL.Event(events[0]!).uid).toBe(`${second}@booking-widget`);
+    } finally {
+      await patchCalendarSettings(testDb.database, fx.calendars.personal, { recurring: null });
+    }
   });
 
   it("refuses offsets it cannot keep, with the field named", async () => {

@@ -243,9 +243,20 @@ export function bookingWrites(
             if (items.length > 0) await tx.insert(t.bookingItems).values(items);
             const units = command.bookings.flatMap((b) => unitRows(b.businessId, owner(b), b.units, b.active));
             if (units.length > 0) await tx.insert(t.bookingResourceUnits).values(units);
-            const told = command.bookings.filter((b) => !b.payment && !b.toldWithSeries);
+            // A series' later occurrences are told in the first one's e-mail, but each still has its
+            // own message: its webhooks, calendar writes and reminders come from it (toldWithSeries).
+            const told = command.bookings.filter((b) => !b.payment);
             if (told.length > 0)
-              await tx.insert(t.outbox).values(told.map((b) => outboxRow(b.businessId, seal(b.notification))));
+              await tx
+                .insert(t.outbox)
+                .values(
+                  told.map((b) =>
+                    outboxRow(
+                      b.businessId,
+                      seal(b.toldWithSeries ? { ...b.notification, toldWithSeries: true } : b.notification),
+                    ),
+                  ),
+                );
             const paid = command.bookings.filter((b) => b.payment);
             if (paid.length > 0) await tx.insert(t.payments).values(paid.map((b) => paymentRow(b, seal)));
             if (command.idempotency) {
