@@ -295,6 +295,35 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
     }
   });
 
+  it("says why a calendar cannot be read, as a reason the console words in the business's language", async () => {
+    const server = http.createServer((_req, res) => res.writeHead(401).end());
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const refused = (await (
+        await api("POST", `/staff/${fx.staff.s2}/calendars`, { kind: "ics", url: `http://127.0.0.1:${port}/x.ics` })
+      ).json()) as Json;
+      expect(refused).toMatchObject({
+        status: "error",
+        statusReason: "auth",
+        statusMessage: "the feed answered: HTTP 401",
+      });
+      const unknownHost = (await (
+        await api("POST", `/staff/${fx.staff.s2}/calendars`, {
+          kind: "caldav",
+          url: "http://calendar.nonexistent.invalid/",
+          username: "u",
+          password: "p",
+        })
+      ).json()) as Json;
+      expect(unknownHost).toMatchObject({ status: "error", statusReason: "host_not_found" });
+      for (const c of [refused, unknownHost])
+        expect((await api("DELETE", `/staff/${fx.staff.s2}/calendars/${c.id}`)).status).toBe(204);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
   it("keeps another business out of the connections", async () => {
     const path = `/staff/${fx.staff.s1}/calendars`;
     expect((await api("GET", path, undefined, otherHeaders)).status).toBe(404);
@@ -325,7 +354,7 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
     const res = await api("POST", `/staff/${fx.staff.s1}/calendars/${connection.id}/sync`);
     expect(res.status).toBe(200);
     const after = (await res.json()) as Json;
-    expect(after).toMatchObject({ status: "error", busySpans: 4 });
+    expect(after).toMatchObject({ status: "error", statusReason: "unreachable", busySpans: 4 });
     expect(after.statusMessage).toMatch(/ECONNREFUSED|connect/i);
     // The last sync that read the calendar is still named.
     expect(after.lastSyncedAt).not.toBeNull();

@@ -7,6 +7,7 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { calendarConnections, externalBusy, staff, staffFeedTokens } from "../db/schema.ts";
 import type { BusySpan } from "./ical-busy.ts";
+import type { SyncFailureReason } from "../../core/calendar/sync-failure.ts";
 
 type Row = typeof calendarConnections.$inferSelect;
 
@@ -19,6 +20,8 @@ export interface CalendarConnectionView {
   calendarUrl: string | null;
   writeBookings: boolean;
   status: "pending" | "ok" | "error";
+  /** Why the last sync failed, for the business in its own language; null unless status is error. */
+  statusReason: SyncFailureReason | null;
   statusMessage: string | null;
   lastSyncedAt: string | null;
   lastAttemptAt: string | null;
@@ -51,6 +54,7 @@ const view = (row: Row, busySpans: number): CalendarConnectionView => ({
   calendarUrl: row.calendarUrl,
   writeBookings: row.kind === "caldav" && row.writeBookings,
   status: row.status,
+  statusReason: row.statusReason,
   statusMessage: row.statusMessage,
   lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
   lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
@@ -206,7 +210,7 @@ export async function recordSynced(
     }
     await tx.execute(sql`
       update calendar_connections
-         set status = 'ok', status_message = null, last_synced_at = now(), last_attempt_at = now(),
+         set status = 'ok', status_reason = null, status_message = null, last_synced_at = now(), last_attempt_at = now(),
              calendar_url = coalesce(${result.calendarUrl}, calendar_url),
              next_sync_at = now() + ${result.nextSyncInMs}::integer * interval '1 millisecond'
        where id = ${connection.id}::uuid`);
@@ -215,10 +219,16 @@ export async function recordSynced(
 }
 
 /** A failed read: the status says why; the busy spans last read stay in force. */
-export async function recordSyncFailed(db: Db, id: string, message: string, retryInMs: number): Promise<void> {
+export async function recordSyncFailed(
+  db: Db,
+  id: string,
+  failure: { reason: SyncFailureReason; message: string },
+  retryInMs: number,
+): Promise<void> {
   await db.execute(sql`
     update calendar_connections
-       set status = 'error', status_message = ${message.slice(0, 500)}, last_attempt_at = now(),
+       set status = 'error', status_reason = ${failure.reason}, status_message = ${failure.message.slice(0, 500)},
+           last_attempt_at = now(),
            next_sync_at = now() + ${retryInMs}::integer * interval '1 millisecond'
      where id = ${id}::uuid`);
 }

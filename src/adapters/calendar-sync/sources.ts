@@ -7,6 +7,7 @@
 import { createDAVClient, type DAVCalendar } from "tsdav";
 import { busySpansOf, type BusySpan } from "./ical-busy.ts";
 import { fetchFollowing, guardedFetch } from "./guarded-fetch.ts";
+import { CalendarUnreachable } from "./sync-failure.ts";
 
 /** A connection as the sources need it: secrets already opened. */
 export interface OpenConnection {
@@ -35,10 +36,6 @@ export interface CalendarSource {
   deleteEvent(connection: OpenConnection, name: string): Promise<void>;
 }
 
-export class CalendarUnreachable extends Error {
-  override name = "CalendarUnreachable";
-}
-
 const basic = (time: number) => new Date(time).toISOString().slice(0, 19).replace(/[-:]/g, "") + "Z";
 
 export function calendarSources(options: { allowPrivate: boolean }): CalendarSource {
@@ -60,7 +57,7 @@ export function calendarSources(options: { allowPrivate: boolean }): CalendarSou
     const calendars = await client.fetchCalendars();
     const calendar =
       calendars.find((c) => !c.components || c.components.includes("VEVENT")) ?? (calendars[0] as DAVCalendar);
-    if (!calendar) throw new CalendarUnreachable("the account has no calendar");
+    if (!calendar) throw new CalendarUnreachable("the account has no calendar", "no_calendar");
     return calendar;
   }
 
@@ -73,7 +70,7 @@ export function calendarSources(options: { allowPrivate: boolean }): CalendarSou
         const response = await fetchFollowing(fetcher, connection.url, {
           headers: { accept: "text/calendar", "user-agent": "booking-widget-calendar-sync/1" },
         });
-        if (!response.ok) throw new CalendarUnreachable(`the feed answered HTTP ${response.status}`);
+        if (!response.ok) throw CalendarUnreachable.ofStatus("the feed answered", response.status);
         return { spans: busySpansOf([await response.text()], window, connection.timeZone), calendarUrl: null };
       }
       const client = await davClient(connection);
@@ -94,9 +91,9 @@ export function calendarSources(options: { allowPrivate: boolean }): CalendarSou
       });
       // A refused query must not read as "no events": the last known busy time stays in force.
       const failed = responses.find((r) => !r.ok && r.status !== 404);
-      if (failed) throw new CalendarUnreachable(`the calendar answered HTTP ${failed.status}`);
+      if (failed) throw CalendarUnreachable.ofStatus("the calendar answered", failed.status);
       if (responses.length === 1 && responses[0]!.status === 404)
-        throw new CalendarUnreachable("the calendar was not found (HTTP 404)");
+        throw new CalendarUnreachable("the calendar was not found (HTTP 404)", "not_found");
       const texts = responses
         .map((r) => {
           const data = r.props?.calendarData as { _cdata?: string } | string | undefined;
@@ -114,7 +111,7 @@ export function calendarSources(options: { allowPrivate: boolean }): CalendarSou
         data: ics,
         headers: { "content-type": "text/calendar; charset=utf-8" },
       });
-      if (!response.ok) throw new CalendarUnreachable(`writing the event: HTTP ${response.status}`);
+      if (!response.ok) throw CalendarUnreachable.ofStatus("writing the event", response.status);
     },
 
     async deleteEvent(connection, name) {
@@ -122,7 +119,7 @@ export function calendarSources(options: { allowPrivate: boolean }): CalendarSou
       const calendar = await calendarOf(client, connection);
       const response = await client.deleteObject({ url: objectUrl(calendar.url, name) });
       if (!response.ok && response.status !== 404 && response.status !== 410)
-        throw new CalendarUnreachable(`removing the event: HTTP ${response.status}`);
+        throw CalendarUnreachable.ofStatus("removing the event", response.status);
     },
   };
 }

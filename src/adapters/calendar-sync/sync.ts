@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { WorkerLogger } from "../outbox/outbox-worker.ts";
 import { claimDueConnections, recordSynced, recordSyncFailed, type StoredConnection } from "./connection-store.ts";
 import type { CalendarSource, OpenConnection } from "./sources.ts";
+import { syncFailureReason } from "./sync-failure.ts";
 
 export const SYNC_EVERY_MS = 10 * 60_000;
 export const RETRY_MS = 5 * 60_000;
@@ -53,7 +54,12 @@ export async function syncConnection(
     return { ok: true, changed };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await recordSyncFailed(deps.db, connection.id, message || "the calendar could not be read", RETRY_MS);
+    await recordSyncFailed(
+      deps.db,
+      connection.id,
+      { reason: syncFailureReason(error), message: message || "the calendar could not be read" },
+      RETRY_MS,
+    );
     return { ok: false, changed: false };
   }
 }

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses, staff } from "./schema-business.ts";
+import type { SyncFailureReason } from "../../core/calendar/sync-failure.ts";
 
 export const CALENDAR_CONNECTION_KINDS = ["caldav", "ics"] as const;
 export type CalendarConnectionKind = (typeof CALENDAR_CONNECTION_KINDS)[number];
@@ -34,6 +35,9 @@ export const calendarConnections = pgTable(
     /** CalDAV: whether new bookings are written into the calendar. */
     writeBookings: boolean("write_bookings").notNull().default(true),
     status: text("status").$type<CalendarConnectionStatus>().notNull().default("pending"),
+    /** Why the last sync failed (core/calendar/sync-failure.ts), shown in the business's language. */
+    statusReason: text("status_reason").$type<SyncFailureReason>(),
+    /** The server's own words for it, in English, for support. */
     statusMessage: text("status_message"),
     /** The last sync that read the calendar completely. */
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),

@@ -10,6 +10,7 @@ import { problem } from "../../http/problem.ts";
 import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import { refusedTarget } from "./webhook-routes.ts";
 import { hashSecretToken } from "../../../app/shared/secret-token.ts";
+import { SYNC_FAILURE_REASONS } from "../../../core/calendar/sync-failure.ts";
 
 const staffParams = ids("staffId");
 const connectionParams = ids("staffId", "connectionId");
@@ -46,9 +47,13 @@ const ConnectionSchema = z
     calendarUrl: z.string().nullable().meta({ description: "CalDAV: the calendar collection read and written" }),
     writeBookings: z.boolean(),
     status: z.enum(["pending", "ok", "error"]).meta({
-      description: "error: the last sync failed (statusMessage says why); the busy time read before still blocks",
+      description: "error: the last sync failed (statusReason says why); the busy time read before still blocks",
     }),
-    statusMessage: z.string().nullable(),
+    statusReason: z.enum(SYNC_FAILURE_REASONS).nullable().meta({
+      description:
+        "Why the last sync failed: host_not_found, unreachable, timeout, tls, auth (user name or password refused), not_found, not_caldav, no_calendar, private_address, too_large, http_error or unknown; null unless status is error",
+    }),
+    statusMessage: z.string().nullable().meta({ description: "The calendar server's own words, in English" }),
     lastSyncedAt: z.string().nullable().meta({ description: "The last sync that read the calendar" }),
     lastAttemptAt: z.string().nullable(),
     nextSyncAt: z.string(),

@@ -9,6 +9,7 @@ import { EditorPanel } from "./editor-panel.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { EntryList } from "./row-actions.tsx";
 import { useEditor } from "./use-editor.ts";
+import type { SyncFailureReason } from "../../../core/calendar/sync-failure.ts";
 
 /** A connection as the business API answers it (calendar-sync-routes.ts). */
 export interface CalendarConnectionView {
@@ -17,6 +18,7 @@ export interface CalendarConnectionView {
   url: string;
   username: string | null;
   status: "pending" | "ok" | "error";
+  statusReason: SyncFailureReason | null;
   statusMessage: string | null;
   lastSyncedAt: string | null;
 }
@@ -119,7 +121,9 @@ export function ConnectedCalendars({ locale, connections, onConnect, onSync, onR
   const onField = Boolean(urlError || usernameError || passwordError);
   const statusOf = (c: CalendarConnectionView) =>
     c.status === "error"
-      ? i18n._("console.calendarSync.statusError", { message: c.statusMessage ?? "" })
+      ? i18n._("console.calendarSync.statusError", {
+          message: i18n._(`console.calendarSync.reason.${c.statusReason ?? "unknown"}`),
+        })
       : c.status === "ok" && c.lastSyncedAt
         ? i18n._("console.calendarSync.statusOk", { when: when.format(new Date(c.lastSyncedAt)) })
         : i18n._("console.calendarSync.statusPending");

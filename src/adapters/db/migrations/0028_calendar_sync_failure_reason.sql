@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_connections" ADD COLUMN "status_reason" text;
