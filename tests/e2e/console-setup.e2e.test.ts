@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { bookingPage, checkScreen } from "./support/booking.ts";
+import { bookingPage, checkScreen, screenshots } from "./support/booking.ts";
 import { signInToConsole } from "./support/console.ts";
 
 const unique = Date.now().toString(36);
@@ -223,6 +223,7 @@ describe("the owner sets up staff and services", () => {
     expect(await page.locator(".console-sync-error").innerText()).toBe(
       "Could not be read: the server's name was not found — check the address",
     );
+    await screenshots(page, "console-calendar-sync-reason");
     expect(await page.locator(".console-row__title", { hasText: "calendar.invalid" }).innerText()).toBe(
       "https://calendar.invalid/…",
     );
