@@ -49,6 +49,7 @@ import { createBusinessDirectory } from "../adapters/db/business-repository.ts";
 import { createFormDirectory } from "../adapters/db/forms/form-store.ts";
 import {
   createSlotChangeEvents,
+  externalBusyChange,
   withSlotChangeEvents,
   type SlotChangeEvents,
 } from "../app/bookings/slot-change-events.ts";
@@ -323,6 +324,7 @@ export function createApp(deps: AppDependencies) {
       console: consoleAccounts,
       calendarSources: deps.calendarSources ?? calendarSources({ allowPrivate: allowPrivateWebhookTargets }),
       openSecret: sealer.openText,
+      onBusyChanged: (staffId) => slotChanges.publish(externalBusyChange(staffId)),
     }),
   );
 

@@ -7,6 +7,7 @@ import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
 import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
 import { slotChangeChannel } from "../adapters/db/slot-change-channel.ts";
+import { externalBusyChange } from "../app/bookings/slot-change-events.ts";
 import { databaseRateLimiters } from "../adapters/db/rate-limit-windows.ts";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
@@ -189,6 +190,7 @@ async function main() {
     sources: externalCalendars,
     openSecret: linkSealer.openText,
     clock: () => new Date(),
+    onBusyChanged: (staffId) => slotChanges.publish(externalBusyChange(staffId)),
     logger,
   });
   const outboxWorker = createNotificationWorker({

@@ -22,6 +22,11 @@ import { syncDueConnections } from "../../src/adapters/calendar-sync/sync.ts";
 import { buildTransport } from "../../src/adapters/email/build-transport.ts";
 import { createLinkSealer } from "../../src/adapters/outbox/link-sealing.ts";
 import { createNotificationHandler, createOutboxWorker } from "../../src/adapters/outbox/outbox-worker.ts";
+import {
+  createSlotChangeEvents,
+  slotChangeConcerns,
+  type SlotChange,
+} from "../../src/app/bookings/slot-change-events.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { hasRadicale, startRadicale, vevent, type Radicale } from "../support/radicale.ts";
 import {
@@ -49,6 +54,9 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
   let radicale: Radicale;
   let connection: Json;
   const sealer = createLinkSealer(randomBytes(32).toString("hex"));
+  // What open booking pages would hear (the slot events stream).
+  const slotChanges = createSlotChangeEvents();
+  const published: SlotChange[] = [];
 
   beforeAll(async () => {
     radicale = await startRadicale();
@@ -56,7 +64,12 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
     testDb = await createTestDatabase(kind);
     fx = await seedBookingFixture(testDb.database);
     other = await seedBookingFixture(testDb.database);
-    app = bookingApp(testDb.database, {}, () => NOW, { linkSealer: sealer, allowPrivateWebhookTargets: true });
+    slotChanges.subscribe((change) => published.push(change));
+    app = bookingApp(testDb.database, {}, () => NOW, {
+      linkSealer: sealer,
+      allowPrivateWebhookTargets: true,
+      slotChanges,
+    });
     headers = await businessHeaders(testDb.database, fx, "calsync");
     otherHeaders = await businessHeaders(testDb.database, other, "other");
   });
@@ -134,9 +147,15 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
       "/staff/work/free.ics",
       vevent("free-1", ["DTSTART:20261201T130000Z", "DTEND:20261201T140000Z", "TRANSP:TRANSPARENT"]),
     );
+    published.length = 0;
     const synced = await api("POST", `/staff/${fx.staff.s1}/calendars/${connection.id}/sync`);
     expect(synced.status).toBe(200);
     expect(await synced.json()).toMatchObject({ status: "ok", busySpans: 4 });
+    // Open pages that book this person are told at once; a sync that changes nothing tells nobody.
+    expect(published).toEqual([{ calendarId: "", staffIds: [fx.staff.s1] }]);
+    expect(slotChangeConcerns(published[0]!, fx.calendars.personal, new Set([fx.staff.s1]))).toBe(true);
+    await api("POST", `/staff/${fx.staff.s1}/calendars/${connection.id}/sync`);
+    expect(published).toHaveLength(1);
 
     const day1 = await slotsOn(1);
     expect(day1).not.toContain(at(1, "10:00"));
@@ -252,7 +271,10 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
     const copy = await radicale.request("GET", object(other));
     expect(copy.status).toBe(200);
     expect(await copy.text()).toContain("DTSTART:20261214T130000Z");
+    published.length = 0;
     for (const path of connections) expect((await api("DELETE", path)).status).toBe(204);
+    // A disconnected calendar's busy time goes with it: pages booking these two refresh.
+    expect(published.flatMap((c) => c.staffIds).sort()).toEqual([fx.staff.s2, fx.staff.s3].sort());
   });
 
   it("blocks the busy time of a read-only ICS feed", async () => {

@@ -22,6 +22,11 @@ export interface CalendarSyncDeps {
   /** Opens what was sealed under APP_SECRET. */
   readonly openSecret: (sealed: string) => string;
   readonly clock: () => Date;
+  /**
+   * A sync (or a disconnect) changed this staff member's busy time: open booking pages that show
+   * them refresh their slots now rather than on their next request.
+   */
+  readonly onBusyChanged?: (staffId: string) => void;
 }
 
 /** The busy time read: from a day ago (zones, long events) to a year ahead (every booking window). */
@@ -51,6 +56,7 @@ export async function syncConnection(
       calendarUrl: read.calendarUrl,
       nextSyncInMs: SYNC_EVERY_MS,
     });
+    if (changed) deps.onBusyChanged?.(connection.staffId);
     return { ok: true, changed };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

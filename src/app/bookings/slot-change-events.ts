@@ -7,6 +7,7 @@
 import type { BookingStore } from "./ports.ts";
 
 export interface SlotChange {
+  /** The calendar booked or freed; "" when the time changed outside any calendar (externalBusyChange). */
   readonly calendarId: string;
   /** Staff whose time changed: other calendars sharing them are affected too. */
   readonly staffIds: readonly string[];
@@ -23,6 +24,9 @@ export function slotChangeConcerns(change: SlotChange, calendarId: string, staff
     change.anyCalendar === true || change.calendarId === calendarId || change.staffIds.some((id) => staffIds.has(id))
   );
 }
+
+/** A staff member's connected calendar changed their busy time (issue 20): every page booking them refreshes. */
+export const externalBusyChange = (staffId: string): SlotChange => ({ calendarId: "", staffIds: [staffId] });
 
 export interface SlotChangeEvents {
   publish(change: SlotChange): void;

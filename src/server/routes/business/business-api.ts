@@ -56,6 +56,8 @@ export function createBusinessApi(options: {
   /** Calendar sync: the external calendars and how sealed secrets are opened. */
   calendarSources?: CalendarSource;
   openSecret?: (sealed: string) => string;
+  /** A staff member's external busy time changed (sync, disconnect): tells open booking pages. */
+  onBusyChanged?: (staffId: string) => void;
 }) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
@@ -81,6 +83,7 @@ export function createBusinessApi(options: {
             store: (businessId: string) => connectionStore(options.db, businessId),
             sealSecret: options.sealSecret,
             allowPrivateTargets: options.allowPrivateWebhookTargets,
+            ...(options.onBusyChanged ? { onBusyChanged: options.onBusyChanged } : {}),
           },
         }
       : {}),

@@ -155,9 +155,11 @@ export function calendarSyncRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   });
   handle(api, deleteConnection, async (c) => {
     const { staffId, connectionId } = c.req.valid("param");
-    return (await storeOf(c).remove(staffId, connectionId))
-      ? c.body(null, 204)
-      : problem(c, 404, "NOT_FOUND", "No calendar connection with this id.");
+    if (!(await storeOf(c).remove(staffId, connectionId)))
+      return problem(c, 404, "NOT_FOUND", "No calendar connection with this id.");
+    // Its busy time went with it.
+    deps.calendarSync?.onBusyChanged?.(staffId);
+    return c.body(null, 204);
   });
   handle(api, syncNow, async (c) => {
     const { staffId, connectionId } = c.req.valid("param");
