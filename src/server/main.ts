@@ -7,6 +7,7 @@ import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
 import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
 import { slotChangeChannel } from "../adapters/db/slot-change-channel.ts";
+import { logSmsTransport } from "../adapters/sms/sms-transport.ts";
 import { externalBusyChange } from "../app/bookings/slot-change-events.ts";
 import { databaseRateLimiters } from "../adapters/db/rate-limit-windows.ts";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
@@ -200,6 +201,8 @@ async function main() {
     logger,
     openNotification: linkSealer.open,
     reminders: reminderSchedule(database.db),
+    // No text message provider yet: texts are written to the log (adapters/sms).
+    sms: logSmsTransport(logger),
     // Webhook deliveries and calendar writes a booking change calls for, written before its emails.
     webhooks: async (businessId, message, sourceRowId, now) => {
       await fanOutWebhooks(database.db, businessId, message, sourceRowId, now);

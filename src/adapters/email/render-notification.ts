@@ -173,6 +173,22 @@ function renderStaffCopy(
 }
 
 /** The event's texts in the reader's language and the calendar file built from them. */
+/**
+ * A reminder as a text message (issue 20): one short line in the visitor's language and zone, with
+ * the manage link when there is one: the reminder e-mail's subject and its calendar event's manage
+ * line, so the texts are the ones already translated. No calendar file, no HTML.
+ */
+export function renderReminderSms(message: NotificationMessage): string {
+  const booking = message.booking;
+  const i18n = serverI18n(booking.locale);
+  const when = whenFormatter(i18n.language, booking.timeZone);
+  const text = i18n.t("email.subject.booking_reminder", {
+    summary: calendarEventText(booking, i18n).summary,
+    date: when.short(booking.startUtc),
+  });
+  return booking.manageUrl ? `${text}. ${i18n.t("email.event.manage", { url: booking.manageUrl })}` : text;
+}
+
 function eventAndFile(booking: BookingSnapshot, kind: NotificationKind, i18n: ServerI18n, options: RenderOptions) {
   const event = calendarEventText(booking, i18n);
   const calendar = buildIcs(booking, {

@@ -13,6 +13,7 @@ export const NotificationMessageSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   toldWithSeries: z.boolean().optional(),
   previousStaffIds: z.array(z.uuid()).optional(),
+  channel: z.literal("sms").optional(),
   booking: z.object({
     bookingId: z.string(),
     uid: z.string().min(1),

@@ -16,11 +16,12 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
-import { notificationRecipients, renderNotification } from "../email/render-notification.ts";
+import { notificationRecipients, renderNotification, renderReminderSms } from "../email/render-notification.ts";
 import { NotificationMessageSchema } from "./notification-payload.ts";
 import { isScheduledKind, type NotificationMessage } from "../../core/notifications/notification.ts";
 import type { ReminderSchedule } from "./reminder-schedule.ts";
 import { NOTIFICATION_TOPIC } from "./outbox.ts";
+import type { SmsTransport } from "../sms/sms-transport.ts";
 
 export interface OutboxRow {
   id: string;
@@ -272,6 +273,8 @@ export interface NotificationDeliveryOptions {
    * checked at their time. Without it nothing is scheduled and scheduled kinds are sent as they are.
    */
   reminders?: ReminderSchedule;
+  /** Reminders as text messages (adapters/sms); without it, scheduled texts are dropped with a log line. */
+  sms?: SmsTransport;
   /** Webhooks (adapters/webhooks): the deliveries a notification calls for, written before it is sent. */
   webhooks?: (businessId: string, message: NotificationMessage, sourceRowId: string, now: Date) => Promise<unknown>;
   logger?: Pick<WorkerLogger, "info">;
@@ -282,6 +285,15 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
   const fromAddress = /<([^<>]+)>\s*$/.exec(options.from)?.[1] ?? options.from.trim();
   const domain = fromAddress.split("@")[1] ?? "localhost";
   const clock = options.clock ?? (() => new Date());
+  const sendText = async (rowId: string, stored: NotificationMessage) => {
+    const phone = stored.booking.contact.phone;
+    if (!options.sms || !phone) {
+      options.logger?.info({ outboxId: rowId }, "text reminder dropped: no text message transport or no phone");
+      return;
+    }
+    const message = options.openNotification ? options.openNotification(stored) : stored;
+    await options.sms.send({ id: rowId, to: phone, text: renderReminderSms(message) });
+  };
   return async (row) => {
     const parsed = NotificationMessageSchema.safeParse(row.payload);
     if (!parsed.success) throw new PermanentDeliveryError(`invalid notification payload: ${parsed.error.message}`);
@@ -294,6 +306,7 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
         return;
       }
     }
+    if (parsed.data.channel === "sms") return sendText(row.id, parsed.data);
     // Before sending: a failure here retries the row, and the reminders' fixed ids keep them single.
     const now = clock();
     await options.reminders?.scheduleAfter(row.businessId, parsed.data, now);

@@ -58,18 +58,21 @@ export function reminderSchedule(db: Db): ReminderSchedule {
       // A confirmation delivered late, after the booking moved or ended, schedules nothing.
       if (!booking || !isStillDue(startMs, booking)) return 0;
       const due = remindersFor(booking.rules, booking.startMs, booking.endMs, now.getTime());
+      // About this occurrence alone, even when it was booked as the first of a series.
+      const { series: _series, ...booked } = message.booking;
+      const texts = booking.rules.sms === true && Boolean(message.booking.contact.phone);
       for (const reminder of due) {
-        const id = outboxIdFromName(
-          `${message.booking.bookingId}|${message.booking.startUtc}|${reminder.kind}|${reminder.offsetMinutes}`,
-        );
-        // About this occurrence alone, even when it was booked as the first of a series.
-        const { series: _series, ...booked } = message.booking;
+        const name = `${message.booking.bookingId}|${message.booking.startUtc}|${reminder.kind}|${reminder.offsetMinutes}`;
         const payload: NotificationMessage = { kind: reminder.kind, booking: { ...booked, previousStartUtc: null } };
-        await db.execute(sql`
-          insert into outbox (id, business_id, topic, payload, next_attempt_at)
-          values (${id}::uuid, ${businessId}::uuid, ${NOTIFICATION_TOPIC}, ${JSON.stringify(payload)}::jsonb,
-                  ${new Date(reminder.dueMs).toISOString()}::timestamptz)
-          on conflict (id) do nothing`);
+        const rows: [string, NotificationMessage][] = [[name, payload]];
+        // The same reminder as a text message: its own row, so e-mail and text retry independently.
+        if (texts && reminder.kind === "booking_reminder") rows.push([`${name}|sms`, { ...payload, channel: "sms" }]);
+        for (const [rowName, rowPayload] of rows)
+          await db.execute(sql`
+            insert into outbox (id, business_id, topic, payload, next_attempt_at)
+            values (${outboxIdFromName(rowName)}::uuid, ${businessId}::uuid, ${NOTIFICATION_TOPIC},
+                    ${JSON.stringify(rowPayload)}::jsonb, ${new Date(reminder.dueMs).toISOString()}::timestamptz)
+            on conflict (id) do nothing`);
       }
       return due.length;
     },

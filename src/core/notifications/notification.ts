@@ -139,4 +139,6 @@ export interface NotificationMessage {
    * served it before, so their connected calendars drop their copy. Never shown to anyone.
    */
   previousStaffIds?: string[];
+  /** A reminder to go as a text message to the visitor's phone instead of by e-mail (issue 20). */
+  channel?: "sms";
 }

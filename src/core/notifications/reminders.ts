@@ -14,6 +14,8 @@ export interface ReminderRules {
   readonly beforeMinutes: readonly number[];
   /** Minutes after the end for the follow-up; null for none. */
   readonly followUpAfterMinutes: number | null;
+  /** Each reminder also as a text message, to visitors who gave a phone number (absent: no). */
+  readonly sms?: boolean;
 }
 
 export const NO_REMINDERS: ReminderRules = { beforeMinutes: [], followUpAfterMinutes: null };

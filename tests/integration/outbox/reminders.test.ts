@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTransport, type EmailTransport } from "../../../src/adapters/email/build-transport.ts";
 import { createNotificationHandler, createOutboxWorker } from "../../../src/adapters/outbox/outbox-worker.ts";
 import { reminderSchedule } from "../../../src/adapters/outbox/reminder-schedule.ts";
+import { logSmsTransport } from "../../../src/adapters/sms/sms-transport.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../support/databases.ts";
 import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../../support/smtp-receiver.ts";
 import {
@@ -28,6 +29,12 @@ import {
 type Json = Record<string, any>;
 const TZ = "Europe/Berlin";
 const FROM = "Test Studio <bookings@studio.example>";
+interface LoggedText {
+  id: string;
+  to: string;
+  text: string;
+}
+const texts: LoggedText[] = [];
 
 describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
   let testDb: TestDatabase;
@@ -48,6 +55,8 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
       from: FROM,
       clock: () => NOW,
       reminders: reminderSchedule(testDb.database.db),
+      // The shipped adapter (log only), its log lines collected.
+      sms: logSmsTransport({ info: (details) => texts.push((details as { sms: LoggedText }).sms) }),
     });
     // Two workers on one database: what two app processes run.
     workers = [1, 2].map(() => createOutboxWorker({ db: testDb.database.db, handlers: { notification: handler } }));
@@ -243,6 +252,53 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
       expect(new ICAL.Event(events[0]!).uid).toBe(`${second}@booking-widget`);
     } finally {
       await patchCalendarSettings(testDb.database, fx.calendars.personal, { recurring: null });
+    }
+  });
+
+  it("sends each reminder also as a text message when the calendar asks, in the visitor's language", async () => {
+    const headers = await businessHeaders(testDb.database, fx, "reminders-sms");
+    const rules = (sms: boolean) =>
+      app.request(`/api/business/calendars/${fx.calendars.personal}`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ settings: { reminders: { beforeMinutes: [1440], followUpAfterMinutes: null, sms } } }),
+      });
+    expect((await rules(true)).status).toBe(200);
+    try {
+      const booked = async (startTime: string, phone: string | null) => {
+        const res = await post(app, "/api/bookings", {
+          calendarId: fx.calendars.personal,
+          startTime,
+          timezone: TZ,
+          locale: "de",
+          contact: { ...contact, email: "text@example.com", ...(phone ? { phone } : {}) },
+        });
+        return (await res.json()) as Json;
+      };
+      // The worker reads the calendar's reminder rules from the database when it schedules.
+      const withPhone = await booked(at(18, "10:00"), "+49 151 2345 6789");
+      await drain();
+      expect((await scheduled(withPhone.id)).map((r) => r.kind)).toEqual(["booking_reminder", "booking_reminder"]);
+      const withoutPhone = await booked(at(18, "14:00"), null);
+      await drain();
+      expect(await scheduled(withoutPhone.id)).toHaveLength(1); // the e-mail only
+
+      receiver.clear();
+      texts.length = 0;
+      await timePasses(withPhone.id, "2026-12-17T09:00:00Z");
+      await drain();
+      await drain(); // a second pass sends nothing twice
+      expect(receiver.messages).toHaveLength(1);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]!.to).toBe("•••••••••••89");
+      expect(texts[0]!.text).toMatch(
+        /^Erinnerung: personal bei Test Studio, 18\.12\.2026, 10:00\. Buchung verwalten: https:\/\/book\.example\.com\/de\//,
+      );
+      // The log never holds the token that opens the booking.
+      expect(texts[0]!.text).toContain("token=…");
+      expect(texts[0]!.text).not.toContain(withPhone.manageToken);
+    } finally {
+      expect((await rules(false)).status).toBe(200);
     }
   });
 

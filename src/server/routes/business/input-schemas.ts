@@ -191,10 +191,11 @@ export const CalendarSettingsSchema = z
       .strictObject({
         beforeMinutes: z.array(minutes(MAX_REMINDER_MINUTES).min(5)).max(MAX_REMINDERS),
         followUpAfterMinutes: minutes(MAX_REMINDER_MINUTES).nullable(),
+        sms: z.boolean().optional(),
       })
       .meta({
         description:
-          "Reminder emails to the visitor and guests this many minutes before the start (e.g. [1440, 60]), and a follow-up this many minutes after the end (null: none)",
+          "Reminder emails to the visitor and guests this many minutes before the start (e.g. [1440, 60]), and a follow-up this many minutes after the end (null: none); sms: each reminder also as a text message to a visitor who gave a phone number",
       }),
     questions: z.array(QuestionSchema).max(50),
     roundRobinMode: z.enum(["availability", "equal_distribution"]),
