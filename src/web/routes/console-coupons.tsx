@@ -162,6 +162,7 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
               name="kind"
               label={t("kind")}
               error={undefined}
+              isRequired
               value={draft.kind}
               onChange={(kind) => setDraft({ ...draft, kind: kind as CouponKind })}
               options={[

@@ -202,7 +202,7 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
                 <TextField
                   path={`terms.${member.id}.price`}
                   name={`terms.${member.id}.price`}
-                  label={t("termPrice", { currency })}
+                  label={t("termPrice", { name: member.name, currency })}
                   isRequired={false}
                   error={errorAt(`${p}.priceMinor`)}
                   value={term.price}
@@ -212,7 +212,7 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
                 <TextField
                   path={`terms.${member.id}.duration`}
                   name={`terms.${member.id}.duration`}
-                  label={t("termDuration")}
+                  label={t("termDuration", { name: member.name })}
                   isRequired={false}
                   error={errorAt(`${p}.durationMinutes`) ?? errorAt(`${p}.staffId`)}
                   value={term.duration}
