@@ -17,6 +17,16 @@ interface Props {
   readonly currency: string;
 }
 
+/** One input of a row: the draft's text key, the API field it becomes, its label and what it takes. */
+interface Column<Row> {
+  readonly key: keyof Row & string;
+  readonly api: string;
+  readonly label: string;
+  readonly hint?: string;
+  readonly isRequired: boolean;
+  readonly inputMode: "text" | "numeric" | "decimal";
+}
+
 function Part({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
   return (
     <section className="console-offers" aria-labelledby={`offers-${id}`}>
@@ -28,171 +38,156 @@ function Part({ id, title, hint, children }: { id: string; title: string; hint: 
 }
 
 /**
+ * Rows of a list the API replaces as a whole (variations, add-ons): each a fieldset named by the
+ * row's name, its inputs at their API paths (`variations.0.priceMinor`), a remove button, then "add".
+ */
+function RowList<Row extends { readonly key: string; readonly name: string }>(props: {
+  readonly list: "variations" | "addOns";
+  readonly rows: readonly Row[];
+  readonly columns: readonly Column<Row>[];
+  readonly numbered: (n: number) => string;
+  readonly removeLabel: (name: string) => string;
+  readonly addLabel: string;
+  onRows(rows: Row[]): void;
+  readonly newRow: () => Row;
+  errorAt(path: string): string | undefined;
+}) {
+  const { rows, onRows } = props;
+  return (
+    <>
+      {rows.map((row, i) => {
+        const name = row.name.trim() || props.numbered(i + 1);
+        return (
+          <fieldset key={row.key} className="console-offer">
+            <legend>{name}</legend>
+            <div className="console-form-grid">
+              {props.columns.map((column) => {
+                const path = `${props.list}.${i}.${column.api}`;
+                return (
+                  <TextField
+                    key={column.key}
+                    path={path}
+                    name={path}
+                    label={column.label}
+                    hint={column.hint}
+                    isRequired={column.isRequired}
+                    error={props.errorAt(path)}
+                    value={String(row[column.key])}
+                    onChange={(value) => onRows(rows.map((r, j) => (j === i ? { ...r, [column.key]: value } : r)))}
+                    input={{ inputMode: column.inputMode, autoComplete: "off" }}
+                  />
+                );
+              })}
+            </div>
+            <button
+              type="button"
+              className="console-button console-button--quiet"
+              onClick={() => onRows(rows.filter((_, j) => j !== i))}
+            >
+              {props.removeLabel(name)}
+            </button>
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        className="console-button console-button--quiet"
+        onClick={() => onRows([...rows, props.newRow()])}
+      >
+        {props.addLabel}
+      </button>
+    </>
+  );
+}
+
+/**
  * A service's variations, add-ons, staff members' own price and length, and location (issue 24):
  * rows added and removed in place, each field with its own message.
  */
 export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex, currency }: Props) {
   const { i18n } = useLingui();
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.services.offers.${key}`, values);
-  const numeric = { inputMode: "numeric" } as const;
-  const decimal = { inputMode: "decimal" } as const;
+  const name = { key: "name", api: "name", label: i18n._("console.services.name"), isRequired: true } as const;
+  const price = { key: "price", api: "priceMinor", label: i18n._("console.services.price", { currency }) } as const;
 
-  const setVariation = (i: number, patch: Partial<VariationDraft>) =>
-    onChange({ ...draft, variations: draft.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
-  const setAddOn = (i: number, patch: Partial<AddOnDraft>) =>
-    onChange({ ...draft, addOns: draft.addOns.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
+  const variationColumns: Column<VariationDraft>[] = [
+    { ...name, inputMode: "text" },
+    {
+      key: "duration",
+      api: "durationMinutes",
+      label: i18n._("console.services.duration"),
+      isRequired: true,
+      inputMode: "numeric",
+    },
+    { ...price, isRequired: false, inputMode: "decimal" },
+    {
+      key: "bufferBefore",
+      api: "bufferBeforeMinutes",
+      label: t("bufferBefore"),
+      hint: t("bufferHint"),
+      isRequired: false,
+      inputMode: "numeric",
+    },
+    {
+      key: "bufferAfter",
+      api: "bufferAfterMinutes",
+      label: t("bufferAfter"),
+      hint: t("bufferHint"),
+      isRequired: false,
+      inputMode: "numeric",
+    },
+  ];
+  const addOnColumns: Column<AddOnDraft>[] = [
+    { ...name, inputMode: "text" },
+    { key: "duration", api: "durationMinutes", label: t("extraMinutes"), isRequired: true, inputMode: "numeric" },
+    { ...price, isRequired: false, inputMode: "decimal" },
+    {
+      key: "maxQuantity",
+      api: "maxQuantity",
+      label: t("maxQuantity"),
+      hint: t("maxQuantityHint"),
+      isRequired: true,
+      inputMode: "numeric",
+    },
+  ];
 
   return (
     <>
       <Part id="variations" title={t("variations")} hint={t("variationsHint")}>
-        {draft.variations.map((v, i) => {
-          const p = `variations.${i}`;
-          const legend = t("variationNumber", { number: i + 1 });
-          return (
-            <fieldset key={v.key} className="console-offer">
-              <legend>{v.name.trim() || legend}</legend>
-              <div className="console-form-grid">
-                <TextField
-                  path={`${p}.name`}
-                  name={`${p}.name`}
-                  label={i18n._("console.services.name")}
-                  error={errorAt(`${p}.name`)}
-                  value={v.name}
-                  onChange={(name) => setVariation(i, { name })}
-                  input={{ maxLength: 200, autoComplete: "off" }}
-                />
-                <TextField
-                  path={`${p}.durationMinutes`}
-                  name={`${p}.durationMinutes`}
-                  label={i18n._("console.services.duration")}
-                  error={errorAt(`${p}.durationMinutes`)}
-                  value={v.duration}
-                  onChange={(duration) => setVariation(i, { duration })}
-                  input={numeric}
-                />
-                <TextField
-                  path={`${p}.priceMinor`}
-                  name={`${p}.priceMinor`}
-                  label={i18n._("console.services.price", { currency })}
-                  isRequired={false}
-                  error={errorAt(`${p}.priceMinor`)}
-                  value={v.price}
-                  onChange={(price) => setVariation(i, { price })}
-                  input={decimal}
-                />
-                <TextField
-                  path={`${p}.bufferBeforeMinutes`}
-                  name={`${p}.bufferBeforeMinutes`}
-                  label={t("bufferBefore")}
-                  hint={t("bufferHint")}
-                  isRequired={false}
-                  error={errorAt(`${p}.bufferBeforeMinutes`)}
-                  value={v.bufferBefore}
-                  onChange={(bufferBefore) => setVariation(i, { bufferBefore })}
-                  input={numeric}
-                />
-                <TextField
-                  path={`${p}.bufferAfterMinutes`}
-                  name={`${p}.bufferAfterMinutes`}
-                  label={t("bufferAfter")}
-                  hint={t("bufferHint")}
-                  isRequired={false}
-                  error={errorAt(`${p}.bufferAfterMinutes`)}
-                  value={v.bufferAfter}
-                  onChange={(bufferAfter) => setVariation(i, { bufferAfter })}
-                  input={numeric}
-                />
-              </div>
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                onClick={() => onChange({ ...draft, variations: draft.variations.filter((_, j) => j !== i) })}
-              >
-                {t("removeVariation", { name: v.name.trim() || legend })}
-              </button>
-            </fieldset>
-          );
-        })}
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          onClick={() => onChange({ ...draft, variations: [...draft.variations, newVariation()] })}
-        >
-          {t("addVariation")}
-        </button>
+        <RowList
+          list="variations"
+          rows={draft.variations}
+          columns={variationColumns}
+          numbered={(number) => t("variationNumber", { number })}
+          removeLabel={(name) => t("removeVariation", { name })}
+          addLabel={t("addVariation")}
+          onRows={(variations) => onChange({ ...draft, variations })}
+          newRow={newVariation}
+          errorAt={errorAt}
+        />
       </Part>
 
       <Part id="add-ons" title={t("addOns")} hint={t("addOnsHint")}>
-        {draft.addOns.map((a, i) => {
-          const p = `addOns.${i}`;
-          const legend = t("addOnNumber", { number: i + 1 });
-          return (
-            <fieldset key={a.key} className="console-offer">
-              <legend>{a.name.trim() || legend}</legend>
-              <div className="console-form-grid">
-                <TextField
-                  path={`${p}.name`}
-                  name={`${p}.name`}
-                  label={i18n._("console.services.name")}
-                  error={errorAt(`${p}.name`)}
-                  value={a.name}
-                  onChange={(name) => setAddOn(i, { name })}
-                  input={{ maxLength: 200, autoComplete: "off" }}
-                />
-                <TextField
-                  path={`${p}.durationMinutes`}
-                  name={`${p}.durationMinutes`}
-                  label={t("extraMinutes")}
-                  error={errorAt(`${p}.durationMinutes`)}
-                  value={a.duration}
-                  onChange={(duration) => setAddOn(i, { duration })}
-                  input={numeric}
-                />
-                <TextField
-                  path={`${p}.priceMinor`}
-                  name={`${p}.priceMinor`}
-                  label={i18n._("console.services.price", { currency })}
-                  isRequired={false}
-                  error={errorAt(`${p}.priceMinor`)}
-                  value={a.price}
-                  onChange={(price) => setAddOn(i, { price })}
-                  input={decimal}
-                />
-                <TextField
-                  path={`${p}.maxQuantity`}
-                  name={`${p}.maxQuantity`}
-                  label={t("maxQuantity")}
-                  hint={t("maxQuantityHint")}
-                  error={errorAt(`${p}.maxQuantity`)}
-                  value={a.maxQuantity}
-                  onChange={(maxQuantity) => setAddOn(i, { maxQuantity })}
-                  input={numeric}
-                />
-              </div>
-              <button
-                type="button"
-                className="console-button console-button--quiet"
-                onClick={() => onChange({ ...draft, addOns: draft.addOns.filter((_, j) => j !== i) })}
-              >
-                {t("removeAddOn", { name: a.name.trim() || legend })}
-              </button>
-            </fieldset>
-          );
-        })}
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          onClick={() => onChange({ ...draft, addOns: [...draft.addOns, newAddOn()] })}
-        >
-          {t("addAddOn")}
-        </button>
+        <RowList
+          list="addOns"
+          rows={draft.addOns}
+          columns={addOnColumns}
+          numbered={(number) => t("addOnNumber", { number })}
+          removeLabel={(name) => t("removeAddOn", { name })}
+          addLabel={t("addAddOn")}
+          onRows={(addOns) => onChange({ ...draft, addOns })}
+          newRow={newAddOn}
+          errorAt={errorAt}
+        />
       </Part>
 
       <Part id="terms" title={t("terms")} hint={t("termsHint")}>
         {staff.length === 0 ? <p className="console-muted">{t("termsNoStaff")}</p> : null}
         {staff.map((member) => {
           const term = draft.terms[member.id] ?? { price: "", duration: "" };
-          const p = `staffTerms.${termIndex[member.id] ?? `new-${member.id}`}`;
+          // Refusals come back at the index this member's terms had in the request.
+          const sent = termIndex[member.id];
+          const errorOf = (api: string) => (sent === undefined ? undefined : errorAt(`staffTerms.${sent}.${api}`));
           const set = (patch: Partial<typeof term>) =>
             onChange({ ...draft, terms: { ...draft.terms, [member.id]: { ...term, ...patch } } });
           return (
@@ -204,20 +199,20 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
                   name={`terms.${member.id}.price`}
                   label={t("termPrice", { name: member.name, currency })}
                   isRequired={false}
-                  error={errorAt(`${p}.priceMinor`)}
+                  error={errorOf("priceMinor")}
                   value={term.price}
-                  onChange={(price) => set({ price })}
-                  input={decimal}
+                  onChange={(value) => set({ price: value })}
+                  input={{ inputMode: "decimal", autoComplete: "off" }}
                 />
                 <TextField
                   path={`terms.${member.id}.duration`}
                   name={`terms.${member.id}.duration`}
                   label={t("termDuration", { name: member.name })}
                   isRequired={false}
-                  error={errorAt(`${p}.durationMinutes`) ?? errorAt(`${p}.staffId`)}
+                  error={errorOf("durationMinutes") ?? errorOf("staffId")}
                   value={term.duration}
-                  onChange={(duration) => set({ duration })}
-                  input={numeric}
+                  onChange={(value) => set({ duration: value })}
+                  input={{ inputMode: "numeric", autoComplete: "off" }}
                 />
               </div>
             </fieldset>
