@@ -64,7 +64,9 @@ describe("services in depth from the console (issue 24)", () => {
     await expect.poll(() => page.locator("h2:focus").innerText()).toBe(`Change ${service}`);
 
     await page.getByRole("button", { name: "Add variation" }).click();
-    await page.locator("#field-variations-0-name").fill("Long hair");
+    // The new row's name has the focus: typed straight away, as a keyboard user would.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-variations-0-name");
+    await page.keyboard.type("Long hair");
     await page.locator("#field-variations-0-durationMinutes").fill("60");
     await page.locator("#field-variations-0-priceMinor").fill("ten euros");
     await page.locator("#field-variations-0-bufferAfterMinutes").fill("10");

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { StaffView } from "../../../app/business/ports.ts";
 import { LocationField } from "./location-field.tsx";
 import { newAddOn, newVariation, type AddOnDraft, type OffersDraft, type VariationDraft } from "./service-offers.ts";
@@ -53,6 +53,15 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
   errorAt(path: string): string | undefined;
 }) {
   const { rows, onRows } = props;
+  // After "add", the new row's first field takes the focus, so a keyboard user types on at once.
+  const added = useRef(false);
+  // After "remove", the focus goes to "add" rather than being lost with the removed button.
+  const addRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    document.getElementById(`field-${props.list}-${rows.length - 1}-name`)?.focus();
+  }, [rows.length, props.list]);
   return (
     <>
       {rows.map((row, i) => {
@@ -71,7 +80,11 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
                     label={column.label}
                     hint={column.hint}
                     isRequired={column.isRequired}
-                    error={props.errorAt(path)}
+                    // A row removed elsewhere is refused at its id: said at its name.
+                    error={
+                      props.errorAt(path) ??
+                      (column.api === "name" ? props.errorAt(`${props.list}.${i}.id`) : undefined)
+                    }
                     value={String(row[column.key])}
                     onChange={(value) => onRows(rows.map((r, j) => (j === i ? { ...r, [column.key]: value } : r)))}
                     input={{ inputMode: column.inputMode, autoComplete: "off" }}
@@ -82,7 +95,10 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
             <button
               type="button"
               className="console-button console-button--quiet"
-              onClick={() => onRows(rows.filter((_, j) => j !== i))}
+              onClick={() => {
+                onRows(rows.filter((_, j) => j !== i));
+                addRef.current?.focus();
+              }}
             >
               {props.removeLabel(name)}
             </button>
@@ -90,9 +106,13 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
         );
       })}
       <button
+        ref={addRef}
         type="button"
         className="console-button console-button--quiet"
-        onClick={() => onRows([...rows, props.newRow()])}
+        onClick={() => {
+          added.current = true;
+          onRows([...rows, props.newRow()]);
+        }}
       >
         {props.addLabel}
       </button>
