@@ -2,7 +2,7 @@
  * Issue 24 in the console: the owner gives a service a variation and an add-on and makes a coupon
  * for it; a price typed as words and a code already in use (in German) are refused next to their
  * fields with what was typed kept. Then, on the public booking page, the variation and the add-on
- * are offered and the coupon is accepted. One sign-in; every changed screen axe-clean and shot at
+ * are offered and the coupon is accepted; last, a staff member gets their own price. One sign-in; every changed screen axe-clean and shot at
  * 390 and 1280 px.
  */
 import type { Browser, Page } from "playwright-core";
@@ -179,5 +179,29 @@ describe("services in depth from the console (issue 24)", () => {
       .poll(() => booking.locator(".payment dl").textContent())
       .toBe(`Price before discount€67.00Coupon ${code}−€13.40Total amount€53.60`);
     expect(visitor.pageErrors).toEqual([]);
+  });
+
+  it("gives a staff member their own price for the service, refused at its field when it is no amount", async () => {
+    // Back to English after the German screen (the language chosen is remembered in a cookie).
+    await page.context().addCookies([{ name: "i18n_redirected", value: "en", url: baseURL }]);
+    await screen("/console/services");
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    const own = page.getByLabel("Price with Anna Berg (EUR)");
+    await own.fill("65,555");
+    await page.getByLabel("Duration with Anna Berg (minutes)").fill("75");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => own.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#field-terms-${DEMO.staff.anna}-price-error`).innerText()).toBe(
+      "Enter an amount such as 45.50.",
+    );
+    expect(await own.inputValue()).toBe("65,555");
+    await own.fill("65,50");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator("#service-form-title").count()).toBe(0);
+    const stored = await consoleApiJson<{ id: string; staffTerms: object[] }[]>(page, "GET", "/business/services");
+    expect(stored.body.find((s) => s.id === serviceId)?.staffTerms).toEqual([
+      { staffId: DEMO.staff.anna, variationId: null, priceMinor: 6550, durationMinutes: 75 },
+    ]);
+    expect(pageErrors).toEqual([]);
   });
 });
