@@ -2,8 +2,8 @@
  * Issue 24 in the console: the owner gives a service a variation and an add-on and makes a coupon
  * for it; a price typed as words and a code already in use (in German) are refused next to their
  * fields with what was typed kept. Then, on the public booking page, the variation and the add-on
- * are offered and the coupon is accepted; last, a staff member gets their own price. One sign-in; every changed screen axe-clean and shot at
- * 390 and 1280 px.
+ * are offered and the coupon is accepted; last, a staff member gets their own price. One sign-in;
+ * every changed screen axe-clean and shot at 390 and 1280 px.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
