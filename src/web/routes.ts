@@ -73,6 +73,7 @@ const consoleScreens = [
   route("console/staff/:staffId", "routes/console-staff-member.tsx", { id: "console-staff-member" }),
   route("console/my-hours", "routes/console-my-hours.tsx", { id: "console-my-hours" }),
   route("console/services", "routes/console-services.tsx", { id: "console-services" }),
+  route("console/coupons", "routes/console-coupons.tsx", { id: "console-coupons" }),
   // Owner setup: calendars (with preview, sharing and one-time links), business settings, API keys.
   route("console/calendars", "routes/console-calendars.tsx", { id: "console-calendars" }),
   route("console/calendars/new", "routes/console-calendar-new.tsx", { id: "console-calendar-new" }),

@@ -375,6 +375,7 @@ describe("a staff login", () => {
     for (const path of [
       "/console/staff",
       "/console/services",
+      "/console/coupons",
       "/console/calendars",
       "/console/calendars/new",
       `/console/calendars/${DEMO.calendars.introCall}`,

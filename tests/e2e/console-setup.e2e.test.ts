@@ -257,17 +257,17 @@ describe("the owner sets up staff and services", () => {
     expect(await page.getByLabel("Address name").inputValue()).toBe(`setup-cut-${unique}`);
     await page.getByLabel("Duration (minutes)").fill("45");
     await page.getByLabel("Price (EUR)").fill("forty");
-    await page.getByLabel(name).check();
+    await page.getByRole("checkbox", { name }).check();
     await page.getByRole("button", { name: "Add service" }).click();
     await expect
       .poll(() => page.locator("#field-service-price-error").innerText())
       .toBe("Enter an amount such as 45.50.");
-    expect(await page.getByLabel("Price (EUR)").inputValue()).toBe("forty");
-    expect(await page.getByLabel(name).isChecked()).toBe(true);
+    expect(await page.locator("#field-service-price").inputValue()).toBe("forty");
+    expect(await page.getByRole("checkbox", { name }).isChecked()).toBe(true);
     await checkScreen(page, "console-services-invalid");
 
     // The server's refusal of a field lands next to that field: an address name already in use.
-    await page.getByLabel("Price (EUR)").fill("49,9");
+    await page.locator("#field-service-price").fill("49,9");
     await page.locator("#field-service-slug").fill("haircut");
     await page.getByRole("button", { name: "Add service" }).click();
     await expect

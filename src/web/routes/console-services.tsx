@@ -16,6 +16,9 @@ import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
+import { problemAt } from "../features/console/field-problems.ts";
+import { ServiceOffersEditor } from "../features/console/service-offers-editor.tsx";
+import { offerMessageKey, offersBody, offersDraftOf, type OffersDraft } from "../features/console/service-offers.ts";
 import { SLUG, slugOf } from "../features/console/slug.ts";
 import type { Route } from "./+types/console-services";
 
@@ -47,6 +50,8 @@ interface Draft {
   readonly depositKind: DepositKind;
   readonly deposit: string;
   readonly staffIds: readonly string[];
+  /** Variations, add-ons, staff members' own terms and location (issue 24). */
+  readonly offers: OffersDraft;
 }
 
 type FieldName = "name" | "slug" | "description" | "durationMinutes" | "priceCents" | "deposit" | "staffIds";
@@ -63,7 +68,13 @@ const FIELDS: readonly FieldName[] = [
 interface Checked {
   readonly problems: Partial<Record<FieldName, string>>;
   readonly body: Record<string, unknown>;
+  /** What cannot be sent of the variations, add-ons, terms and location, by API path. */
+  readonly offerProblems: Readonly<Record<string, string>>;
+  readonly termIndex: Readonly<Record<string, number>>;
 }
+
+/** The API's lists the offers editor shows refusals of, next to their fields. */
+const OFFER_PATHS = ["variations", "addOns", "staffTerms", "location"];
 
 /** The draft as the API takes it, or the messages of what is wrong, per field (the API's own limits). */
 function check(draft: Draft, currency: string): Checked {
@@ -87,6 +98,7 @@ function check(draft: Draft, currency: string): Checked {
       problems.deposit = "console.services.percentInvalid";
     else deposit = { kind: "percentage", percent };
   }
+  const offers = offersBody(draft.offers, currency, draft.staffIds);
   const body = {
     name: draft.name.trim(),
     slug: draft.slug,
@@ -95,8 +107,9 @@ function check(draft: Draft, currency: string): Checked {
     priceCents: price ?? 0,
     deposit,
     staffIds: draft.staffIds,
+    ...offers.body,
   };
-  return { problems, body };
+  return { problems, body, offerProblems: offers.problems, termIndex: offers.termIndex };
 }
 
 /**
@@ -127,7 +140,14 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
   const staffNames = useMemo(() => new Map(staff.map((s) => [s.id, s.name])), [staff]);
   const example = amountText(4550, currency, tag);
 
-  const clientProblems = draft && isChecking ? check(draft, currency).problems : {};
+  const checked = draft ? check(draft, currency) : null;
+  const clientProblems = checked && isChecking ? checked.problems : {};
+  const offerError = (path: string): string | undefined => {
+    const key =
+      (checked && isChecking ? checked.offerProblems[path] : undefined) ??
+      (problemAt(problem, path) && draft ? offerMessageKey(path, draft.offers.locationKind) : undefined);
+    return key ? i18n._(key, { example }) : undefined;
+  };
   const errorOf = (field: FieldName): string | undefined => {
     const key = clientProblems[field];
     if (key) return i18n._(key, { example });
@@ -142,11 +162,13 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
     (fieldProblem(problem, "deposit.amountCents") || fieldProblem(problem, "deposit.percent")
       ? i18n._("console.services.depositInvalid")
       : undefined);
-  const onField = FIELDS.some((f) => errorOf(f)) || Boolean(depositError);
+  const onField =
+    FIELDS.some((f) => errorOf(f)) || Boolean(depositError) || OFFER_PATHS.some((p) => problemAt(problem, p));
 
   function save(event: FormEvent) {
-    const checked = draft && check(draft, currency);
-    return editor.submit(event, checked !== null && Object.keys(checked.problems).length === 0, async () => {
+    const isValid =
+      checked !== null && Object.keys(checked.problems).length === 0 && Object.keys(checked.offerProblems).length === 0;
+    return editor.submit(event, isValid, async () => {
       if (!draft || !checked) return;
       const { body } = checked;
       if (draft.id === null) await callApi<ServiceView>(locale, "POST", "/business/services", body);
@@ -181,6 +203,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
             ? String(service.deposit.percent)
             : "",
       staffIds: service.staffIds,
+      offers: offersDraftOf(service, currency, tag),
     });
   }
 
@@ -208,6 +231,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
                 depositKind: "none",
                 deposit: "",
                 staffIds: [],
+                offers: offersDraftOf(null, currency, tag),
               })
             }
           >
@@ -373,6 +397,14 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
             onChange={(staffIds) => setDraft({ ...draft, staffIds })}
             error={errorOf("staffIds")}
           />
+          <ServiceOffersEditor
+            draft={draft.offers}
+            onChange={(offers) => setDraft({ ...draft, offers })}
+            errorAt={offerError}
+            staff={staff.filter((member) => draft.staffIds.includes(member.id))}
+            termIndex={checked?.termIndex ?? {}}
+            currency={currency}
+          />
         </EditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.services.none")}>
@@ -405,6 +437,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
                 <p className="console-muted console-row__detail">
                   {by ? i18n._("console.services.by", { names: by }) : i18n._("console.services.byAnyone")}
                 </p>
+                <OffersSummary service={service} />
               </div>
               <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
             </li>
@@ -420,6 +453,29 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       />
     </section>
   );
+}
+
+/** A service's variations, add-ons and own location in its row, when it has any. */
+function OffersSummary({ service }: { service: ServiceView }) {
+  const { i18n } = useLingui();
+  const parts = [
+    service.variations.length > 0
+      ? i18n._("console.services.offers.variationsShown", {
+          count: service.variations.length,
+          names: service.variations.map((v) => v.name).join(", "),
+        })
+      : null,
+    service.addOns.length > 0
+      ? i18n._("console.services.offers.addOnsShown", {
+          count: service.addOns.length,
+          names: service.addOns.map((a) => a.name).join(", "),
+        })
+      : null,
+    service.location
+      ? `${i18n._(`console.location.kinds.${service.location.kind}`)}${service.location.value ? `: ${service.location.value}` : ""}`
+      : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? <p className="console-muted console-row__detail">{parts.join(" · ")}</p> : null;
 }
 
 /** What to say when the API refuses a field the draft's own checks let through. */

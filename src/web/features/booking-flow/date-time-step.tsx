@@ -3,7 +3,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDayLong, formatMoney, formatMonth, formatTime, monthOf } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
 import { MonthCalendar } from "./month-calendar.tsx";
-import { quote } from "./pricing.ts";
+import { staffPrices } from "./pricing.ts";
 import { dayEntries } from "./seats.ts";
 import { StaffPicker } from "./staff-picker.tsx";
 import { TimeZonePicker } from "./time-zone-picker.tsx";
@@ -47,14 +47,8 @@ export function DateTimeStep({
   const shown = entries.slice(0, state.visibleSlots);
   const showStaff =
     !data.isReschedule && (config.type === "round_robin" || config.type === "service") && config.staff.length > 1;
-  // A member with their own price (a senior stylist): each one's total, "any available" from the
-  // lowest among those who perform every chosen service (else among everyone).
-  const totals = config.staff.map((m) => quote(config, state.carts, state.details, state.offers, m.id).totalCents);
-  const chosen = state.carts.flat();
-  const able = totals.filter((_, i) =>
-    chosen.every((id) => config.services.find((s) => s.id === id)?.staffIds.includes(config.staff[i]!.id)),
-  );
-  const lowest = Math.min(...(able.length > 0 ? able : totals));
+  // A member with their own price (a senior stylist): each one's total, "any available" from the lowest.
+  const { totals, lowest } = staffPrices(config, state.carts, state.details, state.offers);
   const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
   const prices =
     config.type === "service" && totals.some((t) => t !== lowest)

@@ -38,3 +38,23 @@ export function quote(
     deposit,
   );
 }
+
+/**
+ * What each staff member would charge for the chosen carts (their own terms: a senior stylist costs
+ * more), and the "from" price of "any available": the lowest total among the members who perform
+ * every chosen service — a member who cannot take the booking must not set its price. When none
+ * can (the staff list is the calendar's, not the services'), the lowest of all.
+ */
+export function staffPrices(
+  config: Pick<WidgetConfig, "type" | "guestMode" | "priceCents" | "deposit" | "services" | "staff">,
+  carts: string[][],
+  details: Pick<DetailsValues, "guestCount" | "guests">,
+  offers: OfferPicks = {},
+): { readonly totals: readonly number[]; readonly lowest: number } {
+  const totals = config.staff.map((m) => quote(config, carts, details, offers, m.id).totalCents);
+  const chosen = carts.flat();
+  const able = totals.filter((_, i) =>
+    chosen.every((id) => config.services.find((s) => s.id === id)?.staffIds.includes(config.staff[i]!.id)),
+  );
+  return { totals, lowest: Math.min(...(able.length > 0 ? able : totals)) };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { newAddOn, newVariation, offerMessageKey, offersBody, offersDraftOf } from "./service-offers.ts";
+
+const stored = {
+  variations: [
+    {
+      id: "v-short",
+      name: "Short",
+      durationMinutes: 30,
+      priceMinor: 3500,
+      deposit: null,
+      bufferBeforeMinutes: null,
+      bufferAfterMinutes: 10,
+    },
+  ],
+  addOns: [{ id: "a-cond", name: "Conditioning", durationMinutes: 15, priceMinor: 1500, maxQuantity: 2 }],
+  staffTerms: [
+    { staffId: "anna", variationId: null, durationMinutes: null, priceMinor: 5500 },
+    { staffId: "anna", variationId: "v-short", durationMinutes: 40, priceMinor: null },
+  ],
+  location: { kind: "video" as const, value: "https://meet.example.com/x" },
+};
+
+describe("offersDraftOf and offersBody", () => {
+  it("round-trips a stored service's offers in the business currency", () => {
+    const draft = offersDraftOf(stored, "EUR", "de");
+    expect(draft.variations[0]).toMatchObject({ id: "v-short", price: "35,00", bufferBefore: "", bufferAfter: "10" });
+    expect(draft.terms).toEqual({ anna: { price: "55,00", duration: "" } });
+    const { body, problems, termIndex } = offersBody(draft, "EUR", ["anna", "liam"]);
+    expect(problems).toEqual({});
+    expect(body).toEqual({
+      variations: [
+        {
+          id: "v-short",
+          name: "Short",
+          durationMinutes: 30,
+          priceMinor: 3500,
+          bufferBeforeMinutes: null,
+          bufferAfterMinutes: 10,
+        },
+      ],
+      addOns: [{ id: "a-cond", name: "Conditioning", durationMinutes: 15, priceMinor: 1500, maxQuantity: 2 }],
+      // The variation's own terms are kept as they were.
+      staffTerms: [stored.staffTerms[0], stored.staffTerms[1]],
+      location: stored.location,
+    });
+    expect(termIndex).toEqual({ anna: 0 });
+  });
+
+  it("names each field that cannot be sent by its API path, and keeps what was typed", () => {
+    const draft = offersDraftOf(null, "JPY", "en");
+    const typed = {
+      ...draft,
+      variations: [{ ...newVariation(), name: "Long", price: "ten euros", duration: "" }],
+      addOns: [{ ...newAddOn(), name: "Mask", maxQuantity: "two" }],
+      terms: { liam: { price: "12.5", duration: "" } },
+      locationKind: "phone" as const,
+      locationValue: "call me",
+    };
+    const { problems } = offersBody(typed, "JPY", ["liam"]);
+    expect(problems).toEqual({
+      "variations.0.priceMinor": "console.services.priceInvalid",
+      "variations.0.durationMinutes": "console.services.durationInvalid",
+      "addOns.0.maxQuantity": "console.services.offers.maxQuantityInvalid",
+      // Yen have no minor digits.
+      "staffTerms.0.priceMinor": "console.services.priceInvalid",
+      "location.value": "console.services.offers.phoneInvalid",
+    });
+    expect(typed.variations[0]!.price).toBe("ten euros");
+  });
+
+  it("drops terms of people who no longer perform it and of removed variations", () => {
+    const draft = { ...offersDraftOf(stored, "EUR", "en"), variations: [] };
+    expect(offersBody(draft, "EUR", ["liam"]).body.staffTerms).toEqual([]);
+    expect(offersBody(draft, "EUR", ["anna"]).body.staffTerms).toEqual([stored.staffTerms[0]]);
+  });
+
+  it("maps the API's refusals to the message of what the field takes", () => {
+    expect(offerMessageKey("addOns.1.durationMinutes", "")).toBe("console.services.offers.extraMinutesInvalid");
+    expect(offerMessageKey("variations.0.bufferAfterMinutes", "")).toBe("console.services.offers.bufferInvalid");
+    expect(offerMessageKey("location.value", "video")).toBe("console.services.offers.videoInvalid");
+    expect(offerMessageKey("variations.0.id", "")).toBe("console.services.offers.rowGone");
+    expect(offerMessageKey("name", "")).toBeUndefined();
+  });
+});

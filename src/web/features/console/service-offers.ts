@@ -1,0 +1,243 @@
+/**
+ * A service's variations, add-ons, staff members' own terms and location as the console's editor
+ * holds them (issue 24, ADR 0031 and 0044): text as typed, so a refusal loses nothing; `offersBody`
+ * turns it into the business API's fields and says, per API path, what cannot be sent at all (an
+ * amount that is no amount). Ranges are the server's to check (input-schemas.ts): its refusals
+ * come back at the same paths, and `offerMessageKey` names the message for each.
+ */
+import type { ServiceView, StaffTerms } from "../../../app/business/ports.ts";
+import { locationProblem, type LocationKind, type LocationProblem } from "../../../core/calendar/location.ts";
+import { amountText, parseAmount } from "../../../core/payments/money.ts";
+
+export interface VariationDraft {
+  /** Tells rows apart while editing (React keys); not sent. */
+  readonly key: string;
+  /** The stored variation; null until saved. */
+  readonly id: string | null;
+  readonly name: string;
+  readonly duration: string;
+  readonly price: string;
+  readonly bufferBefore: string;
+  readonly bufferAfter: string;
+}
+
+export interface AddOnDraft {
+  readonly key: string;
+  readonly id: string | null;
+  readonly name: string;
+  readonly duration: string;
+  readonly price: string;
+  readonly maxQuantity: string;
+}
+
+/** A staff member's own price and length for the whole service; empty: the service's. */
+export interface TermDraft {
+  readonly price: string;
+  readonly duration: string;
+}
+
+export interface OffersDraft {
+  readonly variations: readonly VariationDraft[];
+  readonly addOns: readonly AddOnDraft[];
+  /** Staff id → their own terms for the whole service. */
+  readonly terms: Readonly<Record<string, TermDraft>>;
+  /** Terms for one variation (set through the API): kept as they are while their variation stays. */
+  readonly variationTerms: readonly StaffTerms[];
+  /** "": the calendar's (no location of its own). */
+  readonly locationKind: LocationKind | "";
+  readonly locationValue: string;
+}
+
+let rows = 0;
+const nextKey = () => `row-${++rows}`;
+
+export const newVariation = (): VariationDraft => ({
+  key: nextKey(),
+  id: null,
+  name: "",
+  duration: "30",
+  price: "",
+  bufferBefore: "",
+  bufferAfter: "",
+});
+
+export const newAddOn = (): AddOnDraft => ({
+  key: nextKey(),
+  id: null,
+  name: "",
+  duration: "0",
+  price: "",
+  maxQuantity: "1",
+});
+
+type Offers = Pick<ServiceView, "variations" | "addOns" | "staffTerms" | "location">;
+
+/** What the editor shows of a service's offers; a new service has none. */
+export function offersDraftOf(service: Offers | null, currency: string, languageTag: string): OffersDraft {
+  const money = (minor: number) => (minor > 0 ? amountText(minor, currency, languageTag) : "");
+  const optional = (n: number | null) => (n === null ? "" : String(n));
+  const terms: Record<string, TermDraft> = {};
+  for (const t of service?.staffTerms ?? [])
+    if (t.variationId === null)
+      terms[t.staffId] = {
+        price: t.priceMinor === null ? "" : amountText(t.priceMinor, currency, languageTag),
+        duration: optional(t.durationMinutes),
+      };
+  return {
+    variations: (service?.variations ?? []).map((v) => ({
+      key: nextKey(),
+      id: v.id,
+      name: v.name,
+      duration: String(v.durationMinutes),
+      price: money(v.priceMinor),
+      bufferBefore: optional(v.bufferBeforeMinutes),
+      bufferAfter: optional(v.bufferAfterMinutes),
+    })),
+    addOns: (service?.addOns ?? []).map((a) => ({
+      key: nextKey(),
+      id: a.id,
+      name: a.name,
+      duration: String(a.durationMinutes),
+      price: money(a.priceMinor),
+      maxQuantity: String(a.maxQuantity),
+    })),
+    terms,
+    variationTerms: (service?.staffTerms ?? []).filter((t) => t.variationId !== null),
+    locationKind: service?.location?.kind ?? "",
+    locationValue: service?.location?.value ?? "",
+  };
+}
+
+/** A whole number as typed, or null when it is none. */
+function wholeOf(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** The API path of a problem found here → the message key (console.services.offers.*). */
+export type OfferProblems = Readonly<Record<string, string>>;
+
+export interface OffersBody {
+  readonly body: {
+    variations: unknown[];
+    addOns: unknown[];
+    staffTerms: unknown[];
+    location: { kind: LocationKind; value: string } | null;
+  };
+  /** Staff id → its index in `staffTerms`, where the API puts its refusals. */
+  readonly termIndex: Readonly<Record<string, number>>;
+  readonly problems: OfferProblems;
+}
+
+const LOCATION_KEYS: Record<LocationProblem, string> = {
+  LOCATION_ADDRESS_REQUIRED: "console.services.offers.addressRequired",
+  LOCATION_PHONE_INVALID: "console.services.offers.phoneInvalid",
+  LOCATION_VIDEO_LINK_INVALID: "console.services.offers.videoInvalid",
+};
+
+/**
+ * The business API's `variations`, `addOns`, `staffTerms` and `location` for the draft. Terms are
+ * sent only for `staffIds` (who performs the service) and only when something is set.
+ */
+export function offersBody(draft: OffersDraft, currency: string, staffIds: readonly string[]): OffersBody {
+  const problems: Record<string, string> = {};
+  const amount = (text: string, path: string, isOptional: boolean): number | null | undefined => {
+    if (text.trim() === "") return isOptional ? undefined : 0;
+    const minor = parseAmount(text, currency);
+    if (minor === null) problems[path] = "console.services.priceInvalid";
+    return minor ?? undefined;
+  };
+  /** Empty: null (the default), unless the field is required. */
+  const whole = (text: string, path: string, key: string, isRequired = false): number | null => {
+    if (text.trim() === "" && !isRequired) return null;
+    const n = wholeOf(text);
+    if (n === null) problems[path] = key;
+    return n;
+  };
+
+  const variations = draft.variations.map((v, i) => {
+    const p = `variations.${i}`;
+    return {
+      ...(v.id ? { id: v.id } : {}),
+      name: v.name.trim(),
+      durationMinutes: whole(v.duration, `${p}.durationMinutes`, "console.services.durationInvalid", true) ?? 0,
+      priceMinor: amount(v.price, `${p}.priceMinor`, false) ?? 0,
+      bufferBeforeMinutes: whole(v.bufferBefore, `${p}.bufferBeforeMinutes`, "console.services.offers.bufferInvalid"),
+      bufferAfterMinutes: whole(v.bufferAfter, `${p}.bufferAfterMinutes`, "console.services.offers.bufferInvalid"),
+    };
+  });
+  const addOns = draft.addOns.map((a, i) => {
+    const p = `addOns.${i}`;
+    return {
+      ...(a.id ? { id: a.id } : {}),
+      name: a.name.trim(),
+      durationMinutes: whole(a.duration, `${p}.durationMinutes`, "console.services.offers.extraMinutesInvalid") ?? 0,
+      priceMinor: amount(a.price, `${p}.priceMinor`, false) ?? 0,
+      maxQuantity: whole(a.maxQuantity, `${p}.maxQuantity`, "console.services.offers.maxQuantityInvalid") ?? 1,
+    };
+  });
+
+  const termIndex: Record<string, number> = {};
+  const staffTerms: StaffTerms[] = [];
+  for (const staffId of staffIds) {
+    const t = draft.terms[staffId];
+    if (!t || (t.price.trim() === "" && t.duration.trim() === "")) continue;
+    const p = `staffTerms.${staffTerms.length}`;
+    termIndex[staffId] = staffTerms.length;
+    staffTerms.push({
+      staffId,
+      variationId: null,
+      priceMinor: amount(t.price, `${p}.priceMinor`, true) ?? null,
+      durationMinutes: whole(t.duration, `${p}.durationMinutes`, "console.services.durationInvalid"),
+    });
+  }
+  // A variation's own terms stay while it does (and the member still performs the service).
+  const kept = new Set(draft.variations.flatMap((v) => (v.id ? [v.id] : [])));
+  staffTerms.push(...draft.variationTerms.filter((t) => kept.has(t.variationId!) && staffIds.includes(t.staffId)));
+
+  let location: OffersBody["body"]["location"] = null;
+  if (draft.locationKind !== "") {
+    location = {
+      kind: draft.locationKind,
+      value: draft.locationKind === "ask_booker" ? "" : draft.locationValue.trim(),
+    };
+    const code = locationProblem(location);
+    if (code) problems["location.value"] = LOCATION_KEYS[code];
+  }
+  return { body: { variations, addOns, staffTerms, location }, termIndex, problems };
+}
+
+/** The message key for the API's refusal at `path` (one of `offersBody`'s fields), by what the field takes. */
+export function offerMessageKey(path: string, locationKind: LocationKind | ""): string | undefined {
+  const field = path.split(".");
+  const [list, , name] = field;
+  if (list === "location")
+    return locationKind === "" || locationKind === "ask_booker"
+      ? "console.services.offers.locationInvalid"
+      : LOCATION_KEYS[
+          locationKind === "physical"
+            ? "LOCATION_ADDRESS_REQUIRED"
+            : locationKind === "phone"
+              ? "LOCATION_PHONE_INVALID"
+              : "LOCATION_VIDEO_LINK_INVALID"
+        ];
+  if (list !== "variations" && list !== "addOns" && list !== "staffTerms") return undefined;
+  switch (name) {
+    case "name":
+      return "console.services.nameMissing";
+    case "priceMinor":
+      return "console.services.priceInvalid";
+    case "durationMinutes":
+      return list === "addOns" ? "console.services.offers.extraMinutesInvalid" : "console.services.durationInvalid";
+    case "bufferBeforeMinutes":
+    case "bufferAfterMinutes":
+      return "console.services.offers.bufferInvalid";
+    case "maxQuantity":
+      return "console.services.offers.maxQuantityInvalid";
+    case "staffId":
+      return "console.services.staffInvalid";
+    default:
+      // A row that no longer exists (removed in another tab): reloading shows what is there now.
+      return "console.services.offers.rowGone";
+  }
+}

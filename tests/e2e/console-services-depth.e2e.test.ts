@@ -1,0 +1,207 @@
+/**
+ * Issue 24 in the console: the owner gives a service a variation and an add-on and makes a coupon
+ * for it; a price typed as words and a code already in use (in German) are refused next to their
+ * fields with what was typed kept. Then, on the public booking page, the variation and the add-on
+ * are offered and the coupon is accepted; last, a staff member gets their own price. One sign-in;
+ * every changed screen axe-clean and shot at 390 and 1280 px.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import { consoleApiJson, signInToConsole } from "./support/console.ts";
+import { baseURL } from "./support/server.ts";
+
+const unique = Date.now().toString(36);
+const service = `Depth cut ${unique}`;
+const code = `DEPTH${unique}`.toUpperCase();
+
+let browser: Browser;
+let page: Page;
+let pageErrors: unknown[];
+let serviceId = "";
+let calendarId = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, pageErrors } = await bookingPage(browser));
+  await signInToConsole(page, baseURL, "owner");
+  // A service of its own in a calendar of its own, so the demo's other journeys see nothing of it.
+  const created = await consoleApiJson<{ id: string }>(page, "POST", "/business/services", {
+    slug: `depth-cut-${unique}`,
+    name: service,
+    durationMinutes: 30,
+    priceCents: 3000,
+    staffIds: [DEMO.staff.anna],
+  });
+  expect(created.status).toBe(201);
+  serviceId = created.body.id;
+  const calendar = await consoleApiJson<{ id: string }>(page, "POST", "/business/calendars", {
+    slug: `depth-${unique}`,
+    type: "service",
+    name: `Depth salon ${unique}`,
+    members: [{ staffId: DEMO.staff.anna }],
+    serviceIds: [serviceId],
+    settings: { minimumNoticeMinutes: 0 },
+  });
+  expect(calendar.status).toBe(201);
+  calendarId = calendar.body.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function screen(path: string) {
+  await page.goto(`${baseURL}${path}`);
+  await page.locator(".console__main h1").waitFor();
+}
+
+describe("services in depth from the console (issue 24)", () => {
+  it("adds a variation and an add-on to a service; a price in words is refused at its field and kept", async () => {
+    await screen("/console/services");
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    await expect.poll(() => page.locator("h2:focus").innerText()).toBe(`Change ${service}`);
+
+    await page.getByRole("button", { name: "Add variation" }).click();
+    // The new row's name has the focus: typed straight away, as a keyboard user would.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-variations-0-name");
+    await page.keyboard.type("Long hair");
+    await page.locator("#field-variations-0-durationMinutes").fill("60");
+    await page.locator("#field-variations-0-priceMinor").fill("ten euros");
+    await page.locator("#field-variations-0-bufferAfterMinutes").fill("10");
+    await page.getByRole("button", { name: "Add add-on" }).click();
+    await page.locator("#field-addOns-0-name").fill("Head massage");
+    await page.locator("#field-addOns-0-durationMinutes").fill("15");
+    await page.locator("#field-addOns-0-priceMinor").fill("12");
+    await page.locator("#field-addOns-0-maxQuantity").fill("2");
+    await page.getByLabel("Where it takes place").selectOption("physical");
+    await page.locator("#field-location-value").fill("Northwind Mitte, Torstraße 1, Berlin");
+    await page.getByRole("button", { name: "Save changes" }).click();
+
+    const price = page.locator("#field-variations-0-priceMinor");
+    await expect
+      .poll(() => page.locator("#field-variations-0-priceMinor-error").innerText())
+      .toBe("Enter an amount such as 45.50.");
+    expect(await price.inputValue()).toBe("ten euros");
+    expect(await price.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-variations-0-priceMinor");
+    expect(await page.locator("#field-addOns-0-name").inputValue()).toBe("Head massage");
+    await checkScreen(page, "console-services-depth-invalid");
+
+    // A length the server refuses (under 5 minutes) comes back next to that field too.
+    await price.fill("55");
+    await page.locator("#field-variations-0-durationMinutes").fill("3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(() => page.locator("#field-variations-0-durationMinutes-error").innerText())
+      .toBe("Enter whole minutes from 5 to 1440.");
+    expect(await price.inputValue()).toBe("55");
+
+    await page.locator("#field-variations-0-durationMinutes").fill("60");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const row = page.locator(".console-row", { hasText: service });
+    await expect.poll(() => row.innerText()).toContain("1 variation: Long hair");
+    expect(await row.innerText()).toContain("1 add-on: Head massage");
+    expect(await row.innerText()).toContain("At an address: Northwind Mitte, Torstraße 1, Berlin");
+    const stored = await consoleApiJson<{ id: string; variations: object[]; addOns: object[]; location: object }[]>(
+      page,
+      "GET",
+      "/business/services",
+    );
+    expect(stored.body.find((s) => s.id === serviceId)).toMatchObject({
+      variations: [{ name: "Long hair", durationMinutes: 60, priceMinor: 5500, bufferAfterMinutes: 10 }],
+      addOns: [{ name: "Head massage", durationMinutes: 15, priceMinor: 1200, maxQuantity: 2 }],
+      location: { kind: "physical", value: "Northwind Mitte, Torstraße 1, Berlin" },
+    });
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    await checkScreen(page, "console-services-depth");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("makes a coupon for the service; the same code again is refused, in German, and kept", async () => {
+    await screen("/console/services");
+    await page.locator(".console__nav").getByRole("link", { name: "Coupons" }).click();
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Coupons");
+    expect(await page.locator(".console__nav a[aria-current=page]").innerText()).toBe("Coupons");
+
+    await page.getByRole("button", { name: "Add coupon" }).click();
+    await page.getByLabel(/^Code/).fill(code.toLowerCase());
+    await page.getByLabel(/^Percent off/).fill("20");
+    await page.getByLabel(/^Uses per visitor/).fill("1");
+    await page.getByRole("checkbox", { name: service }).check();
+    await page.getByRole("button", { name: "Add coupon" }).click();
+    const row = page.locator(".console-row", { hasText: code });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain("20% off");
+    expect(await row.innerText()).toContain("used 0 times");
+    expect(await row.innerText()).toContain("once per visitor");
+    expect(await row.innerText()).toContain(`for ${service}`);
+    await checkScreen(page, "console-coupons");
+
+    await screen("/de/console/coupons");
+    await page.getByRole("button", { name: "Gutschein hinzufügen" }).click();
+    await page.getByLabel(/^Gutscheincode/).fill(code);
+    await page.getByLabel(/^Rabatt\b/).selectOption("amount");
+    await page.getByLabel(/^Rabattbetrag/).fill("5,50");
+    await page.getByRole("button", { name: "Gutschein hinzufügen" }).click();
+    await expect
+      .poll(() => page.locator("#field-code-error").innerText())
+      .toBe("Ein anderer Gutschein nutzt diesen Code bereits. Wählen Sie einen anderen.");
+    expect(await page.getByLabel(/^Gutscheincode/).inputValue()).toBe(code);
+    expect(await page.getByLabel(/^Rabattbetrag/).inputValue()).toBe("5,50");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-code");
+    await checkScreen(page, "console-coupons-taken-de");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("offers the variation and the add-on on the booking page and accepts the coupon", async () => {
+    const visitor = await bookingPage(browser);
+    const booking = visitor.page;
+    await open(booking, `${baseURL}/widget/booking/${calendarId}`);
+    await booking.getByRole("button", { name: `Add ${service} for You` }).click();
+    await booking.getByRole("group", { name: `Choose your ${service}` }).waitFor();
+    await booking.getByRole("radio", { name: /^Long hair/ }).check();
+    await booking.getByRole("checkbox", { name: /^Head massage/ }).check();
+    expect(await booking.locator(".cart__lines li").allTextContents()).toEqual([
+      `${service} — Long hair1 hour · €55.00`,
+      "Head massage15 minutes · €12.00",
+    ]);
+    await booking.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(booking).textContent()).toBe("Pick a date and time");
+    await (await firstSlot(booking)).click();
+    await expect.poll(() => heading(booking).textContent()).toBe("Your information");
+    await fillContact(booking, contact("Depth"));
+    await booking.getByLabel("Coupon code").fill(code.toLowerCase());
+    await booking.getByRole("button", { name: "Apply" }).click();
+    // €67 less 20 %.
+    await expect
+      .poll(() => booking.locator(".payment dl").textContent())
+      .toBe(`Price before discount€67.00Coupon ${code}−€13.40Total amount€53.60`);
+    expect(visitor.pageErrors).toEqual([]);
+  });
+
+  it("gives a staff member their own price for the service, refused at its field when it is no amount", async () => {
+    // Back to English after the German screen (the language chosen is remembered in a cookie).
+    await page.context().addCookies([{ name: "i18n_redirected", value: "en", url: baseURL }]);
+    await screen("/console/services");
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    const own = page.getByLabel("Price with Anna Berg (EUR)");
+    await own.fill("65,555");
+    await page.getByLabel("Duration with Anna Berg (minutes)").fill("75");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => own.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#field-terms-${DEMO.staff.anna}-price-error`).innerText()).toBe(
+      "Enter an amount such as 45.50.",
+    );
+    expect(await own.inputValue()).toBe("65,555");
+    await own.fill("65,50");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator("#service-form-title").count()).toBe(0);
+    const stored = await consoleApiJson<{ id: string; staffTerms: object[] }[]>(page, "GET", "/business/services");
+    expect(stored.body.find((s) => s.id === serviceId)?.staffTerms).toEqual([
+      { staffId: DEMO.staff.anna, variationId: null, priceMinor: 6550, durationMinutes: 75 },
+    ]);
+    expect(pageErrors).toEqual([]);
+  });
+});
