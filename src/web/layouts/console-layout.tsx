@@ -45,9 +45,11 @@ const SECTIONS: readonly Section[] = [
   { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
   { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
   { path: "/console/api-keys", label: "console.nav.apiKeys", ownerOnly: true },
-  // Content: forms and surveys with their submissions, and the blog's posts.
+  // Content: forms and surveys with their submissions, the blog's posts and the shop.
   { path: "/console/forms", label: "console.nav.forms", ownerOnly: true },
   { path: "/console/posts", label: "console.nav.posts", ownerOnly: true },
+  { path: "/console/products", label: "console.nav.products", ownerOnly: true },
+  { path: "/console/collections", label: "console.nav.collections", ownerOnly: true },
   // Who signs in: the team (owner), and the user's own account and sessions.
   { path: "/console/team", label: "console.nav.team", ownerOnly: true },
   { path: "/console/account", label: "console.nav.account", ownerOnly: false },

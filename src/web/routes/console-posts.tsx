@@ -17,7 +17,8 @@ import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { PageLinks } from "../features/console/page-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { SLUG, slugOf } from "../features/console/slug.ts";
+import { SLUG } from "../features/console/slug.ts";
+import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { TextField } from "../features/console/text-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
@@ -267,24 +268,15 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
           onSubmit={save}
           onCancel={editor.close}
         >
-          <TextField
-            name="title"
+          <NameAndSlugFields
+            field="title"
             label={t("postTitle")}
-            value={draft.title}
-            autoComplete="off"
-            input={{ maxLength: 300 }}
-            onChange={(title) => setDraft({ ...draft, title, slug: draft.isSlugTyped ? draft.slug : slugOf(title) })}
-            error={errorOf("title")}
-          />
-          <TextField
-            name="slug"
-            label={t("slug")}
-            hint={t("slugHint")}
-            value={draft.slug}
-            autoComplete="off"
-            input={{ maxLength: 80, spellCheck: false }}
-            onChange={(slug) => setDraft({ ...draft, slug, isSlugTyped: true })}
-            error={errorOf("slug")}
+            maxLength={300}
+            slugLabel={t("slug")}
+            slugHint={t("slugHint")}
+            value={{ name: draft.title, slug: draft.slug, isSlugTyped: draft.isSlugTyped }}
+            onChange={({ name, ...slug }) => setDraft({ ...draft, ...slug, title: name })}
+            errorOf={(field) => errorOf(field === "name" ? "title" : field)}
           />
           <Field path="excerpt" label={t("excerpt")} hint={t("excerptHint")} error={errorOf("excerpt")}>
             {(aria) => (
