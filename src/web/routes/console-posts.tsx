@@ -12,6 +12,8 @@ import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { CoverImageField, type ChosenImage } from "../features/console/image-picker.tsx";
+import { MarkdownImport } from "../features/console/markdown-import.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { PageLinks } from "../features/console/page-links.tsx";
@@ -69,10 +71,22 @@ interface Draft {
   readonly categoryIds: readonly string[];
   /** As typed: separated by commas. */
   readonly tags: string;
+  /** The cover image and its alt text; null for none. */
+  readonly image: ChosenImage | null;
 }
 
 type FieldName =
-  "title" | "slug" | "excerpt" | "bodyHtml" | "status" | "publishAt" | "authorId" | "categoryIds" | "tags";
+  | "title"
+  | "slug"
+  | "excerpt"
+  | "bodyHtml"
+  | "status"
+  | "publishAt"
+  | "authorId"
+  | "categoryIds"
+  | "tags"
+  | "imageUrl"
+  | "imageAlt";
 const FIELDS: readonly FieldName[] = [
   "title",
   "slug",
@@ -83,6 +97,8 @@ const FIELDS: readonly FieldName[] = [
   "authorId",
   "categoryIds",
   "tags",
+  "imageUrl",
+  "imageAlt",
 ];
 
 /** What each field takes, said when the server refuses it for a reason the checks here do not know. */
@@ -96,6 +112,8 @@ const SERVER_MESSAGES: Record<FieldName, string> = {
   authorId: "console.posts.error.author",
   categoryIds: "console.posts.error.categories",
   tags: "console.posts.error.tags",
+  imageUrl: "console.images.error.unknown",
+  imageAlt: "console.images.error.alt",
 };
 
 const EXCERPT_MAX = 2000;
@@ -128,6 +146,7 @@ function check(draft: Draft, zone: string) {
       : draft.storedPublishAt?.input === typed
         ? draft.storedPublishAt.iso
         : instantOfLocalInput(typed, zone);
+  if (draft.image && draft.image.alt.trim() === "") problems.imageAlt = "console.images.error.alt";
   if (typed !== "" && publishAt === null) problems.publishAt = "console.posts.error.publishAt";
   else if (draft.status === "scheduled" && publishAt === null)
     problems.publishAt = "console.posts.error.publishAtNeeded";
@@ -141,6 +160,8 @@ function check(draft: Draft, zone: string) {
     authorId: draft.authorId === "" ? null : draft.authorId,
     categoryIds: draft.categoryIds,
     tags,
+    imageUrl: draft.image?.url ?? null,
+    imageAlt: draft.image ? draft.image.alt.trim() : null,
   };
   return { problems, body };
 }
@@ -158,12 +179,13 @@ const EMPTY: Draft = {
   authorId: "",
   categoryIds: [],
   tags: "",
+  image: null,
 };
 
 /**
  * The blog's posts (owner only; issue 16): each with its status and publication time, written,
- * changed and removed here (with tags; images and canonical links stay API-only); a post not yet
- * public opens in a preview. Bodies are HTML, which the
+ * changed and removed here (with tags and a cover image; canonical links stay API-only), or
+ * imported from Markdown files; a post not yet public opens in a preview. Bodies are HTML, which the
  * server cleans with its allow-list. Authors and categories are chosen from those the API holds.
  */
 export default function ConsolePosts({ loaderData }: Route.ComponentProps) {
@@ -180,6 +202,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Post | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   const authorNames = useMemo(() => new Map(authors.map((a) => [a.id, a.name])), [authors]);
   const when = useMemo(
     () => new Intl.DateTimeFormat(languageTag(locale), { timeZone: zone, dateStyle: "medium", timeStyle: "short" }),
@@ -230,6 +253,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       authorId: post.authorId ?? "",
       categoryIds: post.categoryIds,
       tags: post.tags.join(", "),
+      image: post.imageUrl ? { url: post.imageUrl, alt: post.imageAlt ?? "" } : null,
     });
   }
 
@@ -245,12 +269,23 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       intro={t("count", { count: posts.total })}
       actions={
         draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(EMPTY)}>
-            {t("add")}
-          </button>
+          <div className="console-screen__actions">
+            <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(EMPTY)}>
+              {t("add")}
+            </button>
+            <button
+              type="button"
+              className="console-button console-button--quiet"
+              aria-expanded={isImporting}
+              onClick={() => setIsImporting(!isImporting)}
+            >
+              {i18n._("console.import.open")}
+            </button>
+          </div>
         )
       }
     >
+      {isImporting && !draft ? <MarkdownImport locale={locale} onImported={refresh} /> : null}
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
         <EditorPanel
@@ -352,6 +387,13 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             values={draft.categoryIds}
             onChange={(categoryIds) => setDraft({ ...draft, categoryIds })}
             error={errorOf("categoryIds")}
+          />
+          <CoverImageField
+            locale={locale}
+            legend={t("cover")}
+            image={draft.image}
+            onChange={(image) => setDraft({ ...draft, image })}
+            errorOf={errorOf}
           />
           <TextField
             name="tags"
