@@ -1,7 +1,6 @@
 import { requireFound } from "../features/errors/route-errors.ts";
 import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
-import { bookingMeta } from "../features/booking-flow/booking-meta.ts";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/appointment-provider-service";
 
 /** `/widget/appointment/:provider/:service`: a calendar (`service`) of a team or group (`provider`). */

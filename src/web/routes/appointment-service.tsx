@@ -1,7 +1,6 @@
 import { requireFound } from "../features/errors/route-errors.ts";
 import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
-import { bookingMeta } from "../features/booking-flow/booking-meta.ts";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/appointment-service";
 
 /** `/widget/appointment/service/:service`: one service of a service calendar, straight to its times. */

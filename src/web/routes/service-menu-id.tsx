@@ -1,7 +1,6 @@
 import { requireFound } from "../features/errors/route-errors.ts";
 import { loadServiceMenuPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
-import { bookingMeta } from "../features/booking-flow/booking-meta.ts";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/service-menu-id";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

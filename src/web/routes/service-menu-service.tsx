@@ -1,7 +1,6 @@
 import { requireFound } from "../features/errors/route-errors.ts";
 import { loadServiceMenuPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
-import { bookingMeta } from "../features/booking-flow/booking-meta.ts";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/service-menu-service";
 
 /** `/widget/service-menus/:servicemenu/:service`: a menu with one of its services preselected (more can be added). */

@@ -2,8 +2,7 @@ import { useLingui } from "@lingui/react";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { CalendarChooser } from "../features/booking-pages/calendar-chooser.tsx";
 import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
-import { bookingMeta } from "../features/booking-flow/booking-meta.ts";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/widget-booking-id";
 
 /** `/widget/booking/:id` (the booking flow, and the manage link's page) and `/widget/booking/:ids` (choose among those calendars). */
