@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { SkipLink } from "../components/skip-link.tsx";
 import { callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
@@ -73,6 +73,16 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       (!s.ownStaffOnly || (session.user.role === "staff" && session.user.staffId !== null)),
   );
 
+  // On a phone the sections scroll sideways: the current one is brought to the middle of the row.
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+    nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [location.pathname]);
+
   async function signOut() {
     setSigningOut(true);
     try {
@@ -88,7 +98,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       <SkipLink />
       <header className="console__header">
         <p className="console__business">{session.business.name}</p>
-        <nav className="console__nav" aria-label={i18n._("console.nav.label")}>
+        <nav ref={navRef} className="console__nav" aria-label={i18n._("console.nav.label")}>
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
