@@ -3,7 +3,6 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { ProductRecord } from "../../app/content/ports.ts";
 import {
-  checkProduct,
   OUT_OF_STOCK_POLICIES,
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
@@ -11,9 +10,8 @@ import {
   type ProductRuleCode,
   type ProductStatus,
   type ProductType,
-  type VariantFields,
 } from "../../core/content/product.ts";
-import { amountText, formatMoney, parseAmount } from "../../core/payments/money.ts";
+import { amountText, formatMoney } from "../../core/payments/money.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field, FieldError } from "../components/form-field.tsx";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
@@ -23,12 +21,27 @@ import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields } from "../features/console/field-problems.ts";
-import { MediaGallery, type ChosenImage } from "../features/console/image-picker.tsx";
+import { MediaGallery } from "../features/console/image-picker.tsx";
+import {
+  check,
+  DESCRIPTION_MAX,
+  emptyVariant,
+  fieldMessage,
+  MAX_MEDIA,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  RULE_MESSAGES,
+  SKU_MAX,
+  TEXT_MAX,
+  valuesOf,
+  type Draft,
+  type OptionDraft,
+  type VariantDraft,
+} from "../features/console/product-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { PageLinks } from "../features/console/page-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { SLUG } from "../features/console/slug.ts";
 import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { TextField } from "../features/console/text-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
@@ -37,16 +50,6 @@ import type { Route } from "./+types/console-products";
 
 /** Products per page of the list. */
 const PAGE_SIZE = 20;
-/** The API's limits (content-schemas.ts). */
-const MAX_OPTIONS = 3;
-const MAX_OPTION_VALUES = 50;
-const MAX_VARIANTS = 100;
-const MAX_MEDIA = 20;
-const TEXT_MAX = 60;
-const SKU_MAX = 100;
-const DESCRIPTION_MAX = 100_000;
-const STOCK_LIMIT = 1_000_000;
-
 export type Product = ProductRecord & { readonly url: string; readonly previewUrl: string };
 export interface ProductPage {
   readonly items: Product[];
@@ -66,40 +69,6 @@ clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.products.title");
 
-interface OptionDraft {
-  readonly name: string;
-  /** As typed: separated by commas. */
-  readonly values: string;
-}
-
-interface VariantDraft {
-  /** One value per option, "" until chosen. */
-  readonly options: readonly string[];
-  /** Amounts as typed, in the product's currency. */
-  readonly price: string;
-  readonly compareAt: string;
-  /** Empty: stock is not counted. */
-  readonly stock: string;
-  readonly sku: string;
-}
-
-interface Draft {
-  /** The product being changed; null while adding one. */
-  readonly id: string | null;
-  readonly title: string;
-  readonly slug: string;
-  /** Whether the owner typed the slug: until then it follows the title. */
-  readonly isSlugTyped: boolean;
-  readonly type: ProductType;
-  readonly status: ProductStatus;
-  readonly descriptionHtml: string;
-  readonly currency: string;
-  readonly options: readonly OptionDraft[];
-  readonly variants: readonly VariantDraft[];
-  readonly outOfStock: OutOfStockPolicy;
-  readonly media: readonly ChosenImage[];
-}
-
 const FIELDS = [
   "title",
   "slug",
@@ -112,118 +81,6 @@ const FIELDS = [
   "outOfStock",
   "media",
 ];
-
-const valuesOf = (typed: string) => [
-  ...new Set(
-    typed
-      .split(",")
-      .map((v) => v.trim())
-      .filter(Boolean),
-  ),
-];
-
-const RULE_MESSAGES: Record<ProductRuleCode, string> = {
-  OPTION_NAME_DUPLICATE: "console.products.error.optionName",
-  OPTION_VALUE_DUPLICATE: "console.products.error.optionValues",
-  VARIANT_OPTIONS_MISMATCH: "console.products.error.variantOptions",
-  VARIANT_OPTION_UNKNOWN: "console.products.error.variantOptions",
-  VARIANT_DUPLICATE: "console.products.error.variantDuplicate",
-  COMPARE_AT_NOT_HIGHER: "console.products.error.compareAt",
-};
-
-/**
- * The message of a field by the last part of its path (`variants.1.priceMinor` → price), said
- * when the server refuses it for a reason the checks here do not know.
- */
-function fieldMessage(path: string): string {
-  const segments = path.split(".");
-  const last = segments.findLast((s) => !/^\d+$/.test(s)) ?? path;
-  const byName: Record<string, string> = {
-    title: "console.products.error.title",
-    slug: "console.products.error.slug",
-    name: "console.products.error.optionName",
-    values: "console.products.error.optionValues",
-    options: "console.products.error.variantOptions",
-    priceMinor: "console.products.error.price",
-    compareAtMinor: "console.products.error.compareAt",
-    stockQuantity: "console.products.error.stock",
-    sku: "console.products.error.sku",
-    variants: "console.products.error.variants",
-    alt: "console.images.error.alt",
-    url: "console.images.error.unknown",
-    media: "console.images.error.unknown",
-    descriptionHtml: "console.products.error.description",
-  };
-  return byName[last] ?? "console.fields.checkFields";
-}
-
-/** The draft as the API takes it, or per field path the message key of what is wrong. */
-function check(draft: Draft) {
-  const problems = new Map<string, string>();
-  const fail = (path: string, key: string) => {
-    if (!problems.has(path)) problems.set(path, key);
-  };
-  if (draft.title.trim() === "") fail("title", "console.products.error.title");
-  if (!SLUG.test(draft.slug)) fail("slug", "console.products.error.slug");
-  if (draft.descriptionHtml.length > DESCRIPTION_MAX) fail("descriptionHtml", "console.products.error.description");
-  const options = draft.options.map((option, i) => {
-    const name = option.name.trim();
-    const values = valuesOf(option.values);
-    if (name === "" || name.length > TEXT_MAX) fail(`options.${i}.name`, "console.products.error.optionName");
-    if (values.length === 0 || values.length > MAX_OPTION_VALUES || values.some((v) => v.length > TEXT_MAX))
-      fail(`options.${i}.values`, "console.products.error.optionValues");
-    return { name, values };
-  });
-  if (draft.variants.length === 0) fail("variants", "console.products.error.variants");
-  const variants: VariantFields[] = draft.variants.map((variant, i) => {
-    const priceMinor = parseAmount(variant.price, draft.currency);
-    if (priceMinor === null) fail(`variants.${i}.priceMinor`, "console.products.error.price");
-    const compareAtMinor = variant.compareAt.trim() === "" ? null : parseAmount(variant.compareAt, draft.currency);
-    if (variant.compareAt.trim() !== "" && compareAtMinor === null)
-      fail(`variants.${i}.compareAtMinor`, "console.products.error.compareAt");
-    const stock = variant.stock.trim();
-    const stockQuantity = stock === "" ? null : Number(stock);
-    if (stockQuantity !== null && !(/^-?\d+$/.test(stock) && Math.abs(stockQuantity) <= STOCK_LIMIT))
-      fail(`variants.${i}.stockQuantity`, "console.products.error.stock");
-    if (variant.sku.trim().length > SKU_MAX) fail(`variants.${i}.sku`, "console.products.error.sku");
-    variant.options.forEach((value, j) => {
-      if (value === "") fail(`variants.${i}.options.${j}`, "console.products.error.variantOptions");
-    });
-    return {
-      options: variant.options.slice(0, options.length),
-      priceMinor: priceMinor ?? 0,
-      compareAtMinor,
-      stockQuantity,
-      sku: variant.sku.trim() === "" ? null : variant.sku.trim(),
-    };
-  });
-  // The core's own rules of options and variants (the same the server checks), once each field is readable.
-  for (const rule of checkProduct(options, variants)) fail(rule.path, RULE_MESSAGES[rule.code]);
-  draft.media.forEach((image, i) => {
-    if (image.alt.trim() === "") fail(`media.${i}.alt`, "console.images.error.alt");
-  });
-  const body = {
-    title: draft.title.trim(),
-    slug: draft.slug,
-    type: draft.type,
-    status: draft.status,
-    descriptionHtml: draft.descriptionHtml,
-    currency: draft.currency,
-    options,
-    variants,
-    outOfStock: draft.outOfStock,
-    media: draft.media.map((m) => ({ url: m.url, alt: m.alt.trim() })),
-  };
-  return { problems, body };
-}
-
-const emptyVariant = (optionCount: number): VariantDraft => ({
-  options: Array.from({ length: optionCount }, () => ""),
-  price: "",
-  compareAt: "",
-  stock: "",
-  sku: "",
-});
 
 /** The lowest and highest price of a product's variants, in the page's language. */
 function priceRange(product: Product, tag: string): string {
