@@ -12,7 +12,7 @@ import { isAboutFields, messageAt, problemAt } from "../features/console/field-p
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { moved, ReorderButtons } from "../features/console/reorder-buttons.tsx";
-import { EntryList, RowActions } from "../features/console/row-actions.tsx";
+import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
 import { SLUG } from "../features/console/slug.ts";
 import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
@@ -277,10 +277,7 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
               <p className="console-muted console-row__detail">/collections/{collection.slug}</p>
             </div>
             <RowActions name={collection.name} onEdit={() => edit(collection)} onRemove={() => setRemoving(collection)}>
-              <a className="console-button console-button--quiet" href={collection.url}>
-                {t("view")}
-                <span className="visually-hidden"> {collection.name}</span>
-              </a>
+              <RowLink href={collection.url} label={t("view")} name={collection.name} />
             </RowActions>
           </li>
         ))}

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react";
 import { useMemo, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import type { AuthorRecord, CategoryRecord, PostRecord } from "../../app/content/ports.ts";
 import { POST_STATUSES, type PostStatus } from "../../core/content/post-publication.ts";
 import { languageTag } from "../../i18n/locales.ts";
@@ -16,9 +15,9 @@ import { CoverImageField, type ChosenImage } from "../features/console/image-pic
 import { MarkdownImport } from "../features/console/markdown-import.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
-import { PageLinks } from "../features/console/page-links.tsx";
+import { NumberedPageLinks } from "../features/console/page-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { EntryList, RowActions } from "../features/console/row-actions.tsx";
+import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
 import { SLUG } from "../features/console/slug.ts";
 import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { TextField } from "../features/console/text-field.tsx";
@@ -258,8 +257,6 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
   }
 
   const shown = posts.items.filter((p) => editor.isShown(p.id));
-  const listPath = consolePath("/console/posts", locale);
-  const pageLink = (n: number) => (n === 1 ? listPath : `${listPath}?page=${n}`);
 
   return (
     <ConsoleScreen
@@ -434,28 +431,25 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             </div>
             <RowActions name={post.title} onEdit={() => edit(post)} onRemove={() => setRemoving(post)}>
               {post.status === "published" ? (
-                <a className="console-button console-button--quiet" href={post.url}>
-                  {t("view")}
-                  <span className="visually-hidden"> {post.title}</span>
-                </a>
+                <RowLink href={post.url} label={t("view")} name={post.title} />
               ) : (
                 // A preview needs a token: the preview screen issues one, then opens the page.
-                <Link
-                  className="console-button console-button--quiet"
+                <RowLink
                   to={consolePath(`/console/posts/${encodeURIComponent(post.id)}/preview`, locale)}
-                >
-                  {t("preview")}
-                  <span className="visually-hidden"> {post.title}</span>
-                </Link>
+                  label={t("preview")}
+                  name={post.title}
+                />
               )}
             </RowActions>
           </li>
         ))}
       </EntryList>
-      <PageLinks
+      <NumberedPageLinks
+        path={consolePath("/console/posts", locale)}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={posts.total}
         label={t("pages")}
-        newer={page > 1 ? pageLink(page - 1) : null}
-        older={page * PAGE_SIZE < posts.total ? pageLink(page + 1) : null}
       />
       <ConfirmDialog
         title={removing ? t("removeTitle", { title: removing.title }) : null}

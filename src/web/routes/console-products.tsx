@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react";
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import type { ProductRecord } from "../../app/content/ports.ts";
 import {
   OUT_OF_STOCK_POLICIES,
@@ -39,9 +38,9 @@ import {
   type VariantDraft,
 } from "../features/console/product-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
-import { PageLinks } from "../features/console/page-links.tsx";
+import { NumberedPageLinks } from "../features/console/page-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { EntryList, RowActions } from "../features/console/row-actions.tsx";
+import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
 import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { TextField } from "../features/console/text-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
@@ -181,8 +180,6 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   }
 
   const shown = products.items.filter((p) => editor.isShown(p.id));
-  const listPath = consolePath("/console/products", locale);
-  const pageLink = (n: number) => (n === 1 ? listPath : `${listPath}?page=${n}`);
 
   return (
     <ConsoleScreen
@@ -253,28 +250,25 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
               </div>
               <RowActions name={product.title} onEdit={() => edit(product)} onRemove={() => setRemoving(product)}>
                 {product.status === "active" ? (
-                  <a className="console-button console-button--quiet" href={product.url}>
-                    {t("view")}
-                    <span className="visually-hidden"> {product.title}</span>
-                  </a>
+                  <RowLink href={product.url} label={t("view")} name={product.title} />
                 ) : null}
                 {/* A preview needs a token: the preview screen issues one, then opens the page. */}
-                <Link
-                  className="console-button console-button--quiet"
+                <RowLink
                   to={consolePath(`/console/products/${encodeURIComponent(product.id)}/preview`, locale)}
-                >
-                  {t("preview")}
-                  <span className="visually-hidden"> {product.title}</span>
-                </Link>
+                  label={t("preview")}
+                  name={product.title}
+                />
               </RowActions>
             </li>
           );
         })}
       </EntryList>
-      <PageLinks
+      <NumberedPageLinks
+        path={consolePath("/console/products", locale)}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={products.total}
         label={t("pages")}
-        newer={page > 1 ? pageLink(page - 1) : null}
-        older={page * PAGE_SIZE < products.total ? pageLink(page + 1) : null}
       />
       <ConfirmDialog
         title={removing ? t("removeTitle", { title: removing.title }) : null}
