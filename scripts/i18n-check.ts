@@ -41,6 +41,23 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "console.team.invite", // da: "Send invitation" is Danish as well
   "console.team.actions", // fr: "Actions" is the French word as well
   "console.account.browserColumn", // "Browser" is the word in da, de, it, nl as well
+  "console.nav.collections", // fr: "Collections" is the French word as well
+  "console.collections.title", // fr: "Collections" is the French word as well
+  "console.collections.name", // de: "Name" is the German word as well
+  "console.collections.description", // fr: "Description" is the French word as well
+  "console.images.name", // fr: "image {number}" is French as well
+  "console.products.productTitle", // de: "Name" is the German word as well
+  "console.products.type", // da, fr: "Type" is the word there as well
+  "console.products.types.digital", // "Digital" is the word in da, de, es, pt, pt-BR as well
+  "console.products.types.service", // fr: "Service" is the French word as well
+  "console.products.status", // "Status" is the word in da, de, nl, pl, pt-BR as well
+  "console.products.description", // fr: "Description (HTML)" is French as well
+  "console.products.options", // fr: "Options" is the French word as well
+  "console.products.optionName", // de, fr: "Option {number}" is the word there as well
+  "console.products.stock", // fr, pt: "Stock" is the word there as well
+  "console.products.media", // fr: "Images" is the French word as well
+  "console.products.variant", // da, nl: "Variant {number}" is the word there as well
+  "console.products.sku", // "SKU" is the usual abbreviation in es, it, nl, pl, pt, pt-BR
 ]);
 
 function placeholders(tokens: Token[], into = new Set<string>()): Set<string> {

@@ -40,9 +40,10 @@ export const SERVER_ONLY_PREFIXES = ["email.", "webhook."] as const;
 /**
  * Messages of the content site's pages (posts, listings, products, previews): those routes are sent
  * without scripts (web/components/static-page.ts), so only the server renders their texts and no
- * browser needs them in a catalogue chunk.
+ * browser needs them in a catalogue chunk. So are the booking pages' meta descriptions (`meta.`),
+ * written by their loaders on the server.
  */
-export const STATIC_PAGE_PREFIXES = ["content."] as const;
+export const STATIC_PAGE_PREFIXES = ["content.", "meta."] as const;
 /** Refusals only the business API gives (a key, a slug, a host name): no visitor's page ever shows them. */
 export const BUSINESS_ONLY_PROBLEMS = [
   "AUTHENTICATION_REQUIRED",

@@ -83,11 +83,15 @@ const consoleScreens = [
   // Who signs in: the owner's team, and everyone's own account and sessions.
   route("console/team", "routes/console-team.tsx", { id: "console-team" }),
   route("console/account", "routes/console-account.tsx", { id: "console-account" }),
-  // Content (owner): what visitors sent through forms and surveys, and the blog's posts.
+  // Content (owner): what visitors sent through forms and surveys, the blog's posts and the shop.
   route("console/forms", "routes/console-forms.tsx", { id: "console-forms" }),
   route("console/forms/:formId", "routes/console-form.tsx", { id: "console-form" }),
   route("console/posts", "routes/console-posts.tsx", { id: "console-posts" }),
   route("console/posts/:postId/preview", "routes/console-post-preview.tsx", { id: "console-post-preview" }),
+  // The shop (owner): products with their variants and images, and collections of them.
+  route("console/products", "routes/console-products.tsx", { id: "console-products" }),
+  route("console/products/:productId/preview", "routes/console-post-preview.tsx", { id: "console-product-preview" }),
+  route("console/collections", "routes/console-collections.tsx", { id: "console-collections" }),
 ];
 
 const routes = [

@@ -18,11 +18,21 @@ describe("server rendering and hydration", () => {
     const html = await (await fetch(`${baseURL}/widget/booking/${DEMO.calendars.introCall}`)).text();
     expect(html).toContain("Intro call with Anna");
     expect(html).toContain('lang="en-US"');
+    // A description for search results (Lighthouse SEO), in the page's language, written on the server.
+    expect(html).toContain(
+      '<meta name="description" content="Book Intro call with Anna at Northwind Wellness Studio online: ' +
+        'choose a free time, enter your details and get your confirmation."/>',
+    );
+    const german = await (await fetch(`${baseURL}/de/widget/booking/${DEMO.calendars.introCall}`)).text();
+    expect(german).toMatch(
+      /<meta name="description" content="Intro call with Anna bei Northwind Wellness Studio online buchen: /,
+    );
 
     const { page, context, pageErrors } = await newPage(browser);
     await page.goto(`${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
     await waitForHydration(page);
     expect(await page.locator("h1").textContent()).toBe("Intro call with Anna");
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -166,6 +166,51 @@ describe.each(DATABASE_KINDS)("post import on %s", (kind) => {
     expect(big).toMatchObject({ status: 413, problem: { code: "PAYLOAD_TOO_LARGE" } });
   });
 
+  it("takes the files as the `files` parts of a multipart form, with the same per-file outcome and limits", async () => {
+    const send = (form: FormData) =>
+      app.request(IMPORT, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
+    const form = new FormData();
+    form.append("files", new File(["---\ntitle: Sleep, gently\ntags: [sleep]\n---\nLights *off*.\n"], "sleep.md"));
+    form.append("files", new File(["# Taken\n\nSame slug as the first import."], "breathing.md"));
+    form.append("files", new File(["a".repeat(MAX_MARKDOWN_BYTES + 1)], "big.md"));
+    const response = await send(form);
+    expect(response.status).toBe(200);
+    const report = await response.json();
+    expect(report).toMatchObject({ created: 1, refused: 2 });
+    expect(report.files.map((f: { name: string; status: number }) => [f.name, f.status])).toEqual([
+      ["sleep.md", 201],
+      ["breathing.md", 409],
+      ["big.md", 413],
+    ]);
+    const post = await expectStatus(200, app, "GET", `/api/business/posts/${report.files[0].post.id}`, key);
+    expect(post).toMatchObject({ title: "Sleep, gently", slug: "sleep", tags: ["sleep"], status: "draft" });
+    expect(post.bodyHtml).toContain("<em>off</em>");
+
+    // The JSON import's limits: at least one file, at most MAX_IMPORT_FILES, each part a file.
+    const many = new FormData();
+    for (let i = 0; i <= MAX_IMPORT_FILES; i++) many.append("files", new File(["# T"], `m${i}.md`));
+    const tooMany = await send(many);
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).errors[0]).toMatchObject({ path: "files" });
+    const none = new FormData();
+    none.append("other", "x");
+    expect((await send(none)).status).toBe(400);
+    const notAFile = new FormData();
+    notAFile.append("files", "# typed, not a file");
+    const refused = await send(notAFile);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors[0]).toMatchObject({ path: "files.0" });
+    const listed = await expectStatus(200, app, "GET", "/api/business/posts?search=m0", key);
+    expect(listed.total).toBe(0);
+    // Any other type is still refused.
+    const text = await app.request(IMPORT, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "text/markdown" },
+      body: "# T",
+    });
+    expect(text.status).toBe(415);
+  });
+
   it("refuses too many files or none with 400, and a body over the limit with 413", async () => {
     const many = Array.from({ length: MAX_IMPORT_FILES + 1 }, (_, i) => ({ name: `f${i}.md`, markdown: "# T" }));
     const tooMany = await call(app, "POST", IMPORT, key, { files: many });

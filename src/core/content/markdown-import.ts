@@ -11,9 +11,7 @@ import { Marked, type Tokens } from "marked";
 import { parse as parseYaml } from "yaml";
 import { slugify } from "../shared/slug.ts";
 
-/** At most this many files per import; at most this many bytes (UTF-8) per file. */
-export const MAX_IMPORT_FILES = 20;
-export const MAX_MARKDOWN_BYTES = 100 * 1024;
+export { MAX_IMPORT_FILES, MAX_MARKDOWN_BYTES } from "./import-limits.ts";
 
 export const FRONT_MATTER_KEYS = [
   "title",

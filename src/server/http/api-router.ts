@@ -78,7 +78,9 @@ function jsonBodyOf(route: RouteConfig) {
   const mediaType = Object.keys(content).find((type) => JSON_MEDIA_TYPE.test(type));
   const declared = mediaType ? content[mediaType] : undefined;
   const schema = declared && "schema" in declared ? declared.schema : undefined;
-  return schema instanceof z.ZodType ? { schema, required: route.request?.body?.required === true } : undefined;
+  // Other media types declared beside JSON (a multipart import): their handler reads and checks them.
+  const others = Object.keys(content).filter((type) => !JSON_MEDIA_TYPE.test(type));
+  return schema instanceof z.ZodType ? { schema, required: route.request?.body?.required === true, others } : undefined;
 }
 
 const JSON_MEDIA_TYPE = /^application\/([a-z-.]+\+)?json/i;
@@ -108,10 +110,12 @@ function validatorOf<E extends Env>(
     if (body) {
       const contentType = c.req.header("content-type");
       const isJson = contentType !== undefined && JSON_REQUEST.test(contentType);
-      if (contentType !== undefined ? !isJson : await hasBody(c)) {
+      const isOther =
+        contentType !== undefined && body.others.some((type) => contentType.toLowerCase().startsWith(type));
+      if (isOther) c.req.addValidatedData("json", {});
+      else if (contentType !== undefined ? !isJson : await hasBody(c)) {
         throw new HTTPException(415, { message: "Unsupported Media Type" });
-      }
-      if (!isJson && !body.required) c.req.addValidatedData("json", {});
+      } else if (!isJson && !body.required) c.req.addValidatedData("json", {});
       else {
         const result = body.schema.safeParse(isJson ? await readJson(c) : {});
         if (!result.success) return answer("json", result.error, c);

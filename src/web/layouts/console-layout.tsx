@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { SkipLink } from "../components/skip-link.tsx";
 import { callApi, rememberSession, type ConsoleSession } from "../features/console/console-api.ts";
@@ -46,9 +46,11 @@ const SECTIONS: readonly Section[] = [
   { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
   { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
   { path: "/console/api-keys", label: "console.nav.apiKeys", ownerOnly: true },
-  // Content: forms and surveys with their submissions, and the blog's posts.
+  // Content: forms and surveys with their submissions, the blog's posts and the shop.
   { path: "/console/forms", label: "console.nav.forms", ownerOnly: true },
   { path: "/console/posts", label: "console.nav.posts", ownerOnly: true },
+  { path: "/console/products", label: "console.nav.products", ownerOnly: true },
+  { path: "/console/collections", label: "console.nav.collections", ownerOnly: true },
   // Who signs in: the team (owner), and the user's own account and sessions.
   { path: "/console/team", label: "console.nav.team", ownerOnly: true },
   { path: "/console/account", label: "console.nav.account", ownerOnly: false },
@@ -72,6 +74,16 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       (!s.ownStaffOnly || (session.user.role === "staff" && session.user.staffId !== null)),
   );
 
+  // On a phone the sections scroll sideways: the current one is brought to the middle of the row.
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+    nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [location.pathname]);
+
   async function signOut() {
     setSigningOut(true);
     try {
@@ -87,7 +99,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       <SkipLink />
       <header className="console__header">
         <p className="console__business">{session.business.name}</p>
-        <nav className="console__nav" aria-label={i18n._("console.nav.label")}>
+        <nav ref={navRef} className="console__nav" aria-label={i18n._("console.nav.label")}>
           <ul>
             {sections.map((section) => (
               <li key={section.path}>

@@ -1,6 +1,6 @@
 import { requireFound } from "../features/errors/route-errors.ts";
 import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/appointment-service";
 
 /** `/widget/appointment/service/:service`: one service of a service calendar, straight to its times. */
@@ -13,13 +13,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  {
-    title: data
+export const meta: Route.MetaFunction = ({ data }) =>
+  bookingMeta(
+    data,
+    data
       ? `${data.config.services.find((s) => data.presetServiceIds.includes(s.id))?.name ?? ""} · ${data.config.name}`
       : "",
-  },
-];
+  );
 
 export default function AppointmentService({ loaderData }: Route.ComponentProps) {
   return <BookingPage data={loaderData} />;

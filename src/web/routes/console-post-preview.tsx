@@ -13,20 +13,29 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const entered = await requireOwner(request);
   if (!entered.allowed) return entered;
   const { locale } = entered;
+  // The same screen serves both kinds (routes.ts): the post's and the product's previews.
+  const [kind, id] =
+    "productId" in params ? (["product", params.productId] as const) : (["post", params.postId] as const);
   // Previews open only with a token the business issued (content-preview.tsx); only its hash is kept.
   const issued = await callApi<{ token: string }>(locale, "POST", "/business/preview-tokens", {
     label: "Console preview",
     expiresInMinutes: PREVIEW_MINUTES,
   });
-  const href = `${consolePath(`/v2/preview/${encodeURIComponent(params.postId)}/post`, locale)}?${new URLSearchParams({ token: issued.token })}`;
-  return { allowed: true as const, locale, href };
+  const href = `${consolePath(`/v2/preview/${encodeURIComponent(id ?? "")}/${kind}`, locale)}?${new URLSearchParams({ token: issued.token })}`;
+  return { allowed: true as const, locale, kind, href };
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "console.posts.previewTitle");
+const TEXTS = {
+  post: { title: "console.posts.previewTitle", back: "console.posts.back", list: "/console/posts" },
+  product: { title: "console.products.previewTitle", back: "console.products.back", list: "/console/products" },
+} as const;
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  consoleMeta(matches, TEXTS["productId" in params ? "product" : "post"].title);
 
 /**
- * A post's preview, opened from the Posts screen: a token is issued for it, then the preview page
+ * A post's or a product's preview, opened from the Posts or Products screen: a token is issued for it, then the preview page
  * replaces this one (so Back returns to the list). The link stays in case the browser stops that.
  */
 export default function ConsolePostPreview({ loaderData }: Route.ComponentProps) {
@@ -37,12 +46,13 @@ export default function ConsolePostPreview({ loaderData }: Route.ComponentProps)
   }, [href]);
   if (!loaderData.allowed) return <NotAllowed session={loaderData.session} locale={loaderData.locale} />;
   const { locale } = loaderData;
+  const texts = TEXTS[loaderData.kind];
   return (
     <ConsoleScreen
       id="post-preview-title"
-      title={i18n._("console.posts.previewTitle")}
+      title={i18n._(texts.title)}
       locale={locale}
-      back={{ to: "/console/posts", label: i18n._("console.posts.back") }}
+      back={{ to: texts.list, label: i18n._(texts.back) }}
     >
       <p role="status">
         <a href={loaderData.href}>{i18n._("console.posts.openPreview")}</a>

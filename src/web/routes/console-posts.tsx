@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react";
 import { useMemo, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import type { AuthorRecord, CategoryRecord, PostRecord } from "../../app/content/ports.ts";
 import { POST_STATUSES, type PostStatus } from "../../core/content/post-publication.ts";
 import { languageTag } from "../../i18n/locales.ts";
@@ -12,12 +11,15 @@ import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { CoverImageField, type ChosenImage } from "../features/console/image-picker.tsx";
+import { MarkdownImport } from "../features/console/markdown-import.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
-import { PageLinks } from "../features/console/page-links.tsx";
+import { NumberedPageLinks } from "../features/console/page-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
-import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { SLUG, slugOf } from "../features/console/slug.ts";
+import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
+import { SLUG } from "../features/console/slug.ts";
+import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { TextField } from "../features/console/text-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
@@ -68,10 +70,22 @@ interface Draft {
   readonly categoryIds: readonly string[];
   /** As typed: separated by commas. */
   readonly tags: string;
+  /** The cover image and its alt text; null for none. */
+  readonly image: ChosenImage | null;
 }
 
 type FieldName =
-  "title" | "slug" | "excerpt" | "bodyHtml" | "status" | "publishAt" | "authorId" | "categoryIds" | "tags";
+  | "title"
+  | "slug"
+  | "excerpt"
+  | "bodyHtml"
+  | "status"
+  | "publishAt"
+  | "authorId"
+  | "categoryIds"
+  | "tags"
+  | "imageUrl"
+  | "imageAlt";
 const FIELDS: readonly FieldName[] = [
   "title",
   "slug",
@@ -82,6 +96,8 @@ const FIELDS: readonly FieldName[] = [
   "authorId",
   "categoryIds",
   "tags",
+  "imageUrl",
+  "imageAlt",
 ];
 
 /** What each field takes, said when the server refuses it for a reason the checks here do not know. */
@@ -95,6 +111,8 @@ const SERVER_MESSAGES: Record<FieldName, string> = {
   authorId: "console.posts.error.author",
   categoryIds: "console.posts.error.categories",
   tags: "console.posts.error.tags",
+  imageUrl: "console.images.error.unknown",
+  imageAlt: "console.images.error.alt",
 };
 
 const EXCERPT_MAX = 2000;
@@ -127,6 +145,7 @@ function check(draft: Draft, zone: string) {
       : draft.storedPublishAt?.input === typed
         ? draft.storedPublishAt.iso
         : instantOfLocalInput(typed, zone);
+  if (draft.image && draft.image.alt.trim() === "") problems.imageAlt = "console.images.error.alt";
   if (typed !== "" && publishAt === null) problems.publishAt = "console.posts.error.publishAt";
   else if (draft.status === "scheduled" && publishAt === null)
     problems.publishAt = "console.posts.error.publishAtNeeded";
@@ -140,6 +159,8 @@ function check(draft: Draft, zone: string) {
     authorId: draft.authorId === "" ? null : draft.authorId,
     categoryIds: draft.categoryIds,
     tags,
+    imageUrl: draft.image?.url ?? null,
+    imageAlt: draft.image ? draft.image.alt.trim() : null,
   };
   return { problems, body };
 }
@@ -157,12 +178,13 @@ const EMPTY: Draft = {
   authorId: "",
   categoryIds: [],
   tags: "",
+  image: null,
 };
 
 /**
  * The blog's posts (owner only; issue 16): each with its status and publication time, written,
- * changed and removed here (with tags; images and canonical links stay API-only); a post not yet
- * public opens in a preview. Bodies are HTML, which the
+ * changed and removed here (with tags and a cover image; canonical links stay API-only), or
+ * imported from Markdown files; a post not yet public opens in a preview. Bodies are HTML, which the
  * server cleans with its allow-list. Authors and categories are chosen from those the API holds.
  */
 export default function ConsolePosts({ loaderData }: Route.ComponentProps) {
@@ -179,6 +201,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Post | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   const authorNames = useMemo(() => new Map(authors.map((a) => [a.id, a.name])), [authors]);
   const when = useMemo(
     () => new Intl.DateTimeFormat(languageTag(locale), { timeZone: zone, dateStyle: "medium", timeStyle: "short" }),
@@ -229,12 +252,11 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       authorId: post.authorId ?? "",
       categoryIds: post.categoryIds,
       tags: post.tags.join(", "),
+      image: post.imageUrl ? { url: post.imageUrl, alt: post.imageAlt ?? "" } : null,
     });
   }
 
   const shown = posts.items.filter((p) => editor.isShown(p.id));
-  const listPath = consolePath("/console/posts", locale);
-  const pageLink = (n: number) => (n === 1 ? listPath : `${listPath}?page=${n}`);
 
   return (
     <ConsoleScreen
@@ -244,12 +266,23 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       intro={t("count", { count: posts.total })}
       actions={
         draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(EMPTY)}>
-            {t("add")}
-          </button>
+          <div className="console-screen__actions">
+            <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(EMPTY)}>
+              {t("add")}
+            </button>
+            <button
+              type="button"
+              className="console-button console-button--quiet"
+              aria-expanded={isImporting}
+              onClick={() => setIsImporting(!isImporting)}
+            >
+              {i18n._("console.import.open")}
+            </button>
+          </div>
         )
       }
     >
+      {isImporting && !draft ? <MarkdownImport locale={locale} onImported={refresh} /> : null}
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
         <EditorPanel
@@ -267,24 +300,15 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
           onSubmit={save}
           onCancel={editor.close}
         >
-          <TextField
-            name="title"
+          <NameAndSlugFields
+            field="title"
             label={t("postTitle")}
-            value={draft.title}
-            autoComplete="off"
-            input={{ maxLength: 300 }}
-            onChange={(title) => setDraft({ ...draft, title, slug: draft.isSlugTyped ? draft.slug : slugOf(title) })}
-            error={errorOf("title")}
-          />
-          <TextField
-            name="slug"
-            label={t("slug")}
-            hint={t("slugHint")}
-            value={draft.slug}
-            autoComplete="off"
-            input={{ maxLength: 80, spellCheck: false }}
-            onChange={(slug) => setDraft({ ...draft, slug, isSlugTyped: true })}
-            error={errorOf("slug")}
+            maxLength={300}
+            slugLabel={t("slug")}
+            slugHint={t("slugHint")}
+            value={{ name: draft.title, slug: draft.slug, isSlugTyped: draft.isSlugTyped }}
+            onChange={({ name, ...slug }) => setDraft({ ...draft, ...slug, title: name })}
+            errorOf={(field) => errorOf(field === "name" ? "title" : field)}
           />
           <Field path="excerpt" label={t("excerpt")} hint={t("excerptHint")} error={errorOf("excerpt")}>
             {(aria) => (
@@ -361,6 +385,13 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             onChange={(categoryIds) => setDraft({ ...draft, categoryIds })}
             error={errorOf("categoryIds")}
           />
+          <CoverImageField
+            locale={locale}
+            legend={t("cover")}
+            image={draft.image}
+            onChange={(image) => setDraft({ ...draft, image })}
+            errorOf={errorOf}
+          />
           <TextField
             name="tags"
             label={t("tags")}
@@ -400,28 +431,25 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             </div>
             <RowActions name={post.title} onEdit={() => edit(post)} onRemove={() => setRemoving(post)}>
               {post.status === "published" ? (
-                <a className="console-button console-button--quiet" href={post.url}>
-                  {t("view")}
-                  <span className="visually-hidden"> {post.title}</span>
-                </a>
+                <RowLink href={post.url} label={t("view")} name={post.title} />
               ) : (
                 // A preview needs a token: the preview screen issues one, then opens the page.
-                <Link
-                  className="console-button console-button--quiet"
+                <RowLink
                   to={consolePath(`/console/posts/${encodeURIComponent(post.id)}/preview`, locale)}
-                >
-                  {t("preview")}
-                  <span className="visually-hidden"> {post.title}</span>
-                </Link>
+                  label={t("preview")}
+                  name={post.title}
+                />
               )}
             </RowActions>
           </li>
         ))}
       </EntryList>
-      <PageLinks
+      <NumberedPageLinks
+        path={consolePath("/console/posts", locale)}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={posts.total}
         label={t("pages")}
-        newer={page > 1 ? pageLink(page - 1) : null}
-        older={page * PAGE_SIZE < posts.total ? pageLink(page + 1) : null}
       />
       <ConfirmDialog
         title={removing ? t("removeTitle", { title: removing.title }) : null}

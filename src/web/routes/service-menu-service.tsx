@@ -1,6 +1,6 @@
 import { requireFound } from "../features/errors/route-errors.ts";
 import { loadServiceMenuPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/service-menu-service";
 
 /** `/widget/service-menus/:servicemenu/:service`: a menu with one of its services preselected (more can be added). */
@@ -16,7 +16,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return requireFound(await loadServiceMenuPage(context, request, menu, [selected.id]), request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.config.name ?? "" }];
+export const meta: Route.MetaFunction = ({ data }) => bookingMeta(data);
 
 export default function ServiceMenuService({ loaderData }: Route.ComponentProps) {
   return <BookingPage data={loaderData} />;

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { requireFound } from "../features/errors/route-errors.ts";
 import { CalendarChooser } from "../features/booking-pages/calendar-chooser.tsx";
 import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/widget-booking-id";
 
 /** `/widget/booking/:id` (the booking flow, and the manage link's page) and `/widget/booking/:ids` (choose among those calendars). */
@@ -19,7 +19,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.kind === "flow" ? data.page.config.name : (data?.calendars.map((c) => c.name).join(" · ") ?? "") },
+  ...(data?.kind === "flow"
+    ? bookingMeta(data.page)
+    : [{ title: data?.calendars.map((c) => c.name).join(" · ") ?? "" }]),
   // Manage links carry a token: never send it to another site.
   { name: "referrer", content: "no-referrer" },
 ];

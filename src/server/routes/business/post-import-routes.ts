@@ -1,5 +1,6 @@
 /**
- * Importing posts from Markdown files (issue 16): `POST /posts/import` with `{files: [{name, markdown}]}`.
+ * Importing posts from Markdown files (issue 16): `POST /posts/import` with `{files: [{name, markdown}]}`,
+ * or the files themselves as the `files` parts of a multipart form (the same limits).
  * Each file becomes a post exactly as if it had been written with `POST /posts` — the same
  * validation, the same sanitiser on write, the same 409 for a slug in use — and each file stands
  * alone: one refused file does not keep the others out (all-or-nothing per file, not per request).
@@ -57,8 +58,23 @@ const importPosts = define.route({
   summary:
     `Import posts from Markdown files (front matter: title, slug, excerpt, tags, categories, author, status, ` +
     `publishedAt, canonicalUrl, imageUrl, imageAlt); at most ${MAX_IMPORT_FILES} files of ` +
-    `${MAX_MARKDOWN_BYTES / 1024} KB; each file is created or refused on its own`,
-  request: { body: jsonBody(ImportSchema) },
+    `${MAX_MARKDOWN_BYTES / 1024} KB, as JSON or as a multipart form's \`files\` parts; each file is created or ` +
+    `refused on its own`,
+  request: {
+    body: {
+      required: true,
+      content: {
+        ...jsonBody(ImportSchema).content,
+        "multipart/form-data": {
+          schema: z.object({
+            files: z
+              .array(z.string().meta({ format: "binary" }))
+              .meta({ description: "One part per Markdown file, named by its file name" }),
+          }),
+        },
+      },
+    },
+  },
   responses: {
     200: json(ImportReportSchema, "One entry per file, in order"),
     ...problems(...REFUSALS.body, "PAYLOAD_TOO_LARGE"),
@@ -72,6 +88,21 @@ const refusalOf = async (name: string, response: Response): Promise<Report[numbe
   status: response.status,
   problem: (await response.json()) as z.infer<typeof ProblemSchema>,
 });
+
+/**
+ * A multipart import's `files` parts as the JSON import names them: each file's name and text
+ * (UTF-8). A part that is not a file stays as it is, for the schema to refuse at its place.
+ */
+async function formFiles(request: Request): Promise<unknown> {
+  const form = await request.formData().catch(() => null);
+  if (!form) return {};
+  const parts = form.getAll("files");
+  return {
+    files: await Promise.all(
+      parts.map(async (part) => (part instanceof File ? { name: part.name, markdown: await part.text() } : part)),
+    ),
+  };
+}
 
 /** Author and categories are named by slug (or id) in front matter; the post takes their ids. */
 async function references(content: ContentRepository) {
@@ -88,7 +119,11 @@ async function references(content: ContentRepository) {
 
 export function postImportRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   handle(api, importPosts, async (c) => {
-    const { files } = c.req.valid("json");
+    const isForm = /^multipart\/form-data/i.test(c.req.header("content-type") ?? "");
+    // JSON was checked on the way in; a form's parts are checked here against the same schema.
+    const input = ImportSchema.safeParse(isForm ? await formFiles(c.req.raw) : c.req.valid("json"));
+    if (!input.success) return validationProblem(c, input.error);
+    const { files } = input.data;
     const refs = await references(c.var.content);
     const report: Report = [];
 

@@ -13,6 +13,7 @@ import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-po
 import type { ServiceMenuView } from "../../../app/pages/public-pages.ts";
 import type { WidgetConfig } from "./api-client.ts";
 import { isValidTimeZone, localDateIn, monthOf, monthRange } from "./dates.ts";
+import { loadI18n } from "../../../i18n/runtime.ts";
 
 export interface BookingPageOptions {
   /** Services chosen by the URL (service routes, a service menu's service). */
@@ -26,6 +27,8 @@ export interface BookingPageOptions {
 
 export interface BookingPageData {
   config: WidgetConfig;
+  /** The page's meta description, in the page's language (search results show it under the title). */
+  description: string;
   timezone: string;
   today: string;
   month: string;
@@ -147,6 +150,7 @@ export async function loadBookingPage(
   }
   return {
     config,
+    description: await describePage(context, config.name, config.business.name),
     timezone,
     today,
     month,
@@ -185,7 +189,20 @@ export async function loadServiceMenuPage(
   const page = await loadBookingPage(context, request, menu.calendar.id, { offeredServiceIds, preselectedServiceIds });
   if (!page) return null;
   const description = menu.description || page.config.description;
-  return { ...page, config: { ...page.config, name: menu.name, description } };
+  return {
+    ...page,
+    config: { ...page.config, name: menu.name, description },
+    description: await describePage(context, menu.name, page.config.business.name),
+  };
+}
+
+/**
+ * What a booking page says of itself to search engines (Lighthouse SEO asks for a description).
+ * Written here on the server from a `meta.` message, which no browser catalogue carries: the
+ * booking page's script budget is nearly spent (ADR 0004).
+ */
+async function describePage(context: AppLoadContext, name: string, business: string): Promise<string> {
+  return (await loadI18n(context.locale))._("meta.bookingDescription", { name, business });
 }
 
 export async function loadManagedBooking(

@@ -84,15 +84,54 @@ export async function callApi<T>(locale: LocaleCode, method: string, path: strin
   if (response.status === 204 || response.status === 202) return undefined as T;
   const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.status === 401 && SESSION_PATHS.test(path) && onSessionEnded) onSessionEnded();
-  if (!response.ok) {
-    throw new ApiProblem(
-      response.status,
-      typeof answer?.code === "string" ? answer.code : "INTERNAL",
-      typeof answer?.detail === "string" ? answer.detail : "",
-      Array.isArray(answer?.errors) ? (answer.errors as FieldProblem[]) : [],
-    );
-  }
+  if (!response.ok) throw problemOf(response.status, answer);
   return answer as T;
+}
+
+/** A refusal's problem document as the screens show it. */
+const problemOf = (status: number, answer: Record<string, unknown> | null) =>
+  new ApiProblem(
+    status,
+    typeof answer?.code === "string" ? answer.code : "INTERNAL",
+    typeof answer?.detail === "string" ? answer.detail : "",
+    Array.isArray(answer?.errors) ? (answer.errors as FieldProblem[]) : [],
+  );
+
+/**
+ * Sends a file as the request body to `/api${path}`, as `callApi` sends JSON; `onProgress` hears the
+ * share sent (0 to 1). XMLHttpRequest rather than fetch: only it reports an upload's progress.
+ */
+export function uploadFile<T>(
+  locale: LocaleCode,
+  path: string,
+  file: Blob,
+  onProgress: (share: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `/api${path}`);
+    request.setRequestHeader("accept", "application/json");
+    request.setRequestHeader("accept-language", languageTag(locale));
+    // The server reads the type from the bytes, not from what the file's name claims.
+    request.setRequestHeader("content-type", "application/octet-stream");
+    request.setRequestHeader("x-csrf-token", csrfToken);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiProblem(0, "NETWORK", ""));
+    request.onload = () => {
+      let answer: Record<string, unknown> | null = null;
+      try {
+        answer = JSON.parse(request.responseText) as Record<string, unknown>;
+      } catch {
+        answer = null;
+      }
+      if (request.status === 401 && onSessionEnded) onSessionEnded();
+      if (request.status >= 200 && request.status < 300) resolve(answer as T);
+      else reject(problemOf(request.status, answer));
+    };
+    request.send(file);
+  });
 }
 
 /** The message of a field from a refusal, if it names that field. */

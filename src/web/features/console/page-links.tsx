@@ -34,3 +34,28 @@ export function PageLinks({
     </nav>
   );
 }
+
+/** The links of a list paged by `?page=` (1 unnamed): newer while past the first page, older while more remain. */
+export function NumberedPageLinks({
+  path,
+  page,
+  pageSize,
+  total,
+  label,
+}: {
+  /** The list's own address, already in the page's language. */
+  path: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  label: string;
+}) {
+  const link = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  return (
+    <PageLinks
+      label={label}
+      newer={page > 1 ? link(page - 1) : null}
+      older={page * pageSize < total ? link(page + 1) : null}
+    />
+  );
+}

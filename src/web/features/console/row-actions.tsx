@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** A list entry's Edit and Remove buttons, named with the entry for screen readers ("Edit Anna Berg"). */
 export function RowActions({
@@ -48,5 +49,31 @@ export function EntryList({
       </p>
       {isEmpty ? <p className="console-empty">{empty}</p> : <ul className="console-list">{children}</ul>}
     </>
+  );
+}
+
+/**
+ * A link among an entry's actions, named with the entry for screen readers ("View Linen apron"):
+ * `href` for a page outside the console (the public page), `to` for a console screen.
+ */
+export function RowLink({
+  label,
+  name,
+  ...target
+}: { label: string; name: string } & ({ href: string } | { to: string })) {
+  const content = (
+    <>
+      {label}
+      <span className="visually-hidden"> {name}</span>
+    </>
+  );
+  return "to" in target ? (
+    <Link className="console-button console-button--quiet" to={target.to}>
+      {content}
+    </Link>
+  ) : (
+    <a className="console-button console-button--quiet" href={target.href}>
+      {content}
+    </a>
   );
 }
