@@ -111,6 +111,13 @@ export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
 async function releaseUnpaid(deps: PaymentDeps, only?: { readonly paymentId: string }): Promise<number> {
   const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), only);
   for (const freed of dropped) deps.released?.(freed);
-  await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
+  await Promise.all(
+    dropped.map((intent) =>
+      deps.providers
+        .forPayment(intent)
+        .then((provider) => provider.cancelIntent(intent.ref))
+        .catch(() => undefined),
+    ),
+  );
   return dropped.length;
 }
