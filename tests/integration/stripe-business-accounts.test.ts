@@ -212,6 +212,12 @@ describe.each(DATABASE_KINDS)("businesses' own Stripe accounts on %s", (kind) =>
       "pending_payment",
     ]);
 
+    // The visitor's page asks where its payment stands: still waiting for Stripe's word.
+    const status = (created: Json, clientSecret = created.payment.clientSecret as string) =>
+      post(app, `/api/payments/${created.payment.id}/status`, { clientSecret });
+    expect(await (await status(a)).json()).toEqual({ status: "waiting" });
+    expect((await status(a, b.payment.clientSecret)).status).toBe(404);
+
     // Each through its own endpoint and secret.
     expect(((await (await deliver(endpointOf("a"), succeededA, own.a.webhookSecret)).json()) as Json).outcome).toBe(
       "confirmed",
@@ -227,6 +233,7 @@ describe.each(DATABASE_KINDS)("businesses' own Stripe accounts on %s", (kind) =>
       "confirmed",
       "confirmed",
     ]);
+    expect(await (await status(a)).json()).toEqual({ status: "succeeded", bookingId: a.id });
     // A business without keys has no endpoint of its own.
     expect((await deliver(endpointOf("c"), succeededC, own.a.webhookSecret)).status).toBe(404);
 

@@ -176,7 +176,47 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return refund;
   }
 
+  /**
+   * What Stripe.js does in the visitor's browser: confirms the intent with a test payment method
+   * (https://docs.stripe.com/testing: pm_card_visa succeeds, pm_card_chargeDeclined is declined).
+   */
+  function confirmIntent(id: string, params: Record<string, string>, account: string): StripeObject {
+    const intent = intentOf(id, account);
+    if (intent.status !== "requires_payment_method" && intent.status !== "requires_confirmation")
+      throw invalidRequest(400, {
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent's status is ${String(intent.status)}.`,
+        payment_intent: intent,
+      });
+    if (params.payment_method === "pm_card_chargeDeclined") {
+      const error = {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+      };
+      Object.assign(intent, { status: "requires_payment_method", last_payment_error: error });
+      throw new StripeFailure(402, { ...error, payment_intent: { ...intent } });
+    }
+    if (params.payment_method !== "pm_card_visa")
+      throw invalidRequest(400, {
+        code: "resource_missing",
+        param: "payment_method",
+        message: "No such PaymentMethod",
+      });
+    Object.assign(
+      intent,
+      intent.capture_method === "manual"
+        ? { status: "requires_capture", latest_charge: newId("ch"), last_payment_error: null }
+        : { status: "succeeded", amount_received: intent.amount, latest_charge: newId("ch"), last_payment_error: null },
+      { payment_method: newId("pm") },
+    );
+    return intent;
+  }
+
   function route(method: string, path: string, params: Record<string, string>, account: string): StripeObject {
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === "POST" && confirm) return confirmIntent(decodeURIComponent(confirm[1]!), params, account);
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params, account);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === "POST" && cancel) return cancelIntent(decodeURIComponent(cancel[1]!), account);
@@ -190,7 +230,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   /** Answers one request: the idempotent replay if its key was seen, otherwise the call performed. */
   function answer(req: http.IncomingMessage, raw: string): { status: number; body: string; replayed: boolean } {
-    const account = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    let account = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    // A browser confirms with the publishable key and the intent's client secret, as Stripe.js does.
+    const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(pathOf(req));
+    if (confirming && !accounts.has(account)) {
+      const id = decodeURIComponent(confirming[1]!);
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      if (form.key?.startsWith("pk_") && form.client_secret === intents.get(id)?.client_secret)
+        account = owners.get(id) ?? "";
+    }
     if (!accounts.has(account))
       return {
         status: 401,

@@ -4,7 +4,12 @@
  * booking (src/app/payments/pay-for-booking.ts). The payment's client secret, returned once with
  * the booking, is what grants access — the secret is stored only hashed.
  */
-import { abandonPayment, payWithTestCard, type PaymentDeps } from "../../app/payments/pay-for-booking.ts";
+import {
+  abandonPayment,
+  paymentProgress,
+  payWithTestCard,
+  type PaymentDeps,
+} from "../../app/payments/pay-for-booking.ts";
 import type { PaymentEventSource } from "../../app/payments/ports.ts";
 import { applyPaymentEvent } from "../../app/payments/provider-events.ts";
 import { createApiRouter, createRoute, handle, json, jsonBody, problems, z } from "../http/api-router.ts";
@@ -57,6 +62,30 @@ export const testCardRoute = createRoute({
       "PAYMENT_EXPIRED",
       "PAYMENT_REFUNDED",
     ),
+  },
+});
+
+const PaymentProgressSchema = z
+  .object({
+    status: z.enum(["succeeded", "waiting", "failed"]),
+    bookingId: z.string().optional().meta({ description: "Succeeded: the booking, now confirmed (or requested)" }),
+    declineCode: z.string().optional().meta({ description: "Failed: why the last attempt failed" }),
+  })
+  .openapi("PaymentProgress");
+
+export const paymentStatusRoute = createRoute({
+  method: "post",
+  path: "/payments/{paymentId}/status",
+  tags: TAGS,
+  operationId: "getPaymentStatus",
+  summary:
+    "Where a payment stands: the page asks after Stripe.js reports success, until the webhook confirms the booking",
+  description:
+    "A POST so that the client secret travels in the body, not in a logged URL. `waiting`: the provider has not told this server yet.",
+  request: { params, body: jsonBody(z.strictObject({ clientSecret: ClientSecretSchema })) },
+  responses: {
+    200: json(PaymentProgressSchema, "Succeeded (the booking is confirmed), still waiting, or the last attempt failed"),
+    ...problems(...PAYMENT_REFUSALS, "PAYMENT_EXPIRED", "PAYMENT_REFUNDED"),
   },
 });
 
@@ -143,6 +172,10 @@ export function paymentApi(
   const api = createApiRouter();
   handle(api, testCardRoute, async (c) => {
     const result = await payWithTestCard(deps, c.req.valid("param").paymentId, c.req.valid("json"));
+    return result.ok ? c.json(result.value, 200) : bookingProblem(c, result.error);
+  });
+  handle(api, paymentStatusRoute, async (c) => {
+    const result = await paymentProgress(deps, c.req.valid("param").paymentId, c.req.valid("json").clientSecret);
     return result.ok ? c.json(result.value, 200) : bookingProblem(c, result.error);
   });
   handle(api, abandonRoute, async (c) => {
