@@ -19,6 +19,8 @@ import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, ope
 import { launchBrowser } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/start-server.ts";
 import { routeStripe } from "./support/stripe-js-stand-in.ts";
+import { signInToConsole } from "./support/console.ts";
+import { waitForHydration } from "./support/browser.ts";
 
 const WEBHOOK_SECRET = "whsec_demo_studio_own_account";
 let browser: Browser;
@@ -66,6 +68,52 @@ async function deliverSucceeded(intentId: string) {
   });
   expect(((await res.json()) as { outcome: string }).outcome).toBe("confirmed");
 }
+
+/** Copies this journey's screenshots (support/booking.ts saves them) to where the team looks at them. */
+function keepShots(...names: string[]) {
+  const shots = path.resolve("test-results/screenshots");
+  fs.mkdirSync("/work/shots", { recursive: true });
+  for (const name of names)
+    for (const width of [390, 1280])
+      fs.copyFileSync(path.join(shots, `${name}-${width}.png`), `/work/shots/stripekeys-${name}-${width}.png`);
+}
+
+describe("the owner's Stripe keys in the console", () => {
+  it("refuses a key Stripe does not accept at its field, keeping what was typed, and saves good keys", async () => {
+    const { page } = await bookingPage(browser);
+    await signInToConsole(page, server.url, "owner");
+    await page.goto(`${server.url}/console/settings`);
+    await waitForHydration(page);
+    const state = page.getByTestId("stripe-state");
+    await expect.poll(() => state.innerText()).toContain(`ending in ${accountKey.slice(-4)}`);
+    expect(await page.locator("code", { hasText: "/api/webhooks/stripe/" }).innerText()).toMatch(
+      new RegExp(`/api/webhooks/stripe/${DEMO.businessId}$`),
+    );
+    // The secrets are never sent back: the fields start empty.
+    expect(await page.locator("#field-secretKey").inputValue()).toBe("");
+    await checkScreen(page, "console-stripe-keys");
+
+    await page.locator("#field-secretKey").fill("sk_test_nobodyKnowsThisKey");
+    await page.locator("#field-publishableKey").fill("pk_test_demoStudio");
+    await page.locator("#field-webhookSecret").fill(WEBHOOK_SECRET);
+    await page.getByRole("button", { name: "Check and save the keys" }).click();
+    await expect
+      .poll(() => page.locator("#field-secretKey-error").innerText())
+      .toBe("Stripe does not accept this key. Check that you copied it whole and that it has not been revoked.");
+    expect(await page.locator("#field-secretKey").inputValue()).toBe("sk_test_nobodyKnowsThisKey");
+    expect(await page.locator("#field-webhookSecret").inputValue()).toBe(WEBHOOK_SECRET);
+    await checkScreen(page, "console-stripe-keys-refused");
+
+    await page.locator("#field-secretKey").fill(accountKey);
+    await page.getByRole("button", { name: "Check and save the keys" }).click();
+    await expect
+      .poll(() => page.locator("[aria-labelledby=settings-stripe] .console-saved").innerText())
+      .toBe("Saved: new payments go to your Stripe account.");
+    expect(await page.locator("#field-secretKey").inputValue()).toBe("");
+    expect(await state.innerText()).toContain(`ending in ${accountKey.slice(-4)}`);
+    keepShots("console-stripe-keys", "console-stripe-keys-refused");
+  });
+});
 
 describe("paying through Stripe's Payment Element (Stripe.js stand-in)", () => {
   it("a declined card keeps everything entered; another card pays the deposit and the confirmation follows the webhook", async () => {
@@ -115,10 +163,6 @@ describe("paying through Stripe's Payment Element (Stripe.js stand-in)", () => {
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("You are scheduled");
     expect(await page.locator("dl").first().innerText()).toMatch(/Paid\s+€30\.00/);
     await checkScreen(page, "stripe-paid");
-    const shots = path.resolve("test-results/screenshots");
-    fs.mkdirSync("/work/shots", { recursive: true });
-    for (const name of ["stripe-payment-step", "stripe-payment-declined", "stripe-paid"])
-      for (const width of [390, 1280])
-        fs.copyFileSync(path.join(shots, `${name}-${width}.png`), `/work/shots/stripekeys-${name}-${width}.png`);
+    keepShots("stripe-payment-step", "stripe-payment-declined", "stripe-paid");
   });
 });
