@@ -85,10 +85,10 @@ export function StripeKeysSection({ locale, initial }: { locale: LocaleCode; ini
       </p>
       <h3>{t("webhookUrl")}</h3>
       <p className="console-muted">{t("webhookHint")}</p>
-      <p>
-        <code className="console-secret">{shown.webhookUrl}</code>{" "}
-        <CopyButton text={shown.webhookUrl} label={t("copyWebhookUrl")} />
+      <p className="console-secret">
+        <code>{shown.webhookUrl}</code>
       </p>
+      <CopyButton text={shown.webhookUrl} label={t("copyWebhookUrl")} />
       <FormProblem ref={alertRef} problem={problem} fields={FIELDS} />
       <p className="console-saved" role="status">
         {status}
