@@ -66,6 +66,10 @@ export const BUSINESS_ONLY_PROBLEMS = [
   "CURRENT_PASSWORD_WRONG",
   "LAST_OWNER",
   "ALREADY_JOINED",
+  // The console's own Stripe keys (issue 14).
+  "STRIPE_KEY_REJECTED",
+  "STRIPE_MODE_MISMATCH",
+  "STRIPE_UNREACHABLE",
 ] as const;
 /**
  * Refusals of a request's framing that only a hand-written API client can meet: the widget always

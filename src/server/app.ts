@@ -9,6 +9,8 @@ import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
 import { paymentApi, STRIPE_WEBHOOK_PATH } from "./routes/payment-api.ts";
 import type { PaymentDeps, PaymentEventSource } from "../app/payments/ports.ts";
+import { paymentAccounts, type PaymentAccounts } from "../adapters/payments/payment-accounts.ts";
+import { loadSealedStripeAccount } from "../adapters/db/payments/stripe-accounts.ts";
 import { giveBackOwed } from "../app/payments/refunds.ts";
 import { captureHeld, releaseHeld } from "../app/payments/held-money.ts";
 import path from "node:path";
@@ -110,6 +112,11 @@ export interface AppDependencies {
    * the SSRF guard; by default the real ones, private addresses allowed as for webhooks.
    */
   calendarSources?: CalendarSource;
+  /**
+   * Payments per business: its own Stripe account, else the server's (main.ts builds it from the
+   * STRIPE_* settings); absent, the built-in test provider stands for the server's account.
+   */
+  paymentAccounts?: PaymentAccounts;
   /** Stripe's webhook events (STRIPE_WEBHOOK_SECRET); absent, its webhook answers 404. */
   paymentEvents?: PaymentEventSource;
   /** Signs the fill-time tokens of form pages (APP_SECRET); absent, a random one per process. */
@@ -208,6 +215,7 @@ export function createApp(deps: AppDependencies) {
           ? importBodies(c, next)
           : apiBodies(c, next),
   );
+  // A business's own endpoint (…/stripe/<businessId>) is below it.
   app.use(refuseUnstorableText({ signedBodies: [STRIPE_WEBHOOK_PATH] }));
 
   app.get("/api/health", async (c) => {
@@ -242,12 +250,21 @@ export function createApp(deps: AppDependencies) {
           { now: () => deps.clock().getTime() },
         )
       : null;
+  // Without APP_SECRET's sealer (tests), a per-process key seals webhook secrets, Stripe keys and emailed links.
+  const sealer = deps.linkSealer ?? createLinkSealer(randomBytes(32).toString("hex"));
+  const accounts =
+    deps.paymentAccounts ??
+    paymentAccounts({
+      server: { provider: createTestPaymentProvider(), account: "server", publishableKey: null },
+      load: (businessId) => loadSealedStripeAccount(deps.database.db, businessId),
+      openSecret: sealer.openText,
+    });
   const bookingDeps: PublicApiDeps = {
     clock: deps.clock,
     publicUrl: "http://localhost:3000",
     newId: () => crypto.randomUUID(),
     holdMinutes: 10,
-    payments: createTestPaymentProvider(),
+    payments: accounts,
     // Bound below, once the payment side exists: the same provider refunds, captures and releases.
     money: {
       giveBack: () => giveBackOwed(paymentDeps),
@@ -263,7 +280,7 @@ export function createApp(deps: AppDependencies) {
   };
   const paymentDeps: PaymentDeps = {
     store: paymentStore(executorOf(deps.database)),
-    provider: bookingDeps.payments ?? createTestPaymentProvider(),
+    providers: bookingDeps.payments ?? accounts,
     clock: deps.clock,
     released: (freed) => slotChanges.publish(freed),
   };
@@ -286,15 +303,16 @@ export function createApp(deps: AppDependencies) {
       );
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
-  app.route("/api", paymentApi({ ...paymentDeps, events: deps.paymentEvents }));
+  app.route(
+    "/api",
+    paymentApi({ ...paymentDeps, events: deps.paymentEvents, accountEvents: (id) => accounts.eventsFor(id) }),
+  );
   const widgetBooking = createWidgetBookingPort(bookingDeps);
   // A business's change (hours, settings, members) applies to the very next public request.
   app.use("/api/business/*", async (c, next) => {
     await next();
     if (c.req.method !== "GET" && c.res.status < 400) bookingDeps.store.forgetCalendars?.();
   });
-  // Without APP_SECRET's sealer (tests), a per-process key seals webhook secrets and emailed links.
-  const sealer = deps.linkSealer ?? createLinkSealer(randomBytes(32).toString("hex"));
   const directory = createBusinessDirectory(deps.database.db);
   const allowPrivateWebhookTargets = deps.allowPrivateWebhookTargets ?? deps.mode !== "production";
   // The business console (issue 18): its sessions are accepted by the business API too.
@@ -325,6 +343,7 @@ export function createApp(deps: AppDependencies) {
       calendarSources: deps.calendarSources ?? calendarSources({ allowPrivate: allowPrivateWebhookTargets }),
       openSecret: sealer.openText,
       onBusyChanged: (staffId) => slotChanges.publish(externalBusyChange(staffId)),
+      stripeKeys: { seal: sealer.sealText, checkKey: (key) => accounts.checkKey(key) },
     }),
   );
 

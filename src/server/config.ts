@@ -2,6 +2,11 @@
  * Configuration, parsed once from the environment at start-up. A bad value stops the process with a
  * message naming the variable and what is expected, instead of failing on first use.
  */
+import {
+  STRIPE_PUBLISHABLE_KEY_PATTERN,
+  STRIPE_SECRET_KEY_PATTERN,
+  STRIPE_WEBHOOK_SECRET_PATTERN,
+} from "../core/payments/stripe-keys.ts";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustedProxy, type TrustedProxy } from "./http/client-address.ts";
@@ -113,12 +118,20 @@ export const ConfigSchema = z.object({
   /** Stripe takes the payments instead of the built-in test provider: the account's secret (or restricted) key. */
   STRIPE_SECRET_KEY: z
     .string()
-    .regex(/^(sk|rk)_(test|live)_\S+$/, "expected a Stripe secret key such as sk_live_… or sk_test_…")
+    .regex(STRIPE_SECRET_KEY_PATTERN, "expected a Stripe secret key such as sk_live_… or sk_test_…")
+    .optional(),
+  /**
+   * The same account's publishable key (pk_…): the booking widget loads Stripe's Payment Element
+   * with it. Without it, payments through the server's account are taken by API clients only.
+   */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(STRIPE_PUBLISHABLE_KEY_PATTERN, "expected a Stripe publishable key such as pk_live_… or pk_test_…")
     .optional(),
   /** The signing secret of Stripe's webhook endpoint (…/api/webhooks/stripe); required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_\S+$/, "expected the webhook endpoint's signing secret, whsec_…")
+    .regex(STRIPE_WEBHOOK_SECRET_PATTERN, "expected the webhook endpoint's signing secret, whsec_…")
     .optional(),
   /** Another server answering Stripe's API (a local stand-in in tests and demos): http(s)://host:port. */
   STRIPE_API_BASE: z

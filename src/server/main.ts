@@ -15,6 +15,8 @@ import { executorOf } from "../adapters/db/bookings/executor.ts";
 import { createTestPaymentProvider } from "../adapters/payments/test-provider.ts";
 import { createStripePaymentEvents } from "../adapters/payments/stripe-events.ts";
 import { createStripePaymentProvider } from "../adapters/payments/stripe-provider.ts";
+import { paymentAccounts } from "../adapters/payments/payment-accounts.ts";
+import { loadSealedStripeAccount } from "../adapters/db/payments/stripe-accounts.ts";
 import { expireUnpaidBookings } from "../app/payments/pay-for-booking.ts";
 import { retentionStore } from "../adapters/db/privacy/person-data-store.ts";
 import fs from "node:fs";
@@ -132,11 +134,18 @@ async function main() {
           : "slot change notification failed: pages served by other processes miss this change until they load slots again",
       ),
   });
-  // Stripe with the server's one account when its keys are set; otherwise the built-in test provider (offline demo).
+  // Stripe with the server's one account when its keys are set; otherwise the built-in test provider
+  // (offline demo). A business with its own Stripe keys takes its payments in its own account.
   const payments = config.STRIPE_SECRET_KEY
     ? createStripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, ...config.STRIPE_API_BASE })
     : createTestPaymentProvider();
   logger.info({ payments: payments.name }, `payments: ${payments.name} provider`);
+  const accounts = paymentAccounts({
+    server: { provider: payments, account: "server", publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null },
+    load: (businessId) => loadSealedStripeAccount(database.db, businessId),
+    openSecret: linkSealer.openText,
+    ...(config.STRIPE_API_BASE ? { api: config.STRIPE_API_BASE } : {}),
+  });
   // Staff members' connected calendars, behind the same SSRF guard as webhooks.
   const externalCalendars = calendarSources({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   const app = createApp({
@@ -165,6 +174,7 @@ async function main() {
     allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE,
     calendarSources: externalCalendars,
     ...(adminToken ? { adminToken } : {}),
+    paymentAccounts: accounts,
     ...(config.STRIPE_WEBHOOK_SECRET ? { paymentEvents: createStripePaymentEvents(config.STRIPE_WEBHOOK_SECRET) } : {}),
     localeRouting: createLocaleRoutingConfig({
       cookieCrossOrigin: config.LOCALE_COOKIE_CROSS_ORIGIN,
@@ -173,7 +183,6 @@ async function main() {
     bookingApi: {
       publicUrl: publicUrlOf(config),
       holdMinutes: config.HOLD_MINUTES,
-      payments,
       rateLimits: {
         bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
         slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
@@ -230,7 +239,7 @@ async function main() {
   const unpaidSweep = setInterval(() => {
     expireUnpaidBookings({
       store: paymentStore(executorOf(database)),
-      provider: payments,
+      providers: accounts,
       clock: () => new Date(),
       // Widgets showing the calendar hear of the freed time within a second.
       released: (freed) => slotChanges.publish(freed),

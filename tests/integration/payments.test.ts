@@ -4,6 +4,7 @@
  * every failure ends consistent — a declined card keeps the hold, an expired hold frees the time,
  * a payment that arrives after the time was taken is refunded, never kept without a booking.
  */
+import { serverAccount } from "../../src/app/payments/server-account.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentStore } from "../../src/adapters/db/bookings/payments.ts";
 import { executorOf } from "../../src/adapters/db/bookings/executor.ts";
@@ -326,7 +327,7 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     const created = (await (await book(fx.calendars.personal, at(15, "10:00"))).json()) as Json;
     const deps = {
       store: paymentStore(executorOf(testDb.database)),
-      provider: createTestPaymentProvider(),
+      providers: serverAccount(createTestPaymentProvider()),
       clock: () => new Date(nowMs),
     };
     expect(await expireUnpaidBookings(deps)).toBe(0);

@@ -7,6 +7,7 @@
  * the first time.
  */
 import Stripe from "stripe";
+import { serverAccount } from "../../src/app/payments/server-account.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executorOf } from "../../src/adapters/db/bookings/executor.ts";
 import { paymentStore } from "../../src/adapters/db/bookings/payments.ts";
@@ -48,7 +49,7 @@ describe.each(DATABASE_KINDS)("Stripe payments on %s", (kind) => {
     fx = await seedBookingFixture(testDb.database);
     await patchCalendarSettings(testDb.database, fx.calendars.personal, { payment: "full", priceCents: 2000 });
     stripe = createStripePaymentProvider({ secretKey: fake.secretKey, ...fake.connection });
-    app = bookingApp(testDb.database, { payments: stripe }, () => new Date(nowMs), {
+    app = bookingApp(testDb.database, { payments: serverAccount(stripe) }, () => new Date(nowMs), {
       paymentEvents: createStripePaymentEvents(WEBHOOK_SECRET),
     });
   });
@@ -209,7 +210,11 @@ describe.each(DATABASE_KINDS)("Stripe payments on %s", (kind) => {
     // releases the booking (Stripe refuses to cancel an intent in progress), and another visitor books.
     fake.startProcessing(intentId);
     nowMs += 11 * MINUTE;
-    const deps = { store: paymentStore(executorOf(testDb.database)), provider: stripe, clock: () => new Date(nowMs) };
+    const deps = {
+      store: paymentStore(executorOf(testDb.database)),
+      providers: serverAccount(stripe),
+      clock: () => new Date(nowMs),
+    };
     expect(await expireUnpaidBookings(deps)).toBeGreaterThanOrEqual(1);
     expect(fake.requests.find((r) => r.path === `/v1/payment_intents/${intentId}/cancel`)).toMatchObject({
       status: 400,

@@ -5,7 +5,8 @@
  * like Stripe's objects and errors, and keeps Stripe's idempotency rule: a key seen before answers
  * with the first answer (different parameters under the same key are an error). What a visitor's
  * browser and the card networks do is played by the helpers (`startProcessing`, `succeed`, `fail`),
- * and `event` writes the webhook payload Stripe would send.
+ * and `event` writes the webhook payload Stripe would send. Several accounts (`addAccount`) keep
+ * their objects apart as Stripe does: one account's key does not find another's intents.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -26,7 +27,12 @@ export interface RecordedRequest {
 }
 
 export interface FakeStripe {
+  /** The first account's secret key. */
   readonly secretKey: string;
+  /** Another account: its secret key (its objects are not found with any other key). */
+  addAccount(): string;
+  /** The secret key of the account an intent was created in. */
+  accountOf(intentId: string): string;
   /** What `createStripePaymentProvider` needs to reach this server. */
   readonly connection: { readonly host: string; readonly port: number; readonly protocol: "http" };
   readonly requests: RecordedRequest[];
@@ -64,6 +70,9 @@ const invalidRequest = (status: number, fields: StripeObject) =>
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
+  const accounts = new Set([secretKey]);
+  // The account (its secret key) each intent lives in.
+  const owners = new Map<string, string>();
   const intents = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const refundedOf = (intent: StripeObject) =>
@@ -72,9 +81,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const drops = new Map<string, number>();
   const requests: RecordedRequest[] = [];
 
-  const intentOf = (id: string) => {
+  const intentOf = (id: string, account?: string) => {
     const intent = intents.get(id);
-    if (!intent)
+    if (!intent || (account !== undefined && owners.get(id) !== account))
       throw invalidRequest(404, {
         code: "resource_missing",
         param: "intent",
@@ -83,7 +92,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   };
 
-  function createIntent(params: Record<string, string>): StripeObject {
+  function createIntent(params: Record<string, string>, account: string): StripeObject {
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 1)
       throw invalidRequest(400, { code: "parameter_invalid_integer", param: "amount", message: "Invalid integer" });
@@ -112,11 +121,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       status: "requires_payment_method",
     };
     intents.set(id, intent);
+    owners.set(id, account);
     return intent;
   }
 
-  function cancelIntent(id: string): StripeObject {
-    const intent = intentOf(id);
+  function cancelIntent(id: string, account: string): StripeObject {
+    const intent = intentOf(id, account);
     if (intent.status === "canceled" || intent.status === "succeeded" || intent.status === "processing")
       throw invalidRequest(400, {
         code: "payment_intent_unexpected_state",
@@ -127,8 +137,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
-  function captureIntent(id: string): StripeObject {
-    const intent = intentOf(id);
+  function captureIntent(id: string, account: string): StripeObject {
+    const intent = intentOf(id, account);
     if (intent.status !== "requires_capture")
       throw invalidRequest(400, {
         code: "payment_intent_unexpected_state",
@@ -139,8 +149,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
-  function createRefund(params: Record<string, string>): StripeObject {
-    const intent = intentOf(params.payment_intent ?? "");
+  function createRefund(params: Record<string, string>, account: string): StripeObject {
+    const intent = intentOf(params.payment_intent ?? "", account);
     if (intent.status !== "succeeded")
       throw invalidRequest(400, {
         code: "charge_not_refundable",
@@ -166,25 +176,78 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return refund;
   }
 
-  function route(method: string, path: string, params: Record<string, string>): StripeObject {
-    if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
+  /**
+   * What Stripe.js does in the visitor's browser: confirms the intent with a test payment method
+   * (https://docs.stripe.com/testing: pm_card_visa succeeds, pm_card_chargeDeclined is declined).
+   */
+  function confirmIntent(id: string, params: Record<string, string>, account: string): StripeObject {
+    const intent = intentOf(id, account);
+    if (intent.status !== "requires_payment_method" && intent.status !== "requires_confirmation")
+      throw invalidRequest(400, {
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent's status is ${String(intent.status)}.`,
+        payment_intent: intent,
+      });
+    if (params.payment_method === "pm_card_chargeDeclined") {
+      const error = {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+      };
+      Object.assign(intent, { status: "requires_payment_method", last_payment_error: error });
+      throw new StripeFailure(402, { ...error, payment_intent: { ...intent } });
+    }
+    if (params.payment_method !== "pm_card_visa")
+      throw invalidRequest(400, {
+        code: "resource_missing",
+        param: "payment_method",
+        message: "No such PaymentMethod",
+      });
+    Object.assign(
+      intent,
+      intent.capture_method === "manual"
+        ? { status: "requires_capture", latest_charge: newId("ch"), last_payment_error: null }
+        : { status: "succeeded", amount_received: intent.amount, latest_charge: newId("ch"), last_payment_error: null },
+      { payment_method: newId("pm") },
+    );
+    return intent;
+  }
+
+  function route(method: string, path: string, params: Record<string, string>, account: string): StripeObject {
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === "POST" && confirm) return confirmIntent(decodeURIComponent(confirm[1]!), params, account);
+    if (method === "POST" && path === "/v1/payment_intents") return createIntent(params, account);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
-    if (method === "POST" && cancel) return cancelIntent(decodeURIComponent(cancel[1]!));
+    if (method === "POST" && cancel) return cancelIntent(decodeURIComponent(cancel[1]!), account);
     const capture = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path);
-    if (method === "POST" && capture) return captureIntent(decodeURIComponent(capture[1]!));
-    if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "POST" && capture) return captureIntent(decodeURIComponent(capture[1]!), account);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params, account);
+    if (method === "GET" && path === "/v1/balance")
+      return { object: "balance", available: [], pending: [], livemode: false };
     throw invalidRequest(404, { message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
   /** Answers one request: the idempotent replay if its key was seen, otherwise the call performed. */
   function answer(req: http.IncomingMessage, raw: string): { status: number; body: string; replayed: boolean } {
-    if (req.headers.authorization !== `Bearer ${secretKey}`)
+    let account = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    // A browser confirms with the publishable key and the intent's client secret, as Stripe.js does.
+    const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(pathOf(req));
+    if (confirming && !accounts.has(account)) {
+      const id = decodeURIComponent(confirming[1]!);
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      if (form.key?.startsWith("pk_") && form.client_secret === intents.get(id)?.client_secret)
+        account = owners.get(id) ?? "";
+    }
+    if (!accounts.has(account))
       return {
         status: 401,
         body: JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }),
         replayed: false,
       };
-    const key = req.headers["idempotency-key"] as string | undefined;
+    // Stripe keeps idempotency keys per account.
+    const header = req.headers["idempotency-key"] as string | undefined;
+    const key = header === undefined ? undefined : `${account} ${header}`;
     const fingerprint = `${req.method} ${req.url} ${raw}`;
     const earlier = key === undefined ? undefined : answered.get(key);
     if (earlier && earlier.fingerprint !== fingerprint) {
@@ -196,7 +259,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let status = 200;
     let object: StripeObject;
     try {
-      object = route(req.method ?? "", pathOf(req), Object.fromEntries(new URLSearchParams(raw)));
+      object = route(req.method ?? "", pathOf(req), Object.fromEntries(new URLSearchParams(raw)), account);
     } catch (error) {
       if (!(error instanceof StripeFailure)) throw error;
       status = error.status;
@@ -248,6 +311,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   return {
     secretKey,
+    addAccount() {
+      const key = `sk_test_${randomBytes(12).toString("hex")}`;
+      accounts.add(key);
+      return key;
+    },
+    accountOf: (id) => owners.get(id) ?? "",
     connection: { host: "127.0.0.1", port, protocol: "http" },
     requests,
     intent: (id) => ({ ...intentOf(id) }),

@@ -272,6 +272,11 @@ export const payments = pgTable(
     provider: text("provider").$type<"test" | "stripe">().notNull(),
     /** The provider's id of the payment (Stripe: the PaymentIntent id). */
     providerRef: text("provider_ref").notNull(),
+    /**
+     * Whose account holds the money: the server's (STRIPE_SECRET_KEY, or the test provider) or the
+     * business's own Stripe account. Refunds, captures and cancels go to that account.
+     */
+    account: text("account").$type<"server" | "business">().notNull().default("server"),
     kind: text("kind").$type<"full" | "deposit">().notNull(),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),

@@ -16,3 +16,4 @@ export * from "./schema-calendar-sync.ts";
 export * from "./schema-resources.ts";
 export * from "./schema-images.ts";
 export * from "./schema-contacts.ts";
+export * from "./schema-payment-accounts.ts";

@@ -33,7 +33,7 @@ import {
   type OccurrenceOutcome,
 } from "./new-booking.ts";
 import type { CalendarContext, NewBooking, Occupancy } from "./ports.ts";
-import type { NewPayment, PaymentProvider } from "../payments/ports.ts";
+import type { NewPayment, PaymentRoute } from "../payments/ports.ts";
 import { PAYMENT_HOLD_MINUTES, type PaymentDue } from "../../core/payments/payment-plan.ts";
 import type { NotificationMessage, SeriesOccurrenceSnapshot } from "../../core/notifications/notification.ts";
 import { bookingUid } from "./snapshot.ts";
@@ -185,6 +185,8 @@ async function bookSingle(
   const recentCounts = await recentCountsFor(deps, ctx, decision, origin.nowMs);
   // One intent per request: every round-robin attempt has the same price.
   let payment: PreparedPayment | null = null;
+  // The business's own Stripe account when it has one, else the server's (resolved once, when needed).
+  let route: PaymentRoute | null = null;
   for (const draft of bookingAttempts({
     calendar: ctx,
     request: origin.request,
@@ -196,7 +198,9 @@ async function bookSingle(
     let created = describeCreated(origin, booking, null);
     if (draft.payment) {
       if (!deps.payments) return fail("PAYMENT_UNAVAILABLE");
-      payment ??= await preparePayment(deps, deps.payments, draft.payment, booking, origin.nowMs).catch(() => null);
+      route ??= await deps.payments.forBusiness(ctx.business.id).catch(() => null);
+      if (!route) return fail("PAYMENT_UNAVAILABLE");
+      payment ??= await preparePayment(deps, route, draft.payment, booking, origin.nowMs).catch(() => null);
       if (!payment) return fail("PAYMENT_UNAVAILABLE");
       // The confirmation is sent once paid: it says what was paid and what remains.
       const paid = {
@@ -213,10 +217,10 @@ async function bookSingle(
     if (result.ok) return ok(created);
     // Round robin: someone took this member meanwhile; the next free member may still be free.
     if (ctx.calendar.type === "round_robin" && result.refusal.code === "STAFF_BUSY") continue;
-    if (payment) await deps.payments?.cancelIntent(payment.ref).catch(() => undefined);
+    if (payment) await route?.provider.cancelIntent(payment.ref).catch(() => undefined);
     return { ok: false, error: storeRefusalToBookingError(result.refusal, ctx) };
   }
-  if (payment) await deps.payments?.cancelIntent(payment.ref).catch(() => undefined);
+  if (payment) await route?.provider.cancelIntent(payment.ref).catch(() => undefined);
   return fail("STAFF_BUSY");
 }
 
@@ -229,7 +233,7 @@ interface PreparedPayment {
 /** The provider's intent for this booking's payment, before the booking is written. */
 async function preparePayment(
   deps: BookingDeps,
-  provider: PaymentProvider,
+  { provider, account, publishableKey }: PaymentRoute,
   due: PaymentDue,
   booking: NewBooking,
   nowMs: number,
@@ -249,6 +253,7 @@ async function preparePayment(
       id,
       provider: provider.name,
       clientSecret: intent.clientSecret,
+      publishableKey,
       kind: due.kind,
       amountMinor: due.amountMinor,
       currency: booking.currency,
@@ -258,6 +263,7 @@ async function preparePayment(
       id,
       provider: provider.name,
       providerRef: intent.ref,
+      account,
       clientSecretHash: hashSecretToken(intent.clientSecret),
       kind: due.kind,
       amountMinor: due.amountMinor,

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from "../payments/ports.ts";
+import type { PaymentProviders } from "../payments/ports.ts";
 import type { BookingStore } from "./ports.ts";
 import type { WarmBusyIndex } from "./warm-busy-index.ts";
 
@@ -21,7 +21,7 @@ export interface BookingDeps {
   /** How long a hold keeps a slot (config HOLD_MINUTES). */
   readonly holdMinutes: number;
   /** Takes the payment of calendars that ask for one; without it, such bookings are refused. */
-  readonly payments?: PaymentProvider;
+  readonly payments?: PaymentProviders;
   /** What the booking use cases ask of the payment side (src/app/payments); absent: no online payments. */
   readonly money?: MoneyHooks;
   /** Busy indexes kept warm between slot queries (issue 22); absent: every query indexes afresh. */

@@ -58,6 +58,8 @@ export interface CreatedPayment {
   readonly provider: "test" | "stripe";
   /** Shown once: what the visitor's page pays with. Never stored in clear. */
   readonly clientSecret: string;
+  /** Stripe: the key the page loads Stripe.js with (the account that takes this payment); null for the test provider. */
+  readonly publishableKey: string | null;
   readonly kind: "full" | "deposit";
   readonly amountMinor: number;
   readonly currency: string;

@@ -7,7 +7,8 @@ import type { PaymentDeps, PaymentRecord } from "./ports.ts";
 
 export async function captureHeld(deps: PaymentDeps, bookingId: string): Promise<void> {
   for (const payment of await deps.store.heldFor(bookingId)) {
-    await deps.provider.capture({ ref: payment.providerRef, idempotencyKey: `capture-${payment.id}` });
+    const provider = await deps.providers.forPayment(payment);
+    await provider.capture({ ref: payment.providerRef, idempotencyKey: `capture-${payment.id}` });
     await deps.store.markHeld(payment.id, "captured", deps.clock().getTime());
   }
 }
@@ -18,6 +19,7 @@ export async function releaseHeld(deps: PaymentDeps, bookingId: string): Promise
 
 /** Lets go of one payment's held money: the intent is cancelled at the provider, then recorded. */
 export async function releasePayment(deps: PaymentDeps, payment: PaymentRecord): Promise<void> {
-  await deps.provider.cancelIntent(payment.providerRef);
+  const provider = await deps.providers.forPayment(payment);
+  await provider.cancelIntent(payment.providerRef);
   await deps.store.markHeld(payment.id, "released", deps.clock().getTime());
 }

@@ -66,6 +66,33 @@ export async function payWithTestCard(
   return settle(deps, payment);
 }
 
+/** How a payment stands, for a page that waits for the provider's word (Stripe's webhook). */
+export type PaymentProgress =
+  | { readonly status: "succeeded"; readonly bookingId: string }
+  | { readonly status: "waiting" }
+  /** The last attempt failed; the visitor may try again while the time is held. */
+  | { readonly status: "failed"; readonly declineCode: string };
+
+/**
+ * Where a payment stands: succeeded once its booking is confirmed (or held for a request), refused
+ * as expired or refunded when its booking is gone, else still waiting. Only the holder of its
+ * client secret may ask.
+ */
+export async function paymentProgress(
+  deps: PaymentDeps,
+  paymentId: string,
+  clientSecret: string,
+): Promise<Outcome<PaymentProgress>> {
+  const payment = await findPayment(deps, paymentId, clientSecret);
+  if (!payment) return fail("PAYMENT_NOT_FOUND");
+  const done = ended(payment);
+  if (done?.ok === false) return done;
+  if ((payment.status === "succeeded" || payment.status === "authorized") && payment.bookingId)
+    return ok({ status: "succeeded", bookingId: payment.bookingId });
+  if (payment.status === "failed") return ok({ status: "failed", declineCode: payment.failureCode ?? "failed" });
+  return ok({ status: "waiting" });
+}
+
 /** The provider took the money: confirm the booking, or refund when there is no booking to keep it for. */
 export async function settle(deps: PaymentDeps, payment: PaymentRecord): Promise<Outcome<PaymentState>> {
   const nowMs = deps.clock().getTime();
@@ -111,6 +138,13 @@ export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
 async function releaseUnpaid(deps: PaymentDeps, only?: { readonly paymentId: string }): Promise<number> {
   const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), only);
   for (const freed of dropped) deps.released?.(freed);
-  await Promise.all(dropped.map((intent) => deps.provider.cancelIntent(intent.ref).catch(() => undefined)));
+  await Promise.all(
+    dropped.map((intent) =>
+      deps.providers
+        .forPayment(intent)
+        .then((provider) => provider.cancelIntent(intent.ref))
+        .catch(() => undefined),
+    ),
+  );
   return dropped.length;
 }

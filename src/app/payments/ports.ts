@@ -31,6 +31,34 @@ export interface PaymentProvider {
   cancelIntent(ref: string): Promise<void>;
 }
 
+/**
+ * Whose account holds a payment's money: the server's (STRIPE_SECRET_KEY, else the built-in test
+ * provider) or the business's own Stripe account (its keys in its settings).
+ */
+export type PaymentAccount = "server" | "business";
+
+/** Where a business's new payments go. */
+export interface PaymentRoute {
+  readonly provider: PaymentProvider;
+  readonly account: PaymentAccount;
+  /** Stripe: the account's publishable key, which the visitor's page loads Stripe.js with. */
+  readonly publishableKey: string | null;
+}
+
+/** Payment providers resolved per business (issue 14: "the business's own keys"). */
+export interface PaymentProviders {
+  /** The business's own Stripe account when it has one, else the server's. */
+  forBusiness(businessId: string): Promise<PaymentRoute>;
+  /**
+   * The provider holding an earlier payment's money — the account it was made in, whatever the
+   * business uses now. Throws when that account's keys are gone (the money stays owed; the sweep retries).
+   */
+  forPayment(payment: { readonly businessId: string; readonly account: PaymentAccount }): Promise<PaymentProvider>;
+}
+
+/** Which payments a verified event may touch: the account whose secret signed it. */
+export type EventScope = { readonly account: "server" } | { readonly account: "business"; readonly businessId: string };
+
 /** What a provider reports about one of its payments (Stripe: a webhook event), by the provider's id. */
 export type PaymentEvent =
   | { readonly kind: "succeeded"; readonly ref: string }
@@ -53,6 +81,7 @@ export interface PaymentRecord {
   readonly bookingId: string | null;
   readonly provider: "test" | "stripe";
   readonly providerRef: string;
+  readonly account: PaymentAccount;
   readonly kind: "full" | "deposit";
   readonly amountMinor: number;
   readonly currency: string;
@@ -82,8 +111,8 @@ export type Settlement =
 
 export interface PaymentStore {
   loadPayment(paymentId: string): Promise<PaymentRecord | null>;
-  /** The payment a provider knows as `ref` (its events name payments only so). */
-  findByProviderRef(provider: PaymentRecord["provider"], ref: string): Promise<PaymentRecord | null>;
+  /** The payment a provider knows as `ref` (its events name payments only so), within `scope`'s payments. */
+  findByProviderRef(provider: PaymentRecord["provider"], ref: string, scope: EventScope): Promise<PaymentRecord | null>;
   markPayment(
     paymentId: string,
     change: {
@@ -117,13 +146,23 @@ export interface PaymentStore {
   expireUnpaid(
     nowMs: EpochMs,
     only?: { readonly paymentId: string },
-  ): Promise<{ provider: string; ref: string; calendarId: string; staffIds: readonly string[] }[]>;
+  ): Promise<
+    {
+      provider: string;
+      ref: string;
+      businessId: string;
+      account: PaymentAccount;
+      calendarId: string;
+      staffIds: readonly string[];
+    }[]
+  >;
 }
 
 /** What the payment use cases receive. */
 export interface PaymentDeps {
   readonly store: PaymentStore;
-  readonly provider: PaymentProvider;
+  /** Each payment's money is moved through the account that holds it. */
+  readonly providers: PaymentProviders;
   readonly clock: () => Date;
   /** Told when unpaid bookings give their time back (the widgets showing it refresh their times). */
   readonly released?: (freed: { readonly calendarId: string; readonly staffIds: readonly string[] }) => void;
@@ -134,6 +173,7 @@ export interface NewPayment {
   readonly id: string;
   readonly provider: "test" | "stripe";
   readonly providerRef: string;
+  readonly account: PaymentAccount;
   readonly clientSecretHash: string;
   readonly kind: "full" | "deposit";
   readonly amountMinor: number;

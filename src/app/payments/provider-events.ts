@@ -5,7 +5,7 @@
  * a success, and a refund is recorded as the provider's total so far.
  */
 import { settle, type PaymentDeps } from "./pay-for-booking.ts";
-import { AWAITING_MONEY, type PaymentEvent } from "./ports.ts";
+import { AWAITING_MONEY, type EventScope, type PaymentEvent } from "./ports.ts";
 
 export type PaymentEventOutcome =
   /** The booking is paid and confirmed (now, or already by an earlier delivery). */
@@ -22,9 +22,12 @@ export async function applyPaymentEvent(
   deps: PaymentDeps,
   provider: "stripe",
   event: PaymentEvent,
+  scope: EventScope,
 ): Promise<PaymentEventOutcome> {
   if (event.kind === "ignored") return "ignored";
-  const payment = await deps.store.findByProviderRef(provider, event.ref);
+  // Only the payments of the account whose secret signed the event: a business that knows its own
+  // webhook secret cannot speak for another business's payments, nor for the server's.
+  const payment = await deps.store.findByProviderRef(provider, event.ref, scope);
   if (!payment) return "unknown_payment";
   const nowMs = deps.clock().getTime();
   switch (event.kind) {

@@ -12,7 +12,8 @@ export async function giveBackOwed(deps: PaymentDeps, owed?: readonly PaymentRec
   for (const payment of due) {
     if (payment.refundDueMinor <= payment.refundedMinor) continue;
     try {
-      await deps.provider.refund({
+      const provider = await deps.providers.forPayment(payment);
+      await provider.refund({
         ref: payment.providerRef,
         amountMinor: payment.refundDueMinor - payment.refundedMinor,
         idempotencyKey: `refund-${payment.id}-${payment.refundDueMinor}`,

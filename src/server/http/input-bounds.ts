@@ -84,10 +84,12 @@ export function refuseUnstorableText(
     readonly signedBodies?: readonly string[];
   } = {},
 ): MiddlewareHandler {
-  const signedBodies = new Set(options.signedBodies);
+  const signedBodies = options.signedBodies ?? [];
+  // The path itself or one below it (a business's own endpoint: /api/webhooks/stripe/<businessId>).
+  const isSigned = (path: string) => signedBodies.some((p) => path === p || path.startsWith(`${p}/`));
   return async (c, next) => {
     const found = await findUnstorableInRequest(c);
-    const where = found !== MALFORMED && signedBodies.has(c.req.path) ? null : found;
+    const where = found !== MALFORMED && isSigned(c.req.path) ? null : found;
     if (where === null) return next();
     const api = c.req.path.startsWith("/api/");
     if (where === MALFORMED)

@@ -31,15 +31,33 @@ export const WIDGET_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/widget(?:\/|$)/;
 /** Every answer of these carries a manage token or a booking's personal data. */
 const TOKEN_API_PATH = /^\/api\/bookings(?:\/|$)/;
 
-export function contentSecurityPolicy(nonce: string, frameAncestors: string): string {
+/** The business console, with or without a locale prefix: it never takes a payment. */
+const CONSOLE_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/console(?:\/|$)/;
+
+/**
+ * Stripe's Payment Element (issue 14) as Stripe's CSP guide lists it: Stripe.js from js.stripe.com
+ * (loaded by the payment step's chunk, so it carries no nonce), its frames from js.stripe.com and
+ * hooks.stripe.com (3-D Secure), its calls to api.stripe.com.
+ */
+const STRIPE_SOURCES = {
+  script: " https://js.stripe.com",
+  frame: "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+  connect: " https://api.stripe.com",
+};
+
+/** Pages where a booking can reach its payment step: every page but the console and the API reference. */
+export const mayTakePayments = (path: string): boolean => !CONSOLE_PATH.test(path) && path !== API_DOCS_PATH;
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: string, stripe = false): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe ? STRIPE_SOURCES.script : ""}`,
+    ...(stripe ? [STRIPE_SOURCES.frame] : []),
     // React sets `style` attributes (progress bars, positions); attributes cannot carry a nonce.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? STRIPE_SOURCES.connect : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -86,7 +104,11 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
       [
         "Content-Security-Policy",
         isPage
-          ? contentSecurityPolicy(nonce, WIDGET_PATH.test(path) ? widgetFrameAncestors(c, options) : "'none'")
+          ? contentSecurityPolicy(
+              nonce,
+              WIDGET_PATH.test(path) ? widgetFrameAncestors(c, options) : "'none'",
+              mayTakePayments(path),
+            )
           : API_POLICY,
       ],
       ["X-Content-Type-Options", "nosniff"],

@@ -4,10 +4,16 @@
  * booking (src/app/payments/pay-for-booking.ts). The payment's client secret, returned once with
  * the booking, is what grants access — the secret is stored only hashed.
  */
-import { abandonPayment, payWithTestCard, type PaymentDeps } from "../../app/payments/pay-for-booking.ts";
+import {
+  abandonPayment,
+  paymentProgress,
+  payWithTestCard,
+  type PaymentDeps,
+} from "../../app/payments/pay-for-booking.ts";
 import type { PaymentEventSource } from "../../app/payments/ports.ts";
 import { applyPaymentEvent } from "../../app/payments/provider-events.ts";
 import { createApiRouter, createRoute, handle, json, jsonBody, problems, z } from "../http/api-router.ts";
+import type { Context } from "hono";
 import { problem } from "../http/problem.ts";
 import { bookingProblem } from "./booking-problems.ts";
 
@@ -59,6 +65,30 @@ export const testCardRoute = createRoute({
   },
 });
 
+const PaymentProgressSchema = z
+  .object({
+    status: z.enum(["succeeded", "waiting", "failed"]),
+    bookingId: z.string().optional().meta({ description: "Succeeded: the booking, now confirmed (or requested)" }),
+    declineCode: z.string().optional().meta({ description: "Failed: why the last attempt failed" }),
+  })
+  .openapi("PaymentProgress");
+
+export const paymentStatusRoute = createRoute({
+  method: "post",
+  path: "/payments/{paymentId}/status",
+  tags: TAGS,
+  operationId: "getPaymentStatus",
+  summary:
+    "Where a payment stands: the page asks after Stripe.js reports success, until the webhook confirms the booking",
+  description:
+    "A POST so that the client secret travels in the body, not in a logged URL. `waiting`: the provider has not told this server yet.",
+  request: { params, body: jsonBody(z.strictObject({ clientSecret: ClientSecretSchema })) },
+  responses: {
+    200: json(PaymentProgressSchema, "Succeeded (the booking is confirmed), still waiting, or the last attempt failed"),
+    ...problems(...PAYMENT_REFUSALS, "PAYMENT_EXPIRED", "PAYMENT_REFUNDED"),
+  },
+});
+
 export const abandonRoute = createRoute({
   method: "post",
   path: "/payments/{paymentId}/abandon",
@@ -103,10 +133,49 @@ export const stripeWebhookRoute = createRoute({
   },
 });
 
-export function paymentApi(deps: PaymentDeps & { readonly events?: PaymentEventSource }) {
+const BusinessEventParams = z.object({
+  businessId: z.string().max(100).openapi({ description: "The business whose own Stripe account sends the events" }),
+});
+
+export const businessStripeWebhookRoute = createRoute({
+  method: "post",
+  path: "/webhooks/stripe/{businessId}",
+  tags: TAGS,
+  operationId: "receiveBusinessStripeEvent",
+  summary: "Stripe's webhook of a business's own account",
+  description:
+    "Like `/webhooks/stripe`, for a business that takes payments in its own Stripe account: signed with the webhook secret in its settings, and applied only to that business's payments in that account. 404 when the business has no Stripe keys.",
+  request: {
+    params: BusinessEventParams,
+    headers: z.object({ "stripe-signature": z.string().max(2000) }),
+    body: jsonBody(StripeEventSchema),
+  },
+  responses: {
+    200: json(StripeEventReceiptSchema, "Received (and applied, if it concerns a payment of this business)"),
+    ...problems("VALIDATION_FAILED", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "NOT_FOUND"),
+  },
+});
+
+const badSignature = (c: Context) =>
+  problem(c, 400, "VALIDATION_FAILED", "The Stripe-Signature header does not verify this body.", {
+    errors: [{ path: "stripe-signature", code: "invalid_signature", message: "does not verify the body" }],
+  });
+
+export function paymentApi(
+  deps: PaymentDeps & {
+    /** The server's account's events (STRIPE_WEBHOOK_SECRET). */
+    readonly events?: PaymentEventSource;
+    /** A business's own account's events, verified with its webhook secret; null without keys. */
+    readonly accountEvents?: (businessId: string) => Promise<PaymentEventSource | null>;
+  },
+) {
   const api = createApiRouter();
   handle(api, testCardRoute, async (c) => {
     const result = await payWithTestCard(deps, c.req.valid("param").paymentId, c.req.valid("json"));
+    return result.ok ? c.json(result.value, 200) : bookingProblem(c, result.error);
+  });
+  handle(api, paymentStatusRoute, async (c) => {
+    const result = await paymentProgress(deps, c.req.valid("param").paymentId, c.req.valid("json").clientSecret);
     return result.ok ? c.json(result.value, 200) : bookingProblem(c, result.error);
   });
   handle(api, abandonRoute, async (c) => {
@@ -118,11 +187,17 @@ export function paymentApi(deps: PaymentDeps & { readonly events?: PaymentEventS
     // The bytes Stripe signed: the edge read the body as text before (input-bounds.ts) and Hono
     // keeps that text, so this is the body as sent, not the parsed JSON written out again.
     const event = deps.events.read(await c.req.text(), c.req.valid("header")["stripe-signature"]);
-    if (!event)
-      return problem(c, 400, "VALIDATION_FAILED", "The Stripe-Signature header does not verify this body.", {
-        errors: [{ path: "stripe-signature", code: "invalid_signature", message: "does not verify the body" }],
-      });
-    const outcome = await applyPaymentEvent(deps, deps.events.provider, event);
+    if (!event) return badSignature(c);
+    const outcome = await applyPaymentEvent(deps, deps.events.provider, event, { account: "server" });
+    return c.json({ received: true as const, outcome }, 200);
+  });
+  handle(api, businessStripeWebhookRoute, async (c) => {
+    const { businessId } = c.req.valid("param");
+    const events = (await deps.accountEvents?.(businessId)) ?? null;
+    if (!events) return problem(c, 404, "NOT_FOUND", "This business takes no Stripe events (it has no Stripe keys).");
+    const event = events.read(await c.req.text(), c.req.valid("header")["stripe-signature"]);
+    if (!event) return badSignature(c);
+    const outcome = await applyPaymentEvent(deps, events.provider, event, { account: "business", businessId });
     return c.json({ received: true as const, outcome }, 200);
   });
   return api;

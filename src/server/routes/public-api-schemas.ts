@@ -364,6 +364,10 @@ export const CreatedPaymentSchema = z
     clientSecret: z
       .string()
       .meta({ description: "Shown once: what the page pays with (test provider: POST …/test-card)" }),
+    publishableKey: z.string().nullable().meta({
+      description:
+        "Stripe: the publishable key of the account taking this payment (Stripe.js loads with it); null for the test provider",
+    }),
     kind: z.enum(["full", "deposit"]),
     amountMinor: z.number().int().meta({ description: "In the currency's minor units (JPY none, KWD three)" }),
     currency: z.string(),

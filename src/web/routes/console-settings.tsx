@@ -9,6 +9,7 @@ import { callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { PersonDataSection } from "../features/console/person-data-section.tsx";
+import { StripeKeysSection, type StripeAccountShown } from "../features/console/stripe-keys-section.tsx";
 import { messageAt, problemAt } from "../features/console/field-problems.ts";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { useSubmission } from "../features/console/use-submission.ts";
@@ -19,8 +20,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
   if (!entered.allowed) return entered;
   const { locale } = entered;
-  const business = await callApi<BusinessView>(locale, "GET", "/business");
-  return { allowed: true as const, locale, business };
+  const [business, stripe] = await Promise.all([
+    callApi<BusinessView>(locale, "GET", "/business"),
+    callApi<StripeAccountShown>(locale, "GET", "/business/payments/stripe"),
+  ]);
+  return { allowed: true as const, locale, business, stripe };
 }
 clientLoader.hydrate = true as const;
 
@@ -243,6 +247,7 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
           </button>
         </div>
       </form>
+      <StripeKeysSection locale={locale} initial={loaderData.stripe} />
       <PersonDataSection locale={locale} />
     </section>
   );

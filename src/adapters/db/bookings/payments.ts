@@ -25,6 +25,7 @@ export function paymentRow(b: NewBooking, seal: (message: NotificationMessage) =
     bookingId: b.id,
     provider: p.provider,
     providerRef: p.providerRef,
+    account: p.account,
     kind: p.kind,
     amountMinor: p.amountMinor,
     currency: b.currency,
@@ -42,6 +43,7 @@ const toPayment = (row: PaymentRow): PaymentRecord => ({
   bookingId: row.bookingId,
   provider: row.provider,
   providerRef: row.providerRef,
+  account: row.account,
   kind: row.kind,
   amountMinor: row.amountMinor,
   currency: row.currency,
@@ -80,6 +82,7 @@ export function paymentStore(database: Executor): PaymentStore {
       .returning({
         provider: t.payments.provider,
         ref: t.payments.providerRef,
+        account: t.payments.account,
         bookingId: t.payments.bookingId,
         businessId: t.payments.businessId,
         notification: t.payments.notification,
@@ -96,9 +99,9 @@ export function paymentStore(database: Executor): PaymentStore {
         }),
       );
     // With what each freed, so the widgets showing those calendars hear of it.
-    return dropped.map(({ provider, ref, bookingId }) => {
+    return dropped.map(({ provider, ref, account, businessId, bookingId }) => {
       const booking = bookings.find((b) => b.id === bookingId)!;
-      return { provider, ref, calendarId: booking.calendarId, staffIds: booking.staffIds };
+      return { provider, ref, account, businessId, calendarId: booking.calendarId, staffIds: booking.staffIds };
     });
   }
 
@@ -112,8 +115,15 @@ export function paymentStore(database: Executor): PaymentStore {
       return isUuid(paymentId) ? onePayment(eq(t.payments.id, paymentId)) : null;
     },
 
-    async findByProviderRef(provider, ref) {
-      return onePayment(and(eq(t.payments.provider, provider), eq(t.payments.providerRef, ref)));
+    async findByProviderRef(provider, ref, scope) {
+      return onePayment(
+        and(
+          eq(t.payments.provider, provider),
+          eq(t.payments.providerRef, ref),
+          eq(t.payments.account, scope.account),
+          scope.account === "business" ? eq(t.payments.businessId, scope.businessId) : undefined,
+        ),
+      );
     },
 
     async markPayment(paymentId, change) {

@@ -40,6 +40,9 @@ import { postImportRoutes } from "./post-import-routes.ts";
 import { imageRoutes } from "./image-routes.ts";
 import { imageStore } from "../../../adapters/db/images/image-store.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
+import { stripeKeyRoutes } from "./stripe-key-routes.ts";
+import { stripeAccountStore } from "../../../adapters/db/payments/stripe-accounts.ts";
+import type { StripeKeysDeps } from "../../../app/payments/stripe-keys.ts";
 import { contactRoutes } from "./contact-routes.ts";
 import { productRoutes } from "./product-routes.ts";
 import { previewTokenRoutes, taxonomyRoutes } from "./taxonomy-routes.ts";
@@ -58,6 +61,8 @@ export function createBusinessApi(options: {
   openSecret?: (sealed: string) => string;
   /** A staff member's external busy time changed (sync, disconnect): tells open booking pages. */
   onBusyChanged?: (staffId: string) => void;
+  /** The business's own Stripe keys: how they are sealed and checked at Stripe. */
+  stripeKeys?: { seal: (secret: string) => string; checkKey: StripeKeysDeps["checkKey"] };
 }) {
   return businessApi({
     directory: createBusinessDirectory(options.db),
@@ -89,6 +94,14 @@ export function createBusinessApi(options: {
       : {}),
     privacy: (businessId) => personDataStore(options.db, businessId),
     contacts: (businessId) => contactStore(options.db, businessId),
+    ...(options.stripeKeys
+      ? {
+          stripeKeys: {
+            ...options.stripeKeys,
+            store: (businessId: string) => stripeAccountStore(options.db, businessId),
+          },
+        }
+      : {}),
     ...(options.console ? { console: options.console } : {}),
   });
 }
@@ -154,5 +167,6 @@ export function businessApi(deps: BusinessApiDeps) {
   formRoutes(api, deps);
   privacyRoutes(api, deps);
   contactRoutes(api, deps);
+  stripeKeyRoutes(api, deps);
   return api;
 }

@@ -23,6 +23,7 @@ import type { PublicationError } from "../../../core/content/post-publication.ts
 import type { ProductRuleCode } from "../../../core/content/product.ts";
 import type { ContentRepository } from "../../../app/content/ports.ts";
 import type { ImageStore } from "../../../app/content/images.ts";
+import type { StripeAccountStore, StripeKeysDeps } from "../../../app/payments/stripe-keys.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../../http/api-router.ts";
 import { problem } from "../../http/problem.ts";
 
@@ -53,6 +54,12 @@ export interface BusinessApiDeps {
   readonly images: (businessId: string) => ImageStore;
   /** The content side's storage bound to one business (posts, authors, categories, preview tokens). */
   readonly contentFor: (businessId: string) => ContentRepository;
+  /** The business's own Stripe keys (issue 14); absent, no such routes answer. */
+  readonly stripeKeys?: {
+    readonly store: (businessId: string) => StripeAccountStore;
+    readonly seal: (secret: string) => string;
+    readonly checkKey: StripeKeysDeps["checkKey"];
+  };
   /** Console sessions (issue 18), which the API accepts besides keys; absent, keys only. */
   readonly console?: AccountDeps & { readonly secret: string };
 }

@@ -36,6 +36,8 @@ export interface DuePayment {
   id: string;
   provider: "test" | "stripe";
   clientSecret: string;
+  /** Stripe: the key Stripe.js is loaded with (the account taking this payment). */
+  publishableKey: string | null;
   kind: "full" | "deposit";
   amountMinor: number;
   currency: string;
@@ -192,6 +194,13 @@ export const payWithTestCard = (
   call<{ status: "succeeded" | "requires_action"; bookingId?: string }>(
     `/api/payments/${encodeURIComponent(paymentId)}/test-card`,
     { method: "POST", body: JSON.stringify(body) },
+  );
+
+/** Where a payment stands (the booking is confirmed once the provider has told the server). */
+export const paymentStatus = (paymentId: string, clientSecret: string) =>
+  call<{ status: "succeeded" | "waiting" | "failed"; bookingId?: string }>(
+    `/api/payments/${encodeURIComponent(paymentId)}/status`,
+    { method: "POST", body: JSON.stringify({ clientSecret }) },
   );
 
 export const abandonPayment = (paymentId: string, clientSecret: string) =>

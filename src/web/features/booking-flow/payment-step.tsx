@@ -3,10 +3,11 @@
  * when a booking needs it, so the booking page's first JavaScript never carries it. The booking
  * already holds its time; a live countdown shows how long, and at zero the time is released and
  * the visitor is taken back to the times with everything typed kept. The card never leaves this
- * component's state: it is not saved across a language switch.
+ * component's state: it is not saved across a language switch. With Stripe the card is typed into
+ * Stripe's own Payment Element, in a chunk of its own loaded only then (stripe-payment-form.tsx).
  */
 import { useLingui } from "@lingui/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { minutesSeconds, useTimeLeft } from "./time-left.ts";
 import { payWithTestCard } from "./api-client.ts";
 import { formatMoney } from "./dates.ts";
@@ -25,19 +26,16 @@ interface Props {
   onRelease(code: string): void;
 }
 
+const StripePaymentForm = lazy(() => import("./stripe-payment-form.tsx"));
+
 const CARD_FIELDS = { CARD_NUMBER_INVALID: "number", CARD_EXPIRY_INVALID: "expiry", CARD_CVC_INVALID: "cvc" } as const;
 
 export default function PaymentStep({ payment, languageTag, holdsOnly, businessName, onPaid, onRelease }: Props) {
   const { i18n } = useLingui();
-  const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof card, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const left = useTimeLeft(payment.dueAt);
   const money = (minor: number) => formatMoney(minor, payment.currency, languageTag);
   const remaining = payment.priceCents - payment.amountMinor;
+  const payLabel = `${i18n._(holdsOnly ? "widget.payment.holdNow" : "widget.payment.payNow")} · ${money(payment.amountMinor)}`;
 
   // Out of time: the booking is released and the visitor goes back to pick a time again.
   const expired = left === 0;
@@ -47,6 +45,74 @@ export default function PaymentStep({ payment, languageTag, holdsOnly, businessN
     released.current = true;
     onRelease("PAYMENT_EXPIRED");
   }, [expired, onRelease]);
+
+  return (
+    <section className="payment-step" aria-labelledby="payment-secure">
+      <h3 id="payment-secure" className="payment-step__title">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+          <rect x="5" y="11" width="14" height="9" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>{" "}
+        {i18n._("widget.payment.secure")}
+      </h3>
+      {payment.provider === "test" ? <p className="test-mode">{i18n._("widget.payment.testMode")}</p> : null}
+      {holdsOnly ? <p className="muted">{i18n._("widget.payment.holdExplain", { business: businessName })}</p> : null}
+
+      <dl className="payment-amounts">
+        <dt>{i18n._("widget.payment.total")}</dt>
+        <dd>{money(payment.priceCents)}</dd>
+        {payment.kind === "deposit" ? (
+          <>
+            <dt>{i18n._("widget.payment.deposit")}</dt>
+            <dd>{money(payment.amountMinor)}</dd>
+            <dt>{i18n._("widget.payment.remaining")}</dt>
+            <dd>{money(remaining)}</dd>
+          </>
+        ) : null}
+        <dt className="payment-amounts__now">
+          {i18n._(holdsOnly ? "widget.payment.heldOnCard" : "widget.payment.dueNow")}
+        </dt>
+        <dd className="payment-amounts__now">{money(payment.amountMinor)}</dd>
+      </dl>
+
+      <p className="payment-step__timer">
+        {i18n._("widget.payment.held")}{" "}
+        <span role="timer" aria-live={left < 60_000 ? "polite" : "off"} aria-atomic="true">
+          {i18n._("widget.payment.timeLeft", { time: minutesSeconds(left) })}
+        </span>
+      </p>
+
+      {payment.provider === "stripe" ? (
+        <Suspense fallback={<p role="status">{i18n._("widget.loading")}</p>}>
+          <StripePaymentForm
+            payment={payment}
+            languageTag={languageTag}
+            payLabel={payLabel}
+            onPaid={onPaid}
+            onRelease={onRelease}
+          />
+        </Suspense>
+      ) : (
+        <TestCardForm payment={payment} payLabel={payLabel} onPaid={onPaid} onRelease={onRelease} />
+      )}
+    </section>
+  );
+}
+
+/** The built-in test provider's card fields, answered like Stripe's test cards (src/core/payments/test-cards.ts). */
+function TestCardForm({
+  payment,
+  payLabel,
+  onPaid,
+  onRelease,
+}: Pick<Props, "payment" | "onPaid" | "onRelease"> & { payLabel: string }) {
+  const { i18n } = useLingui();
+  const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof card, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     if (confirming) dialog.current?.showModal();
@@ -91,41 +157,7 @@ export default function PaymentStep({ payment, languageTag, holdsOnly, businessN
   };
 
   return (
-    <form className="payment-step" onSubmit={submit} noValidate aria-labelledby="payment-secure">
-      <h3 id="payment-secure" className="payment-step__title">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
-          <rect x="5" y="11" width="14" height="9" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>{" "}
-        {i18n._("widget.payment.secure")}
-      </h3>
-      {payment.provider === "test" ? <p className="test-mode">{i18n._("widget.payment.testMode")}</p> : null}
-      {holdsOnly ? <p className="muted">{i18n._("widget.payment.holdExplain", { business: businessName })}</p> : null}
-
-      <dl className="payment-amounts">
-        <dt>{i18n._("widget.payment.total")}</dt>
-        <dd>{money(payment.priceCents)}</dd>
-        {payment.kind === "deposit" ? (
-          <>
-            <dt>{i18n._("widget.payment.deposit")}</dt>
-            <dd>{money(payment.amountMinor)}</dd>
-            <dt>{i18n._("widget.payment.remaining")}</dt>
-            <dd>{money(remaining)}</dd>
-          </>
-        ) : null}
-        <dt className="payment-amounts__now">
-          {i18n._(holdsOnly ? "widget.payment.heldOnCard" : "widget.payment.dueNow")}
-        </dt>
-        <dd className="payment-amounts__now">{money(payment.amountMinor)}</dd>
-      </dl>
-
-      <p className="payment-step__timer">
-        {i18n._("widget.payment.held")}{" "}
-        <span role="timer" aria-live={left < 60_000 ? "polite" : "off"} aria-atomic="true">
-          {i18n._("widget.payment.timeLeft", { time: minutesSeconds(left) })}
-        </span>
-      </p>
-
+    <form onSubmit={submit} noValidate aria-label={i18n._("widget.payment.secure")}>
       <div className="notice-region" role="alert">
         {problem ? (
           <div className="notice notice--error">
@@ -175,9 +207,7 @@ export default function PaymentStep({ payment, languageTag, holdsOnly, businessN
       </fieldset>
 
       <button type="submit" className="button button--block button--large" disabled={paying} aria-disabled={paying}>
-        {paying
-          ? i18n._("widget.payment.paying")
-          : `${i18n._(holdsOnly ? "widget.payment.holdNow" : "widget.payment.payNow")} · ${money(payment.amountMinor)}`}
+        {paying ? i18n._("widget.payment.paying") : payLabel}
       </button>
 
       <dialog ref={dialog} className="auth-dialog" aria-labelledby="auth-title" onCancel={() => setConfirming(false)}>
