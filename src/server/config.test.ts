@@ -45,7 +45,9 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
       /STRIPE_SECRET_KEY: expected a Stripe secret key/,
     );
-    expect(parseConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: "pk_test_abc" }).STRIPE_PUBLISHABLE_KEY).toBe("pk_test_abc");
+    expect(parseConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: "pk_test_abc" }).STRIPE_PUBLISHABLE_KEY).toBe(
+      "pk_test_abc",
+    );
     expect(() => parseConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: "sk_test_abc" })).toThrow(
       /STRIPE_PUBLISHABLE_KEY: expected a Stripe publishable key/,
     );
