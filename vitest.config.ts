@@ -1,5 +1,6 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+import { i18nCatalogs } from "./src/i18n/vite-plugin.ts";
 
 const CONCURRENCY_SUITE = "tests/integration/booking-concurrency.test.ts";
 const shared = {
@@ -23,6 +24,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
+        // The page catalogues (virtual:i18n-catalogs) for server loaders that word text, as in the build.
+        plugins: [i18nCatalogs()],
         test: {
           ...shared,
           name: "unit and integration",
