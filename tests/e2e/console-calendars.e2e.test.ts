@@ -146,6 +146,36 @@ describe("calendars", () => {
       .toBe(true);
   });
 
+  it("sets the reminders in hours, with a bad one refused at its field and what was typed kept", async () => {
+    const section = page.locator("section[aria-labelledby='section-reminders']");
+    // A new calendar reminds 24 hours before (the default).
+    expect(await page.locator("#field-settings-reminders-beforeMinutes-0").inputValue()).toBe("24");
+    await section.getByRole("button", { name: "Add a reminder" }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe("field-settings-reminders-beforeMinutes-1");
+    await page.keyboard.type("soon");
+    await section.getByLabel("Follow-up email: hours after the end").fill("2");
+    await section.getByLabel(/Also send each reminder as a text message/).check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(() => messageOf("field-settings-reminders-beforeMinutes-1"))
+      .toBe("Enter hours from 0.1 to 720 (30 days), for example 24 or 1.5.");
+    expect(await page.locator("#field-settings-reminders-beforeMinutes-1").inputValue()).toBe("soon");
+    await checkScreen(page, "console-calendar-reminders-invalid");
+
+    await page.locator("#field-settings-reminders-beforeMinutes-1").fill("1,5");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Changes saved.");
+    const id = /\/console\/calendars\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const saved = await consoleApiJson<{ settings: { reminders: unknown } }>(page, "GET", `/business/calendars/${id}`);
+    expect(saved.body.settings.reminders).toEqual({ beforeMinutes: [1440, 90], followUpAfterMinutes: 120, sms: true });
+    await section.getByRole("button", { name: "Remove reminder 2" }).click();
+    expect(await section.getByRole("textbox").count()).toBe(2); // reminder 1 and the follow-up
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("add-reminder");
+    await screenshots(page, "console-calendar-reminders");
+  });
+
   it("creates a one-time link, copies it and revokes it", async () => {
     const links = page.locator(".console-otl");
     expect(await links.count()).toBe(0);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { calendarBody, newDraft } from "./calendar-form.tsx";
+import { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
+import { calendarBody, draftOf, newDraft } from "./calendar-form.tsx";
+
+const newDraftCalendar = {
+  type: "personal",
+  name: "Tour",
+  slug: "tour",
+  description: "",
+  members: [],
+  serviceIds: [],
+  settings: DEFAULT_CALENDAR_SETTINGS,
+} as const;
 import { slugOf } from "./slug.ts";
 
 describe("slugOf", () => {
@@ -49,6 +60,24 @@ describe("calendarBody", () => {
       { staffId: "s2", priority: 1, isPrimary: true },
     ]);
     expect(body.slug).toBe("tour");
+  });
+
+  it("sends reminders typed in hours as minutes, a comma as the decimal sign, what is no number as null", () => {
+    const typed = { ...draft, remindBefore: ["24", "1,5", "soon"], followUp: " ", remindBySms: true };
+    expect(calendarBody(typed, "EUR").settings.reminders).toEqual({
+      beforeMinutes: [1440, 90, null],
+      followUpAfterMinutes: null,
+      sms: true,
+    });
+    expect(calendarBody({ ...draft, followUp: "2" }, "EUR").settings.reminders.followUpAfterMinutes).toBe(120);
+    const shown = draftOf(
+      {
+        ...newDraftCalendar,
+        settings: { ...newDraftCalendar.settings, reminders: { beforeMinutes: [1440, 30], followUpAfterMinutes: 90 } },
+      },
+      "EUR",
+    );
+    expect([shown.remindBefore, shown.followUp, shown.remindBySms]).toEqual([["24", "0.5"], "1.5", false]);
   });
 
   it("sends a deposit as an amount in minor units or as a percentage", () => {

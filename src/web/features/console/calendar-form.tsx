@@ -1,6 +1,6 @@
 /**
  * The settings of a calendar a new owner needs first, in sections: what it is, its times, its
- * rules, its price, its team and (service calendars) its services. The form holds what was typed as
+ * rules, its price, its reminders, its team and (service calendars) its services. The form holds what was typed as
  * text, so a refusal never loses it; `calendarBody` turns it into the business API's input, and
  * the server's rules (input-schemas.ts, calendar-setup.ts) decide what is valid — one definition.
  */
@@ -9,6 +9,7 @@ import type { FormEvent, ReactNode } from "react";
 import type { CalendarView, ServiceView, StaffView } from "../../../app/business/ports.ts";
 import { CALENDAR_TYPES, type CalendarType } from "../../../core/calendar/calendar.ts";
 import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calendar/calendar-setup.ts";
+import { MAX_REMINDERS } from "../../../core/notifications/reminders.ts";
 import { minorDigits } from "../../../core/payments/money.ts";
 import type { PaymentMode } from "../../../core/payments/payment-plan.ts";
 import { Field, FieldError } from "../../components/form-field.tsx";
@@ -51,6 +52,11 @@ export interface CalendarDraft {
   depositKind: DepositKind;
   deposit: string;
   payment: PaymentMode;
+  /** Each reminder's hours before the start, as typed ("24", "1,5"); an empty one is refused at its field. */
+  remindBefore: string[];
+  /** The follow-up's hours after the end; empty for none. */
+  followUp: string;
+  remindBySms: boolean;
   members: string[];
   services: string[];
 }
@@ -98,6 +104,9 @@ export function draftOf(calendar: CalendarFields, currency: string): CalendarDra
           ? String(s.deposit.percent)
           : "",
     payment: s.payment ?? "none",
+    remindBefore: (s.reminders?.beforeMinutes ?? []).map(hoursOf),
+    followUp: s.reminders?.followUpAfterMinutes == null ? "" : hoursOf(s.reminders.followUpAfterMinutes),
+    remindBySms: s.reminders?.sms === true,
     members: calendar.members.map((m) => m.staffId),
     services: [...calendar.serviceIds],
   };
@@ -112,6 +121,15 @@ function numberOf(text: string): number | null {
   if (trimmed === "" || !/^-?\d*(?:\.\d*)?$/.test(trimmed)) return null;
   const n = Number(trimmed);
   return Number.isFinite(n) ? n : null;
+}
+
+/** Minutes as the hours an owner thinks in: 1440 → "24", 30 → "0.5". */
+const hoursOf = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
+
+/** Hours as typed ("1,5" or "1.5") in whole minutes; not a number → null, refused by the API at its field. */
+function minutesOfHours(text: string): number | null {
+  const hours = numberOf(text);
+  return hours === null ? null : Math.round(hours * 60);
 }
 
 function minorOf(text: string, currency: string): number | null {
@@ -148,6 +166,11 @@ export function calendarBody(draft: CalendarDraft, currency: string, current?: C
       priceCents: minorOf(draft.price, currency),
       deposit,
       payment: draft.payment,
+      reminders: {
+        beforeMinutes: draft.remindBefore.map(minutesOfHours),
+        followUpAfterMinutes: draft.followUp.trim() === "" ? null : minutesOfHours(draft.followUp),
+        sms: draft.remindBySms,
+      },
     },
     // Members kept from before keep their priority and primary flag; new ones take the defaults.
     members: staffIds.map((staffId) => kept.get(staffId) ?? { staffId, priority: 0.5, isPrimary: false }),
@@ -172,6 +195,8 @@ export const CALENDAR_FIELDS = [
   "settings.priceCents",
   "settings.deposit",
   "settings.payment",
+  "settings.reminders.beforeMinutes",
+  "settings.reminders.followUpAfterMinutes",
   "members",
   "serviceIds",
 ] as const;
@@ -403,6 +428,83 @@ export function CalendarForm(props: Props) {
             />
           ) : null}
         </div>
+      </Section>
+
+      <Section id="reminders" title={t("section.reminders")}>
+        <p className="console-muted">{t("hint.reminders")}</p>
+        {draft.remindBefore.map((value, index) => (
+          <div key={index} className="console-reminder">
+            <TextField
+              path={`settings.reminders.beforeMinutes.${index}`}
+              isRequired={false}
+              label={t("field.remindBefore", { number: index + 1 })}
+              error={error(`settings.reminders.beforeMinutes.${index}`, "remindBefore")}
+              name={`remindBefore${index}`}
+              value={value}
+              onChange={(text) =>
+                set(
+                  "remindBefore",
+                  draft.remindBefore.map((v, i) => (i === index ? text : v)),
+                )
+              }
+              input={decimal}
+            />
+            <button
+              type="button"
+              className="console-button console-button--quiet"
+              onClick={() => {
+                set(
+                  "remindBefore",
+                  draft.remindBefore.filter((_, i) => i !== index),
+                );
+                // The focus stays in the section: on "Add a reminder".
+                requestAnimationFrame(() => document.getElementById("add-reminder")?.focus());
+              }}
+            >
+              {t("removeReminder", { number: index + 1 })}
+            </button>
+          </div>
+        ))}
+        {draft.remindBefore.length < MAX_REMINDERS ? (
+          <p>
+            <button
+              id="add-reminder"
+              type="button"
+              className="console-button console-button--quiet"
+              onClick={() => {
+                set("remindBefore", [...draft.remindBefore, ""]);
+                const next = draft.remindBefore.length;
+                requestAnimationFrame(() =>
+                  document.getElementById(`field-settings-reminders-beforeMinutes-${next}`)?.focus(),
+                );
+              }}
+            >
+              {t("addReminder")}
+            </button>
+          </p>
+        ) : null}
+        <div className="console-reminder">
+          <TextField
+            path="settings.reminders.followUpAfterMinutes"
+            isRequired={false}
+            label={t("field.followUp")}
+            hint={t("hint.followUp")}
+            error={error("settings.reminders.followUpAfterMinutes", "followUp")}
+            name="followUp"
+            value={draft.followUp}
+            onChange={(value) => set("followUp", value)}
+            input={decimal}
+          />
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="remindBySms"
+            checked={draft.remindBySms}
+            onChange={(e) => set("remindBySms", e.target.checked)}
+          />
+          <span>{t("field.remindBySms")}</span>
+        </label>
       </Section>
 
       <Section id="team" title={t("section.team")}>
