@@ -36,7 +36,14 @@ describe.skipIf(!hasRadicale)("the integrations demo", () => {
     demo.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   }, 120_000);
   afterAll(async () => {
-    if (demo && demo.exitCode === null) demo.kill("SIGKILL");
+    // A failed test leaves the script running: Ctrl-C's path stops its Radicale too, SIGKILL only if it hangs.
+    if (demo && demo.exitCode === null) {
+      const exited = new Promise((done) => demo.once("exit", done));
+      demo.kill("SIGINT");
+      const hung = setTimeout(() => demo.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(hung);
+    }
     await server?.stop();
   });
 
