@@ -163,6 +163,13 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
     // The booking names the room it holds (the manage page and the confirmation show it).
     const view = await app.request(`/api/bookings/${booking.id}`, { headers: auth });
     expect(await view.json()).toMatchObject({ resources: ["Treatment room"] });
+    // So does the business's view of it: the single booking and the list (the console's card).
+    expect(await (await api("GET", `/bookings/${booking.id}`)).json()).toMatchObject({ resources: ["Treatment room"] });
+    const listed = (await (await api("GET", `/bookings?from=2026-12-05T00:00:00Z&to=2026-12-06T00:00:00Z`)).json()) as {
+      id: string;
+      resources: string[];
+    }[];
+    expect(listed.find((b) => b.id === booking.id)?.resources).toEqual(["Treatment room"]);
     expect(await freeOn(5, `serviceIds=${fx.services.cut}`)).not.toContain(at(5, "11:00"));
     const moved = await post(
       app,

@@ -296,6 +296,8 @@ export interface BusinessBookingView {
   readonly contactId: string | null;
   /** The answers under their labels (the attached form's, in the business's language, or the questions'). */
   readonly answerLines: readonly { readonly label: string; readonly value: string }[];
+  /** The rooms and equipment it holds (issue 21), named as the visitor sees them ("Room 2"). */
+  readonly resources: readonly string[];
   /** When its person's data was erased (contact, guests and answers are then empty); null while kept. */
   readonly personalDataErasedAt: string | null;
   readonly priceCents: number;

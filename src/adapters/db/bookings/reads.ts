@@ -5,6 +5,7 @@ import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
 import { iso, uuidArray, type Executor } from "./executor.ts";
 import { toRecord } from "./rows.ts";
+import { heldUnitLabels } from "./resources.ts";
 
 export function bookingReads(
   database: Executor,
@@ -113,10 +114,8 @@ export function bookingReads(
             where p.booking_id = "bookings"."id" and p.status in ('succeeded', 'refunded'))`,
           heldMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from payments p
             where p.booking_id = "bookings"."id" and p.status = 'authorized')`,
-          // Issue 21: the rooms and equipment it holds, named as shown ("Room 2"; "Mat 7" of a resource of several units).
-          resources: sql<string[]>`array(select r.name || case when r.capacity > 1 then ' ' || u.number else '' end
-            from booking_resource_units bru join resource_units u on u.id = bru.unit_id join resources r on r.id = u.resource_id
-            where bru.booking_id = "bookings"."id" order by bru.guest_index, bru.starts_at, r.name)`,
+          // Issue 21: the rooms and equipment it holds.
+          resources: heldUnitLabels(),
         })
         .from(t.bookings)
         .where(eq(t.bookings.id, bookingId));

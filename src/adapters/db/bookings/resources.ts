@@ -11,6 +11,17 @@ import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { iso, uuidArray, type Executor } from "./executor.ts";
 
+/**
+ * The rooms and equipment a booking holds, named as the visitor sees them ("Room 2"; "Mat 7" of a
+ * resource of several units), in the order of its guests and tasks. One definition for the visitor's
+ * record and the business's view. For a query from `bookings` (drizzle writes a column as its bare
+ * name, which inside this subquery would mean another table's id, so the outer row is named).
+ */
+export const heldUnitLabels = () =>
+  sql<string[]>`array(select r.name || case when r.capacity > 1 then ' ' || u.number else '' end
+    from booking_resource_units bru join resource_units u on u.id = bru.unit_id join resources r on r.id = u.resource_id
+    where bru.booking_id = "bookings"."id" order by bru.guest_index, bru.starts_at, r.name)`;
+
 /** The needs of these services (by service id) and every resource they name. */
 export async function loadServiceResources(
   db: Db,

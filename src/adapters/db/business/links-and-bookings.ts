@@ -7,6 +7,7 @@ import type {
   PaymentView,
 } from "../../../app/business/ports.ts";
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
+import { heldUnitLabels } from "../bookings/resources.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
 import type { CalendarSettings } from "../../../core/calendar/calendar.ts";
@@ -27,11 +28,11 @@ const paymentView = (r: typeof t.payments.$inferSelect): PaymentView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-type Labelled = Pick<BusinessBookingView, "answerLines">;
+type Labelled = Pick<BusinessBookingView, "answerLines" | "resources">;
 
 const bookingView = (
   r: typeof t.bookings.$inferSelect,
-  labelled: Labelled = { answerLines: [] },
+  labelled: Labelled = { answerLines: [], resources: [] },
 ): BusinessBookingView => ({
   ...labelled,
   id: r.id,
@@ -144,8 +145,8 @@ export function linkAndBookingStore(
           .where(and(eq(t.calendars.businessId, B), eq(t.calendars.id, query.calendarId)));
         if (!calendar) return notFound();
       }
-      const rows = await db
-        .select()
+      const found = await db
+        .select({ booking: t.bookings, resources: heldUnitLabels() })
         .from(t.bookings)
         .where(
           and(
@@ -159,17 +160,26 @@ export function linkAndBookingStore(
         )
         .orderBy(asc(t.bookings.startsAt), asc(t.bookings.id))
         .limit(query.limit);
-      const lines = await answerLinesOf(rows);
-      return ok(rows.map((r) => bookingView(r, { answerLines: lines.get(r.id) ?? [] })));
+      const lines = await answerLinesOf(found.map((f) => f.booking));
+      return ok(
+        found.map(({ booking, resources }) =>
+          bookingView(booking, { answerLines: lines.get(booking.id) ?? [], resources: [...new Set(resources)] }),
+        ),
+      );
     },
 
     async getBooking(id) {
       if (!isUuid(id)) return null;
-      const [row] = await db
-        .select()
+      const [found] = await db
+        .select({ booking: t.bookings, resources: heldUnitLabels() })
         .from(t.bookings)
         .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
-      return row ? bookingView(row, { answerLines: (await answerLinesOf([row])).get(row.id) ?? [] }) : null;
+      if (!found) return null;
+      const { booking, resources } = found;
+      return bookingView(booking, {
+        answerLines: (await answerLinesOf([booking])).get(booking.id) ?? [],
+        resources: [...new Set(resources)],
+      });
     },
 
     async listPayments(bookingId) {

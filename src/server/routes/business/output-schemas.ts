@@ -217,6 +217,9 @@ export const BusinessBookingSchema = z
     answerLines: z
       .array(z.object({ label: z.string(), value: z.string() }))
       .meta({ description: "The answers under their labels, in the business's language" }),
+    resources: z
+      .array(z.string())
+      .meta({ description: 'The rooms and equipment it holds, named as the visitor sees them ("Room 2")' }),
     contactId: z.string().nullable().meta({ description: "The booker's contact (`/contacts/{id}`); null once erased" }),
     personalDataErasedAt: instant.nullable().meta({
       description: "When the person's contact, guests and answers were erased (then empty); null while kept",

@@ -67,6 +67,7 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
         <p className="console-muted">
           {names.calendar(booking.calendarId)}
           {staffNames ? ` · ${staffNames}` : ""}
+          {booking.resources.length > 0 ? ` · ${booking.resources.join(", ")}` : ""}
           {booking.seats > 1 ? ` · ${i18n._("console.bookings.seats", { count: booking.seats })}` : ""}
         </p>
         <p className="console-booking__contact">
