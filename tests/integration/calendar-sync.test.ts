@@ -153,7 +153,12 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
     expect(await synced.json()).toMatchObject({ status: "ok", busySpans: 4 });
     // Open pages that book this person are told at once; a sync that changes nothing tells nobody.
     expect(published).toEqual([{ calendarId: "", staffIds: [fx.staff.s1] }]);
-    expect(slotChangeConcerns(published[0]!, fx.calendars.personal, new Set([fx.staff.s1]))).toBe(true);
+    expect(
+      slotChangeConcerns(published[0]!, fx.calendars.personal, {
+        staffIds: new Set([fx.staff.s1]),
+        resourceIds: new Set(),
+      }),
+    ).toBe(true);
     await api("POST", `/staff/${fx.staff.s1}/calendars/${connection.id}/sync`);
     expect(published).toHaveLength(1);
 

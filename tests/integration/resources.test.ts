@@ -226,6 +226,58 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
     ]);
   });
 
+  it("an open page of another calendar that shares only the room is told when a booking takes it", async () => {
+    // A spa calendar: its facial is done by someone who never works in the salon, in the same room.
+    const facial = await api("POST", "/services", {
+      slug: "facial",
+      name: "Facial",
+      durationMinutes: 30,
+      priceCents: 0,
+      staffIds: [fx.staff.s5],
+    });
+    expect(facial.status).toBe(201);
+    const facialId = ((await facial.json()) as Json).id as string;
+    await api("PUT", `/services/${facialId}/resources`, [{ mode: "any", resourceIds: [roomId] }]);
+    const spa = await api("POST", "/calendars", {
+      slug: "spa",
+      type: "service",
+      name: "Spa",
+      serviceIds: [facialId],
+      members: [{ staffId: fx.staff.s5 }],
+    });
+    expect(spa.status).toBe(201);
+    const spaId = ((await spa.json()) as Json).id as string;
+
+    const stream = await app.request(`/api/calendars/${spaId}/events`);
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 5_000;
+      while (!received.includes(needle)) {
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
+        if (chunk === null || chunk.done) return false;
+        received += decoder.decode(chunk.value);
+      }
+      return true;
+    };
+    try {
+      expect(await readUntil("event: ready")).toBe(true);
+      expect(received).not.toContain("event: slots");
+      // A haircut in the salon takes the room: the spa's open page refreshes though it shares no staff.
+      expect((await bookCut(9, "10:00", "room-watch@example.com")).status).toBe(201);
+      expect(await readUntil("event: slots")).toBe(true);
+    } finally {
+      await reader.cancel();
+    }
+  });
+
   it("a hold takes the room until it expires; then a booking gets it", async () => {
     const hold = await post(app, `/api/calendars/${fx.calendars.salon}/holds`, {
       startTime: at(6, "10:00"),

@@ -43,13 +43,14 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("slot changes across process
     await expect
       .poll(() => seenByB, { timeout: 5_000, interval: 20 })
       .toEqual([{ calendarId: "cal-1", staffIds: ["s1", "s2"] }]);
-    b.publish({ calendarId: "cal-2", staffIds: [] });
+    // A room taken on another calendar travels with its resource ids (issue 21).
+    b.publish({ calendarId: "cal-2", staffIds: [], resourceIds: ["room-1"] });
     await expect.poll(() => seenByA.length, { timeout: 5_000, interval: 20 }).toBe(2);
     // Give a stray echo of its own notification time to arrive: none must.
     await new Promise((r) => setTimeout(r, 200));
     expect(seenByA).toEqual([
       { calendarId: "cal-1", staffIds: ["s1", "s2"] },
-      { calendarId: "cal-2", staffIds: [] },
+      { calendarId: "cal-2", staffIds: [], resourceIds: ["room-1"] },
     ]);
     expect(seenByB).toHaveLength(2);
   });

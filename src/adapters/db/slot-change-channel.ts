@@ -24,18 +24,25 @@ export const SLOT_CHANGES_CHANNEL = "slot_changes";
 /** NOTIFY payloads are at most 8000 bytes; past this a change is sent as "anything may have changed". */
 const MAX_PAYLOAD_CHARS = 7_000;
 
-/** What travels: who sent it (to skip one's own), the calendar and the staff — no personal data. */
+/** What travels: who sent it (to skip one's own), the calendar, the staff and resources — no personal data. */
 interface Wire {
   /** The sending process. */
   p: string;
   c: string;
   s: readonly string[];
+  /** Resources whose units changed (absent: none). */
+  r?: readonly string[];
   /** Any calendar: the sender's change was too large to name. */
   a?: 1;
 }
 
 function encode(process: string, change: SlotChange): string {
-  const full = JSON.stringify({ p: process, c: change.calendarId, s: change.staffIds } satisfies Wire);
+  const full = JSON.stringify({
+    p: process,
+    c: change.calendarId,
+    s: change.staffIds,
+    ...(change.resourceIds?.length ? { r: change.resourceIds } : {}),
+  } satisfies Wire);
   if (full.length <= MAX_PAYLOAD_CHARS && !change.anyCalendar) return full;
   return JSON.stringify({ p: process, c: change.calendarId, s: [], a: 1 } satisfies Wire);
 }
@@ -45,6 +52,7 @@ function decode(payload: string): Wire | null {
     const wire = JSON.parse(payload) as Partial<Wire>;
     if (typeof wire.p !== "string" || typeof wire.c !== "string" || !Array.isArray(wire.s)) return null;
     if (!wire.s.every((id) => typeof id === "string")) return null;
+    if (wire.r !== undefined && !(Array.isArray(wire.r) && wire.r.every((id) => typeof id === "string"))) return null;
     return wire as Wire;
   } catch {
     return null;
@@ -76,7 +84,7 @@ export async function slotChangeChannel(
       local.publish(
         wire.a === 1
           ? { calendarId: wire.c, staffIds: [], anyCalendar: true }
-          : { calendarId: wire.c, staffIds: wire.s },
+          : { calendarId: wire.c, staffIds: wire.s, ...(wire.r ? { resourceIds: wire.r } : {}) },
       );
     })
     .catch((error: unknown) => options.onError(error, "listen"));

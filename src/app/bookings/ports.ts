@@ -295,6 +295,8 @@ export interface BookingRecord extends BookingFields {
   readonly heldMinor?: number;
   /** Rooms and equipment it holds, as shown ("Room 2"), read with the booking (issue 21). */
   readonly resources?: readonly string[];
+  /** The ids of those resources, read with the booking (open pages of calendars needing them refresh). */
+  readonly resourceIds?: readonly string[];
 }
 
 export interface RescheduleCommand {

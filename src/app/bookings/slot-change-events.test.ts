@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { BookingStore } from "./ports.ts";
-import { createSlotChangeEvents, withSlotChangeEvents, type SlotChange } from "./slot-change-events.ts";
+import {
+  createSlotChangeEvents,
+  slotChangeConcerns,
+  withSlotChangeEvents,
+  type SlotChange,
+} from "./slot-change-events.ts";
 
 const record = { calendarId: "c1", staffIds: ["s1"] };
 const fakeStore = (ok: boolean) =>
@@ -31,6 +36,35 @@ describe("slot change events", () => {
     expect(seen).toHaveLength(3);
     stop();
     expect(await store.loadCalendar("x")).toBeNull();
+  });
+
+  it("names the rooms taken or freed, so calendars sharing only a room refresh too (issue 21)", async () => {
+    const events = createSlotChangeEvents();
+    const seen: SlotChange[] = [];
+    events.subscribe((c) => seen.push(c));
+    const roomUnit = (resourceId: string) => ({ staffId: "s1", resourceId, unitId: `${resourceId}#1` });
+    const store = withSlotChangeEvents(
+      {
+        ...fakeStore(true),
+        // The booking before the change holds room A.
+        loadBooking: async () => ({ ...record, resourceIds: ["room-a"] }),
+      } as unknown as BookingStore,
+      events,
+    );
+    await store.createBookings({
+      bookings: [{ calendarId: "c1", staffIds: ["s1"], items: [], units: [roomUnit("room-a"), roomUnit("room-a")] }],
+    } as never);
+    await store.createHold({ calendarId: "c1", staffIds: [], items: [], units: [roomUnit("room-b")] } as never);
+    // Moved from room A to room B: both rooms' pages refresh.
+    await store.reschedule({ bookingId: "b1", items: [], units: [roomUnit("room-b")], classSeats: null } as never);
+    await store.changeStatus({ bookingId: "b1" } as never);
+    expect(seen.map((c) => c.resourceIds)).toEqual([["room-a"], ["room-b"], ["room-a", "room-b"], ["room-a"]]);
+
+    // A page of calendar c2 that shares no staff with c1 but needs room A.
+    const massagePage = { staffIds: new Set(["s7"]), resourceIds: new Set(["room-a"]) };
+    expect(slotChangeConcerns(seen[0]!, "c2", massagePage)).toBe(true);
+    expect(slotChangeConcerns(seen[1]!, "c2", massagePage)).toBe(false);
+    expect(slotChangeConcerns({ calendarId: "c1", staffIds: ["s1"] }, "c2", massagePage)).toBe(false);
   });
 
   it("a failing subscriber does not affect the others", () => {

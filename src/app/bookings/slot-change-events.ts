@@ -12,17 +12,37 @@ export interface SlotChange {
   /** Staff whose time changed: other calendars sharing them are affected too. */
   readonly staffIds: readonly string[];
   /**
+   * Rooms and equipment whose units were taken or freed (issue 21): a calendar whose services need
+   * one of them is affected too, though it shares no staff (two calendars, one massage room).
+   */
+  readonly resourceIds?: readonly string[];
+  /**
    * Changes may have been missed (the channel between processes was lost for a while): every open
    * page refreshes, whatever it shows.
    */
   readonly anyCalendar?: true;
 }
 
-/** Whether a page showing `calendarId`, which books `staffIds`, must refresh for `change`. */
-export function slotChangeConcerns(change: SlotChange, calendarId: string, staffIds: ReadonlySet<string>): boolean {
+/** What a booking page's slots depend on besides its calendar: the staff it books and the resources its services need. */
+export interface SlotDependencies {
+  readonly staffIds: ReadonlySet<string>;
+  readonly resourceIds: ReadonlySet<string>;
+}
+
+/** Whether a page showing `calendarId`, which depends on `on`, must refresh for `change`. */
+export function slotChangeConcerns(change: SlotChange, calendarId: string, on: SlotDependencies): boolean {
   return (
-    change.anyCalendar === true || change.calendarId === calendarId || change.staffIds.some((id) => staffIds.has(id))
+    change.anyCalendar === true ||
+    change.calendarId === calendarId ||
+    change.staffIds.some((id) => on.staffIds.has(id)) ||
+    (change.resourceIds ?? []).some((id) => on.resourceIds.has(id))
   );
+}
+
+/** The resources whose units these items take, without repeats; absent when none (most calendars). */
+function resourcesOf(...unitLists: readonly (readonly { readonly resourceId: string }[] | undefined)[]) {
+  const ids = new Set(unitLists.flatMap((units) => (units ?? []).map((u) => u.resourceId)));
+  return ids.size > 0 ? { resourceIds: [...ids] } : {};
 }
 
 /** A staff member's connected calendar changed their busy time (issue 20): every page booking them refreshes. */
@@ -66,6 +86,7 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
           events.publish({
             calendarId: b.calendarId,
             staffIds: [...new Set([...b.staffIds, ...b.items.map((i) => i.staffId)])],
+            ...resourcesOf(b.units),
           });
       }
       return result;
@@ -76,6 +97,7 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
         events.publish({
           calendarId: command.calendarId,
           staffIds: [...new Set([...command.staffIds, ...command.items.map((i) => i.staffId)])],
+          ...resourcesOf(command.units),
         });
       return result;
     },
@@ -88,14 +110,27 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
           ...command.items.map((i) => i.staffId),
           ...(command.classSeats ? [command.classSeats.staffId] : []),
         ];
-        events.publish({ calendarId: before.calendarId, staffIds: [...new Set(staffIds)] });
+        // The rooms it left and the rooms it took.
+        const left = (before.resourceIds ?? []).map((resourceId) => ({ resourceId }));
+        events.publish({
+          calendarId: before.calendarId,
+          staffIds: [...new Set(staffIds)],
+          ...resourcesOf(left, command.units),
+        });
       }
       return result;
     },
     async changeStatus(command) {
       const result = await store.changeStatus(command);
-      if (result.ok && result.record)
-        events.publish({ calendarId: result.record.calendarId, staffIds: result.record.staffIds });
+      if (result.ok && result.record) {
+        // Its units are activated or released with it; the record as written does not carry them.
+        const held = (await store.loadBooking(command.bookingId))?.resourceIds ?? [];
+        events.publish({
+          calendarId: result.record.calendarId,
+          staffIds: result.record.staffIds,
+          ...resourcesOf(held.map((resourceId) => ({ resourceId }))),
+        });
+      }
       return result;
     },
   };

@@ -1,7 +1,7 @@
 /**
  * GET /api/calendars/:calendarId/events: a server-sent-events stream that says "slots changed"
- * whenever a booking, hold, reschedule or cancellation touches this calendar or any staff member
- * it books — committed by this server process or another on the same PostgreSQL
+ * whenever a booking, hold, reschedule or cancellation touches this calendar, any staff member
+ * it books or any room or equipment its services need — committed by this server process or another on the same PostgreSQL
  * (adapters/db/slot-change-channel.ts) — so an open widget refreshes its slots within about a
  * second, without a reload; also when changes may have been missed between processes.
  * The stream carries no personal data: only that something changed.
@@ -21,7 +21,10 @@ export function slotEvents(deps: { store: BookingStore; events: SlotChangeEvents
     const { calendarId } = c.req.valid("param");
     const ctx = await deps.store.loadCalendar(calendarId);
     if (!ctx || !ctx.calendar.isLive) return problem(c, 404, "CALENDAR_NOT_FOUND", "Cannot find calendar.");
-    const staff = new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((s) => s.staffIds)]);
+    const on = {
+      staffIds: new Set([...ctx.members.map((m) => m.staffId), ...ctx.services.flatMap((s) => s.staffIds)]),
+      resourceIds: new Set((ctx.resources ?? []).map((r) => r.id)),
+    };
     // compress() leaves text/event-stream alone; no-transform keeps proxies from buffering it too.
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
@@ -30,7 +33,7 @@ export function slotEvents(deps: { store: BookingStore; events: SlotChangeEvents
       const pending: SlotChange[] = [];
       let wake: (() => void) | null = null;
       const unsubscribe = deps.events.subscribe((change) => {
-        if (!slotChangeConcerns(change, calendarId, staff)) return;
+        if (!slotChangeConcerns(change, calendarId, on)) return;
         pending.push(change);
         wake?.();
       });

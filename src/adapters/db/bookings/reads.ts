@@ -116,6 +116,8 @@ export function bookingReads(
             where p.booking_id = "bookings"."id" and p.status = 'authorized')`,
           // Issue 21: the rooms and equipment it holds.
           resources: heldUnitLabels(),
+          resourceIds: sql<string[]>`array(select distinct bru.resource_id from booking_resource_units bru
+            where bru.booking_id = "bookings"."id")`,
         })
         .from(t.bookings)
         .where(eq(t.bookings.id, bookingId));
@@ -125,6 +127,7 @@ export function bookingReads(
             paidMinor: Number(row.paidMinor),
             heldMinor: Number(row.heldMinor),
             resources: [...new Set(row.resources ?? [])],
+            resourceIds: row.resourceIds ?? [],
           }
         : null;
     },
