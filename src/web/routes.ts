@@ -74,6 +74,8 @@ const consoleScreens = [
   route("console/my-hours", "routes/console-my-hours.tsx", { id: "console-my-hours" }),
   route("console/services", "routes/console-services.tsx", { id: "console-services" }),
   route("console/coupons", "routes/console-coupons.tsx", { id: "console-coupons" }),
+  route("console/resources", "routes/console-resources.tsx", { id: "console-resources" }),
+  route("console/resources/:resourceId", "routes/console-resource.tsx", { id: "console-resource" }),
   // Owner setup: calendars (with preview, sharing and one-time links), business settings, API keys.
   route("console/calendars", "routes/console-calendars.tsx", { id: "console-calendars" }),
   route("console/calendars/new", "routes/console-calendar-new.tsx", { id: "console-calendar-new" }),

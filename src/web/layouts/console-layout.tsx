@@ -41,6 +41,7 @@ const SECTIONS: readonly Section[] = [
   { path: "/console/staff", label: "console.nav.staff", ownerOnly: true },
   { path: "/console/services", label: "console.nav.services", ownerOnly: true },
   { path: "/console/coupons", label: "console.nav.coupons", ownerOnly: true },
+  { path: "/console/resources", label: "console.nav.resources", ownerOnly: true },
   { path: "/console/my-hours", label: "console.nav.myHours", ownerOnly: false, ownStaffOnly: true },
   // Owner setup (calendars, settings, API keys).
   { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },

@@ -14,6 +14,7 @@ import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
+import { timeZones } from "../features/console/time-zones.ts";
 import type { Route } from "./+types/console-staff";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -295,9 +296,3 @@ const initials = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join("");
-
-/** IANA zones for the select, the business's own first. */
-function timeZones(businessZone: string): string[] {
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [businessZone, ...all.filter((z) => z !== businessZone)];
-}

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useMemo, useState, type FormEvent } from "react";
-import type { TimeOffInput, TimeOffView } from "../../../app/business/ports.ts";
+import type { TimeOffInput, TimeOffView as StaffTimeOffView } from "../../../app/business/ports.ts";
 import type { LocaleCode } from "../../../i18n/locales.ts";
 import { Field } from "../../components/form-field.tsx";
 import { fieldProblem } from "./console-api.ts";
@@ -10,11 +10,16 @@ import { EntryList, RowActions } from "./row-actions.tsx";
 import { EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
+/** An entry of time off: a staff member's, or a room's (issue 21), alike but for whose it is. */
+type TimeOffView = Pick<StaffTimeOffView, "id" | "startsAt" | "endsAt" | "reason">;
+
 interface Props {
   locale: LocaleCode;
   /** The staff member's zone: the times typed and shown are on their clock. */
   timeZone: string;
   timeOff: readonly TimeOffView[];
+  /** What time off means here (the message key; its `{zone}` is the zone); a staff member's by default. */
+  introKey?: string;
   onAdd(input: TimeOffInput): Promise<TimeOffView>;
   onRemove(id: string): Promise<void>;
 }
@@ -31,7 +36,7 @@ interface Draft {
  * Time off (holidays, appointments of their own): from one instant to another in the staff
  * member's zone, with an optional reason. Removal is shown at once and undone if refused.
  */
-export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
+export function TimeOff({ locale, timeZone, timeOff, introKey = "console.timeOff.intro", onAdd, onRemove }: Props) {
   const { i18n } = useLingui();
   const format = useMemo(() => hoursFormatters(locale, timeZone), [locale, timeZone]);
   const [entries, setEntries] = useState(timeOff);
@@ -94,7 +99,7 @@ export function TimeOff({ locale, timeZone, timeOff, onAdd, onRemove }: Props) {
           </button>
         )}
       </div>
-      <p className="console-muted">{i18n._("console.timeOff.intro", { zone: timeZone })}</p>
+      <p className="console-muted">{i18n._(introKey, { zone: timeZone })}</p>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
         <EditorPanel
