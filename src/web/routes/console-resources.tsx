@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { ServiceView } from "../../app/business/ports.ts";
 import type { ResourceKind, ResourceView, ServiceResourceNeed } from "../../app/business/resources.ts";
 import { languageTag } from "../../i18n/locales.ts";
@@ -28,8 +28,8 @@ import {
 } from "../features/console/resource-draft.ts";
 import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
 import { TextField } from "../features/console/text-field.tsx";
-import { timeZones } from "../features/console/time-zones.ts";
 import { useEditor } from "../features/console/use-editor.ts";
+import { ZoneSelect } from "../features/console/zone-select.tsx";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-resources";
 
@@ -88,7 +88,6 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
   const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<ResourceView | null>(null);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.resources.${key}`, values);
-  const zones = useMemo(() => timeZones(draft?.timeZone || session.business.timeZone), [draft?.timeZone, session]);
 
   const checked = draft ? resourceBody(draft) : null;
   const errorAt = (path: string): string | undefined => {
@@ -188,18 +187,13 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
             />
             <Field path="timeZone" label={t("zone")} hint={t("zoneHint")} error={errorAt("timeZone")} isRequired>
               {(aria) => (
-                <select
-                  {...aria}
+                <ZoneSelect
+                  aria={aria}
                   name="timeZone"
                   value={draft.timeZone}
-                  onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
-                >
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replace(/_/g, " ")}
-                    </option>
-                  ))}
-                </select>
+                  preferred={session.business.timeZone}
+                  onChange={(timeZone) => setDraft({ ...draft, timeZone })}
+                />
               )}
             </Field>
           </div>

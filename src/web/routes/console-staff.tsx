@@ -14,7 +14,7 @@ import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
-import { timeZones } from "../features/console/time-zones.ts";
+import { ZoneSelect } from "../features/console/zone-select.tsx";
 import type { Route } from "./+types/console-staff";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -73,7 +73,6 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<StaffView | null>(null);
-  const zones = useMemo(() => timeZones(session.business.timeZone), [session.business.timeZone]);
   const dayNames = useMemo(() => {
     const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: "short", timeZone: "UTC" });
     return WEEKDAYS.map((day) => format.format(new Date(Date.UTC(2024, 0, Number(day)))));
@@ -194,18 +193,13 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
               isRequired
             >
               {(aria) => (
-                <select
-                  {...aria}
+                <ZoneSelect
+                  aria={aria}
                   name="timeZone"
                   value={draft.timeZone}
-                  onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
-                >
-                  {(zones.includes(draft.timeZone) ? zones : [draft.timeZone, ...zones]).map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replace(/_/g, " ")}
-                    </option>
-                  ))}
-                </select>
+                  preferred={session.business.timeZone}
+                  onChange={(timeZone) => setDraft({ ...draft, timeZone })}
+                />
               )}
             </Field>
             <Field
