@@ -6,7 +6,9 @@
  * and stops on "stop". `POST /bench/raw` is the raw baseline of bench/booking.bench.ts: the same JSON
  * body parsed, then `begin; insert …; commit` on a pool of the app's size.
  *
- * Parent's environment: DATABASE_URL, BENCH_NOW (ISO instant the app's clock stands at).
+ * Parent's environment: DATABASE_URL, BENCH_NOW (ISO instant the app's clock stands at), and
+ * BENCH_RATE_LIMITS=production for the configured per-visitor limits (bench/flood.bench.ts) instead
+ * of limits no visitor reaches.
  */
 import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
@@ -37,8 +39,14 @@ const app = createApp({
   bookingApi: {
     publicUrl: "https://bench.example",
     holdMinutes: config.HOLD_MINUTES,
-    // Counted for every request, as in production; high enough that the bench's visitors never reach them.
-    rateLimits: { bookingsPerMinute: 1_000_000_000, slotsPerMinute: 1_000_000_000 },
+    // Counted for every request, as in production; by default high enough that no visitor reaches them.
+    rateLimits:
+      process.env.BENCH_RATE_LIMITS === "production"
+        ? {
+            bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
+            slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
+          }
+        : { bookingsPerMinute: 1_000_000_000, slotsPerMinute: 1_000_000_000 },
   },
 });
 const rawPool = new pg.Pool({ connectionString: url, max: RAW_POOL_MAX });

@@ -20,6 +20,8 @@ export interface LoadJob {
    * addresses (a server trusting loopback as its proxy limits each apart). Absent: no such header.
    */
   readonly visitors?: number;
+  /** One visitor sending every request (`X-Forwarded-For: address`): a flood (bench/flood.bench.ts). */
+  readonly address?: string;
 }
 
 /** The i-th of a bench's visitor addresses. */
@@ -54,7 +56,11 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
           method: get ? "GET" : "POST",
           agent,
           headers: {
-            ...(job.visitors ? { "x-forwarded-for": visitorAddress(i % job.visitors) } : {}),
+            ...(job.address
+              ? { "x-forwarded-for": job.address }
+              : job.visitors
+                ? { "x-forwarded-for": visitorAddress(i % job.visitors) }
+                : {}),
             ...(get
               ? {}
               : {

@@ -16,15 +16,21 @@
  *
  * Skips with a message when PostgreSQL is unreachable.
  */
-import { fork, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import type { ChildProcess } from "node:child_process";
 import { openDatabase } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
 import { databaseRateLimiters } from "../src/adapters/db/rate-limit-windows.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
-import type { LoadJob, LoadResult } from "./booking-load.ts";
-import { reachable } from "./support.ts";
+import type { LoadJob } from "./booking-load.ts";
+import {
+  percentile,
+  reachable,
+  runLoad,
+  scratchDatabase,
+  startAppProcess,
+  startLoader,
+  stopAppProcesses,
+} from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -35,31 +41,6 @@ const STAFF = 64;
 const WARMUP = 400;
 const LIMIT_HITS = 2000;
 const NOW = new Date("2026-11-30T00:00:00Z");
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function startAppProcess(url: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = fork(new URL("./app-process.ts", import.meta.url), {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, DATABASE_URL: url, BENCH_NOW: NOW.toISOString() },
-    stdio: "inherit",
-  });
-  return new Promise((resolve, reject) => {
-    child.once("message", (message) => resolve({ port: (message as { port: number }).port, child }));
-    child.once("exit", (code) => reject(new Error(`app process exited with ${code}`)));
-  });
-}
-
-function startLoader(): ChildProcess {
-  return fork(new URL("./booking-load.ts", import.meta.url), { execArgv: ["--import", "tsx"], stdio: "inherit" });
-}
-
-const runOn = (loader: ChildProcess, job: LoadJob) =>
-  new Promise<LoadResult>((resolve) => {
-    loader.once("message", (message) => resolve(message as LoadResult));
-    loader.send(job);
-  });
 
 interface Phase {
   readonly requests: number;
@@ -78,7 +59,7 @@ async function drive(
   const share = Math.ceil(requests.length / ports.length);
   const results = await Promise.all(
     ports.map((port, i) =>
-      runOn(loaders[i]!, {
+      runLoad(loaders[i]!, {
         port,
         path,
         clients: Math.ceil(CLIENTS / ports.length),
@@ -118,12 +99,8 @@ async function main() {
     console.log(`several-processes bench skipped: PostgreSQL is not reachable at ${ADMIN_URL}`);
     return;
   }
-  const name = `bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const scratch = await scratchDatabase(ADMIN_URL);
+  const url = scratch.url;
   const database = await openDatabase({ kind: "postgres", url });
   const apps: ChildProcess[] = [];
   const loaders = [startLoader(), startLoader()];
@@ -139,8 +116,8 @@ async function main() {
     const selectOne = await microsPerCall(LIMIT_HITS, () => database.execute("select 1"));
     const hit = await microsPerCall(LIMIT_HITS, (i) => limiter.hit(`10.0.0.${i % VISITORS}`, NOW.getTime()));
 
-    const first = await startAppProcess(url);
-    const second = await startAppProcess(url);
+    const first = await startAppProcess(url, NOW);
+    const second = await startAppProcess(url, NOW);
     apps.push(first.child, second.child);
 
     // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
@@ -199,20 +176,9 @@ async function main() {
     );
   } finally {
     for (const loader of loaders) loader.kill();
-    await Promise.all(
-      apps.map(
-        (child) =>
-          new Promise((resolve) => {
-            child.once("exit", resolve);
-            child.send("stop");
-          }),
-      ),
-    );
+    await stopAppProcesses(apps);
     await database.close();
-    const dropper = new pg.Client({ connectionString: ADMIN_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await scratch.drop();
   }
 }
 

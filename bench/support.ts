@@ -1,7 +1,9 @@
 /** What several benchmarks share: deterministic data, the PostgreSQL probe, and a server with its load generator. */
 import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { serve } from "@hono/node-server";
 import pg from "pg";
+import type { LoadJob, LoadResult } from "./booking-load.ts";
 
 /** Deterministic PRNG (mulberry32) so every run measures the same data. */
 export function rng(seed: number): () => number {
@@ -41,4 +43,70 @@ export async function serveWithLoader(
     stdio: "inherit",
   });
   return { server, port, loader };
+}
+
+/** The p-th percentile of ascending `sorted` latencies (the nearest rank below). */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * An app process wired as production wires it on PostgreSQL (bench/app-process.ts) on a free port.
+ * `env` adds to its environment (BENCH_RATE_LIMITS=production: the configured per-visitor limits).
+ */
+export function startAppProcess(
+  url: string,
+  now: Date,
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess }> {
+  const child = fork(new URL("./app-process.ts", import.meta.url), {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env, DATABASE_URL: url, BENCH_NOW: now.toISOString() },
+    stdio: "inherit",
+  });
+  return new Promise((resolve, reject) => {
+    child.once("message", (message) => resolve({ port: (message as { port: number }).port, child }));
+    child.once("exit", (code) => reject(new Error(`app process exited with ${code}`)));
+  });
+}
+
+/** Asks app processes started by `startAppProcess` to stop, and waits until they have. */
+export const stopAppProcesses = (children: readonly ChildProcess[]) =>
+  Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.send("stop");
+        }),
+    ),
+  );
+
+/** A load generator (bench/booking-load.ts) in a process of its own. */
+export function startLoader(): ChildProcess {
+  return fork(new URL("./booking-load.ts", import.meta.url), { execArgv: ["--import", "tsx"], stdio: "inherit" });
+}
+
+/** Runs one job on a load generator; resolves with its result. */
+export const runLoad = (loader: ChildProcess, job: LoadJob) =>
+  new Promise<LoadResult>((resolve) => {
+    loader.once("message", (message) => resolve(message as LoadResult));
+    loader.send(job);
+  });
+
+/** A PostgreSQL database of its own for one bench run, beside `adminUrl`'s; `drop` removes it. */
+export async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
 }

@@ -1,0 +1,166 @@
+/**
+ * One address flooding the booking endpoint while other visitors book (issue 19): the visitors'
+ * latency with and without the flood, measured in the same run on the same server.
+ *
+ *   npx tsx bench/flood.bench.ts   (BENCH_FLOOD_CLIENTS=32 BENCH_FLOOD_BOOKINGS=600 BENCH_FLOOD_ROUNDS=2)
+ *
+ * One app process wired as production wires it on PostgreSQL (bench/app-process.ts) with the
+ * configured per-visitor limits (RATE_LIMIT_BOOKINGS_PER_MINUTE, default 30), counted in the
+ * database as they are across processes. Visitors: 256 addresses behind the trusted proxy, 8
+ * keep-alive connections, each booking a distinct free time. The flood: one address on
+ * `BENCH_FLOOD_CLIENTS` connections sending bookings as fast as it is answered — past its limit each
+ * is answered 429 before any booking work. Rounds alternate "alone" and "under flood", so drift weighs
+ * on both alike. The load generators run in processes of their own; this machine's two cores are
+ * shared by PostgreSQL, the app and both generators, so the flood also takes CPU from everyone.
+ *
+ * The embedded database serves one process and keeps its limits in memory the same way; it is not
+ * measured here. Skips with a message when PostgreSQL is unreachable.
+ */
+import type { ChildProcess } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
+import { openDatabase } from "../src/adapters/db/client.ts";
+import { migrateDatabase } from "../src/adapters/db/migrate.ts";
+import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
+import type { LoadResult } from "./booking-load.ts";
+import {
+  percentile,
+  reachable,
+  runLoad,
+  scratchDatabase,
+  startAppProcess,
+  startLoader,
+  stopAppProcesses,
+} from "./support.ts";
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 32);
+const BOOKINGS = Number(process.env.BENCH_FLOOD_BOOKINGS ?? 600);
+const ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 2);
+const VISITOR_CLIENTS = 8;
+const VISITORS = 256;
+const STAFF = 64;
+const FLOODER = "10.99.99.99";
+const NOW = new Date("2026-11-30T00:00:00Z");
+
+async function main() {
+  if (!(await reachable(ADMIN_URL))) {
+    console.log(`flood bench skipped: PostgreSQL is not reachable at ${ADMIN_URL}`);
+    return;
+  }
+  const scratch = await scratchDatabase(ADMIN_URL);
+  const database = await openDatabase({ kind: "postgres", url: scratch.url });
+  const apps: ChildProcess[] = [];
+  const loaders: ChildProcess[] = [];
+  try {
+    await migrateDatabase(database);
+    const { calendarIds } = await seedPersonalCalendars(database, STAFF, 3000);
+    const app = await startAppProcess(scratch.url, NOW, { BENCH_RATE_LIMITS: "production" });
+    apps.push(app.child);
+    const visitors = startLoader();
+    loaders.push(visitors);
+
+    // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
+    const body = (k: number) =>
+      JSON.stringify({
+        calendarId: calendarIds[k % STAFF],
+        startTime: new Date(NOW.getTime() + (Math.floor(k / STAFF) + 1) * 30 * 60_000).toISOString(),
+        timezone: "UTC",
+        contact: { firstName: "Bench", lastName: "Visitor", email: `v${k}@bench.example` },
+      });
+    let next = 0;
+    const visitorBookings = (n: number) =>
+      Array.from({ length: n }, () => {
+        const k = next++;
+        return { key: `visit-${k}`, body: body(k) };
+      });
+    // The flooder asks for times far beyond the visitors' (its few allowed bookings take nobody's time).
+    const floodBody = (k: number) => body(1_000_000 + k);
+    const book = (n: number) =>
+      runLoad(visitors, {
+        port: app.port,
+        path: "/api/bookings",
+        clients: VISITOR_CLIENTS,
+        requests: visitorBookings(n),
+        expectStatus: 201,
+        visitors: VISITORS,
+      });
+
+    await book(200); // warm-up
+    const alone: LoadResult[] = [];
+    const flooded: LoadResult[] = [];
+    let floodSeconds = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      alone.push(await book(Math.ceil(BOOKINGS / ROUNDS)));
+      // The flood runs from before the visitors start until they are done; then its generator is stopped.
+      const flooder = startLoader();
+      loaders.push(flooder);
+      const floodStarted = performance.now();
+      void runLoad(flooder, {
+        port: app.port,
+        path: "/api/bookings",
+        clients: FLOOD_CLIENTS,
+        requests: Array.from({ length: 200_000 }, (_, k) => ({ key: `flood-${round}-${k}`, body: floodBody(k) })),
+        expectStatus: 429,
+        address: FLOODER,
+      });
+      // Under way before the visitors start.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      flooded.push(await book(Math.ceil(BOOKINGS / ROUNDS)));
+      floodSeconds += (performance.now() - floodStarted) / 1000;
+      // Stopped mid-job, the generator reports nothing: the database counted every request it sent.
+      flooder.kill();
+    }
+    const floodSent = Number(
+      (
+        await database.execute(
+          "select coalesce(sum(hits), 0)::int as hits from rate_limit_windows where limiter = 'bookings' and client_key = $1",
+          [FLOODER],
+        )
+      ).rows[0]?.hits ?? 0,
+    );
+    const stats = (results: readonly LoadResult[]) => {
+      const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+      const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
+      return {
+        n: latencies.length,
+        perSecond: latencies.length / seconds,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        failures: results.reduce((sum, r) => sum + r.failures, 0),
+        firstFailures: results.flatMap((r) => r.firstFailures).slice(0, 3),
+      };
+    };
+    const quiet = stats(alone);
+    const loud = stats(flooded);
+    const floodBookings = (
+      await database.execute(
+        "select count(*)::int as n from bookings where contact->>'email' like 'v1______@bench.example'",
+      )
+    ).rows[0]?.n;
+    console.log(
+      `flood bench: PostgreSQL, one app process with the production limits (${process.env.RATE_LIMIT_BOOKINGS_PER_MINUTE ?? 30} bookings per minute per address, counted in the database); load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} on ${availableParallelism()} cores`,
+    );
+    const line = (label: string, s: ReturnType<typeof stats>) =>
+      console.log(
+        `  ${label.padEnd(34)} p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${s.perSecond.toFixed(0)} bookings/s (${s.n} bookings, failures: ${s.failures})`,
+      );
+    line("visitors alone (baseline):", quiet);
+    line(`visitors under a flood of ${FLOOD_CLIENTS} conn.:`, loud);
+    for (const failure of [...quiet.firstFailures, ...loud.firstFailures]) console.log(`    failure: ${failure}`);
+    console.log(
+      `  the flood: ${floodSent} requests counted from one address in ${floodSeconds.toFixed(1)} s (${(floodSent / floodSeconds).toFixed(0)}/s), ${floodBookings ?? 0} of them booked; p99 under flood / alone ×${(loud.p99 / quiet.p99).toFixed(1)}`,
+    );
+  } finally {
+    for (const loader of loaders) loader.kill();
+    await stopAppProcesses(apps);
+    await database.close();
+    await scratch.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
