@@ -406,6 +406,8 @@ describe("a staff login", () => {
       "/console/staff",
       "/console/services",
       "/console/coupons",
+      "/console/resources",
+      `/console/resources/${DEMO.resources.room1}`,
       "/console/calendars",
       "/console/calendars/new",
       `/console/calendars/${DEMO.calendars.introCall}`,
