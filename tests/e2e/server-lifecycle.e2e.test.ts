@@ -4,6 +4,7 @@
  * bad configuration.
  */
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +76,76 @@ describe("graceful shutdown", () => {
     expect(log.indexOf("stopped")).toBeGreaterThan(log.indexOf("shutting down"));
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   });
+});
+
+describe("crash safety of the embedded database (issue 19)", () => {
+  it("keeps every booking answered 201 after the app is killed with SIGKILL mid-burst", async () => {
+    const first = await startServer();
+    const url = first.url;
+    // Free starts of the intro call over the next weeks, in the server's own answer.
+    const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await (
+      await fetch(
+        `${url}/api/calendars/${DEMO.calendars.introCall}/free-slots?startDate=${from}&endDate=${to}&timezone=UTC`,
+      )
+    ).json()) as Record<string, { slots: string[] }>;
+    const starts = Object.keys(slots)
+      .sort()
+      .flatMap((d) => slots[d]!.slots)
+      .slice(0, 24);
+    expect(starts.length).toBe(24);
+    const answered: { id: string; manageToken: string; startTime: string }[] = [];
+    const book = (startTime: string, i: number) =>
+      fetch(`${url}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.77.0.${i + 1}` },
+        body: JSON.stringify({
+          calendarId: DEMO.calendars.introCall,
+          startTime,
+          timezone: "UTC",
+          contact: { firstName: "Crash", lastName: `Test ${i}`, email: `crash-${i}@example.com` },
+        }),
+      }).then(
+        async (res) => {
+          if (res.status === 201)
+            answered.push({ ...((await res.json()) as { id: string; manageToken: string }), startTime });
+        },
+        () => undefined, // cut off by the kill: no answer, so no promise was made
+      );
+    // The first twelve answered, the next twelve in flight when the process is killed.
+    await Promise.all(starts.slice(0, 12).map(book));
+    const inFlight = starts.slice(12).map((start, i) => book(start, i + 12));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const exited = new Promise((resolve) => first.process.once("exit", resolve));
+    first.process.kill("SIGKILL");
+    await Promise.all([exited, ...inFlight]);
+    expect(answered.length).toBeGreaterThanOrEqual(12);
+
+    // The same data directory, started again (its lock left by the killed process is stale).
+    const second = await startServer({ DATA_DIR: first.dataDir });
+    try {
+      for (const booking of answered) {
+        const res = await fetch(`${second.url}/api/bookings/${booking.id}`, {
+          headers: { authorization: `Bearer ${booking.manageToken}` },
+        });
+        expect(res.status, booking.startTime).toBe(200);
+        expect(await res.json()).toMatchObject({ id: booking.id, status: "confirmed", startTime: booking.startTime });
+      }
+      // Their times are taken after the restart too.
+      const after = (await (
+        await fetch(
+          `${second.url}/api/calendars/${DEMO.calendars.introCall}/free-slots?startDate=${from}&endDate=${to}&timezone=UTC`,
+        )
+      ).json()) as Record<string, { slots: string[] }>;
+      const offered = new Set(Object.values(after).flatMap((d) => d.slots));
+      for (const booking of answered) expect(offered.has(booking.startTime), booking.startTime).toBe(false);
+    } finally {
+      await second.stop();
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
+    }
+    // Two starts of the server: slow on a loaded 2-core machine.
+  }, 180_000);
 });
 
 describe("slow and large clients (issue 19)", () => {
