@@ -149,8 +149,8 @@ function SortableEntry({
         <span aria-hidden="true">⠿</span>
         <span className="visually-hidden">{i18n._("console.order.drag", { name })}</span>
       </button>
-      <span className="console-ordered__name">
-        {name}
+      <span className="console-ordered__entry">
+        <span className="console-ordered__name">{name}</span>
         {detail ? <span className="console-muted console-ordered__detail"> {detail}</span> : null}
       </span>
       {children}
