@@ -161,7 +161,7 @@ describe("in German", () => {
     await page.getByRole("button", { name: "Speichern", exact: true }).click();
     await expect
       .poll(() => page.locator("#field-name-error").innerText())
-      .toBe("Gib einen Namen ein (höchstens 200 Zeichen).");
+      .toBe("Geben Sie einen Namen ein (höchstens 200 Zeichen).");
     await expectNoAxeViolations(page);
   });
 });

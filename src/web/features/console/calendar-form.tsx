@@ -444,6 +444,7 @@ export function CalendarForm(props: Props) {
             name="windowKind"
             label={t("field.windowKind")}
             hint={t(`windowHint.${draft.windowKind}`)}
+            isRequired
             error={undefined}
             value={draft.windowKind}
             onChange={(value) => set("windowKind", value as WindowKind)}

@@ -56,6 +56,7 @@ export function QuestionsEditor({
               path={`${path}.kind`}
               name={`question${index}Kind`}
               label={t("kind")}
+              isRequired
               error={errorAt(`${path}.kind`, "questionKind")}
               value={q.kind}
               onChange={(kind) => change(index, { kind: kind as QuestionKind })}
@@ -66,6 +67,7 @@ export function QuestionsEditor({
                 path={`${path}.options`}
                 label={t("options")}
                 hint={t("optionsHint")}
+                isRequired
                 error={errorAt(`${path}.options`, "questionOptions")}
               >
                 {(aria) => (
