@@ -1,30 +1,26 @@
 import { useLingui } from "@lingui/react";
 import { useState, type FormEvent } from "react";
 import type { CalendarView } from "../../app/business/ports.ts";
-import { Field } from "../components/form-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { CopyButton } from "../features/console/copy-button.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import {
-  DESCRIPTION_MAX,
   groupBody,
   groupCalendarChanges,
   groupDraftOf,
-  NAME_MAX,
   NEW_GROUP,
   type GroupDraft,
   type GroupField,
   type GroupFields,
 } from "../features/console/group-menu-draft.ts";
+import { NamedEntryFields, PublicLink } from "../features/console/named-entry-fields.tsx";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { OrderedChoice } from "../features/console/ordered-choice.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
-import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-groups";
@@ -140,28 +136,12 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
           onSubmit={save}
           onCancel={editor.close}
         >
-          <NameAndSlugFields
-            field="name"
-            label={t("name")}
-            maxLength={NAME_MAX}
-            slugLabel={t("slug")}
-            slugHint={t("slugHint")}
-            value={draft}
-            onChange={(named) => setDraft({ ...draft, ...named })}
-            errorOf={(field) => errorOf(field === "title" ? "name" : field)}
+          <NamedEntryFields
+            draft={draft}
+            labels={{ name: t("name"), slug: t("slug"), slugHint: t("slugHint"), description: t("description") }}
+            onChange={setDraft}
+            errorOf={errorOf}
           />
-          <Field path="description" label={t("description")} error={errorOf("description")}>
-            {(aria) => (
-              <textarea
-                {...aria}
-                name="description"
-                rows={3}
-                maxLength={DESCRIPTION_MAX}
-                value={draft.description}
-                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-              />
-            )}
-          </Field>
           <label className="check">
             <input
               type="checkbox"
@@ -209,8 +189,7 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
                   : group.calendarIds.map((id) => calendarNames.get(id) ?? id).join(" · ")}
               </p>
               {group.isActive ? null : <p className="console-row__detail console-muted">{t("hidden")}</p>}
-              <p className="console-row__detail console-link-line">{group.url}</p>
-              <CopyButton text={group.url} label={t("copyLink", { name: group.name })} />
+              <PublicLink url={group.url} copyLabel={t("copyLink", { name: group.name })} />
             </div>
             <RowActions
               name={group.name}

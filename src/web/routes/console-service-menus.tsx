@@ -1,30 +1,26 @@
 import { useLingui } from "@lingui/react";
 import { useState, type FormEvent } from "react";
 import type { CalendarView, ServiceView } from "../../app/business/ports.ts";
-import { Field } from "../components/form-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { CopyButton } from "../features/console/copy-button.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import {
-  DESCRIPTION_MAX,
   menuBody,
   menuDraftOf,
-  NAME_MAX,
   NEW_MENU,
   type MenuDraft,
   type MenuField,
   type MenuFields,
 } from "../features/console/group-menu-draft.ts";
+import { NamedEntryFields, PublicLink } from "../features/console/named-entry-fields.tsx";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { OrderedChoice } from "../features/console/ordered-choice.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
-import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-service-menus";
@@ -139,28 +135,17 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
           onSubmit={save}
           onCancel={editor.close}
         >
-          <NameAndSlugFields
-            field="name"
-            label={i18n._("console.groups.name")}
-            maxLength={NAME_MAX}
-            slugLabel={i18n._("console.groups.slug")}
-            slugHint={t("slugHint")}
-            value={draft}
-            onChange={(named) => setDraft({ ...draft, ...named })}
-            errorOf={(field) => errorOf(field === "title" ? "name" : field)}
+          <NamedEntryFields
+            draft={draft}
+            labels={{
+              name: i18n._("console.groups.name"),
+              slug: i18n._("console.groups.slug"),
+              slugHint: t("slugHint"),
+              description: i18n._("console.groups.description"),
+            }}
+            onChange={setDraft}
+            errorOf={errorOf}
           />
-          <Field path="description" label={i18n._("console.groups.description")} error={errorOf("description")}>
-            {(aria) => (
-              <textarea
-                {...aria}
-                name="description"
-                rows={3}
-                maxLength={DESCRIPTION_MAX}
-                value={draft.description}
-                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-              />
-            )}
-          </Field>
           <ChoiceField
             path="calendarId"
             name="calendarId"
@@ -206,8 +191,7 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
                 {t("through", { calendar: calendarNames.get(menu.calendarId) ?? "" })} ·{" "}
                 {t("serviceCount", { count: menu.serviceIds.length })}
               </p>
-              <p className="console-row__detail console-link-line">{menu.url}</p>
-              <CopyButton text={menu.url} label={i18n._("console.groups.copyLink", { name: menu.name })} />
+              <PublicLink url={menu.url} copyLabel={i18n._("console.groups.copyLink", { name: menu.name })} />
             </div>
             <RowActions
               name={menu.name}
