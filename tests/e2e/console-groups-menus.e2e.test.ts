@@ -60,6 +60,8 @@ describe("groups", () => {
       await page.getByRole("button", { name: "Add to the group" }).click();
     }
     await expect.poll(() => order("calendarIds")).toEqual([alpha, bravo, charlie]);
+    // Adding leaves the focus on the choice, ready for the next one (the button is disabled again).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-adding-calendarIds");
 
     // By keyboard on the handle: Space picks Charlie up, two arrows up, Space drops it first.
     await handle(charlie).focus();

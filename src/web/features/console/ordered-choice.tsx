@@ -87,6 +87,14 @@ export function OrderedChoice({
               onChange([...chosen, adding]);
               setStatus(i18n._("console.order.added", { name: nameOf(adding) }));
               setAdding("");
+              // The button is disabled until another entry is chosen: the focus goes back to the choice,
+              // or, when nothing is left to add, to the added entry's handle.
+              requestAnimationFrame(() =>
+                (
+                  document.getElementById(`field-adding-${path}`) ??
+                  document.querySelector<HTMLElement>(`[data-list="${path}"] li:last-child .console-drag-handle`)
+                )?.focus(),
+              );
             }}
           >
             {addButton}
