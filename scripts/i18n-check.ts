@@ -45,6 +45,9 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "console.collections.title", // fr: "Collections" is the French word as well
   "console.collections.name", // de: "Name" is the German word as well
   "console.collections.description", // fr: "Description" is the French word as well
+  "console.groups.name", // de: "Name" is the German word as well
+  "console.groups.description", // fr: "Description" is the French word as well
+  "console.calendars.question.legend", // fr: "Question {number}" is French as well
   "console.images.name", // fr: "image {number}" is French as well
   "console.products.productTitle", // de: "Name" is the German word as well
   "console.products.type", // da, fr: "Type" is the word there as well

@@ -80,6 +80,8 @@ const consoleScreens = [
   route("console/calendars", "routes/console-calendars.tsx", { id: "console-calendars" }),
   route("console/calendars/new", "routes/console-calendar-new.tsx", { id: "console-calendar-new" }),
   route("console/calendars/:calendarId", "routes/console-calendar.tsx", { id: "console-calendar" }),
+  route("console/groups", "routes/console-groups.tsx", { id: "console-groups" }),
+  route("console/service-menus", "routes/console-service-menus.tsx", { id: "console-service-menus" }),
   route("console/settings", "routes/console-settings.tsx", { id: "console-settings" }),
   route("console/api-keys", "routes/console-api-keys.tsx", { id: "console-api-keys" }),
   // Who signs in: the owner's team, and everyone's own account and sessions.

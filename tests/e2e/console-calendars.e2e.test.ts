@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, waitForHydration, type TrackedPage } from "./support/browser.ts";
-import { bookingPage, bookThroughApi, checkScreen, contact, findSlotViaApi, screenshots } from "./support/booking.ts";
+import {
+  bookingPage,
+  bookThroughApi,
+  checkScreen,
+  contact,
+  findSlotViaApi,
+  firstSlot,
+  screenshots,
+} from "./support/booking.ts";
 import { consoleApiJson, signInToConsole } from "./support/console.ts";
 
 const run = Date.now().toString(36);
@@ -174,6 +182,51 @@ describe("calendars", () => {
     expect(await section.getByRole("textbox").count()).toBe(2); // reminder 1 and the follow-up
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("add-reminder");
     await screenshots(page, "console-calendar-reminders");
+  });
+
+  it("sets a question and the booking period, a bad period refused at its field, both seen by visitors", async () => {
+    const questions = page.locator("section[aria-labelledby='section-questions']");
+    await questions.getByRole("button", { name: "Add a question" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-settings-questions-0-label");
+    await page.keyboard.type("Favourite tea?");
+    await questions.getByLabel("Kind of answer").selectOption({ label: "One choice from a list" });
+    await questions.getByLabel("Choices").fill("Green\nBlack");
+    await questions.getByLabel("An answer is required").check();
+    await page.locator("#field-settings-bookingWindow-days").fill("a week");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => messageOf("field-settings-bookingWindow-days")).toBe("Enter whole days from 1 to 3650.");
+    expect(await page.locator("#field-settings-bookingWindow-days").inputValue()).toBe("a week");
+    expect(await page.locator("#field-settings-questions-0-label").inputValue()).toBe("Favourite tea?");
+    await checkScreen(page, "console-calendar-questions-invalid");
+
+    await page.locator("#field-settings-bookingWindow-days").fill("7");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Changes saved.");
+    const id = /\/console\/calendars\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const saved = await consoleApiJson<{ settings: Record<string, unknown> }>(page, "GET", `/business/calendars/${id}`);
+    expect(saved.body.settings.bookingWindow).toEqual({ kind: "rolling_days", days: 7 });
+    expect(saved.body.settings.questions).toEqual([
+      { id: "favourite-tea", label: "Favourite tea?", kind: "select", required: true, options: ["Green", "Black"] },
+    ]);
+
+    const visitor = await bookingPage(browser);
+    await visitor.page.goto(calendarUrl);
+    await waitForHydration(visitor.page);
+    // Seven days ahead: at most eight days (today included) with free times, in this month and the next.
+    const days = visitor.page.locator(".day--available");
+    await firstSlot(visitor.page);
+    let available = await days.count();
+    const shown = await visitor.page.locator("#month-title").textContent();
+    await visitor.page.locator(".month-calendar__nav .icon-button").last().click();
+    await expect.poll(() => visitor.page.locator("#month-title").textContent()).not.toBe(shown);
+    available += await days.count();
+    expect(available).toBeGreaterThan(0);
+    expect(available).toBeLessThanOrEqual(8);
+    await visitor.page.locator(".month-calendar__nav .icon-button").first().click();
+    await expect.poll(() => visitor.page.locator("#month-title").textContent()).toBe(shown);
+    await (await firstSlot(visitor.page)).click();
+    await expect.poll(() => visitor.page.getByLabel(/Favourite tea\?/).count()).toBeGreaterThan(0);
+    await visitor.context.close();
   });
 
   it("creates a one-time link, copies it and revokes it", async () => {

@@ -45,6 +45,8 @@ const SECTIONS: readonly Section[] = [
   { path: "/console/my-hours", label: "console.nav.myHours", ownerOnly: false, ownStaffOnly: true },
   // Owner setup (calendars, settings, API keys).
   { path: "/console/calendars", label: "console.nav.calendars", ownerOnly: true },
+  { path: "/console/groups", label: "console.nav.groups", ownerOnly: true },
+  { path: "/console/service-menus", label: "console.nav.menus", ownerOnly: true },
   { path: "/console/settings", label: "console.nav.settings", ownerOnly: true },
   { path: "/console/api-keys", label: "console.nav.apiKeys", ownerOnly: true },
   // Content: forms and surveys with their submissions, the blog's posts and the shop.

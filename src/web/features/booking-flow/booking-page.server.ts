@@ -84,13 +84,13 @@ export async function loadBookingPage(
   context.allowFramingBy(loaded.business.embedOrigins);
   // Private services are offered only by their own link: preset (the service's page) or preselected (a menu's).
   const linked = [...(options.presetServiceIds ?? []), ...(options.preselectedServiceIds ?? [])];
+  const offered = options.offeredServiceIds;
   const config = {
     ...loaded,
-    services: loaded.services.filter(
-      (s) =>
-        (options.offeredServiceIds ? options.offeredServiceIds.includes(s.id) : true) &&
-        (!s.isPrivate || linked.includes(s.id)),
-    ),
+    services: loaded.services
+      .filter((s) => (offered ? offered.includes(s.id) : true) && (!s.isPrivate || linked.includes(s.id)))
+      // A service menu shows its services in its own order (the owner sets it), not the calendar's.
+      .sort((a, b) => (offered ? offered.indexOf(a.id) - offered.indexOf(b.id) : 0)),
   };
   const url = new URL(request.url);
   const bookingId = url.searchParams.get("booking") ?? url.searchParams.get("id");

@@ -91,4 +91,51 @@ describe("calendarBody", () => {
     });
     expect(calendarBody(draft, "EUR").settings.deposit).toBeNull();
   });
+
+  it("sends the booking period, the daily limits and the deadline for changes; empty is none", () => {
+    const typed = { ...draft, windowKind: "rolling_available_days" as const, windowDays: "14", maxPerDay: "8" };
+    expect(calendarBody(typed, "EUR").settings).toMatchObject({
+      bookingWindow: { kind: "rolling_available_days", days: 14 },
+      maxBookingsPerDay: 8,
+      maxBookingsPerDayPerStaff: null,
+      changeCutoffMinutes: 1440,
+    });
+    const range = { ...draft, windowKind: "date_range" as const, windowStart: "2030-06-01", windowEnd: "2030-08-31" };
+    // What is not a number goes as typed, for the API to refuse at its field (null would mean "no limit").
+    expect(calendarBody({ ...range, changeCutoff: "", maxPerDay: "many" }, "EUR").settings).toMatchObject({
+      bookingWindow: { kind: "date_range", start: "2030-06-01", end: "2030-08-31" },
+      changeCutoffMinutes: null,
+      maxBookingsPerDay: "many",
+    });
+    expect(calendarBody({ ...draft, followUp: "later" }, "EUR").settings.reminders.followUpAfterMinutes).toBe("later");
+    expect(calendarBody({ ...draft, windowDays: "soon" }, "EUR").settings.bookingWindow).toEqual({
+      kind: "rolling_days",
+      days: null,
+    });
+    const shown = draftOf(
+      {
+        ...newDraftCalendar,
+        settings: {
+          ...newDraftCalendar.settings,
+          bookingWindow: { kind: "date_range", start: "2030-06-01", end: "2030-08-31" },
+          maxBookingsPerDayPerStaff: 3,
+          changeCutoffMinutes: 90,
+        },
+      },
+      "EUR",
+    );
+    expect([shown.windowKind, shown.windowStart, shown.windowEnd, shown.maxPerDayPerStaff, shown.changeCutoff]).toEqual(
+      ["date_range", "2030-06-01", "2030-08-31", "3", "1.5"],
+    );
+  });
+
+  it("sends the location (none, or its kind and text; nothing typed for asking the visitor)", () => {
+    expect(calendarBody(draft, "EUR").settings.location).toBeNull();
+    const at = { ...draft, locationKind: "physical" as const, locationValue: " Main St 1 " };
+    expect(calendarBody(at, "EUR").settings.location).toEqual({ kind: "physical", value: "Main St 1" });
+    expect(calendarBody({ ...at, locationKind: "ask_booker" }, "EUR").settings.location).toEqual({
+      kind: "ask_booker",
+      value: "",
+    });
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * The settings of a calendar a new owner needs first, in sections: what it is, its times, its
- * rules, its price, its reminders, its team and (service calendars) its services. The form holds what was typed as
+ * The settings of a calendar, in sections: what it is, its times and booking period, its rules and
+ * limits, where it takes place, its questions, its price, its reminders, its team and (service
+ * calendars) its services. The form holds what was typed as
  * text, so a refusal never loses it; `calendarBody` turns it into the business API's input, and
  * the server's rules (input-schemas.ts, calendar-setup.ts) decide what is valid — one definition.
  */
@@ -9,18 +10,24 @@ import type { FormEvent, ReactNode } from "react";
 import type { CalendarView, ServiceView, StaffView } from "../../../app/business/ports.ts";
 import { CALENDAR_TYPES, type CalendarType } from "../../../core/calendar/calendar.ts";
 import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calendar/calendar-setup.ts";
+import type { LocationKind } from "../../../core/calendar/location.ts";
 import { MAX_REMINDERS } from "../../../core/notifications/reminders.ts";
 import { minorDigits } from "../../../core/payments/money.ts";
 import type { PaymentMode } from "../../../core/payments/payment-plan.ts";
 import { Field, FieldError } from "../../components/form-field.tsx";
 import { ChoiceField } from "./choice-field.tsx";
+import { LocationField } from "./location-field.tsx";
+import { QuestionsEditor } from "./questions-editor.tsx";
+import { questionsBody, questionDraftOf, type QuestionDraft } from "./question-draft.ts";
 import { TextField } from "./text-field.tsx";
-import { messageAt } from "./field-problems.ts";
+import { messageAt, problemAt } from "./field-problems.ts";
 import { slugOf } from "./slug.ts";
 
 type GuestMode = CalendarView["settings"]["guestMode"];
 const GUEST_MODES: readonly GuestMode[] = ["none", "count_only", "collect_detail"];
 type DepositKind = "none" | "amount" | "percentage";
+type WindowKind = CalendarView["settings"]["bookingWindow"]["kind"];
+const WINDOW_KINDS: readonly WindowKind[] = ["rolling_days", "rolling_available_days", "date_range"];
 /**
  * Every payment mode with its message, exhaustively (a new mode does not compile without one). A
  * type-only import: importing payment-plan.ts's values here split it into a chunk of its own that
@@ -32,6 +39,13 @@ const PAYMENT_MODE_MESSAGES: Record<PaymentMode, string> = {
   deposit: "payment.deposit",
 };
 const PAYMENT_MODES = Object.keys(PAYMENT_MODE_MESSAGES) as PaymentMode[];
+/** What each kind of location needs, said when the API refuses it (the same words as a service's). */
+const LOCATION_MESSAGES: Record<LocationKind, string> = {
+  physical: "console.services.offers.addressRequired",
+  phone: "console.services.offers.phoneInvalid",
+  video: "console.services.offers.videoInvalid",
+  ask_booker: "console.calendars.error.location",
+};
 
 export interface CalendarDraft {
   type: CalendarType;
@@ -57,6 +71,19 @@ export interface CalendarDraft {
   /** The follow-up's hours after the end; empty for none. */
   followUp: string;
   remindBySms: boolean;
+  /** The booking period: how far ahead visitors may book, in days or between two dates. */
+  windowKind: WindowKind;
+  windowDays: string;
+  windowStart: string;
+  windowEnd: string;
+  /** Most bookings a day (all, and per staff member); empty for no limit. */
+  maxPerDay: string;
+  maxPerDayPerStaff: string;
+  /** Hours before the start after which visitors can no longer change or cancel; empty for any time. */
+  changeCutoff: string;
+  locationKind: LocationKind | "";
+  locationValue: string;
+  questions: QuestionDraft[];
   members: string[];
   services: string[];
 }
@@ -107,6 +134,16 @@ export function draftOf(calendar: CalendarFields, currency: string): CalendarDra
     remindBefore: (s.reminders?.beforeMinutes ?? []).map(hoursOf),
     followUp: s.reminders?.followUpAfterMinutes == null ? "" : hoursOf(s.reminders.followUpAfterMinutes),
     remindBySms: s.reminders?.sms === true,
+    windowKind: s.bookingWindow.kind,
+    windowDays: s.bookingWindow.kind === "date_range" ? "60" : String(s.bookingWindow.days),
+    windowStart: s.bookingWindow.kind === "date_range" ? s.bookingWindow.start : "",
+    windowEnd: s.bookingWindow.kind === "date_range" ? s.bookingWindow.end : "",
+    maxPerDay: s.maxBookingsPerDay == null ? "" : String(s.maxBookingsPerDay),
+    maxPerDayPerStaff: s.maxBookingsPerDayPerStaff == null ? "" : String(s.maxBookingsPerDayPerStaff),
+    changeCutoff: s.changeCutoffMinutes == null ? "" : hoursOf(s.changeCutoffMinutes),
+    locationKind: s.location?.kind ?? "",
+    locationValue: s.location?.value ?? "",
+    questions: s.questions.map(questionDraftOf),
     members: calendar.members.map((m) => m.staffId),
     services: [...calendar.serviceIds],
   };
@@ -131,6 +168,13 @@ function minutesOfHours(text: string): number | null {
   const hours = numberOf(text);
   return hours === null ? null : Math.round(hours * 60);
 }
+
+/**
+ * An optional number: empty is "none" (null). What is not a number is sent as typed, not as null —
+ * null would mean "none" here and pass silently; the text is refused by the API at this field.
+ */
+const orNone = (text: string, read: (text: string) => number | null) =>
+  text.trim() === "" ? null : (read(text) ?? text);
 
 function minorOf(text: string, currency: string): number | null {
   const n = numberOf(text);
@@ -168,9 +212,24 @@ export function calendarBody(draft: CalendarDraft, currency: string, current?: C
       payment: draft.payment,
       reminders: {
         beforeMinutes: draft.remindBefore.map(minutesOfHours),
-        followUpAfterMinutes: draft.followUp.trim() === "" ? null : minutesOfHours(draft.followUp),
+        followUpAfterMinutes: orNone(draft.followUp, minutesOfHours),
         sms: draft.remindBySms,
       },
+      bookingWindow:
+        draft.windowKind === "date_range"
+          ? { kind: draft.windowKind, start: draft.windowStart, end: draft.windowEnd }
+          : { kind: draft.windowKind, days: numberOf(draft.windowDays) },
+      maxBookingsPerDay: orNone(draft.maxPerDay, numberOf),
+      maxBookingsPerDayPerStaff: orNone(draft.maxPerDayPerStaff, numberOf),
+      changeCutoffMinutes: orNone(draft.changeCutoff, minutesOfHours),
+      location:
+        draft.locationKind === ""
+          ? null
+          : {
+              kind: draft.locationKind,
+              value: draft.locationKind === "ask_booker" ? "" : draft.locationValue.trim(),
+            },
+      questions: questionsBody(draft.questions),
     },
     // Members kept from before keep their priority and primary flag; new ones take the defaults.
     members: staffIds.map((staffId) => kept.get(staffId) ?? { staffId, priority: 0.5, isPrimary: false }),
@@ -197,6 +256,12 @@ export const CALENDAR_FIELDS = [
   "settings.payment",
   "settings.reminders.beforeMinutes",
   "settings.reminders.followUpAfterMinutes",
+  "settings.bookingWindow",
+  "settings.maxBookingsPerDay",
+  "settings.maxBookingsPerDayPerStaff",
+  "settings.changeCutoffMinutes",
+  "settings.location",
+  "settings.questions",
   "members",
   "serviceIds",
 ] as const;
@@ -262,6 +327,30 @@ export function CalendarForm(props: Props) {
       input={numeric}
     />
   );
+
+  /** A date of the booking period (the browser's date picker; typed as YYYY-MM-DD where there is none). */
+  const dateField = (key: "windowStart" | "windowEnd", path: string) => (
+    <Field
+      path={path}
+      label={t(`field.${key}`)}
+      isRequired
+      error={
+        error(path, "windowDate") ?? (key === "windowEnd" ? undefined : error("settings.bookingWindow", "windowDate"))
+      }
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          type="date"
+          name={key}
+          required
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+  const problemAtLocation = problemAt(problem, "settings.location") !== undefined;
 
   const check = (key: "autoConfirm" | "allowReschedule" | "allowCancel", hint?: string) => (
     <label className="check">
@@ -349,6 +438,38 @@ export function CalendarForm(props: Props) {
           {minutesField("bufferBefore", "settings.bufferBeforeMinutes")}
           {minutesField("bufferAfter", "settings.bufferAfterMinutes")}
         </div>
+        <div className="console-form-grid">
+          <ChoiceField
+            path="settings.bookingWindow.kind"
+            name="windowKind"
+            label={t("field.windowKind")}
+            hint={t(`windowHint.${draft.windowKind}`)}
+            isRequired
+            error={undefined}
+            value={draft.windowKind}
+            onChange={(value) => set("windowKind", value as WindowKind)}
+            options={WINDOW_KINDS.map((kind) => ({ value: kind, label: t(`window.${kind}`) }))}
+          />
+          {draft.windowKind === "date_range" ? (
+            <>
+              {dateField("windowStart", "settings.bookingWindow.start")}
+              {dateField("windowEnd", "settings.bookingWindow.end")}
+            </>
+          ) : (
+            <TextField
+              path="settings.bookingWindow.days"
+              label={t("field.windowDays")}
+              error={
+                error("settings.bookingWindow.days", "windowDays") ?? error("settings.bookingWindow", "windowDays")
+              }
+              isRequired
+              name="windowDays"
+              value={draft.windowDays}
+              onChange={(value) => set("windowDays", value)}
+              input={numeric}
+            />
+          )}
+        </div>
       </Section>
 
       <Section id="rules" title={t("section.rules")}>
@@ -378,6 +499,68 @@ export function CalendarForm(props: Props) {
             options={GUEST_MODES.map((mode) => ({ value: mode, label: t(`guestMode.${mode}`) }))}
           />
         )}
+        <div className="console-form-grid">
+          <TextField
+            path="settings.changeCutoffMinutes"
+            isRequired={false}
+            label={t("field.changeCutoff")}
+            hint={t("hint.changeCutoff")}
+            error={error("settings.changeCutoffMinutes", "changeCutoff")}
+            name="changeCutoff"
+            value={draft.changeCutoff}
+            onChange={(value) => set("changeCutoff", value)}
+            input={decimal}
+          />
+          <TextField
+            path="settings.maxBookingsPerDay"
+            isRequired={false}
+            label={t("field.maxPerDay")}
+            hint={t("hint.maxPerDay")}
+            error={error("settings.maxBookingsPerDay", "maxPerDay")}
+            name="maxPerDay"
+            value={draft.maxPerDay}
+            onChange={(value) => set("maxPerDay", value)}
+            input={numeric}
+          />
+          {oneHost ? null : (
+            <TextField
+              path="settings.maxBookingsPerDayPerStaff"
+              isRequired={false}
+              label={t("field.maxPerDayPerStaff")}
+              hint={t("hint.maxPerDayPerStaff")}
+              error={error("settings.maxBookingsPerDayPerStaff", "maxPerDay")}
+              name="maxPerDayPerStaff"
+              value={draft.maxPerDayPerStaff}
+              onChange={(value) => set("maxPerDayPerStaff", value)}
+              input={numeric}
+            />
+          )}
+        </div>
+      </Section>
+
+      <Section id="location" title={t("section.location")}>
+        <p className="console-muted">{t("hint.location")}</p>
+        <LocationField
+          path="settings.location"
+          kind={draft.locationKind}
+          value={draft.locationValue}
+          noneLabel={t("locationNone")}
+          error={
+            problemAtLocation
+              ? i18n._(LOCATION_MESSAGES[draft.locationKind === "" ? "ask_booker" : draft.locationKind])
+              : undefined
+          }
+          onChange={(locationKind, locationValue) => onChange({ ...draft, locationKind, locationValue })}
+        />
+      </Section>
+
+      <Section id="questions" title={t("section.questions")}>
+        <p className="console-muted">{t("hint.questions")}</p>
+        <QuestionsEditor
+          questions={draft.questions}
+          onChange={(questions) => set("questions", questions)}
+          errorAt={(path, key) => error(path, key)}
+        />
       </Section>
 
       <Section id="price" title={t("section.price")}>
