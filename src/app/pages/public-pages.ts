@@ -3,6 +3,7 @@
  * thing does not exist, is inactive or is not public — the route then shows the 404 screen
  * (spec §2 "Route behaviour": a failed validity check gives a 404).
  */
+import type { Branding } from "../../core/shared/branding.ts";
 import type { CalendarType } from "../../core/calendar/calendar.ts";
 import type { ContentPagesPort } from "./content-pages.ts";
 
@@ -76,6 +77,8 @@ export interface HomeView {
 
 export interface PublicPagesPort extends ContentPagesPort {
   resolveBusiness(host: string | null): Promise<BusinessRef | null>;
+  /** What visitors see of the business's branding (ADR 0049); null when there is no such business. */
+  branding(businessId: string): Promise<Branding | null>;
   home(business: BusinessRef): Promise<HomeView>;
   calendarById(id: string): Promise<CalendarSummary | null>;
   calendarsByIds(ids: string[]): Promise<CalendarSummary[] | null>;

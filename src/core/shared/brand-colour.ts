@@ -5,6 +5,11 @@
  */
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** What the business API takes as a brand colour: the hash is required there (`#1d4ed8`, `#fa0`). */
+export const BRAND_COLOUR_FORMAT = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** A business's pages are light or dark (ADR 0049); an embed's `?theme` may ask for the other. */
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
 /** WCAG 2.2, 1.4.3: normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
@@ -19,6 +24,12 @@ export function parseHexColour(value: string): Rgb | null {
   if (!match) return null;
   const hex = match[1]!.length === 3 ? [...match[1]!].map((c) => c + c).join("") : match[1]!;
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb;
+}
+
+/** A brand colour as stored and shown: `#rrggbb` in lower case; null for anything that is not a hex colour. */
+export function normalHexColour(value: string): string | null {
+  const rgb = parseHexColour(value);
+  return rgb ? toHex(rgb) : null;
 }
 
 /** Relative luminance, WCAG 2.2 definition. */

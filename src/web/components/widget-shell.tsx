@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { startEmbedBridge } from "./embed-bridge.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { SkipLink } from "./skip-link.tsx";
+import { BusinessMark, usePageBrand } from "./business-mark.tsx";
 
 /**
  * The frame of every widget page: language switch, skip link and the content card. In an embed
@@ -14,10 +15,18 @@ export function WidgetShell({ variant, children }: { variant: "calendar" | "form
   useEffect(() => startEmbedBridge(), []);
   const { i18n } = useLingui();
   const isFramed = useRouteLoaderData<{ isFramed?: boolean }>("root")?.isFramed === true;
+  // On its own the page names its business; in a frame the host page around it already does.
+  const pageBrand = usePageBrand();
+  const brand = isFramed ? null : pageBrand;
   return (
     <div className={`layout layout--${variant}`}>
       {isFramed ? null : <SkipLink />}
       <div className="layout__toolbar">
+        {brand ? (
+          <p className="business-mark">
+            <BusinessMark brand={brand} />
+          </p>
+        ) : null}
         <LanguageSwitcher />
       </div>
       <main
