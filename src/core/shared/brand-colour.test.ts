@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, MIN_TEXT_CONTRAST, parseHexColour, readableAccent, textOnAccent } from "./brand-colour.ts";
+import {
+  BRAND_COLOUR_FORMAT,
+  contrastRatio,
+  MIN_TEXT_CONTRAST,
+  normalHexColour,
+  parseHexColour,
+  readableAccent,
+  textOnAccent,
+} from "./brand-colour.ts";
 
 const WHITE = [255, 255, 255] as const;
 
@@ -39,4 +47,17 @@ describe("brand colour as the widget's accent", () => {
     const ink = parseHexColour(textOnAccent(accent))!;
     expect(contrastRatio(ink, parseHexColour(accent)!)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
+});
+
+describe("a brand colour as stored", () => {
+  it("is #rrggbb in lower case, whatever hex form was typed", () => {
+    expect(normalHexColour("#FA0")).toBe("#ffaa00");
+    expect(normalHexColour("#0B5CAD")).toBe("#0b5cad");
+    expect(normalHexColour("blue")).toBeNull();
+  });
+
+  it.each(["#0b5cad", "#FA0"])("the API takes %s", (value) => expect(BRAND_COLOUR_FORMAT.test(value)).toBe(true));
+  it.each(["0b5cad", "#12345", "red", "#0b5cad;x"])("the API refuses %s", (value) =>
+    expect(BRAND_COLOUR_FORMAT.test(value)).toBe(false),
+  );
 });
