@@ -19,6 +19,7 @@ import { routeLocaleFromPath } from "../i18n/routing/locale-prefix.ts";
 import { getLoadedI18n, loadI18n } from "../i18n/runtime.ts";
 import { keepAppearance } from "./components/appearance.ts";
 import { appearanceFrom, businessAppearance } from "./components/appearance.server.ts";
+import { pageBusinessId } from "./components/page-business.server.ts";
 import { needsScripts } from "./components/static-page.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
@@ -41,8 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const isFramed = request.headers.get("sec-fetch-dest") === "iframe";
   // The business this host's pages belong to, as visitors see it (ADR 0049). Console pages do not
   // wear it (the Layout leaves them out): they are the product's, whoever is signed in.
-  const business = await context.business();
-  const branding = business ? await context.pages.branding(business.id) : null;
+  const businessId = await pageBusinessId(context, url.pathname);
+  const branding = businessId ? await context.pages.branding(businessId) : null;
   return {
     locale: context.locale,
     head,
@@ -52,9 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     appearance:
       appearanceFrom(url.searchParams, branding) ??
       (context.embedLook ? appearanceFrom(context.embedLook, branding) : null),
-    brand: branding
-      ? { name: branding.name, logo: branding.logo, look: businessAppearance(branding) }
-      : null,
+    brand: branding ? { name: branding.name, logo: branding.logo, look: businessAppearance(branding) } : null,
   };
 }
 

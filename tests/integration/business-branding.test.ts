@@ -120,6 +120,11 @@ describe.each(DATABASE_KINDS)("business branding on %s", (kind) => {
       `/api/business/calendars/${calendar.id}/embed?mode=popup&lang=de&theme=dark&brand=%23fa0`,
       key,
     );
+    // Its widget page is this business's, on any host (page-business.server.ts).
+    const pages = createPublicPagesRepository(testDb.database.db);
+    expect(await pages.ownerOf("calendar", calendar.id)).toBe(businessId);
+    expect(await pages.ownerOf("form", calendar.id)).toBeNull();
+    expect(await pages.ownerOf("calendar", "not-an-id")).toBeNull();
     expect(snippet.html).toContain('data-booking-lang="de"');
     expect(snippet.html).toContain('data-booking-theme="dark"');
     expect(snippet.html).toContain('data-booking-brand="#fa0"');

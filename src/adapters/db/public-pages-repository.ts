@@ -140,6 +140,13 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
       return fallback ?? null;
     },
 
+    async ownerOf(kind, id) {
+      if (!isUuid(id)) return null;
+      const table = { calendar: t.calendars, group: t.groups, serviceMenu: t.serviceMenus, form: t.forms }[kind];
+      const [row] = await db.select({ businessId: table.businessId }).from(table).where(eq(table.id, id));
+      return row?.businessId ?? null;
+    },
+
     async branding(businessId) {
       if (!isUuid(businessId)) return null;
       // The logo only while it is still one of this business's images (a removed image shows none).
@@ -153,10 +160,7 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
           logoHeight: t.images.height,
         })
         .from(t.businesses)
-        .leftJoin(
-          t.images,
-          and(eq(t.images.id, t.businesses.logoImageId), eq(t.images.businessId, t.businesses.id)),
-        )
+        .leftJoin(t.images, and(eq(t.images.id, t.businesses.logoImageId), eq(t.images.businessId, t.businesses.id)))
         .where(eq(t.businesses.id, businessId));
       if (!row) return null;
       return {
