@@ -122,13 +122,7 @@ export function renderNotification(
     subject,
     ...(withoutCalendar ? {} : { calendar }),
     text: renderText(parts),
-    html: renderHtml({
-      ...parts,
-      language: i18n.language,
-      subject,
-      businessName: booking.businessName,
-      brand: options.brand ?? null,
-    }),
+    html: renderHtml(parts, { language: i18n.language, subject, booking, options }),
   };
 }
 
@@ -183,13 +177,7 @@ function renderStaffCopy(
     subject,
     calendar,
     text: renderText(parts),
-    html: renderHtml({
-      ...parts,
-      language: i18n.language,
-      subject,
-      businessName: booking.businessName,
-      brand: options.brand ?? null,
-    }),
+    html: renderHtml(parts, { language: i18n.language, subject, booking, options }),
   };
 }
 
@@ -414,17 +402,21 @@ const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Hel
 const DEFAULT_ACCENT = "#1d4ed8";
 
 function renderHtml(
-  parts: Parts & { language: string; subject: string; businessName: string; brand: EmailBrand | null },
+  parts: Parts,
+  about: { language: string; subject: string; booking: BookingSnapshot; options: RenderOptions },
 ): string {
   const e = escapeHtml;
+  const { language, subject } = about;
+  const businessName = about.booking.businessName;
+  const brand = about.options.brand ?? null;
   // Mail is read on white: the brand colour is darkened until links in it are readable (brand-colour.ts).
-  const accent = (parts.brand?.brandColour && readableAccent(parts.brand.brandColour)) || DEFAULT_ACCENT;
+  const accent = (brand?.brandColour && readableAccent(brand.brandColour)) || DEFAULT_ACCENT;
   const onAccent = textOnAccent(accent);
-  const logo = parts.brand?.logo;
+  const logo = brand?.logo;
   // The logo's text alternative is the business's name: mail clients often block images.
   const masthead = logo
-    ? `<p style="margin:0 0 16px"><img src="${e(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${e(parts.businessName)}" style="display:block;height:${logo.height}px;width:${logo.width}px;border:0"></p>`
-    : `<p style="margin:0 0 16px;font-weight:700;font-size:18px;color:${accent}">${e(parts.businessName)}</p>`;
+    ? `<p style="margin:0 0 16px"><img src="${e(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${e(businessName)}" style="display:block;height:${logo.height}px;width:${logo.width}px;border:0"></p>`
+    : `<p style="margin:0 0 16px;font-weight:700;font-size:18px;color:${accent}">${e(businessName)}</p>`;
   const rows = parts.details
     .map(
       (row) =>
@@ -446,10 +438,10 @@ function renderHtml(
       : "";
   return [
     `<!doctype html>`,
-    `<html lang="${e(parts.language)}">`,
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(parts.subject)}</title></head>`,
+    `<html lang="${e(language)}">`,
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f4f4f5">`,
-    `<div role="article" aria-label="${e(parts.subject)}" lang="${e(parts.language)}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;color:#18181b;${FONT};font-size:16px;line-height:1.5;border-top:4px solid ${accent}">`,
+    `<div role="article" aria-label="${e(subject)}" lang="${e(language)}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;color:#18181b;${FONT};font-size:16px;line-height:1.5;border-top:4px solid ${accent}">`,
     masthead,
     `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${e(parts.heading)}</h1>`,
     ...parts.paragraphs.map((p) => `<p style="margin:0 0 12px">${e(p)}</p>`),
