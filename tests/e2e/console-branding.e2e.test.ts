@@ -73,7 +73,7 @@ describe("the business's branding", () => {
       await colour.fill("#c2410c");
       await page.locator('select[name="theme"]').selectOption("dark");
       await page.getByRole("button", { name: "Save settings" }).click();
-      await expect.poll(() => page.locator(".console-saved").innerText()).toBe("Settings saved.");
+      await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
       expect(await refusal.count()).toBe(0);
       await checkScreen(page, "brand-settings");
 

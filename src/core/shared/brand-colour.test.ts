@@ -6,6 +6,7 @@ import {
   normalHexColour,
   parseHexColour,
   readableAccent,
+  readableAccentOnTint,
   textOnAccent,
 } from "./brand-colour.ts";
 
@@ -60,4 +61,21 @@ describe("a brand colour as stored", () => {
   it.each(["0b5cad", "#12345", "red", "#0b5cad;x"])("the API refuses %s", (value) =>
     expect(BRAND_COLOUR_FORMAT.test(value)).toBe(false),
   );
+});
+
+describe("an accent shown as text on its own tint (available days)", () => {
+  const DARK = [22, 29, 39] as const;
+  const tinted = (accent: string, surface: readonly [number, number, number]) =>
+    surface.map((c, k) => c + (parseHexColour(accent)![k]! - c) * 0.16) as unknown as [number, number, number];
+
+  it.each([
+    ["#c2410c", DARK],
+    ["#0b5cad", DARK],
+    ["#ffd400", WHITE],
+    ["#7fffd4", WHITE],
+  ] as const)("of %s stays readable on that tint", (brand, surface) => {
+    const accent = readableAccentOnTint(brand, surface)!;
+    expect(contrastRatio(parseHexColour(accent)!, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrastRatio(parseHexColour(accent)!, tinted(accent, surface))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  });
 });

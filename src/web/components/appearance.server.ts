@@ -4,7 +4,13 @@
  * embedding site asks for on the frame's address (`?theme`, `?brand`, issue 17) and the business's
  * own branding (its theme and brand colour); each of the embed's parameters wins over the business's.
  */
-import { parseHexColour, readableAccent, textOnAccent, type Rgb, type Theme } from "../../core/shared/brand-colour.ts";
+import {
+  parseHexColour,
+  readableAccentOnTint,
+  textOnAccent,
+  type Rgb,
+  type Theme,
+} from "../../core/shared/brand-colour.ts";
 import type { CSSProperties } from "react";
 import type { Appearance } from "./appearance.ts";
 
@@ -19,7 +25,7 @@ export interface BusinessLook {
 
 /** The look of a theme and a brand colour (any text: only a hex colour counts), or null for the default. */
 export function lookOf(theme: Theme | null, brand: string | null): Appearance | null {
-  const accent = brand ? readableAccent(brand, SURFACE[theme ?? "light"]) : null;
+  const accent = brand ? readableAccentOnTint(brand, SURFACE[theme ?? "light"]) : null;
   if (!theme && !accent) return null;
   const style = accent
     ? ({ "--accent": accent, "--accent-contrast": textOnAccent(accent) } as CSSProperties)

@@ -25,10 +25,10 @@ export function WidgetShell({ variant, children }: { variant: "calendar" | "form
       {isFramed ? null : <SkipLink />}
       <div className="layout__toolbar">
         {brand ? (
-          <p className="business-mark">
+          <header className="business-mark">
             {brand.logo ? <img className="business-mark__logo" {...brand.logo} alt="" /> : null}
             <span>{brand.name}</span>
-          </p>
+          </header>
         ) : null}
         <LanguageSwitcher />
       </div>
