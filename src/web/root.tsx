@@ -27,6 +27,9 @@ import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
 import stylesHref from "./styles.css?url";
 import type { Route } from "./+types/root";
 
+/** `/console…`, after an optional locale prefix. */
+const CONSOLE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?console(?:\/|$)/;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // hreflang alternates, x-default, canonical and og:locale for this page (locale-routing.md C.11).
@@ -40,9 +43,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A framed page (an embedded widget) has no scroll of its own to restore — the host page scrolls —
   // and its storage, which scroll restoration reads, is often withheld from third-party frames.
   const isFramed = request.headers.get("sec-fetch-dest") === "iframe";
-  // The business this host's pages belong to, as visitors see it (ADR 0049). Console pages do not
-  // wear it (the Layout leaves them out): they are the product's, whoever is signed in.
-  const businessId = await pageBusinessId(context, url.pathname);
+  // The business this page belongs to, as visitors see it (ADR 0049). Console pages do not wear
+  // it: they are the product's, whoever is signed in.
+  const isConsole = CONSOLE_PATH.test(url.pathname);
+  const businessId = isConsole ? null : await pageBusinessId(context, url.pathname);
   const branding = businessId ? await context.pages.branding(businessId) : null;
   return {
     locale: context.locale,
@@ -79,8 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
   const matches = useMatches();
   // An embed's own look first (kept across the frame's navigations), else the business's own.
-  const isConsole = matches.some((m) => m.id.startsWith("layout-console"));
-  const appearance = keepAppearance(data?.appearance) ?? (isConsole ? null : data?.brand?.look);
+  const appearance = keepAppearance(data?.appearance) ?? data?.brand?.look;
   // In the browser the app is running already (a static page never hydrates): a client navigation
   // into a static page keeps the scripts and scroll restoration it is using.
   const hasScripts = typeof document !== "undefined" || needsScripts(matches);

@@ -78,7 +78,7 @@ export function EmbedSnippetPanel({
       }}
     >
       <ChoiceField
-        path="mode"
+        path="embedMode"
         name="embedMode"
         label={t("embedMode")}
         error={undefined}
@@ -87,7 +87,7 @@ export function EmbedSnippetPanel({
         options={EMBED_MODES.map((mode) => ({ value: mode, label: t(`mode.${mode}`) }))}
       />
       <ChoiceField
-        path="lang"
+        path="embedLang"
         name="embedLang"
         label={t("embedLang")}
         error={undefined}
@@ -99,7 +99,7 @@ export function EmbedSnippetPanel({
         ]}
       />
       <ChoiceField
-        path="theme"
+        path="embedTheme"
         name="embedTheme"
         label={t("embedTheme")}
         error={undefined}
@@ -112,7 +112,8 @@ export function EmbedSnippetPanel({
         ]}
       />
       <TextField
-        path="brand"
+        // The page's field ids are unique (the calendar's form is on it); the server's error path is `brand`.
+        path="embedBrand"
         name="embedBrand"
         label={t("embedBrand")}
         hint={t("embedBrandHint")}
