@@ -333,10 +333,12 @@ export interface BusinessRepository extends ResourceStore {
 
   getBusiness(): Promise<BusinessView | null>;
   updateBusiness(
-    patch: Partial<Pick<
+    patch: Partial<
+      Pick<
         BusinessView,
         "name" | "timeZone" | "locale" | "currency" | "hostnames" | "embedOrigins" | "logoUrl" | "brandColour" | "theme"
-      >>,
+      >
+    >,
   ): Promise<Result<BusinessView>>;
 
   listApiKeys(): Promise<ApiKeyView[]>;

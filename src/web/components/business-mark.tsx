@@ -18,7 +18,13 @@ export function BusinessMark({ brand }: { brand: PageBrand }) {
   return (
     <>
       {brand.logo ? (
-        <img className="business-mark__logo" src={brand.logo.src} width={brand.logo.width} height={brand.logo.height} alt="" />
+        <img
+          className="business-mark__logo"
+          src={brand.logo.src}
+          width={brand.logo.width}
+          height={brand.logo.height}
+          alt=""
+        />
       ) : null}
       <span>{brand.name}</span>
     </>

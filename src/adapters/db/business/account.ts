@@ -68,7 +68,9 @@ export function accountStore(
           ...(embedOrigins ? { embedOrigins: [...new Set(embedOrigins)] } : {}),
           // The API checked the logo is one of this business's images; only its id is kept.
           ...(logoUrl !== undefined ? { logoImageId: logoUrl === null ? null : imageIdOf(logoUrl) } : {}),
-          ...(brandColour !== undefined ? { brandColour: brandColour === null ? null : normalHexColour(brandColour) } : {}),
+          ...(brandColour !== undefined
+            ? { brandColour: brandColour === null ? null : normalHexColour(brandColour) }
+            : {}),
         };
         if (Object.keys(set).length > 0) await tx.update(t.businesses).set(set).where(eq(t.businesses.id, B));
         const [row] = await tx.select().from(t.businesses).where(eq(t.businesses.id, B));

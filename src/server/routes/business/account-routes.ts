@@ -2,7 +2,15 @@
 import { issueApiKey } from "../../../app/business/api-keys.ts";
 import { handle, json, jsonBody, problems } from "../../http/api-router.ts";
 import { unknownImage } from "./image-routes.ts";
-import { businessProblem, define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
+import {
+  businessProblem,
+  define,
+  ids,
+  REFUSALS,
+  reply,
+  type BusinessApiDeps,
+  type BusinessRouter,
+} from "./business-routing.ts";
 import { ApiKeyCreateSchema, BusinessPatchSchema } from "./input-schemas.ts";
 import { ApiKeyCreatedSchema, ApiKeySchema, BusinessSchema } from "./output-schemas.ts";
 

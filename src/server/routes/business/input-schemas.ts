@@ -318,10 +318,12 @@ export const BusinessPatchSchema = z
       .nullable()
       .optional()
       .meta({
-        description:
-          "Brand colour (`#rrggbb` or `#rgb`), made readable where it colours text; null: the product's own",
+        description: "Brand colour (`#rrggbb` or `#rgb`), made readable where it colours text; null: the product's own",
       }),
-    theme: z.enum(THEMES).optional().meta({ description: "Light or dark pages and widget, unless an embed asks otherwise" }),
+    theme: z
+      .enum(THEMES)
+      .optional()
+      .meta({ description: "Light or dark pages and widget, unless an embed asks otherwise" }),
   })
   .openapi("BusinessPatch");
 
