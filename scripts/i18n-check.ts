@@ -18,6 +18,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "calendar.duration", // fr: "minute"/"minutes" are the French words as well
   "console.services.minutes", // fr: "minute"/"minutes" are the French words as well
   "content.tag", // it, nl, pl, pt-br: "Tag" is the usual word for a post tag
+  "console.settings.field.logo", // da, de, fr, it, nl, pl: "Logo" is the word there as well
   "email.calendar.google", // es, it, pt-PT: Google's own product name there is "Google Calendar"
   "email.calendar.outlook", // product name, not translated
   "email.staff.label.client", // fr: "Client" is the French word as well

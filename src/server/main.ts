@@ -148,6 +148,7 @@ async function main() {
   });
   // Staff members' connected calendars, behind the same SSRF guard as webhooks.
   const externalCalendars = calendarSources({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+  const pages = createPublicPagesRepository(database.db, config.DEFAULT_BUSINESS ?? null);
   const app = createApp({
     slotChanges,
     // Per-client limits count in PostgreSQL, shared by every process on it; in memory on the embedded database.
@@ -163,7 +164,7 @@ async function main() {
     formSecret: appSecret,
     appSecret,
     ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
-    pages: createPublicPagesRepository(database.db, config.DEFAULT_BUSINESS ?? null),
+    pages,
     logger,
     clock: () => new Date(),
     build,
@@ -208,6 +209,11 @@ async function main() {
     transport: mailTransport,
     from: config.MAIL_FROM,
     logger,
+    // Mail needs the logo's absolute address; images are served on every host (image-files.ts).
+    branding: async (businessId) => {
+      const brand = await pages.branding(businessId);
+      return brand && { ...brand, logo: brand.logo && { ...brand.logo, src: publicUrlOf(config) + brand.logo.src } };
+    },
     openNotification: linkSealer.open,
     reminders: reminderSchedule(database.db),
     // No text message provider yet: texts are written to the log (adapters/sms).

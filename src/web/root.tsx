@@ -18,7 +18,8 @@ import { localeHead } from "../i18n/routing/locale-head.ts";
 import { routeLocaleFromPath } from "../i18n/routing/locale-prefix.ts";
 import { getLoadedI18n, loadI18n } from "../i18n/runtime.ts";
 import { keepAppearance } from "./components/appearance.ts";
-import { appearanceFrom } from "./components/appearance.server.ts";
+import { appearanceFrom, businessAppearance } from "./components/appearance.server.ts";
+import { pageBusinessId } from "./components/page-business.server.ts";
 import { needsScripts } from "./components/static-page.ts";
 import { describeError } from "./features/errors/describe-error.ts";
 import { ErrorScreen } from "./features/errors/error-screen.tsx";
@@ -26,7 +27,10 @@ import { ExpiredSlugScreen } from "./features/errors/expired-slug-screen.tsx";
 import stylesHref from "./styles.css?url";
 import type { Route } from "./+types/root";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/** `/console…`, after an optional locale prefix. */
+const CONSOLE_PATH = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?console(?:\/|$)/;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // hreflang alternates, x-default, canonical and og:locale for this page (locale-routing.md C.11).
   const head = localeHead({
@@ -39,13 +43,21 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // A framed page (an embedded widget) has no scroll of its own to restore — the host page scrolls —
   // and its storage, which scroll restoration reads, is often withheld from third-party frames.
   const isFramed = request.headers.get("sec-fetch-dest") === "iframe";
+  // The business this page belongs to, as visitors see it (ADR 0049). Console pages do not wear
+  // it: they are the product's, whoever is signed in.
+  const isConsole = CONSOLE_PATH.test(url.pathname);
+  const businessId = isConsole ? null : await pageBusinessId(context, url.pathname);
+  const branding = businessId ? await context.pages.branding(businessId) : null;
   return {
     locale: context.locale,
     head,
     nonce: context.cspNonce,
     isFramed,
     // A full reload inside the embed frame keeps the look its first address asked for (embed-look.ts).
-    appearance: appearanceFrom(url.searchParams) ?? (context.embedLook ? appearanceFrom(context.embedLook) : null),
+    appearance:
+      appearanceFrom(url.searchParams, branding) ??
+      (context.embedLook ? appearanceFrom(context.embedLook, branding) : null),
+    brand: branding ? { name: branding.name, logo: branding.logo, look: businessAppearance(branding) } : null,
   };
 }
 
@@ -69,8 +81,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: LocaleCode = data?.locale ?? DEFAULT_LOCALE;
-  const appearance = keepAppearance(data?.appearance);
   const matches = useMatches();
+  // An embed's own look first (kept across the frame's navigations), else the business's own.
+  const appearance = keepAppearance(data?.appearance) ?? data?.brand?.look;
   // In the browser the app is running already (a static page never hydrates): a client navigation
   // into a static page keeps the scripts and scroll restoration it is using.
   const hasScripts = typeof document !== "undefined" || needsScripts(matches);

@@ -11,6 +11,7 @@ import type {
   ServiceMenuView,
   ServiceSummary,
 } from "../../app/pages/public-pages.ts";
+import { logoImage } from "../../core/shared/branding.ts";
 import type { Db } from "./client.ts";
 import { publicContent } from "./content/public-content.ts";
 import { isUuid } from "./ids.ts";
@@ -137,6 +138,40 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
             .orderBy(asc(t.businesses.createdAt), asc(t.businesses.id))
             .limit(1);
       return fallback ?? null;
+    },
+
+    async ownerOf(kind, id) {
+      if (!isUuid(id)) return null;
+      const table = { calendar: t.calendars, group: t.groups, serviceMenu: t.serviceMenus, form: t.forms }[kind];
+      const [row] = await db.select({ businessId: table.businessId }).from(table).where(eq(table.id, id));
+      return row?.businessId ?? null;
+    },
+
+    async branding(businessId) {
+      if (!isUuid(businessId)) return null;
+      // The logo only while it is still one of this business's images (a removed image shows none).
+      const [row] = await db
+        .select({
+          name: t.businesses.name,
+          brandColour: t.businesses.brandColour,
+          theme: t.businesses.theme,
+          logoId: t.images.id,
+          logoWidth: t.images.width,
+          logoHeight: t.images.height,
+        })
+        .from(t.businesses)
+        .leftJoin(t.images, and(eq(t.images.id, t.businesses.logoImageId), eq(t.images.businessId, t.businesses.id)))
+        .where(eq(t.businesses.id, businessId));
+      if (!row) return null;
+      return {
+        name: row.name,
+        logo:
+          row.logoId && row.logoWidth && row.logoHeight
+            ? logoImage(row.logoId, { width: row.logoWidth, height: row.logoHeight })
+            : null,
+        brandColour: row.brandColour,
+        theme: row.theme === "dark" ? "dark" : "light",
+      };
     },
 
     async home(business) {

@@ -62,6 +62,14 @@ export const businesses = pgTable("businesses", {
    * it until the business erases it (issue 19, src/core/privacy/personal-data.ts).
    */
   personalDataRetentionDays: integer("personal_data_retention_days"),
+  /**
+   * Branding (issue 18, ADR 0049): the logo is one of the business's own uploaded images, by id
+   * (never an address it could point elsewhere with); the colour a `#rrggbb` hex; the theme its pages
+   * and widget use when an embed asks for none. Null colour and logo: the product's own look.
+   */
+  logoImageId: uuid("logo_image_id"),
+  brandColour: text("brand_colour"),
+  theme: text("theme").$type<"light" | "dark">().notNull().default("light"),
   createdAt: createdAt(),
 });
 

@@ -308,3 +308,29 @@ describe("the staff copy (issue 23)", () => {
     expect(recipients.find((r) => r.role === "staff")).toMatchObject({ timeZone: "Europe/Berlin" });
   });
 });
+
+describe("a branded email (ADR 0049)", () => {
+  const brand = {
+    logo: {
+      src: "https://book.example.com/images/0b5cad00-0000-4000-8000-000000000001/320.webp",
+      width: 80,
+      height: 40,
+    },
+    brandColour: "#ffd400",
+  };
+
+  it("is headed by the business's logo, named by the business, with buttons in its colour made readable", () => {
+    const html = renderNotification(notification("booking_confirmed"), ada, { ...options, brand }).html;
+    const name = bookingSnapshot().businessName;
+    expect(html).toContain(`<img src="${brand.logo.src}" width="80" height="40" alt="${name}"`);
+    // #ffd400 fails 4.5:1 on white: the buttons and links carry its darkened shade, never the raw yellow.
+    expect(html).not.toContain("#ffd400");
+    expect(html).not.toContain("#1d4ed8");
+  });
+
+  it("without branding is headed by the business's name in the product's blue", () => {
+    const html = renderNotification(notification("booking_confirmed"), ada, options).html;
+    expect(html).toContain(`color:#1d4ed8">${bookingSnapshot().businessName}</p>`);
+    expect(html).not.toContain("<img");
+  });
+});

@@ -16,7 +16,12 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
-import { notificationRecipients, renderNotification, renderReminderSms } from "../email/render-notification.ts";
+import {
+  notificationRecipients,
+  renderNotification,
+  renderReminderSms,
+  type EmailBrand,
+} from "../email/render-notification.ts";
 import { NotificationMessageSchema } from "./notification-payload.ts";
 import { isScheduledKind, type NotificationMessage } from "../../core/notifications/notification.ts";
 import type { ReminderSchedule } from "./reminder-schedule.ts";
@@ -278,6 +283,8 @@ export interface NotificationDeliveryOptions {
   /** Webhooks (adapters/webhooks): the deliveries a notification calls for, written before it is sent. */
   webhooks?: (businessId: string, message: NotificationMessage, sourceRowId: string, now: Date) => Promise<unknown>;
   logger?: Pick<WorkerLogger, "info">;
+  /** The business's branding as it is when the message is sent (ADR 0049); without it, the product's look. */
+  branding?: (businessId: string) => Promise<EmailBrand | null>;
 }
 
 /** Topic "notification": renders the message for every recipient and sends each their copy. */
@@ -317,8 +324,9 @@ export function createNotificationHandler(options: NotificationDeliveryOptions):
     // A retry after a partial failure sends again to recipients that already got their copy; the
     // Message-ID stays the same (row id + recipient) so mail systems can recognise the duplicate.
     const recipients = notificationRecipients(message.booking, message.kind);
+    const brand = (await options.branding?.(row.businessId)) ?? null;
     for (const [index, recipient] of recipients.entries()) {
-      const email = renderNotification(message, recipient, { now, fallbackOrganizerEmail: fromAddress });
+      const email = renderNotification(message, recipient, { now, fallbackOrganizerEmail: fromAddress, brand });
       await options.transport.send({
         to: { name: recipient.name, address: recipient.address },
         subject: email.subject,

@@ -55,6 +55,12 @@ export interface BusinessView {
   readonly embedOrigins: readonly string[];
   /** Days personal data of past bookings and of submissions is kept; null: until erased on request. */
   readonly personalDataRetentionDays: number | null;
+  /** Branding (ADR 0049): one of its own uploaded images (`/images/<id>`), or none. */
+  readonly logoUrl: string | null;
+  /** `#rrggbb`; null: the product's own accent. */
+  readonly brandColour: string | null;
+  /** Its pages' and widget's look when an embed asks for none. */
+  readonly theme: "light" | "dark";
   readonly createdAt: string;
 }
 
@@ -329,7 +335,12 @@ export interface BusinessRepository extends ResourceStore {
 
   getBusiness(): Promise<BusinessView | null>;
   updateBusiness(
-    patch: Partial<Pick<BusinessView, "name" | "timeZone" | "locale" | "currency" | "hostnames" | "embedOrigins">>,
+    patch: Partial<
+      Pick<
+        BusinessView,
+        "name" | "timeZone" | "locale" | "currency" | "hostnames" | "embedOrigins" | "logoUrl" | "brandColour" | "theme"
+      >
+    >,
   ): Promise<Result<BusinessView>>;
 
   listApiKeys(): Promise<ApiKeyView[]>;

@@ -3,11 +3,15 @@
  * thing does not exist, is inactive or is not public — the route then shows the 404 screen
  * (spec §2 "Route behaviour": a failed validity check gives a 404).
  */
+import type { Branding } from "../../core/shared/branding.ts";
 import type { CalendarType } from "../../core/calendar/calendar.ts";
 import type { ContentPagesPort } from "./content-pages.ts";
 
 export type * from "./content-pages.ts";
 export { PREVIEW_KINDS } from "./content-pages.ts";
+
+/** What a widget page may name by a globally unique id, whatever host it is opened on. */
+export type OwnedKind = "calendar" | "group" | "serviceMenu" | "form";
 
 export interface BusinessRef {
   id: string;
@@ -76,6 +80,10 @@ export interface HomeView {
 
 export interface PublicPagesPort extends ContentPagesPort {
   resolveBusiness(host: string | null): Promise<BusinessRef | null>;
+  /** What visitors see of the business's branding (ADR 0049); null when there is no such business. */
+  branding(businessId: string): Promise<Branding | null>;
+  /** The business a calendar, group, service menu or form (by id, on any host) belongs to; null: none. */
+  ownerOf(kind: OwnedKind, id: string): Promise<string | null>;
   home(business: BusinessRef): Promise<HomeView>;
   calendarById(id: string): Promise<CalendarSummary | null>;
   calendarsByIds(ids: string[]): Promise<CalendarSummary[] | null>;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, MIN_TEXT_CONTRAST, parseHexColour, readableAccent, textOnAccent } from "./brand-colour.ts";
+import {
+  BRAND_COLOUR_FORMAT,
+  contrastRatio,
+  MIN_TEXT_CONTRAST,
+  normalHexColour,
+  parseHexColour,
+  readableAccent,
+  readableAccentOnTint,
+  textOnAccent,
+} from "./brand-colour.ts";
 
 const WHITE = [255, 255, 255] as const;
 
@@ -38,5 +47,35 @@ describe("brand colour as the widget's accent", () => {
   it.each(["#0b5cad", "#ffd400", "#86b7ee", "#000000"])("puts readable text on a %s button", (accent) => {
     const ink = parseHexColour(textOnAccent(accent))!;
     expect(contrastRatio(ink, parseHexColour(accent)!)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  });
+});
+
+describe("a brand colour as stored", () => {
+  it("is #rrggbb in lower case, whatever hex form was typed", () => {
+    expect(normalHexColour("#FA0")).toBe("#ffaa00");
+    expect(normalHexColour("#0B5CAD")).toBe("#0b5cad");
+    expect(normalHexColour("blue")).toBeNull();
+  });
+
+  it.each(["#0b5cad", "#FA0"])("the API takes %s", (value) => expect(BRAND_COLOUR_FORMAT.test(value)).toBe(true));
+  it.each(["0b5cad", "#12345", "red", "#0b5cad;x"])("the API refuses %s", (value) =>
+    expect(BRAND_COLOUR_FORMAT.test(value)).toBe(false),
+  );
+});
+
+describe("an accent shown as text on its own tint (available days)", () => {
+  const DARK = [22, 29, 39] as const;
+  const tinted = (accent: string, surface: readonly [number, number, number]) =>
+    surface.map((c, k) => c + (parseHexColour(accent)![k]! - c) * 0.16) as unknown as [number, number, number];
+
+  it.each([
+    ["#c2410c", DARK],
+    ["#0b5cad", DARK],
+    ["#ffd400", WHITE],
+    ["#7fffd4", WHITE],
+  ] as const)("of %s stays readable on that tint", (brand, surface) => {
+    const accent = readableAccentOnTint(brand, surface)!;
+    expect(contrastRatio(parseHexColour(accent)!, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrastRatio(parseHexColour(accent)!, tinted(accent, surface))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 });

@@ -5,6 +5,11 @@
  */
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** What the business API takes as a brand colour: the hash is required there (`#1d4ed8`, `#fa0`). */
+export const BRAND_COLOUR_FORMAT = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** A business's pages are light or dark (ADR 0049); an embed's `?theme` may ask for the other. */
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
 /** WCAG 2.2, 1.4.3: normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
@@ -19,6 +24,12 @@ export function parseHexColour(value: string): Rgb | null {
   if (!match) return null;
   const hex = match[1]!.length === 3 ? [...match[1]!].map((c) => c + c).join("") : match[1]!;
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb;
+}
+
+/** A brand colour as stored and shown: `#rrggbb` in lower case; null for anything that is not a hex colour. */
+export function normalHexColour(value: string): string | null {
+  const rgb = parseHexColour(value);
+  return rgb ? toHex(rgb) : null;
 }
 
 /** Relative luminance, WCAG 2.2 definition. */
@@ -51,6 +62,23 @@ export function readableAccent(brand: string, surface: Rgb = WHITE): string | nu
   for (let i = 0; i < 40 && contrastRatio(shade, surface) < MIN_TEXT_CONTRAST; i++)
     shade = shade.map(step) as unknown as Rgb;
   return toHex(shade);
+}
+
+/**
+ * The accent readable both on `surface` and on the surface tinted with `tint` of the accent itself:
+ * available days and chosen options show the accent as text on such a tint (styles.css
+ * `--accent-soft`, 9%, and `--accent-soft-hover`, 16%), which is a little closer to it than the
+ * surface is. Moved further until both pass; a few rounds suffice, as each tint is fainter than the last.
+ */
+export function readableAccentOnTint(brand: string, surface: Rgb = WHITE, tint = 0.16): string | null {
+  let accent = readableAccent(brand, surface);
+  for (let i = 0; accent !== null && i < 10; i++) {
+    const rgb = parseHexColour(accent)!;
+    const tinted = surface.map((c, k) => c + (rgb[k]! - c) * tint) as unknown as Rgb;
+    if (contrastRatio(rgb, tinted) >= MIN_TEXT_CONTRAST) return accent;
+    accent = readableAccent(accent, tinted);
+  }
+  return accent;
 }
 
 /** Text on a filled accent (a primary button): white or near-black, whichever reads better. */

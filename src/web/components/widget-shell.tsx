@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { startEmbedBridge } from "./embed-bridge.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { SkipLink } from "./skip-link.tsx";
+import type { PageBrand } from "./business-mark.tsx";
 
 /**
  * The frame of every widget page: language switch, skip link and the content card. In an embed
@@ -13,11 +14,22 @@ import { SkipLink } from "./skip-link.tsx";
 export function WidgetShell({ variant, children }: { variant: "calendar" | "form"; children: ReactNode }) {
   useEffect(() => startEmbedBridge(), []);
   const { i18n } = useLingui();
-  const isFramed = useRouteLoaderData<{ isFramed?: boolean }>("root")?.isFramed === true;
+  const root = useRouteLoaderData<{ isFramed?: boolean; brand?: PageBrand | null }>("root");
+  const isFramed = root?.isFramed === true;
+  // On its own the page names its business; in a frame the host page around it already does. Written
+  // out here rather than as BusinessMark: a shared module would be one more file in the booking
+  // page's initial JavaScript, which is at its budget (ADR 0049).
+  const brand = isFramed ? null : root?.brand;
   return (
     <div className={`layout layout--${variant}`}>
       {isFramed ? null : <SkipLink />}
       <div className="layout__toolbar">
+        {brand ? (
+          <header className="business-mark">
+            {brand.logo ? <img className="business-mark__logo" {...brand.logo} alt="" /> : null}
+            <span>{brand.name}</span>
+          </header>
+        ) : null}
         <LanguageSwitcher />
       </div>
       <main

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { CalendarView, OneTimeLinkView, ServiceView, StaffView } from "../../app/business/ports.ts";
-import { EMBED_MODES, type EmbedMode } from "../../embed/snippet.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../components/locale.tsx";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, draftOf } from "../features/console/calendar-form.tsx";
@@ -10,6 +9,7 @@ import { callApi } from "../features/console/console-api.ts";
 import { consolePath, consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { CopyButton } from "../features/console/copy-button.tsx";
+import { EmbedSnippetPanel, embedPath, type EmbedSnippet } from "../features/console/embed-snippet-panel.tsx";
 import { FormProblem } from "../features/console/form-problem.tsx";
 import { OneTimeLinks } from "../features/console/one-time-links.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -19,12 +19,6 @@ import type { Route } from "./+types/console-calendar";
 
 type CalendarWithUrl = CalendarView & { readonly url: string };
 type OneTimeLink = OneTimeLinkView & { readonly url: string };
-interface EmbedSnippet {
-  readonly mode: EmbedMode;
-  readonly html: string;
-}
-
-const embedPath = (id: string, mode: EmbedMode) => `/business/calendars/${id}/embed?mode=${mode}`;
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
@@ -36,7 +30,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
     callApi<StaffView[]>(locale, "GET", "/business/staff"),
     callApi<ServiceView[]>(locale, "GET", "/business/services"),
     callApi<OneTimeLink[]>(locale, "GET", `/business/one-time-links?calendarId=${id}`),
-    callApi<EmbedSnippet>(locale, "GET", embedPath(id, "inline")),
+    callApi<EmbedSnippet>(locale, "GET", embedPath(params.calendarId)),
   ]);
   return { allowed: true as const, locale, session, calendar, staff, services, links, embed, loadedAt: Date.now() };
 }
@@ -65,8 +59,6 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   const [saved, setSaved] = useState(false);
   const [previewVersion, setPreviewVersion] = useState(0);
   const [activeProblem, setActiveProblem] = useState<unknown>(null);
-  const [embed, setEmbed] = useState(loaderData.embed);
-  const [embedProblem, setEmbedProblem] = useState<unknown>(null);
   const activeAlertRef = useRef<HTMLDivElement>(null);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
 
@@ -74,7 +66,6 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   useEffect(() => {
     setCalendar(loaderData.calendar);
     setDraft(draftOf(loaderData.calendar, currency));
-    setEmbed(loaderData.embed);
     setSaved(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another calendar is shown
   }, [loaderData.calendar.id]);
@@ -110,15 +101,6 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
       setCalendar(before);
       setActiveProblem(error);
       requestAnimationFrame(() => activeAlertRef.current?.focus());
-    }
-  }
-
-  async function chooseEmbedMode(mode: EmbedMode) {
-    setEmbedProblem(null);
-    try {
-      setEmbed(await callApi<EmbedSnippet>(locale, "GET", embedPath(calendar.id, mode)));
-    } catch (error) {
-      setEmbedProblem(error);
     }
   }
 
@@ -166,25 +148,8 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
             <CopyButton text={calendar.url} label={t("share.copyLink")} />
             <h3 id="embed-title">{t("share.embedTitle")}</h3>
             <p className="console-muted">{t("share.embedHint")}</p>
-            <label className="console-field">
-              <span>{t("share.embedMode")}</span>
-              <select
-                name="embedMode"
-                value={embed.mode}
-                onChange={(e) => void chooseEmbedMode(e.target.value as EmbedMode)}
-              >
-                {EMBED_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {t(`share.mode.${mode}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <ProblemAlert problem={embedProblem} />
-            <pre className="console-code" tabIndex={0} aria-labelledby="embed-title">
-              <code>{embed.html}</code>
-            </pre>
-            <CopyButton text={embed.html} label={t("share.copyEmbed")} />
+            {/* Keyed by calendar: another calendar's page starts from its own snippet. */}
+            <EmbedSnippetPanel key={calendar.id} locale={locale} calendarId={calendar.id} initial={loaderData.embed} />
           </section>
           <section className="console-panel" aria-labelledby="preview-title">
             <h2 id="preview-title">{t("preview.title")}</h2>

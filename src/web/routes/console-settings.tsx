@@ -4,6 +4,7 @@ import type { BusinessView } from "../../app/business/ports.ts";
 import { LOCALES, languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
+import { LogoField } from "../features/console/image-picker.tsx";
 import { TextField } from "../features/console/text-field.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -38,6 +39,9 @@ const FIELDS = [
   "hostnames",
   "embedOrigins",
   "personalDataRetentionDays",
+  "logoUrl",
+  "brandColour",
+  "theme",
 ] as const;
 
 interface Draft {
@@ -49,6 +53,10 @@ interface Draft {
   embedOrigins: string;
   /** Days, as typed; empty keeps personal data until it is erased on request. */
   retentionDays: string;
+  /** Branding (ADR 0049): one of the business's images, the colour as typed, light or dark. */
+  logoUrl: string | null;
+  brandColour: string;
+  theme: string;
 }
 
 const draftOf = (b: BusinessView): Draft => ({
@@ -59,6 +67,9 @@ const draftOf = (b: BusinessView): Draft => ({
   hostnames: b.hostnames.join("\n"),
   embedOrigins: b.embedOrigins.join("\n"),
   retentionDays: b.personalDataRetentionDays === null ? "" : String(b.personalDataRetentionDays),
+  logoUrl: b.logoUrl,
+  brandColour: b.brandColour ?? "",
+  theme: b.theme,
 });
 
 /** Whole days go as a number; anything else as typed, for the server to name what is wrong with it. */
@@ -94,7 +105,7 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   const { busy, problem, alertRef, run } = useSubmission();
   const [saved, setSaved] = useState(false);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.settings.${key}`, values);
-  const set = (key: keyof Draft, value: string) => {
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft({ ...draft, [key]: value });
     setSaved(false);
   };
@@ -120,6 +131,10 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
         hostnames: lines(draft.hostnames),
         embedOrigins: lines(draft.embedOrigins),
         personalDataRetentionDays: retentionOf(draft.retentionDays),
+        logoUrl: draft.logoUrl,
+        // As typed, for the server to refuse at the field what is not a hex colour.
+        brandColour: draft.brandColour.trim() === "" ? null : draft.brandColour.trim(),
+        theme: draft.theme,
       });
       setDraft(draftOf(business));
       setSaved(true);
@@ -196,6 +211,52 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
             value={draft.locale}
             onChange={(value) => set("locale", value)}
             options={LOCALES.map((l) => ({ value: l.code, label: l.name, lang: l.language }))}
+          />
+        </section>
+        <section className="console-section" aria-labelledby="settings-branding">
+          <h2 id="settings-branding">{t("section.branding")}</h2>
+          <p className="console-muted">{t("hint.branding")}</p>
+          <LogoField
+            locale={locale}
+            legend={t("field.logo")}
+            hint={t("hint.logo")}
+            url={draft.logoUrl}
+            error={messageAt(i18n, problem, "logoUrl", "console.settings.error.logo")}
+            onChange={(url) => set("logoUrl", url)}
+          />
+          <div className="console-colour">
+            <TextField
+              path="brandColour"
+              name="brandColour"
+              label={t("field.brandColour")}
+              hint={t("hint.brandColour")}
+              error={messageAt(i18n, problem, "brandColour", "console.settings.error.brandColour")}
+              isRequired={false}
+              value={draft.brandColour}
+              onChange={(value) => set("brandColour", value)}
+              input={{ autoComplete: "off", spellCheck: false, maxLength: 20 }}
+            />
+            {/* The browser's own colour chooser, for those who would rather pick than type a code. */}
+            <input
+              type="color"
+              className="console-colour__pick"
+              aria-label={t("field.brandColourPick")}
+              value={/^#[0-9a-f]{6}$/i.test(draft.brandColour.trim()) ? draft.brandColour.trim() : "#1d4ed8"}
+              onChange={(e) => set("brandColour", e.target.value)}
+            />
+          </div>
+          <ChoiceField
+            path="theme"
+            name="theme"
+            label={t("field.theme")}
+            hint={t("hint.theme")}
+            error={messageAt(i18n, problem, "theme", "console.settings.error.theme")}
+            value={draft.theme}
+            onChange={(value) => set("theme", value)}
+            options={[
+              { value: "light", label: t("theme.light") },
+              { value: "dark", label: t("theme.dark") },
+            ]}
           />
         </section>
         <section className="console-section" aria-labelledby="settings-sites">

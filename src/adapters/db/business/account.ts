@@ -2,6 +2,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { ApiKeyView, BusinessRepository, BusinessView } from "../../../app/business/ports.ts";
 import { notFound, ok, refuse } from "../../../app/business/ports.ts";
+import { imageIdOf, imagePath } from "../../../core/content/images.ts";
+import { normalHexColour } from "../../../core/shared/brand-colour.ts";
 import { inTransaction } from "../kernel.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
@@ -20,6 +22,9 @@ export const businessView = (r: typeof t.businesses.$inferSelect): BusinessView 
   hostnames: r.hostnames,
   embedOrigins: r.embedOrigins,
   personalDataRetentionDays: r.personalDataRetentionDays,
+  logoUrl: r.logoImageId ? imagePath(r.logoImageId) : null,
+  brandColour: r.brandColour,
+  theme: r.theme === "dark" ? "dark" : "light",
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -42,7 +47,7 @@ export function accountStore(
     },
 
     async updateBusiness(patch) {
-      const { hostnames, embedOrigins, ...fields } = patch;
+      const { hostnames, embedOrigins, logoUrl, brandColour, ...fields } = patch;
       return inTransaction(db, async (tx) => {
         if (hostnames) {
           // Host names are unique across businesses. An array column has no unique index, so every
@@ -61,6 +66,11 @@ export function accountStore(
           ...fields,
           ...(hostnames ? { hostnames: [...new Set(hostnames)] } : {}),
           ...(embedOrigins ? { embedOrigins: [...new Set(embedOrigins)] } : {}),
+          // The API checked the logo is one of this business's images; only its id is kept.
+          ...(logoUrl !== undefined ? { logoImageId: logoUrl === null ? null : imageIdOf(logoUrl) } : {}),
+          ...(brandColour !== undefined
+            ? { brandColour: brandColour === null ? null : normalHexColour(brandColour) }
+            : {}),
         };
         if (Object.keys(set).length > 0) await tx.update(t.businesses).set(set).where(eq(t.businesses.id, B));
         const [row] = await tx.select().from(t.businesses).where(eq(t.businesses.id, B));

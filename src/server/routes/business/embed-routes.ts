@@ -1,5 +1,6 @@
 /** The embed snippet of a calendar (issue 17): what a business pastes into its own page. */
 import { EMBED_MODES, embedSnippet } from "../../../embed/snippet.ts";
+import { BRAND_COLOUR_FORMAT, THEMES } from "../../../core/shared/brand-colour.ts";
 import { serverI18n } from "../../../i18n/server-i18n.ts";
 import { handle, json, problems, z } from "../../http/api-router.ts";
 import { define, ids, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
@@ -12,10 +13,10 @@ const EmbedQuerySchema = z.object({
     .meta({ description: "inline (in the page), popup (on click) or floating (a button)" }),
   label: z.string().trim().min(1).max(80).optional().meta({ description: "Button text and the dialog's name" }),
   lang: LocaleSchema.optional().meta({ description: "The widget's language; absent, the host page's <html lang>" }),
-  theme: z.enum(["light", "dark"]).optional(),
+  theme: z.enum(THEMES).optional().meta({ description: "Absent: the business's own (its settings)" }),
   brand: z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, "expected a colour such as #0b5cad")
+    .regex(BRAND_COLOUR_FORMAT, "expected a colour such as #0b5cad")
     .optional()
     .meta({ description: "Brand colour; darkened where needed so text in it stays readable" }),
 });

@@ -20,6 +20,8 @@ import { PAYMENT_MODES } from "../../../core/payments/payment-plan.ts";
 import { isValidTimeZone, parseTimeOfDay } from "../../../core/shared/time.ts";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema, MinorUnitsSchema } from "../../http/input-bounds.ts";
 import { LOCALE_CODES } from "../../../i18n/locales.ts";
+import { isImageReference } from "../../../core/content/images.ts";
+import { BRAND_COLOUR_FORMAT, THEMES } from "../../../core/shared/brand-colour.ts";
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
@@ -300,6 +302,28 @@ export const BusinessPatchSchema = z
         description:
           "Days after a booking ends (a form is submitted) that the person's data is kept, then erased; null keeps it until erased on request",
       }),
+    logoUrl: z
+      .string()
+      .max(200)
+      .refine(isImageReference, "expected one of the business's uploaded images (/images/<id>)")
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Logo on its pages, widget and emails: an uploaded image's url (`/images/<id>`, POST /images); null removes it",
+      }),
+    brandColour: z
+      .string()
+      .regex(BRAND_COLOUR_FORMAT, "expected a hex colour such as #1d4ed8")
+      .nullable()
+      .optional()
+      .meta({
+        description: "Brand colour (`#rrggbb` or `#rgb`), made readable where it colours text; null: the product's own",
+      }),
+    theme: z
+      .enum(THEMES)
+      .optional()
+      .meta({ description: "Light or dark pages and widget, unless an embed asks otherwise" }),
   })
   .openapi("BusinessPatch");
 

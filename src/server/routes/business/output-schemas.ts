@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { LOCATION_KINDS } from "../../../core/calendar/location.ts";
+import { THEMES } from "../../../core/shared/brand-colour.ts";
 import { CalendarSettingsSchema, DateOverridesSchema, DepositSchema, WeeklyHoursSchema } from "./input-schemas.ts";
 
 export const instant = z.string().meta({ description: "ISO 8601, UTC" });
@@ -19,6 +20,9 @@ export const BusinessSchema = z
     hostnames: z.array(z.string()),
     embedOrigins: z.array(z.string()),
     personalDataRetentionDays: z.number().int().nullable(),
+    logoUrl: z.string().nullable().meta({ description: "An uploaded image's url (`/images/<id>`), or none" }),
+    brandColour: z.string().nullable().meta({ description: "`#rrggbb`, or none (the product's own accent)" }),
+    theme: z.enum(THEMES),
     createdAt: instant,
   })
   .openapi("Business");

@@ -297,3 +297,45 @@ export function CoverImageField({
     </fieldset>
   );
 }
+
+/**
+ * A business's logo (ADR 0049): one of its uploaded images, replaced by uploading or picking
+ * another, or removed. No alt text of its own: on every page the business's name stands beside it.
+ */
+export function LogoField({
+  locale,
+  legend,
+  hint,
+  url,
+  error,
+  onChange,
+}: {
+  locale: LocaleCode;
+  legend: string;
+  hint: string;
+  url: string | null;
+  error: string | undefined;
+  onChange(url: string | null): void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <fieldset className="console-gallery" aria-describedby={error ? "field-logoUrl-error" : undefined}>
+      <legend>{legend}</legend>
+      <p className="field__hint">{hint}</p>
+      {url ? (
+        <div className="console-gallery__item">
+          <Thumbnail url={url} />
+          <div className="console-gallery__fields">
+            <button type="button" className="console-button console-button--quiet" onClick={() => onChange(null)}>
+              {i18n._("console.settings.logo.remove")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p className="console-muted">{i18n._("console.settings.logo.none")}</p>
+      )}
+      {error ? <FieldError id="field-logoUrl-error" error={error} /> : null}
+      <ImageAdder locale={locale} isMultiple={false} onAdd={onChange} />
+    </fieldset>
+  );
+}
