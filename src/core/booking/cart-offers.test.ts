@@ -43,11 +43,13 @@ describe("planOffers", () => {
     expect(engineCarts[0]!.serviceIds[1]).toBe("dye");
     expect(engineCarts[1]!.serviceIds[0]).toBe(engineCarts[0]!.serviceIds[0]);
     expect(definitions).toHaveLength(1);
-    // Under "any available" the slow stylist, whose cut lasts 90 minutes, is not offered.
+    // Under "any available" the slow stylist, whose cut lasts 90 minutes (+ 2 × 15 of mask), is
+    // offered at her own length.
     expect(definitions[0]).toMatchObject({
       durationMinutes: 90,
+      staffDurationMinutes: { slow: 120 },
       bufferAfterMinutes: 10,
-      staffIds: ["junior", "senior"],
+      staffIds: ["junior", "senior", "slow"],
     });
     expect(serviceOfKey(plan.value, definitions[0]!.serviceId)).toBe("cut");
     expect(
@@ -71,6 +73,8 @@ describe("planOffers", () => {
     expect(at("junior").priceCents).toBe(5000 + 2 * 1500);
     expect(at("senior").priceCents).toBe(6500 + 2 * 1500);
     expect(at("senior").stored).toMatchObject({ durationMinutes: 90, variationName: "Long" });
+    // The member assigned under "any available" is stored with her own length and price.
+    expect(at("slow").stored).toMatchObject({ durationMinutes: 120, priceMinor: 5000 + 2 * 1500 });
   });
 
   it("refuses a bare service with variations, too many of an add-on, and a pick outside the carts", () => {

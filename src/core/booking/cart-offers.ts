@@ -5,9 +5,9 @@
  * unchanged. Free slots, holds and bookings all build their plan here, so a start offered for a
  * choice is exactly a start a booking with that choice is accepted at.
  *
- * A staff member whose terms change the duration is planned under their own definition when the
- * visitor chose them; under "any available" only the members whose duration is the choice's own
- * are offered (the engine's task has one duration for all its staff; ADR 0031, "Not yet built" 4).
+ * A staff member whose terms change the duration is planned with their own length: when the
+ * visitor chose them, the definition is theirs; under "any available" every member who may perform
+ * it is offered, each tried at their own length (`staffDurationMinutes`, ADR 0051).
  */
 import type { GuestCart, ServiceAssignment, ServiceDefinition } from "../availability/model.ts";
 import type { DepositRule } from "../calendar/calendar.ts";
@@ -128,19 +128,22 @@ export function planOffers(
       }
       const key = offerKey(serviceId, variationId, addOns, member, offer.durationMinutes);
       if (!definitions.has(key)) {
-        // Under "any available", only the members for whom this choice lasts exactly as planned.
-        const staffIds = member
-          ? svc.staffIds
-          : svc.staffIds.filter((staffId) => {
-              const own = resolveOffer(offering, { variationId, addOns, staffId });
-              return own.ok && own.offer.durationMinutes === offer.durationMinutes;
+        // Under "any available", each member at their own length where their terms change it.
+        const own = member
+          ? []
+          : svc.staffIds.flatMap((staffId) => {
+              const theirs = resolveOffer(offering, { variationId, addOns, staffId });
+              return theirs.ok && theirs.offer.durationMinutes !== offer.durationMinutes
+                ? [[staffId, theirs.offer.durationMinutes] as const]
+                : [];
             });
         definitions.set(key, {
           serviceId: key,
           durationMinutes: offer.durationMinutes,
+          ...(own.length > 0 ? { staffDurationMinutes: Object.fromEntries(own) } : {}),
           ...(offer.bufferBeforeMinutes === null ? {} : { bufferBeforeMinutes: offer.bufferBeforeMinutes }),
           ...(offer.bufferAfterMinutes === null ? {} : { bufferAfterMinutes: offer.bufferAfterMinutes }),
-          staffIds,
+          staffIds: svc.staffIds,
           ...(svc.maxGuestsPerSlot === undefined ? {} : { maxGuestsPerSlot: svc.maxGuestsPerSlot }),
           ...(svc.resources?.length ? { resources: svc.resources } : {}),
         });
@@ -180,9 +183,9 @@ export interface PricedLine {
 }
 
 /**
- * Every line priced for the member the engine assigned to it (a senior stylist's price), in cart
- * order, with the snapshot the booking keeps. The duration stays the planned one: under "any
- * available" the engine only assigned members for whom it is the same.
+ * Every line priced and timed for the member the engine assigned to it (a senior stylist's price
+ * and length), in cart order, with the snapshot the booking keeps. The engine planned that member
+ * at exactly this length (`staffDurationMinutes`), so the stored line and the occupancy agree.
  */
 export function priceLines(
   ctx: Pick<BookingCalendar, "services">,
@@ -198,7 +201,7 @@ export function priceLines(
         addOns: line.addOns,
         staffId,
       });
-      const offer = again.ok ? { ...again.offer, durationMinutes: line.offer.durationMinutes } : line.offer;
+      const offer = again.ok ? again.offer : line.offer;
       return {
         serviceId: line.serviceId,
         priceCents: offer.priceMinor,

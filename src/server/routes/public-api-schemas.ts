@@ -342,7 +342,19 @@ export const FreeSlotsResponseSchema = z
   .openapi("FreeSlots");
 
 export const NextAvailableResponseSchema = z.object({ date: localDate.nullable() }).openapi("NextAvailable");
-export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: z.string() }).openapi("Hold");
+export const HoldResponseSchema = z
+  .object({
+    holdId: z.string(),
+    expiresAt: z.string(),
+    assignments: z
+      .array(z.object({ guestIndex: z.number().int(), serviceId: z.string(), staffId: z.string() }))
+      .optional()
+      .meta({
+        description:
+          "Service calendars: who performs each attendee's service (under any available, the member assigned; their own length and price apply)",
+      }),
+  })
+  .openapi("Hold");
 
 export const OccurrenceSchema = z.object({
   index: z.number().int(),

@@ -157,7 +157,11 @@ export const holdSlot = (
     replacesHoldId?: string | null;
   },
 ) =>
-  call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, {
+  call<{
+    holdId: string;
+    expiresAt: string;
+    assignments?: { guestIndex: number; serviceId: string; staffId: string }[];
+  }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, {
     method: "POST",
     body: JSON.stringify(body),
   });

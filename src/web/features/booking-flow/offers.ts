@@ -13,8 +13,25 @@ export interface OfferPick {
   /** Add-on id → quantity (absent or 0: not taken). */
   readonly addOns: Readonly<Record<string, number>>;
 }
-/** Service id → what was chosen of it. */
+/**
+ * Service id → what was chosen of it for everyone; `serviceId@guest` → one attendee's own choice
+ * (0 the visitor, 1… the guests), which wins over the shared one (ADR 0051).
+ */
 export type OfferPicks = Readonly<Record<string, OfferPick>>;
+
+/** One attendee's pick of a service: their own, else the shared one. */
+export const pickOf = (picks: OfferPicks, serviceId: string, guest: number): OfferPick | undefined =>
+  picks[`${serviceId}@${guest}`] ?? picks[serviceId];
+
+/** Who performs a line, as the widget knows it: the chosen member, else the one the hold assigned. */
+export type StaffOf = (guest: number, serviceId: string) => string | null;
+export const staffOf =
+  (s: {
+    staffId: string | null;
+    hold: { staff?: readonly { guestIndex: number; serviceId: string; staffId: string }[] } | null;
+  }): StaffOf =>
+  (guest, serviceId) =>
+    s.staffId ?? s.hold?.staff?.find((a) => a.guestIndex === guest && a.serviceId === serviceId)?.staffId ?? null;
 
 type ConfigService = WidgetConfig["services"][number];
 
@@ -47,8 +64,9 @@ export function lineOf(
   svc: ConfigService,
   picks: OfferPicks,
   staffId: string | null,
+  guest = 0,
 ): ResolvedOffer & { readonly deposit: DepositRule | null; readonly isUnpicked: boolean } {
-  const pick = picks[svc.id];
+  const pick = pickOf(picks, svc.id, guest);
   const isUnpicked = svc.variations.length > 0 && !pick?.variationId;
   // Not picked yet: the cheapest variation stands in for the price ("from"), the service for the name.
   const cheapest = [...svc.variations].sort((a, b) => a.priceMinor - b.priceMinor)[0];
