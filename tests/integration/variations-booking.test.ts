@@ -261,6 +261,34 @@ describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind)
     expect(items.rows).toEqual([expect.objectContaining({ staff_id: fx.staff.s3 })]);
   });
 
+  it("takes each attendee's own variation: the booker's long cut, the guest's short one", async () => {
+    const res = await book({
+      startTime: at(8, "10:00"),
+      serviceIds: [fx.services.cut],
+      guestCarts: [[fx.services.cut]],
+      offers: [
+        { serviceId: fx.services.cut, variationId: ids.long },
+        { serviceId: fx.services.cut, attendee: 1, variationId: ids.short },
+      ],
+      contact: { ...contact, email: "pair@example.com" },
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    // s2 cuts the booker's long hair (60 min, €50); s3, who takes 45 minutes over a short cut, the guest's (€30).
+    expect(created).toMatchObject({ priceCents: 8000, endTime: "2026-12-08T11:00:00+01:00" });
+    expect(created.offerLines.map((cart: Json[]) => cart.map((l) => [l.variationName, l.durationMinutes]))).toEqual([
+      [["Long", 60]],
+      [["Short", 45]],
+    ]);
+    // The same choice through the query form of free slots: `serviceId@1:…` is the guest's own.
+    const offers = `${fx.services.cut}:${ids.long}:;${fx.services.cut}@1:${ids.short}:`;
+    const { status } = await slotsOn(
+      "2026-12-08",
+      `serviceIds=${fx.services.cut}&guestCarts=${fx.services.cut}&offers=${encodeURIComponent(offers)}`,
+    );
+    expect(status).toBe(200);
+  });
+
   it("takes a coupon off before the deposit, and refuses each bad one with its own localised message", async () => {
     const db = testDb.database.db;
     const coupon = (code: string, extra: Partial<typeof t.coupons.$inferInsert> = {}) =>

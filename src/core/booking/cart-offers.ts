@@ -26,6 +26,11 @@ import {
 /** What the visitor chose of one service of their cart (the public API's `offers[]`). */
 export interface OfferPick {
   readonly serviceId: string;
+  /**
+   * One attendee's own choice (0 the booker, 1… the guests in cart order, ADR 0051); absent: the
+   * choice of every attendee whose cart holds the service and who has no choice of their own.
+   */
+  readonly attendee?: number | null;
   readonly variationId?: string | null;
   readonly addOns?: readonly { readonly addOnId: string; readonly quantity: number }[] | null;
 }
@@ -87,7 +92,7 @@ function refusalError(refusal: OfferRefusal, index: number) {
  * The plan for these carts and picks, or null when no line has anything to choose (the calendar's
  * own definitions then plan them, as before issue 24). `staffFilter`: the member the visitor
  * chose, whose terms then apply. A pick names a service of the carts; it applies to every
- * attendee whose cart holds that service.
+ * attendee whose cart holds that service, unless that attendee has a pick of their own (`attendee`).
  */
 export function planOffers(
   ctx: Pick<BookingCalendar, "services">,
@@ -97,8 +102,12 @@ export function planOffers(
 ): Outcome<OfferPlan | null> {
   const list = picks ?? [];
   const inCarts = new Set(carts.flatMap((c) => c.serviceIds));
+  const attendeeOf = (p: OfferPick) => p.attendee ?? null;
   for (const [i, pick] of list.entries()) {
-    if (!inCarts.has(pick.serviceId) || list.findIndex((p) => p.serviceId === pick.serviceId) !== i)
+    const a = attendeeOf(pick);
+    const held = a === null ? inCarts.has(pick.serviceId) : (carts[a]?.serviceIds.includes(pick.serviceId) ?? false);
+    const first = list.findIndex((p) => p.serviceId === pick.serviceId && attendeeOf(p) === a);
+    if (!held || first !== i)
       return fail("SERVICES_REQUIRED", undefined, [
         { path: `${REFUSAL_PATH}.${i}.serviceId`, code: "SERVICES_REQUIRED" },
       ]);
@@ -109,12 +118,14 @@ export function planOffers(
   const member = staffFilter && staffFilter.length === 1 ? (staffFilter[0] as string) : null;
   const definitions = new Map<string, ServiceDefinition>();
   const lines: PlannedLine[][] = [];
-  for (const cart of carts) {
+  for (const [guest, cart] of carts.entries()) {
     const planned: PlannedLine[] = [];
     for (const serviceId of cart.serviceIds) {
       const svc = byId.get(serviceId);
       if (!svc) return fail("SERVICES_REQUIRED", undefined, [{ path: "serviceIds", code: "SERVICES_REQUIRED" }]);
-      const pickIndex = list.findIndex((p) => p.serviceId === serviceId);
+      // This attendee's own pick, else the shared one.
+      const own = list.findIndex((p) => p.serviceId === serviceId && attendeeOf(p) === guest);
+      const pickIndex = own >= 0 ? own : list.findIndex((p) => p.serviceId === serviceId && attendeeOf(p) === null);
       const pick = list[pickIndex];
       const variationId = pick?.variationId ?? null;
       const addOns = (pick?.addOns ?? []).filter((a) => a.quantity !== 0);

@@ -352,7 +352,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       };
     case "offersChanged": {
       const errors = { ...state.errors };
-      delete errors[`offers.${event.serviceId}`];
+      delete errors[`offers.${event.serviceId.split("@")[0]}`];
       return { ...state, offers: { ...state.offers, [event.serviceId]: event.pick }, errors, notice: null };
     }
     case "goTo":

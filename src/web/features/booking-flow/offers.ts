@@ -81,31 +81,34 @@ export function lineOf(
   return { ...(bare as Extract<typeof bare, { ok: true }>).offer, isUnpicked };
 }
 
-/** The API's `offers` for the services in these carts that have something to choose. */
+/**
+ * The API's `offers` for the services in these carts that have something to choose: shared picks,
+ * and each attendee's own (`attendee`) while that attendee's cart holds the service.
+ */
 export function offersOf(
   picks: OfferPicks,
   carts: readonly (readonly string[])[],
   config: Pick<WidgetConfig, "services">,
 ) {
-  const inCarts = new Set(carts.flat());
-  return config.services
-    .filter((svc) => inCarts.has(svc.id) && hasOptions(svc) && picks[svc.id])
-    .map((svc) => ({
-      serviceId: svc.id,
-      variationId: picks[svc.id]!.variationId,
-      addOns: addOnList(picks[svc.id]),
-    }));
+  return Object.entries(picks).flatMap(([key, pick]) => {
+    const [serviceId = "", guest] = key.split("@");
+    const svc = config.services.find((s) => s.id === serviceId);
+    const held = guest ? carts[Number(guest)]?.includes(serviceId) : carts.some((c) => c.includes(serviceId));
+    return svc && held && hasOptions(svc)
+      ? [{ serviceId, attendee: guest ? +guest : undefined, variationId: pick.variationId, addOns: addOnList(pick) }]
+      : [];
+  });
 }
 
-/** The services in these carts whose variation is still to be picked. */
+/** The services in these carts whose variation some attendee has still to pick. */
 export const missingVariations = (
   picks: OfferPicks,
   carts: readonly (readonly string[])[],
   config: Pick<WidgetConfig, "services">,
-) => {
-  const inCarts = new Set(carts.flat());
-  return config.services.filter((s) => inCarts.has(s.id) && s.variations.length > 0 && !picks[s.id]?.variationId);
-};
+) =>
+  config.services.filter(
+    (s) => s.variations.length > 0 && carts.some((c, g) => c.includes(s.id) && !pickOf(picks, s.id, g)?.variationId),
+  );
 
 /** How a line reads: "Haircut — Long", "Deep conditioning ×2". */
 export const partNames = (line: Pick<ResolvedOffer, "parts">) =>
