@@ -282,6 +282,12 @@ export const SeriesPreviewBodySchema = z
   .object({
     ...choiceFields,
     oneTimeSlug: text(200).nullish(),
+    couponCode: text(64).nullish().meta({
+      description: "A coupon: every occurrence discounted before its deposit; the series takes one use when booked",
+    }),
+    email: z.email().max(254).nullish().meta({
+      description: "The visitor's e-mail when known: a coupon's per-visitor limit is checked against it",
+    }),
     holdId: id.nullish(),
     recurring: z.object({
       frequency: z.enum(["daily", "weekly", "monthly"]),
@@ -313,8 +319,10 @@ export const SeriesPreviewSchema = z
     ),
     totalMinor: z.number().int().meta({
       description:
-        "What the occurrences that would be booked or requested cost together (minor units; no coupon on a series)",
+        "What the occurrences that would be booked or requested cost together (minor units), after any coupon",
     }),
+    discountMinor: z.number().int().meta({ description: "The coupon's discount over all occurrences (minor units)" }),
+    couponCode: z.string().nullable(),
     depositMinor: z.number().int().meta({ description: "Their deposits together (minor units)" }),
   })
   .openapi("SeriesPreview");

@@ -297,8 +297,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </label>
       </fieldset>
 
-      {/* A series is never discounted (decide-booking.ts): no coupon while repeating. */}
-      {local.totalCents > 0 && !d.repeat ? (
+      {/* A series takes the coupon too: the chooser's total shows it off every occurrence (ADR 0051). */}
+      {local.totalCents > 0 ? (
         <CouponField
           data={data}
           state={state}

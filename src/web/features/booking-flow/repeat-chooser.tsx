@@ -12,7 +12,7 @@ import { repetitionOf } from "../../../core/availability/recurring.ts";
 import { call } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
-import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
+import { currentQuote, type DetailsValues, type FlowEvent, type FlowState } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useRecurringMessages } from "./use-recurring-messages.ts";
 
@@ -30,7 +30,14 @@ interface OccurrencePreview {
 
 type Preview =
   | { state: "loading" }
-  | { state: "ready"; occurrences: OccurrencePreview[]; totalMinor: number; depositMinor: number }
+  | {
+      state: "ready";
+      occurrences: OccurrencePreview[];
+      totalMinor: number;
+      depositMinor: number;
+      discountMinor: number;
+      couponCode: string | null;
+    }
   | { state: "error"; code: string; request: string };
 
 const FREQUENCY_KEYS: Record<Frequency, string> = {
@@ -59,6 +66,7 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
   const onChange = (next: Repeat | null) => dispatch({ type: "detailsChanged", patch: { repeat: next } });
   // What the booking would be made with (booking-request.ts): the preview asks about those choices.
   const guests = state.details.guestCount.trim();
+  const applied = currentQuote(state);
   const request = {
     startTime: state.selectedSlot ?? "",
     timezone: state.timezone,
@@ -66,6 +74,9 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
     holdId: state.hold?.slot === state.selectedSlot ? state.hold.id : null,
     oneTimeSlug: data.oneTimeSlug,
     ...(config.guestMode === "count_only" && guests !== "" ? { guests: Number(guests) } : {}),
+    // An applied coupon comes off every occurrence (ADR 0051), its per-visitor limit checked against
+    // the e-mail it was applied with; a code still being typed does not re-ask on every keystroke.
+    ...(applied?.couponCode ? { couponCode: applied.couponCode, email: state.details.email.trim() || null } : {}),
   };
   useRecurringMessages();
   const { i18n } = useLingui();
@@ -94,13 +105,16 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
     let isCurrent = true;
     setPreview({ state: "loading" });
     const body = { ...request, recurring: { ...repeat, policy } };
-    void call<{ occurrences: OccurrencePreview[]; totalMinor: number; depositMinor: number }>(
-      `/api/calendars/${encodeURIComponent(config.id)}/series-preview`,
-      {
-        method: "POST",
-        body: JSON.stringify(body),
-      },
-    ).then((result) => {
+    void call<{
+      occurrences: OccurrencePreview[];
+      totalMinor: number;
+      depositMinor: number;
+      discountMinor: number;
+      couponCode: string | null;
+    }>(`/api/calendars/${encodeURIComponent(config.id)}/series-preview`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    }).then((result) => {
       if (!isCurrent) return;
       setPreview(
         result.ok
@@ -206,6 +220,12 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
               <section className="payment" aria-labelledby={`${id}-price`}>
                 <h3 id={`${id}-price`}>{i18n._("widget.payment.title")}</h3>
                 <dl>
+                  {preview.discountMinor > 0 ? (
+                    <>
+                      <dt>{i18n._("widget.payment.discount", { code: preview.couponCode ?? "" })}</dt>
+                      <dd className="payment__discount">−{money(preview.discountMinor)}</dd>
+                    </>
+                  ) : null}
                   <dt>
                     {i18n._("recurring.repeat.total", {
                       count: preview.occurrences.filter((o) => o.priceMinor !== null).length,
