@@ -128,7 +128,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       ) : null}
       {config.recurring && !data.isReschedule ? (
         <Suspense>
-          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} />
+          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} applied={quoted} />
         </Suspense>
       ) : null}
       <fieldset className="form-section">

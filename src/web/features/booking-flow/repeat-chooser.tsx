@@ -12,7 +12,7 @@ import { repetitionOf } from "../../../core/availability/recurring.ts";
 import { call } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
-import { currentQuote, type DetailsValues, type FlowEvent, type FlowState } from "./flow-reducer.ts";
+import type { DetailsValues, FlowEvent, FlowState, Quote } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useRecurringMessages } from "./use-recurring-messages.ts";
 
@@ -57,16 +57,17 @@ export interface RepeatChooserProps {
   state: FlowState;
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
+  /** The coupon quote applied on the details step, while it holds (flow-reducer.ts: currentQuote). */
+  applied?: Quote | null;
 }
 
-export default function RepeatChooser({ data, state, languageTag, dispatch }: RepeatChooserProps) {
+export default function RepeatChooser({ data, state, languageTag, dispatch, applied }: RepeatChooserProps) {
   const config = data.config;
   const recurring = config.recurring!;
   const repeat = state.details.repeat;
   const onChange = (next: Repeat | null) => dispatch({ type: "detailsChanged", patch: { repeat: next } });
   // What the booking would be made with (booking-request.ts): the preview asks about those choices.
   const guests = state.details.guestCount.trim();
-  const applied = currentQuote(state);
   const request = {
     startTime: state.selectedSlot ?? "",
     timezone: state.timezone,
