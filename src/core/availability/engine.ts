@@ -79,6 +79,8 @@ export interface Engine {
   readonly jointWorking: readonly InstantRange[];
   /** Service calendars: the cart expanded into timed tasks. */
   readonly tasks: readonly Task[];
+  /** Whether some task's members take different lengths (then service-plan.ts searches times too). */
+  readonly staffDurations: boolean;
   readonly input: AvailabilityInput;
 }
 
@@ -303,6 +305,7 @@ export function createEngine(
       jointPeriods,
       jointWorking,
       tasks,
+      staffDurations: tasks.some((t) => t.durationsMs),
       input,
     },
   };

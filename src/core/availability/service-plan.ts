@@ -40,7 +40,7 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     if (onGrid) break;
   }
   if (!onGrid) return { ok: false, reason: gridReason ?? "NO_ELIGIBLE_STAFF" };
-  if (engine.tasks.some((t) => t.durationsMs)) return evaluateStaffDurations(engine, startMs);
+  if (engine.staffDurations) return evaluateStaffDurations(engine, startMs);
 
   const feasible: StaffState[][] = [];
   for (const task of engine.tasks) {
@@ -89,27 +89,26 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     return false;
   };
   if (!assign(0)) return { ok: false, reason: "STAFF_BUSY" };
-  const froms = tasks.map((t) => startMs + t.offsetMs);
-  const tos = tasks.map((t, i) => (froms[i] as number) + t.durationMs);
-  const units = resourceUnits(tasks, froms, tos);
+  // Fixed lengths: every task's time is its offset from the start, whoever performs it.
+  const units = resourceUnits(tasks, startMs, null, null);
   if (!units) return { ok: false, reason: "RESOURCE_BUSY" };
-  return planned(tasks, startMs, chosen, froms, tos, units);
+  return planned(tasks, startMs, chosen, null, null, units);
 }
 
 function planned(
   tasks: readonly Task[],
   startMs: EpochMs,
   chosen: readonly StaffState[],
-  froms: readonly EpochMs[],
-  tos: readonly EpochMs[],
+  froms: readonly EpochMs[] | null,
+  tos: readonly EpochMs[] | null,
   units: readonly UnitUse[][],
 ): Evaluation {
   const assignments = tasks.map((t, i) => ({
     guestIndex: t.guestIndex,
     serviceId: t.serviceId,
     staffId: (chosen[i] as StaffState).staffId,
-    startMs: froms[i] as EpochMs,
-    endMs: tos[i] as EpochMs,
+    startMs: froms ? (froms[i] as EpochMs) : startMs + t.offsetMs,
+    endMs: tos ? (tos[i] as EpochMs) : startMs + t.offsetMs + t.durationMs,
     ...((units[i]?.length ?? 0) > 0 ? { units: units[i] } : {}),
   }));
   return { ok: true, slot: { startMs, staffIds: [...new Set(assignments.map((a) => a.staffId))], assignments } };
@@ -133,7 +132,7 @@ function evaluateStaffDurations(engine: Engine, startMs: EpochMs): Evaluation {
   const assign = (i: number): boolean => {
     const task = tasks[i];
     if (!task) {
-      units = resourceUnits(tasks, froms, tos);
+      units = resourceUnits(tasks, startMs, froms, tos);
       if (!units) reason = closest(reason, "RESOURCE_BUSY");
       return units !== null;
     }
@@ -173,11 +172,17 @@ function evaluateStaffDurations(engine: Engine, startMs: EpochMs): Evaluation {
  * blocked span; who performs the task does not matter to a room, so this is searched apart from the
  * staff. Empty lists when nothing needs resources; null when some need cannot be met.
  */
-function resourceUnits(tasks: readonly Task[], froms: readonly EpochMs[], tos: readonly EpochMs[]): UnitUse[][] | null {
+function resourceUnits(
+  tasks: readonly Task[],
+  startMs: EpochMs,
+  froms: readonly EpochMs[] | null,
+  tos: readonly EpochMs[] | null,
+): UnitUse[][] | null {
   const timed: TimedNeed[] = [];
   tasks.forEach((t, task) => {
-    const from = froms[task] as EpochMs;
-    const to = tos[task] as EpochMs;
+    // Fixed lengths (null): the task's offset; staff durations: the times as assigned.
+    const from = froms ? (froms[task] as EpochMs) : startMs + t.offsetMs;
+    const to = tos ? (tos[task] as EpochMs) : from + t.durationMs;
     for (const slot of t.needs) {
       const fromMs = from - t.bufferBeforeMs;
       const toMs = to + t.bufferAfterMs;
