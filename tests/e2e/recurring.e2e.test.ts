@@ -172,6 +172,15 @@ describe("recurring bookings in the widget (issue 17)", () => {
     expect(
       (await setting({ frequencies: [{ frequency: "weekly", interval: 2 }], maxCount: 3, policy: "skip" })).status,
     ).toBe(200);
+    // 20 % off the yoga class, once per visitor: the series is one use.
+    const code = `YOGA${Date.now() % 100000}`;
+    const coupon = await businessApiAs(key, "POST", "/coupons", {
+      code,
+      value: { kind: "percentage", percent: 20 },
+      calendarIds: [DEMO.calendars.yoga],
+      maxUsesPerVisitor: 1,
+    });
+    expect(coupon.status).toBe(201);
     try {
       const { page } = await bookingPage(browser);
       await open(page, `${baseURL}/widget/booking/${DEMO.calendars.yoga}`);
@@ -194,13 +203,22 @@ describe("recurring bookings in the widget (issue 17)", () => {
       expect(await total.locator("dd").first().textContent()).toBe(`€${(15 * booked).toFixed(2)}`);
       await checkScreen(page, "17-fortnightly-total");
 
-      await fillContact(page, contact("Fortnightly"));
+      // A coupon on the series (ADR 0051): applied once, it comes off every date's price.
+      const who = contact("Fortnightly");
+      await fillContact(page, who);
+      await page.getByLabel("Coupon code").fill(code);
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect.poll(() => total.locator("dd").first().textContent()).toBe(`−€${(3 * booked).toFixed(2)}`);
+      expect(await total.locator("dd").nth(1).textContent()).toBe(`€${(12 * booked).toFixed(2)}`);
+      await checkScreen(page, "51-series-coupon");
       await page.getByRole("button", { name: "Confirm booking" }).click();
       await expect
         .poll(() => page.locator("#result-title").textContent(), { timeout: 15_000 })
         .toBe("You are scheduled");
       const series = page.locator(".series .occurrence");
       await expect.poll(() => series.count()).toBe(3);
+      const coupons = await businessApiAs(key, "GET", "/coupons");
+      expect(coupons.body.find((c: { code: string }) => c.code === code)?.uses).toBe(1);
     } finally {
       await setting(null);
     }

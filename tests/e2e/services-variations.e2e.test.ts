@@ -81,6 +81,8 @@ describe("variations and add-ons (issue 24)", () => {
     ]);
     await page.locator(".staff-option", { hasText: "Anna Berg" }).click();
     await expect.poll(() => facts.textContent()).toContain("€80.00");
+    // … and takes 75 minutes over long hair: 1 hour 30 with the conditioning.
+    expect(await facts.textContent()).toContain("Duration: 1 hour 30 minutes");
     const slot = await firstSlot(page);
     await checkScreen(page, "24-datetime-senior-stylist");
     await slot.click();
@@ -133,18 +135,71 @@ describe("variations and add-ons (issue 24)", () => {
     expect(await summary.textContent()).toContain("€72.00");
     await checkScreen(page, "24-confirmation");
 
-    // The booking itself lasts 75 minutes, and the e-mail names the lines and the price.
+    // The booking itself lasts Anna's 75 minutes and the conditioning, and the e-mail names the lines and the price.
     const url = new URL(page.url());
     const booking = (await (
       await fetch(`${baseURL}/api/bookings/${url.searchParams.get("booking")}?token=${url.searchParams.get("token")}`)
     ).json()) as { startTime: string; endTime: string; priceCents: number; staff: { name: string }[] };
-    expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(75 * 60_000);
+    expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(90 * 60_000);
     expect(booking).toMatchObject({ priceCents: 7200, staff: [{ name: "Anna Berg" }] });
     await expect.poll(async () => (await mailTo(who.email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const mail = (await mailTo(who.email))[0]!;
     expect(mail).toContain("Cut & blow-dry — Long hair");
     expect(mail).toContain("Deep conditioning");
     expect(mail).toContain("€72.00");
+    await context.close();
+  });
+
+  it("a guest's own length under any available: each line priced and timed for the stylist assigned", async () => {
+    const { page, context, pageErrors } = await bookingPage(browser);
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.salon}`);
+    await page.getByRole("button", { name: "Add Cut & blow-dry for You" }).click();
+    await page.getByRole("radio", { name: /^Long hair/ }).check();
+    // The guest starts with the visitor's cart and choice, and picks her own length.
+    await page.getByRole("button", { name: "Add a guest" }).click();
+    const guestRadio = page.getByRole("radio", { name: /^Short hair/ });
+    await expect.poll(() => page.getByRole("radio", { name: /^Long hair/ }).isChecked()).toBe(true);
+    await guestRadio.check();
+    expect(await page.locator(".cart__list li").allTextContents()).toEqual([
+      "You: Cut & blow-dry — Long hair",
+      "Guest 1: Cut & blow-dry — Short hair",
+    ]);
+    // €55 + €35 before anyone is assigned.
+    expect(await page.locator(".cart__line").textContent()).toBe("2 items selected€90.00");
+    await checkScreen(page, "51-guest-own-variation");
+    // Back on the visitor's tab, her own choice is unchanged.
+    await page.getByRole("button", { name: /^You/ }).click();
+    expect(await page.getByRole("radio", { name: /^Long hair/ }).isChecked()).toBe(true);
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
+    await (await firstSlot(page)).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Your information");
+    // Held: the summary now prices and times each line for the stylist the hold assigned (Anna takes
+    // 75 minutes over long hair at €65, Liam 60 at €55), which is what the booking then has.
+    const facts = page.locator(".booking-summary .facts");
+    const shown = (await facts.textContent()) ?? "";
+    await checkScreen(page, "51-details-any-available-assigned");
+    await fillContact(page, contact("Pair"));
+    await page.getByLabel("Name of guest 1").fill("Pat Pair");
+    await page.getByLabel("Email of guest 1").fill("pat.pair@example.com");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForURL(/done=booked/);
+    const url = new URL(page.url());
+    const booking = (await (
+      await fetch(`${baseURL}/api/bookings/${url.searchParams.get("booking")}?token=${url.searchParams.get("token")}`)
+    ).json()) as {
+      startTime: string;
+      endTime: string;
+      priceCents: number;
+      offerLines: { variationName: string; durationMinutes: number }[][];
+    };
+    expect(booking.offerLines.map((c) => c[0]!.variationName)).toEqual(["Long hair", "Short hair"]);
+    const minutes = (Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000;
+    expect([75, 60]).toContain(minutes);
+    expect(shown).toContain(minutes === 75 ? "Duration: 1 hour 15 minutes" : "Duration: 1 hour");
+    expect(shown).toContain(`€${(booking.priceCents / 100).toFixed(2)}`);
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 });

@@ -37,6 +37,7 @@ describe.each(DATABASE_KINDS)("price quotes on %s", (kind) => {
         coupon("WINTER", { validUntil: new Date("2026-11-01T00:00:00Z") }),
         coupon("LATER", { validFrom: new Date("2027-01-01T00:00:00Z") }),
         coupon("COLOUR", { serviceIds: [fx.services.colour] }),
+        coupon("SERIES2", { maxUses: 2, maxUsesPerVisitor: 1 }),
       ]);
   });
   afterAll(async () => {
@@ -149,6 +150,55 @@ describe.each(DATABASE_KINDS)("price quotes on %s", (kind) => {
     // The quote refuses as the booking does.
     expect([taken.status, taken.body.code]).toEqual([409, "RESOURCE_UNAVAILABLE"]);
     expect([second.status, second.body.code]).toEqual([409, "RESOURCE_UNAVAILABLE"]);
+  });
+
+  it("takes a coupon on a series: each occurrence discounted before its deposit, one use per series", async () => {
+    // The personal calendar: €20 with a flat €5 deposit; weekly on days 8, 15 and 22 at 14:00.
+    const series = {
+      calendarId: fx.calendars.personal,
+      startTime: at(8, "14:00"),
+      recurring: { frequency: "weekly", count: 3, policy: "skip" },
+      couponCode: "series2",
+    };
+    const preview = await answer(
+      post(app, `/api/calendars/${fx.calendars.personal}/series-preview`, {
+        timezone: TZ,
+        ...series,
+        email: "s1@x.org",
+      }),
+    );
+    expect(preview.body).toMatchObject({ totalMinor: 3 * 1800, discountMinor: 3 * 200, couponCode: "SERIES2" });
+    expect(preview.body.occurrences.map((o: Json) => o.priceMinor)).toEqual([1800, 1800, 1800]);
+
+    const booked = await book({ ...series, contact: { ...contact, email: "s1@x.org" } });
+    expect(booked.status).toBe(201);
+    const rows = await testDb.database.execute(
+      "select price_cents, deposit_cents, discount_minor, coupon_code from bookings where series_id = (select series_id from bookings where id = $1) order by occurrence_index",
+      [booked.body.id],
+    );
+    expect(rows.rows).toEqual(
+      Array.from({ length: 3 }, () => ({
+        price_cents: 1800,
+        deposit_cents: 500,
+        discount_minor: 200,
+        coupon_code: "SERIES2",
+      })),
+    );
+    // One use for the whole series, recording its whole discount.
+    expect(await uses("SERIES2")).toEqual({ uses: 1 });
+    const redemptions = await testDb.database.execute(
+      "select discount_minor from coupon_redemptions where booking_id = $1",
+      [booked.body.id],
+    );
+    expect(redemptions.rows).toEqual([{ discount_minor: 600 }]);
+
+    // The per-visitor limit holds for a second series, and the total limit ends at the second visitor's.
+    const again = await book({ ...series, startTime: at(9, "14:00"), contact: { ...contact, email: "S1@x.org" } });
+    expect([again.status, again.body.code]).toEqual([409, "COUPON_ALREADY_USED"]);
+    const second = await book({ ...series, startTime: at(9, "14:00"), contact: { ...contact, email: "s2@x.org" } });
+    expect(second.status).toBe(201);
+    const third = await book({ ...series, startTime: at(10, "14:00"), contact: { ...contact, email: "s3@x.org" } });
+    expect(third.body.code).toBe("COUPON_USED_UP");
   });
 
   it("validates the body at the edge", async () => {

@@ -52,9 +52,11 @@ describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind)
       maxQuantity: 2,
     });
     // Staff s3 is the senior stylist: the long cut costs €65 with them.
-    await db
-      .insert(t.serviceStaffTerms)
-      .values({ ...base, staffId: fx.staff.s3, variationId: ids.long, priceMinor: 6500 });
+    await db.insert(t.serviceStaffTerms).values([
+      { ...base, staffId: fx.staff.s3, variationId: ids.long, priceMinor: 6500 },
+      // … and takes 45 minutes over the short cut (ADR 0051: planned at her own length).
+      { ...base, staffId: fx.staff.s3, variationId: ids.short, durationMinutes: 45 },
+    ]);
     app = bookingApp(testDb.database, { renderCalendarFile: undefined });
   });
   afterAll(async () => {
@@ -205,6 +207,86 @@ describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind)
     // €65 with this stylist, plus two conditionings of €15; 60 + 2 × 15 minutes.
     expect(created).toMatchObject({ priceCents: 9500, endTime: "2026-12-04T11:30:00+01:00" });
     expect(created.offerLines[0][0].parts[0]).toMatchObject({ name: "Cut — Long", priceMinor: 6500 });
+  });
+
+  it("plans each stylist at her own length under any available: slots, hold and booking", async () => {
+    const short = { serviceId: fx.services.cut, variationId: ids.short };
+    // s2 (30 minutes) is taken 10:00–10:30 and from 16:00; s3 takes 45 minutes over the short cut.
+    for (const [startTime, email] of [
+      [at(6, "10:00"), "early@example.com"],
+      [at(6, "16:00"), "late@example.com"],
+      [at(6, "16:30"), "later@example.com"],
+    ] as const)
+      expect(
+        (
+          await book({
+            startTime,
+            staffId: fx.staff.s2,
+            serviceIds: [fx.services.cut],
+            offers: [short],
+            contact: { ...contact, email },
+          })
+        ).status,
+      ).toBe(201);
+    const any = `serviceIds=${fx.services.cut}&offers=${fx.services.cut}:${ids.short}:`;
+    const slots = (await slotsOn("2026-12-06", any)).body["2026-12-06"].slots as string[];
+    // After 16:00 only s3 is free: her 45 minutes must end by 17:00.
+    expect(slots.filter((x) => x >= at(6, "16:00"))).toEqual([at(6, "16:00"), at(6, "16:15")]);
+
+    const hold = await post(app, `/api/calendars/${fx.calendars.salon}/holds`, {
+      timezone: TZ,
+      startTime: at(6, "10:00"),
+      serviceIds: [fx.services.cut],
+      offers: [short],
+    });
+    expect(hold.status).toBe(201);
+    const held = (await hold.json()) as Json;
+    expect(held.assignments).toEqual([{ guestIndex: 0, serviceId: fx.services.cut, staffId: fx.staff.s3 }]);
+
+    const res = await book({
+      startTime: at(6, "10:00"),
+      serviceIds: [fx.services.cut],
+      offers: [short],
+      holdId: held.holdId,
+      contact: { ...contact, email: "any@example.com" },
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    expect(created).toMatchObject({ endTime: "2026-12-06T10:45:00+01:00", priceCents: 3000 });
+    expect(created.offerLines[0][0]).toMatchObject({ durationMinutes: 45, priceMinor: 3000 });
+    const items = await testDb.database.execute(
+      "select staff_id, upper(blocked) as hi from booking_items where booking_id = $1",
+      [created.id],
+    );
+    expect(items.rows).toEqual([expect.objectContaining({ staff_id: fx.staff.s3 })]);
+  });
+
+  it("takes each attendee's own variation: the booker's long cut, the guest's short one", async () => {
+    const res = await book({
+      startTime: at(8, "10:00"),
+      serviceIds: [fx.services.cut],
+      guestCarts: [[fx.services.cut]],
+      offers: [
+        { serviceId: fx.services.cut, variationId: ids.long },
+        { serviceId: fx.services.cut, attendee: 1, variationId: ids.short },
+      ],
+      contact: { ...contact, email: "pair@example.com" },
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    // s2 cuts the booker's long hair (60 min, €50); s3, who takes 45 minutes over a short cut, the guest's (€30).
+    expect(created).toMatchObject({ priceCents: 8000, endTime: "2026-12-08T11:00:00+01:00" });
+    expect(created.offerLines.map((cart: Json[]) => cart.map((l) => [l.variationName, l.durationMinutes]))).toEqual([
+      [["Long", 60]],
+      [["Short", 45]],
+    ]);
+    // The same choice through the query form of free slots: `serviceId@1:…` is the guest's own.
+    const offers = `${fx.services.cut}:${ids.long}:;${fx.services.cut}@1:${ids.short}:`;
+    const { status } = await slotsOn(
+      "2026-12-08",
+      `serviceIds=${fx.services.cut}&guestCarts=${fx.services.cut}&offers=${encodeURIComponent(offers)}`,
+    );
+    expect(status).toBe(200);
   });
 
   it("takes a coupon off before the deposit, and refuses each bad one with its own localised message", async () => {

@@ -161,8 +161,7 @@ async function checkCoupon(
 ): Promise<Outcome<AppliedCoupon | null>> {
   if (!request.couponCode) return ok(null);
   const refused = (code: CouponRefusal) => fail(code, undefined, [{ path: "couponCode", code }]);
-  // A series is paid occurrence by occurrence: no coupon covers it (yet).
-  if (request.recurrence) return refused("COUPON_NOT_FOR_THIS_SERVICE");
+  // A series takes the coupon too: each occurrence discounted, one use for the series (ADR 0051).
   const found = await deps.store.findCoupon(ctx.business.id, request.couponCode, input.contact.email);
   const refusal = couponRefusal(found?.coupon ?? null, {
     calendarId: ctx.calendar.id,
@@ -305,7 +304,22 @@ function seriesRows(
       code: null,
     };
   });
-  return { bookings: toldAsOne(bookings, occurrences), occurrences };
+  return { bookings: toldAsOne(oneUseForTheSeries(bookings), occurrences), occurrences };
+}
+
+/**
+ * A coupon on a series is one use (ADR 0051): every occurrence is discounted, but only the first
+ * booked one takes the use — under the coupon's lock, as a single booking does — recording the
+ * series' whole discount; so the last use of a limited coupon goes to one series or one booking,
+ * and a per-visitor limit counts the series once.
+ */
+function oneUseForTheSeries(bookings: NewBooking[]): NewBooking[] {
+  const first = bookings.findIndex((b) => b.redeem);
+  if (first < 0) return bookings;
+  const discountMinor = bookings.reduce((sum, b) => sum + b.discountMinor, 0);
+  return bookings.map((b, i) =>
+    i === first ? { ...b, redeem: { ...b.redeem!, discountMinor } } : b.redeem ? { ...b, redeem: null } : b,
+  );
 }
 
 /**

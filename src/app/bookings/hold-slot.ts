@@ -39,6 +39,15 @@ export interface HoldSlotInput {
 export interface HeldSlot {
   readonly holdId: string;
   readonly expiresAt: string;
+  /**
+   * Service calendars: who performs each line (under "any available", the member the engine
+   * assigned), so the visitor sees that member's length and price before booking (ADR 0051).
+   */
+  readonly assignments?: readonly {
+    readonly guestIndex: number;
+    readonly serviceId: string;
+    readonly staffId: string;
+  }[];
 }
 
 export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise<Outcome<HeldSlot>> {
@@ -118,7 +127,20 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
       nowMs,
       replacesHoldId: replaces,
     });
-    if (result.ok) return ok({ holdId: id, expiresAt: new Date(expiresAtMs).toISOString() });
+    if (result.ok)
+      return ok({
+        holdId: id,
+        expiresAt: new Date(expiresAtMs).toISOString(),
+        ...(ctx.calendar.type === "service"
+          ? {
+              assignments: (verdict.value.assignments ?? []).map((a) => ({
+                guestIndex: a.guestIndex,
+                serviceId: serviceOfKey(plan, a.serviceId),
+                staffId: a.staffId,
+              })),
+            }
+          : {}),
+      });
     if (ctx.calendar.type === "round_robin" && result.refusal.code === "STAFF_BUSY") {
       candidates = candidates.filter((c) => c !== staffIds[0]);
       continue;

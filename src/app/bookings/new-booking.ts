@@ -120,11 +120,10 @@ export function toNewBooking(
     depositCents,
     currency: ctx.business.currency,
     manageTokenHash: token.hash,
-    // The use is taken with the booking; a series is never discounted (decideBooking).
-    redeem:
-      fields.couponCode && series === null
-        ? { code: fields.couponCode, serviceIds: fields.serviceIds, visitorEmail: input.contact.email }
-        : null,
+    // The use is taken with the booking (a series: with its first booked occurrence only, create-booking.ts).
+    redeem: fields.couponCode
+      ? { code: fields.couponCode, serviceIds: fields.serviceIds, visitorEmail: input.contact.email }
+      : null,
     active,
     items,
     classSeats,

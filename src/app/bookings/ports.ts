@@ -234,6 +234,8 @@ export interface CouponUse {
   readonly code: string;
   readonly serviceIds: readonly string[];
   readonly visitorEmail: string;
+  /** What the use took off in all (a series: every occurrence's discount); absent: this booking's. */
+  readonly discountMinor?: number;
 }
 
 /** A coupon as found, with its uses so far (all visitors, and this visitor). */

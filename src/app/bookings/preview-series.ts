@@ -11,9 +11,11 @@ import { formatInstant } from "../../core/shared/time.ts";
 import { decideRequest } from "./create-booking.ts";
 import type { BookingDeps } from "./deps.ts";
 
-export type SeriesPreviewInput = Omit<BookingInput, "contact" | "answers" | "guests" | "couponCode"> & {
+export type SeriesPreviewInput = Omit<BookingInput, "contact" | "answers" | "guests"> & {
   readonly recurring: NonNullable<BookingInput["recurring"]>;
   readonly guests?: number | null;
+  /** The visitor's e-mail when known: a coupon's per-visitor limit is checked against it. */
+  readonly email?: string | null;
 };
 
 export interface OccurrencePreview {
@@ -34,16 +36,19 @@ export interface SeriesPreview {
   readonly occurrences: OccurrencePreview[];
   /** What the dates that would be booked (or requested) cost together, and their deposits. */
   readonly totalMinor: number;
+  /** A coupon's discount over all of them (already off `totalMinor`; ADR 0051). */
+  readonly discountMinor: number;
+  readonly couponCode: string | null;
   readonly depositMinor: number;
 }
 
 export async function previewSeries(deps: BookingDeps, input: SeriesPreviewInput): Promise<Outcome<SeriesPreview>> {
   const nowMs = deps.clock().getTime();
-  const { guests, ...rest } = input;
+  const { guests, email, ...rest } = input;
   const asBooking: BookingInput = {
     ...rest,
     ...(guests ? { guests } : {}),
-    contact: { firstName: "", lastName: "", email: "" },
+    contact: { firstName: "", lastName: "", email: email ?? "" },
   };
   const decided = await decideRequest(deps, asBooking, nowMs, "quote");
   if (!decided.ok) return decided;
@@ -65,5 +70,7 @@ export async function previewSeries(deps: BookingDeps, input: SeriesPreviewInput
     occurrences,
     totalMinor: sum(occurrences.map((o) => o.priceMinor)),
     depositMinor: sum(occurrences.map((o) => o.depositMinor)),
+    discountMinor: sum(decision.occurrences.map((o) => o.draft?.discountMinor ?? 0)),
+    couponCode: decided.value.coupon?.code ?? null,
   });
 }

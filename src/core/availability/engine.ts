@@ -51,6 +51,12 @@ export interface Task {
   readonly bufferBeforeMs: number;
   readonly bufferAfterMs: number;
   readonly eligible: readonly StaffState[];
+  /**
+   * Each eligible member's own duration, parallel to `eligible`; absent when all take
+   * `durationMs` (then `offsetMs` is exact; otherwise it is only the nominal offset and the task
+   * starts when the same guest's previous task, as assigned, ends).
+   */
+  readonly durationsMs?: readonly number[];
   /** Resources it needs (issue 21): one unit from each need slot. */
   readonly needs: readonly NeedSlot[];
 }
@@ -73,6 +79,8 @@ export interface Engine {
   readonly jointWorking: readonly InstantRange[];
   /** Service calendars: the cart expanded into timed tasks. */
   readonly tasks: readonly Task[];
+  /** Whether some task's members take different lengths (then service-plan.ts searches times too). */
+  readonly staffDurations: boolean;
   readonly input: AvailabilityInput;
 }
 
@@ -103,7 +111,11 @@ function validateRules(rules: CalendarRules): QueryError | null {
   } else if (!(Number.isInteger(w.days) && w.days >= 0 && w.days <= MAX_WINDOW_DAYS)) return bad("bookingWindow");
   if (
     rules.type === "service" &&
-    (rules.services ?? []).some((s) => !(Number.isInteger(s.durationMinutes) && s.durationMinutes > 0))
+    (rules.services ?? []).some(
+      (s) =>
+        !(Number.isInteger(s.durationMinutes) && s.durationMinutes > 0) ||
+        Object.values(s.staffDurationMinutes ?? {}).some((m) => !(Number.isInteger(m) && m > 0)),
+    )
   ) {
     return bad("services");
   }
@@ -122,6 +134,7 @@ function expandCarts(
     bufferBeforeMs: number;
     bufferAfterMs: number;
     staffIds: readonly string[];
+    staffDurationMinutes: ServiceDefinition["staffDurationMinutes"];
     resources: ServiceDefinition["resources"];
   }[],
   QueryError
@@ -148,6 +161,7 @@ function expandCarts(
         bufferBeforeMs: (service.bufferBeforeMinutes ?? rules.bufferBeforeMinutes) * MINUTE_MS,
         bufferAfterMs: (service.bufferAfterMinutes ?? rules.bufferAfterMinutes) * MINUTE_MS,
         staffIds: service.staffIds,
+        staffDurationMinutes: service.staffDurationMinutes,
         resources: service.resources,
       });
       offsetMs += durationMs;
@@ -164,7 +178,13 @@ function expandCarts(
 /** Longest span after a start that an offered slot can occupy (for resolving enough hours, and busy-span.ts). */
 export function maxSpanMs(rules: CalendarRules, carts: readonly GuestCart[] | undefined): number {
   if (rules.type !== "service") return rules.durationMinutes * MINUTE_MS;
-  const durations = new Map((rules.services ?? []).map((s) => [s.serviceId, s.durationMinutes]));
+  // The longest any eligible member may take (staff durations).
+  const durations = new Map(
+    (rules.services ?? []).map((s) => [
+      s.serviceId,
+      Math.max(s.durationMinutes, ...Object.values(s.staffDurationMinutes ?? {})),
+    ]),
+  );
   let max = 0;
   for (const cart of carts ?? [])
     max = Math.max(
@@ -235,11 +255,26 @@ export function createEngine(
     const resources = expanded.value.some((t) => t.resources?.length)
       ? buildResourceStates(input.resources, nowMs, resolveFrom - spanMs, resolveTo)
       : new Map();
-    tasks = expanded.value.map(({ resources: needs, ...t }) => ({
-      ...t,
-      eligible: t.staffIds.filter((id) => !filter || filter.has(id)).map(stateOf),
-      needs: needSlots(needs, resources),
-    }));
+    let offsetMs = 0;
+    tasks = expanded.value.map(({ resources: needs, staffDurationMinutes: own, ...t }) => {
+      const ids = t.staffIds.filter((id) => !filter || filter.has(id));
+      const durationsMs = ids.map((id) => (own?.[id] ?? t.durationMs / MINUTE_MS) * MINUTE_MS);
+      // One length for everyone considered (always so without staff durations, or with the
+      // member chosen): the fixed plan, offsets exact. Otherwise each member's own, searched.
+      const uniform = durationsMs.every((d) => d === durationsMs[0]);
+      const durationMs = uniform ? (durationsMs[0] ?? t.durationMs) : t.durationMs;
+      if (t.offsetMs === 0) offsetMs = 0;
+      const task: Task = {
+        ...t,
+        offsetMs,
+        durationMs,
+        eligible: ids.map(stateOf),
+        ...(uniform ? {} : { durationsMs }),
+        needs: needSlots(needs, resources),
+      };
+      offsetMs += durationMs;
+      return task;
+    });
     memberIds = [];
   } else if (filter && rules.type === "round_robin") {
     memberIds = memberIds.filter((id) => filter.has(id));
@@ -270,6 +305,7 @@ export function createEngine(
       jointPeriods,
       jointWorking,
       tasks,
+      staffDurations: tasks.some((t) => t.durationsMs),
       input,
     },
   };

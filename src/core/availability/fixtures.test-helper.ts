@@ -74,12 +74,20 @@ export function booking(
 
 /** A generated service (property tests) as the engine's ServiceDefinition: `null` buffers fall back to the calendar's. */
 export function generatedServices(
-  services: readonly { duration: number; staff: readonly string[]; before: number | null; after: number | null }[],
+  services: readonly {
+    duration: number;
+    staff: readonly string[];
+    before: number | null;
+    after: number | null;
+    /** Staff durations: [staff id, minutes] (a later entry for the same member wins). */
+    own?: readonly (readonly [string, number])[];
+  }[],
 ): ServiceDefinition[] {
   return services.map((svc, i) => ({
     serviceId: `svc${i}`,
     durationMinutes: svc.duration,
     staffIds: svc.staff,
+    ...(svc.own?.length ? { staffDurationMinutes: Object.fromEntries(svc.own) } : {}),
     ...(svc.before === null ? {} : { bufferBeforeMinutes: svc.before }),
     ...(svc.after === null ? {} : { bufferAfterMinutes: svc.after }),
   }));

@@ -34,6 +34,12 @@ export interface CalendarMember {
 export interface ServiceDefinition {
   readonly serviceId: string;
   readonly durationMinutes: number;
+  /**
+   * Staff members who take their own time over it (a senior stylist's longer cut, issue 24):
+   * minutes by staff id; everyone else takes `durationMinutes`. Under "any available" each
+   * candidate is tried with their own length, and the guest's next service follows it.
+   */
+  readonly staffDurationMinutes?: Readonly<Record<string, number>>;
   /** Defaults to the calendar's buffers. */
   readonly bufferBeforeMinutes?: number;
   readonly bufferAfterMinutes?: number;

@@ -6,7 +6,8 @@ import type { BusyInterval, CalendarRules, ResourceInput, SlotQuery, StaffSchedu
  * speed: it walks time minute by minute and asks Temporal (not ZoneClock) what each minute is.
  * Tests only. Supports every calendar type and window kind (rolling_available_days up to 20
  * days ahead); everything must lie on whole minutes. Service carts are tried by enumerating every staff assignment in
- * lexicographic order (the engine's depth-first search finds the same first one).
+ * lexicographic order (the engine's depth-first search finds the same first one), each member at
+ * their own length (staff durations).
  *
  * Working time, read off the clock: a minute is working time of local date D's range [a, b) when
  * the highest wall-clock reading reached so far (the clock's "high-water mark") lies in
@@ -290,6 +291,8 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
     serviceId: string;
     offset: number;
     dur: number;
+    /** Staff durations: this member's own minutes (else `dur`). */
+    durOf: (staffId: string) => number;
     before: number;
     after: number;
     eligible: string[];
@@ -309,6 +312,7 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
           serviceId,
           offset,
           dur: svc.durationMinutes,
+          durOf: (id) => svc.staffDurationMinutes?.[id] ?? svc.durationMinutes,
           before: svc.bufferBeforeMinutes ?? bb,
           after: svc.bufferAfterMinutes ?? ba,
           eligible,
@@ -345,13 +349,13 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
   const unitsOf = (resourceId: string): string[] =>
     input.resources?.schedules.find((r) => r.resourceId === resourceId)?.units.slice() ?? [];
   /** Every combination of units for every need of every task, tried exhaustively. */
-  const unitsFeasible = (s: number): boolean => {
-    const needs = tasks.flatMap((t) =>
+  const unitsFeasible = (at: readonly number[], until: readonly number[]): boolean => {
+    const needs = tasks.flatMap((t, k) =>
       t.needs.map((group) => ({
-        a: s + t.offset,
-        b: s + t.offset + t.dur,
-        lo: s + t.offset - t.before,
-        hi: s + t.offset + t.dur + t.after,
+        a: at[k] as number,
+        b: until[k] as number,
+        lo: (at[k] as number) - t.before,
+        hi: (until[k] as number) + t.after,
         group,
       })),
     );
@@ -387,37 +391,40 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
         }),
     );
     if (!onGrid) return null;
-    const canDo = (id: string, t: (typeof tasks)[number]): boolean => {
+    const canDo = (id: string, t: (typeof tasks)[number], a: number, dur: number): boolean => {
       const sm = staffMinutes.get(id);
-      return (
-        sm !== undefined && freeAndWorking(sm, s + t.offset, t.dur, t.before, t.after) && dailyOk(id, s + t.offset)
-      );
+      return sm !== undefined && freeAndWorking(sm, a, dur, t.before, t.after) && dailyOk(id, a);
     };
-    // Every assignment tuple, lexicographically; the first valid one wins.
+    // Every assignment tuple, lexicographically; the first one whose tasks (each member at their
+    // own length, a guest's next task when the previous ends) also get rooms wins.
     const choice: string[] = [];
+    const at: number[] = [];
+    const until: number[] = [];
     const search = (k: number): boolean => {
       const t = tasks[k];
-      if (!t) return true;
+      if (!t) return unitsFeasible(at, until);
+      const a = t.offset === 0 ? s : (until[k - 1] as number);
       for (const id of t.eligible) {
-        if (!canDo(id, t)) continue;
+        const b = a + t.durOf(id);
+        if (!canDo(id, t, a, b - a)) continue;
         const clash = tasks
           .slice(0, k)
-          .some(
-            (u, j) => choice[j] === id && s + u.offset < s + t.offset + t.dur && s + t.offset < s + u.offset + u.dur,
-          );
+          .some((_u, j) => choice[j] === id && (at[j] as number) < b && a < (until[j] as number));
         if (clash) continue;
         choice[k] = id;
+        at[k] = a;
+        until[k] = b;
         if (search(k + 1)) return true;
       }
       return false;
     };
-    if (!search(0) || !unitsFeasible(s)) return null;
+    if (!search(0)) return null;
     return tasks.map((t, k) => ({
       guestIndex: t.guestIndex,
       serviceId: t.serviceId,
       staffId: choice[k] as string,
-      startMs: (s + t.offset) * MINUTE,
-      endMs: (s + t.offset + t.dur) * MINUTE,
+      startMs: (at[k] as number) * MINUTE,
+      endMs: (until[k] as number) * MINUTE,
     }));
   };
   const members = rules.type === "personal" || rules.type === "class" ? rules.members.slice(0, 1) : rules.members;

@@ -139,6 +139,8 @@ function scenario(types: readonly CalendarType[]): fc.Arbitrary<Scenario> {
           staff: fc.subarray(["s0", "s1", "s2"], { minLength: 1 }),
           before: fc.option(fc.constantFrom(0, 10)),
           after: fc.option(fc.constantFrom(0, 15)),
+          // Staff durations (issue 24): some members take their own time over it.
+          own: fc.array(fc.tuple(fc.constantFrom("s0", "s1", "s2"), fc.constantFrom(20, 45, 75)), { maxLength: 2 }),
         }),
         { minLength: 2, maxLength: 3 },
       ),

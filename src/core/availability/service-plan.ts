@@ -40,6 +40,7 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     if (onGrid) break;
   }
   if (!onGrid) return { ok: false, reason: gridReason ?? "NO_ELIGIBLE_STAFF" };
+  if (engine.staffDurations) return evaluateStaffDurations(engine, startMs);
 
   const feasible: StaffState[][] = [];
   for (const task of engine.tasks) {
@@ -88,18 +89,82 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     return false;
   };
   if (!assign(0)) return { ok: false, reason: "STAFF_BUSY" };
-  const units = resourceUnits(tasks, startMs);
+  // Fixed lengths: every task's time is its offset from the start, whoever performs it.
+  const units = resourceUnits(tasks, startMs, null, null);
   if (!units) return { ok: false, reason: "RESOURCE_BUSY" };
+  return planned(tasks, startMs, chosen, null, null, units);
+}
 
+function planned(
+  tasks: readonly Task[],
+  startMs: EpochMs,
+  chosen: readonly StaffState[],
+  froms: readonly EpochMs[] | null,
+  tos: readonly EpochMs[] | null,
+  units: readonly UnitUse[][],
+): Evaluation {
   const assignments = tasks.map((t, i) => ({
     guestIndex: t.guestIndex,
     serviceId: t.serviceId,
     staffId: (chosen[i] as StaffState).staffId,
-    startMs: startMs + t.offsetMs,
-    endMs: startMs + t.offsetMs + t.durationMs,
+    startMs: froms ? (froms[i] as EpochMs) : startMs + t.offsetMs,
+    endMs: tos ? (tos[i] as EpochMs) : startMs + t.offsetMs + t.durationMs,
     ...((units[i]?.length ?? 0) > 0 ? { units: units[i] } : {}),
   }));
   return { ok: true, slot: { startMs, staffIds: [...new Set(assignments.map((a) => a.staffId))], assignments } };
+}
+
+/**
+ * A cart where some task's eligible members take different lengths (staff durations, issue 24):
+ * the same depth-first search in the same order, but each member is checked with their own
+ * length, and a guest's next task starts when their previous one, as assigned, ends. Rooms depend
+ * on those times, so a complete assignment whose units cannot be found is backtracked over (the
+ * fixed plan needs no such step: there the times do not depend on who is assigned).
+ */
+function evaluateStaffDurations(engine: Engine, startMs: EpochMs): Evaluation {
+  const tasks = engine.tasks;
+  const chosen: StaffState[] = [];
+  const froms: EpochMs[] = [];
+  const tos: EpochMs[] = [];
+  let units: UnitUse[][] | null = null;
+  let reason: SlotRejection | null = null;
+  let budget = SEARCH_BUDGET;
+  const assign = (i: number): boolean => {
+    const task = tasks[i];
+    if (!task) {
+      units = resourceUnits(tasks, startMs, froms, tos);
+      if (!units) reason = closest(reason, "RESOURCE_BUSY");
+      return units !== null;
+    }
+    if (--budget < 0) return false;
+    const from = task.offsetMs === 0 ? startMs : (tos[i - 1] as EpochMs);
+    for (const [k, st] of task.eligible.entries()) {
+      const to = from + (task.durationsMs?.[k] ?? task.durationMs);
+      const r = staffRejection(engine, st, from, to - from, task.bufferBeforeMs, task.bufferAfterMs, "hours");
+      if (r !== null) {
+        reason = closest(reason, r);
+        continue;
+      }
+      let clash = false;
+      for (let j = 0; j < i; j++) {
+        if (chosen[j] === st && (froms[j] as EpochMs) < to && from < (tos[j] as EpochMs)) {
+          clash = true;
+          break;
+        }
+      }
+      if (clash) {
+        reason = closest(reason, "STAFF_BUSY");
+        continue;
+      }
+      chosen[i] = st;
+      froms[i] = from;
+      tos[i] = to;
+      if (assign(i + 1)) return true;
+    }
+    return false;
+  };
+  if (!assign(0) || !units) return { ok: false, reason: reason ?? (budget < 0 ? "STAFF_BUSY" : "NO_ELIGIBLE_STAFF") };
+  return planned(tasks, startMs, chosen, froms, tos, units);
 }
 
 /**
@@ -107,11 +172,17 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
  * blocked span; who performs the task does not matter to a room, so this is searched apart from the
  * staff. Empty lists when nothing needs resources; null when some need cannot be met.
  */
-function resourceUnits(tasks: readonly Task[], startMs: EpochMs): UnitUse[][] | null {
+function resourceUnits(
+  tasks: readonly Task[],
+  startMs: EpochMs,
+  froms: readonly EpochMs[] | null,
+  tos: readonly EpochMs[] | null,
+): UnitUse[][] | null {
   const timed: TimedNeed[] = [];
   tasks.forEach((t, task) => {
-    const from = startMs + t.offsetMs;
-    const to = from + t.durationMs;
+    // Fixed lengths (null): the task's offset; staff durations: the times as assigned.
+    const from = froms ? (froms[task] as EpochMs) : startMs + t.offsetMs;
+    const to = tos ? (tos[task] as EpochMs) : from + t.durationMs;
     for (const slot of t.needs) {
       const fromMs = from - t.bufferBeforeMs;
       const toMs = to + t.bufferAfterMs;

@@ -43,11 +43,13 @@ describe("planOffers", () => {
     expect(engineCarts[0]!.serviceIds[1]).toBe("dye");
     expect(engineCarts[1]!.serviceIds[0]).toBe(engineCarts[0]!.serviceIds[0]);
     expect(definitions).toHaveLength(1);
-    // Under "any available" the slow stylist, whose cut lasts 90 minutes, is not offered.
+    // Under "any available" the slow stylist, whose cut lasts 90 minutes (+ 2 × 15 of mask), is
+    // offered at her own length.
     expect(definitions[0]).toMatchObject({
       durationMinutes: 90,
+      staffDurationMinutes: { slow: 120 },
       bufferAfterMinutes: 10,
-      staffIds: ["junior", "senior"],
+      staffIds: ["junior", "senior", "slow"],
     });
     expect(serviceOfKey(plan.value, definitions[0]!.serviceId)).toBe("cut");
     expect(
@@ -71,6 +73,33 @@ describe("planOffers", () => {
     expect(at("junior").priceCents).toBe(5000 + 2 * 1500);
     expect(at("senior").priceCents).toBe(6500 + 2 * 1500);
     expect(at("senior").stored).toMatchObject({ durationMinutes: 90, variationName: "Long" });
+    // The member assigned under "any available" is stored with her own length and price.
+    expect(at("slow").stored).toMatchObject({ durationMinutes: 120, priceMinor: 5000 + 2 * 1500 });
+  });
+
+  it("gives an attendee their own pick over the shared one, and refuses one for a service not in their cart", () => {
+    const carts = [{ serviceIds: ["cut"] }, { serviceIds: ["cut"] }, { serviceIds: ["dye"] }];
+    const shortForGuest = { serviceId: "cut", attendee: 1, variationId: null, addOns: [] };
+    // The booker's shared pick is the long cut; guest 1 takes the cut bare (no variation → refused),
+    // so give guest 1 the long cut with one mask instead: two distinct lines, two definitions.
+    const plan = planOffers(
+      ctx,
+      carts,
+      [long, { ...shortForGuest, variationId: "long", addOns: [{ addOnId: "mask", quantity: 1 }] }],
+      null,
+    );
+    if (!plan.ok || !plan.value) throw new Error("expected a plan");
+    expect(plan.value.lines.map((l) => l.map((x) => x.offer.durationMinutes)).slice(0, 2)).toEqual([[90], [75]]);
+    expect(plan.value.engineCarts[2]).toEqual({ serviceIds: ["dye"] });
+    expect(plan.value.definitions).toHaveLength(2);
+    expect(planOffers(ctx, carts, [long, shortForGuest], null)).toMatchObject({
+      ok: false,
+      error: { code: "VARIATION_REQUIRED", fields: [{ path: "offers.1" }] },
+    });
+    expect(planOffers(ctx, carts, [{ ...long, attendee: 2 }], null)).toMatchObject({
+      ok: false,
+      error: { code: "SERVICES_REQUIRED", fields: [{ path: "offers.0.serviceId" }] },
+    });
   });
 
   it("refuses a bare service with variations, too many of an add-on, and a pick outside the carts", () => {

@@ -5,9 +5,9 @@
  * unchanged. Free slots, holds and bookings all build their plan here, so a start offered for a
  * choice is exactly a start a booking with that choice is accepted at.
  *
- * A staff member whose terms change the duration is planned under their own definition when the
- * visitor chose them; under "any available" only the members whose duration is the choice's own
- * are offered (the engine's task has one duration for all its staff; ADR 0031, "Not yet built" 4).
+ * A staff member whose terms change the duration is planned with their own length: when the
+ * visitor chose them, the definition is theirs; under "any available" every member who may perform
+ * it is offered, each tried at their own length (`staffDurationMinutes`, ADR 0051).
  */
 import type { GuestCart, ServiceAssignment, ServiceDefinition } from "../availability/model.ts";
 import type { DepositRule } from "../calendar/calendar.ts";
@@ -26,6 +26,11 @@ import {
 /** What the visitor chose of one service of their cart (the public API's `offers[]`). */
 export interface OfferPick {
   readonly serviceId: string;
+  /**
+   * One attendee's own choice (0 the booker, 1… the guests in cart order, ADR 0051); absent: the
+   * choice of every attendee whose cart holds the service and who has no choice of their own.
+   */
+  readonly attendee?: number | null;
   readonly variationId?: string | null;
   readonly addOns?: readonly { readonly addOnId: string; readonly quantity: number }[] | null;
 }
@@ -87,7 +92,7 @@ function refusalError(refusal: OfferRefusal, index: number) {
  * The plan for these carts and picks, or null when no line has anything to choose (the calendar's
  * own definitions then plan them, as before issue 24). `staffFilter`: the member the visitor
  * chose, whose terms then apply. A pick names a service of the carts; it applies to every
- * attendee whose cart holds that service.
+ * attendee whose cart holds that service, unless that attendee has a pick of their own (`attendee`).
  */
 export function planOffers(
   ctx: Pick<BookingCalendar, "services">,
@@ -97,8 +102,12 @@ export function planOffers(
 ): Outcome<OfferPlan | null> {
   const list = picks ?? [];
   const inCarts = new Set(carts.flatMap((c) => c.serviceIds));
+  const attendeeOf = (p: OfferPick) => p.attendee ?? null;
   for (const [i, pick] of list.entries()) {
-    if (!inCarts.has(pick.serviceId) || list.findIndex((p) => p.serviceId === pick.serviceId) !== i)
+    const a = attendeeOf(pick);
+    const held = a === null ? inCarts.has(pick.serviceId) : (carts[a]?.serviceIds.includes(pick.serviceId) ?? false);
+    const first = list.findIndex((p) => p.serviceId === pick.serviceId && attendeeOf(p) === a);
+    if (!held || first !== i)
       return fail("SERVICES_REQUIRED", undefined, [
         { path: `${REFUSAL_PATH}.${i}.serviceId`, code: "SERVICES_REQUIRED" },
       ]);
@@ -109,12 +118,14 @@ export function planOffers(
   const member = staffFilter && staffFilter.length === 1 ? (staffFilter[0] as string) : null;
   const definitions = new Map<string, ServiceDefinition>();
   const lines: PlannedLine[][] = [];
-  for (const cart of carts) {
+  for (const [guest, cart] of carts.entries()) {
     const planned: PlannedLine[] = [];
     for (const serviceId of cart.serviceIds) {
       const svc = byId.get(serviceId);
       if (!svc) return fail("SERVICES_REQUIRED", undefined, [{ path: "serviceIds", code: "SERVICES_REQUIRED" }]);
-      const pickIndex = list.findIndex((p) => p.serviceId === serviceId);
+      // This attendee's own pick, else the shared one.
+      const own = list.findIndex((p) => p.serviceId === serviceId && attendeeOf(p) === guest);
+      const pickIndex = own >= 0 ? own : list.findIndex((p) => p.serviceId === serviceId && attendeeOf(p) === null);
       const pick = list[pickIndex];
       const variationId = pick?.variationId ?? null;
       const addOns = (pick?.addOns ?? []).filter((a) => a.quantity !== 0);
@@ -128,19 +139,22 @@ export function planOffers(
       }
       const key = offerKey(serviceId, variationId, addOns, member, offer.durationMinutes);
       if (!definitions.has(key)) {
-        // Under "any available", only the members for whom this choice lasts exactly as planned.
-        const staffIds = member
-          ? svc.staffIds
-          : svc.staffIds.filter((staffId) => {
-              const own = resolveOffer(offering, { variationId, addOns, staffId });
-              return own.ok && own.offer.durationMinutes === offer.durationMinutes;
+        // Under "any available", each member at their own length where their terms change it.
+        const own = member
+          ? []
+          : svc.staffIds.flatMap((staffId) => {
+              const theirs = resolveOffer(offering, { variationId, addOns, staffId });
+              return theirs.ok && theirs.offer.durationMinutes !== offer.durationMinutes
+                ? [[staffId, theirs.offer.durationMinutes] as const]
+                : [];
             });
         definitions.set(key, {
           serviceId: key,
           durationMinutes: offer.durationMinutes,
+          ...(own.length > 0 ? { staffDurationMinutes: Object.fromEntries(own) } : {}),
           ...(offer.bufferBeforeMinutes === null ? {} : { bufferBeforeMinutes: offer.bufferBeforeMinutes }),
           ...(offer.bufferAfterMinutes === null ? {} : { bufferAfterMinutes: offer.bufferAfterMinutes }),
-          staffIds,
+          staffIds: svc.staffIds,
           ...(svc.maxGuestsPerSlot === undefined ? {} : { maxGuestsPerSlot: svc.maxGuestsPerSlot }),
           ...(svc.resources?.length ? { resources: svc.resources } : {}),
         });
@@ -180,9 +194,9 @@ export interface PricedLine {
 }
 
 /**
- * Every line priced for the member the engine assigned to it (a senior stylist's price), in cart
- * order, with the snapshot the booking keeps. The duration stays the planned one: under "any
- * available" the engine only assigned members for whom it is the same.
+ * Every line priced and timed for the member the engine assigned to it (a senior stylist's price
+ * and length), in cart order, with the snapshot the booking keeps. The engine planned that member
+ * at exactly this length (`staffDurationMinutes`), so the stored line and the occupancy agree.
  */
 export function priceLines(
   ctx: Pick<BookingCalendar, "services">,
@@ -198,7 +212,7 @@ export function priceLines(
         addOns: line.addOns,
         staffId,
       });
-      const offer = again.ok ? { ...again.offer, durationMinutes: line.offer.durationMinutes } : line.offer;
+      const offer = again.ok ? again.offer : line.offer;
       return {
         serviceId: line.serviceId,
         priceCents: offer.priceMinor,

@@ -268,7 +268,8 @@ function decideSeries(options: DecideBookingOptions): Outcome<BookingDecision> {
       slot: { startMs: occ.bookedStartMs, staffIds: occ.staffIds },
       staffIds: oneHost ? [occ.staffIds[0] as string] : occ.staffIds,
       overlap: occ.overlap ?? false,
-      coupon: null,
+      // Each occurrence discounted before its deposit; the series takes one use (create-booking.ts).
+      coupon: options.coupon ?? null,
     });
     return { ...base, status: occ.overlap ? "requested" : "booked", draft, code: null };
   });

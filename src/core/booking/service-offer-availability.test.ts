@@ -142,3 +142,37 @@ describe("variations and add-ons in the availability engine", () => {
     expect(nonEmpty).toBeGreaterThan(100);
   });
 });
+
+describe("staff durations under any available", () => {
+  it("plans each candidate at their own length, and the guest's next service after it", () => {
+    // b takes 60 minutes over the cut, a 30; only a dyes. a is busy until 12:00.
+    const r = rules({
+      type: "service",
+      slotIntervalMinutes: 30,
+      members: [
+        { staffId: "a", priority: 1 },
+        { staffId: "b", priority: 0.5 },
+      ],
+      services: [
+        { serviceId: "cut", durationMinutes: 30, staffDurationMinutes: { b: 60 }, staffIds: ["a", "b"] },
+        { serviceId: "dye", durationMinutes: 30, staffIds: ["a"] },
+      ],
+    });
+    const slots = starts(r, [booking("a", "2026-06-15T09:00:00Z", "2026-06-15T12:00:00Z")], {
+      ...day,
+      carts: [{ serviceIds: ["cut", "dye"] }],
+    });
+    const got = slots["2026-06-15"]?.slots.map((s) =>
+      s.assignments?.map(
+        (a) =>
+          `${a.serviceId}:${a.staffId}@${a.startMs / 60_000 - Date.UTC(2026, 5, 15) / 60_000}+${(a.endMs - a.startMs) / 60_000}`,
+      ),
+    );
+    // 11:00: b cuts for an hour, a dyes at 12:00. At 10:00 b's cut would end while a is busy.
+    expect(got).toEqual([
+      ["cut:b@660+60", "dye:a@720+30"],
+      ["cut:b@690+60", "dye:a@750+30"],
+      ["cut:a@720+30", "dye:a@750+30"],
+    ]);
+  });
+});

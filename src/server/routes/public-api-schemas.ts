@@ -59,6 +59,10 @@ const guestCartsQuery = z
 const OfferPickSchema = z
   .object({
     serviceId: id,
+    attendee: z.number().int().min(0).max(100).nullish().meta({
+      description:
+        "One attendee's own choice: 0 the booker, 1… the guests in cart order; absent: every attendee with this service and no choice of their own",
+    }),
     variationId: id.nullish().meta({ description: "Required when the service has variations (VARIATION_REQUIRED)" }),
     addOns: z
       .array(z.object({ addOnId: id, quantity: z.number().int().min(0).max(99) }))
@@ -71,14 +75,18 @@ const offerList = z.array(OfferPickSchema).max(20).meta({
   description:
     "Service calendars: the variation and add-ons chosen of a cart's service; the booking lasts the variation plus every add-on, buffers around the whole",
 });
-/** The same in a query: `serviceId:variationId:addOnId*2,addOnId*1`, services separated by `;` (variationId may be empty). */
+/**
+ * The same in a query: `serviceId:variationId:addOnId*2,addOnId*1`, services separated by `;`
+ * (variationId may be empty); `serviceId@2:…` is the second guest's own choice.
+ */
 const offersQuery = z
   .string()
   .max(4000)
   .transform((v, ctx) => {
     const picks = [];
     for (const entry of v.split(";").filter((e) => e.trim() !== "")) {
-      const [serviceId = "", variationId = "", extras = ""] = entry.split(":").map((x) => x.trim());
+      const [target = "", variationId = "", extras = ""] = entry.split(":").map((x) => x.trim());
+      const [serviceId = "", attendee] = target.split("@");
       const addOns = extras
         .split(",")
         .filter((x) => x !== "")
@@ -86,7 +94,12 @@ const offersQuery = z
           const [addOnId = "", quantity = "1"] = x.split("*");
           return { addOnId, quantity: Number(quantity) };
         });
-      const pick = OfferPickSchema.safeParse({ serviceId, variationId: variationId || null, addOns });
+      const pick = OfferPickSchema.safeParse({
+        serviceId,
+        attendee: attendee === undefined ? null : Number(attendee),
+        variationId: variationId || null,
+        addOns,
+      });
       if (!pick.success) {
         ctx.addIssue({ code: "custom", message: "offers: serviceId:variationId:addOnId*quantity,…;…" });
         return z.NEVER;
@@ -97,7 +110,7 @@ const offersQuery = z
   })
   .meta({
     description:
-      "Service calendars: chosen variations and add-ons as `serviceId:variationId:addOnId*quantity,…`, services separated by `;`",
+      "Service calendars: chosen variations and add-ons as `serviceId:variationId:addOnId*quantity,…`, services separated by `;`; `serviceId@N:…` is attendee N's own (0 the booker)",
   });
 
 /** `guests` and `guestCarts` must agree when both are given. */
@@ -269,6 +282,12 @@ export const SeriesPreviewBodySchema = z
   .object({
     ...choiceFields,
     oneTimeSlug: text(200).nullish(),
+    couponCode: text(64).nullish().meta({
+      description: "A coupon: every occurrence discounted before its deposit; the series takes one use when booked",
+    }),
+    email: z.email().max(254).nullish().meta({
+      description: "The visitor's e-mail when known: a coupon's per-visitor limit is checked against it",
+    }),
     holdId: id.nullish(),
     recurring: z.object({
       frequency: z.enum(["daily", "weekly", "monthly"]),
@@ -300,8 +319,10 @@ export const SeriesPreviewSchema = z
     ),
     totalMinor: z.number().int().meta({
       description:
-        "What the occurrences that would be booked or requested cost together (minor units; no coupon on a series)",
+        "What the occurrences that would be booked or requested cost together (minor units), after any coupon",
     }),
+    discountMinor: z.number().int().meta({ description: "The coupon's discount over all occurrences (minor units)" }),
+    couponCode: z.string().nullable(),
     depositMinor: z.number().int().meta({ description: "Their deposits together (minor units)" }),
   })
   .openapi("SeriesPreview");
@@ -342,7 +363,19 @@ export const FreeSlotsResponseSchema = z
   .openapi("FreeSlots");
 
 export const NextAvailableResponseSchema = z.object({ date: localDate.nullable() }).openapi("NextAvailable");
-export const HoldResponseSchema = z.object({ holdId: z.string(), expiresAt: z.string() }).openapi("Hold");
+export const HoldResponseSchema = z
+  .object({
+    holdId: z.string(),
+    expiresAt: z.string(),
+    assignments: z
+      .array(z.object({ guestIndex: z.number().int(), serviceId: z.string(), staffId: z.string() }))
+      .optional()
+      .meta({
+        description:
+          "Service calendars: who performs each attendee's service (under any available, the member assigned; their own length and price apply)",
+      }),
+  })
+  .openapi("Hold");
 
 export const OccurrenceSchema = z.object({
   index: z.number().int(),

@@ -165,7 +165,7 @@ export function bookingWrites(
                   visitorEmail: b.redeem.visitorEmail,
                   nowMs: command.nowMs,
                 },
-                b.discountMinor,
+                b.redeem.discountMinor ?? b.discountMinor,
               );
               if (!taken.ok) throw new Refused({ code: "COUPON_REFUSED", refusal: taken.refusal });
               redemptions.set(b.id, taken.redemptionId);

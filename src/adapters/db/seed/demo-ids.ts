@@ -42,7 +42,7 @@ export const DEMO = {
     manicure: "00000000-0000-4000-8000-000000000504",
     /** Private: not on the salon menu; bookable by its direct link. */
     bridal: "00000000-0000-4000-8000-000000000505",
-    /** Issue 24: short or long hair (variations), an add-on, and Anna's senior price for long hair. */
+    /** Issue 24: short or long hair (variations), an add-on, and Anna's senior price and time for long hair. */
     cutByLength: "00000000-0000-4000-8000-000000000506",
   },
   /** Issue 21: two treatment rooms, shared by the massage and the colour (any free one). */

@@ -252,7 +252,8 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       "treatment rooms",
     );
   // Services in depth (issue 24): a cut priced by hair length, an extra that lengthens it, and
-  // Anna — the senior stylist — charging more for long hair.
+  // Anna — the senior stylist — charging more for long hair and taking her time over it (75 minutes
+  // instead of 60: "any available" plans her at her own length, ADR 0051).
   const cut = must(
     await repo.createService(
       {
@@ -277,9 +278,9 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
   const longHair = cut.variations.find((v) => v.name === "Long hair")!;
   must(
     await repo.updateService(cut.id, {
-      staffTerms: [{ staffId: DEMO.staff.anna, variationId: longHair.id, durationMinutes: null, priceMinor: 6500 }],
+      staffTerms: [{ staffId: DEMO.staff.anna, variationId: longHair.id, durationMinutes: 75, priceMinor: 6500 }],
     }),
-    "Anna's price for long hair",
+    "Anna's price and time for long hair",
   );
 
   must(

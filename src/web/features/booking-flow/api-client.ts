@@ -115,6 +115,8 @@ export interface SlotsParams {
 /** One service's pick as the API takes it (public-api-schemas.ts: OfferPick). */
 export interface ApiOffer {
   serviceId: string;
+  /** One attendee's own pick (0 the visitor); absent: everyone's. */
+  attendee?: number;
   variationId: string | null;
   addOns: { addOnId: string; quantity: number }[];
 }
@@ -122,7 +124,10 @@ export interface ApiOffer {
 /** Picks in a query string: `serviceId:variationId:addOnId*2,…;…` (public-api-schemas.ts). */
 const offersQuery = (offers: readonly ApiOffer[]) =>
   offers
-    .map((o) => `${o.serviceId}:${o.variationId ?? ""}:${o.addOns.map((a) => `${a.addOnId}*${a.quantity}`).join(",")}`)
+    .map(
+      (o) =>
+        `${o.serviceId}${o.attendee ? `@${o.attendee}` : ""}:${o.variationId ?? ""}:${o.addOns.map((a) => `${a.addOnId}*${a.quantity}`).join(",")}`,
+    )
     .join(";");
 
 const slotParams = (p: SlotsParams) => ({
@@ -157,7 +162,11 @@ export const holdSlot = (
     replacesHoldId?: string | null;
   },
 ) =>
-  call<{ holdId: string; expiresAt: string }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, {
+  call<{
+    holdId: string;
+    expiresAt: string;
+    assignments?: { guestIndex: number; serviceId: string; staffId: string }[];
+  }>(`/api/calendars/${encodeURIComponent(calendarId)}/holds`, {
     method: "POST",
     body: JSON.stringify(body),
   });

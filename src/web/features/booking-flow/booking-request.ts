@@ -30,7 +30,7 @@ export function bookingRequestOf(data: BookingPageData, s: FlowState, locale: st
       : {}),
     answers: d.answers,
     oneTimeSlug: data.oneTimeSlug,
-    couponCode: (!d.repeat && d.couponCode.trim()) || null,
+    couponCode: d.couponCode.trim() || null,
     holdId: s.hold?.slot === s.selectedSlot ? s.hold.id : null,
     locale,
   };

@@ -3,7 +3,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatDuration, formatMoney } from "./dates.ts";
 import { currentQuote, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
-import { lineOf, partNames } from "./offers.ts";
+import { lineOf, partNames, staffOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
@@ -20,22 +20,25 @@ export function BookingSummary({
   const { config } = data;
   // A coupon applied on the details step: the server's discounted total.
   const quoted = currentQuote(state);
+  // Under "any available", once held: the assigned member's length and price (ADR 0051).
+  const staffFor = staffOf(state);
   const price = quoted
     ? { totalCents: quoted.totalMinor }
-    : quote(config, state.carts, state.details, state.offers, state.staffId);
-  const line = (id: string) => {
+    : quote(config, state.carts, state.details, state.offers, staffFor);
+  const line = (id: string, g: number) => {
     const svc = config.services.find((s) => s.id === id);
-    return svc ? lineOf(svc, state.offers, state.staffId) : null;
+    return svc ? lineOf(svc, state.offers, staffFor(g, id), g) : null;
   };
   // Each item as it will be booked: "Haircut — Long", "Deep conditioning" (offers.ts).
-  const names = (cart: string[]) => cart.flatMap((id) => partNames(line(id) ?? { parts: [] }));
-  const services = names(state.carts[0] ?? []);
+  const names = (cart: string[], g: number) => cart.flatMap((id) => partNames(line(id, g) ?? { parts: [] }));
+  const services = names(state.carts[0] ?? [], 0);
   // Several attendees: one line per person ("You: …", "Guest 1: …").
   const perGuest = config.type === "service" && state.carts.length > 1 && state.carts.some((c) => c.length > 0);
   const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
   const staff = config.staff.find((s) => s.id === state.staffId);
   // Every cart starts at the chosen time: the longest one is how long the visit takes.
-  const cartMinutes = (cart: string[]) => cart.reduce((sum, id) => sum + (line(id)?.durationMinutes ?? 0), 0);
+  const cartMinutes = (cart: string[], g: number) =>
+    cart.reduce((sum, id) => sum + (line(id, g)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
   // A service's or member's own location is shown by the details step (ADR 0044).
@@ -89,7 +92,7 @@ export function BookingSummary({
                   {state.carts.map((cart, i) => (
                     <li key={i}>
                       <span className="cart__who">{who(i)}:</span>{" "}
-                      {cart.length ? names(cart).join(", ") : i18n._("widget.cart.nothing")}
+                      {cart.length ? names(cart, i).join(", ") : i18n._("widget.cart.nothing")}
                     </li>
                   ))}
                 </ul>

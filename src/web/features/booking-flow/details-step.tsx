@@ -8,6 +8,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { ChangePolicy } from "./change-policy.tsx";
+import { staffOf } from "./offers.ts";
 import { Field } from "../../components/form-field.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HoldTimer } from "./hold-timer.tsx";
@@ -48,7 +49,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   const d = state.details;
   const set = (patch: Partial<DetailsValues>) => dispatch({ type: "detailsChanged", patch });
   const err = (path: string) => (state.errors[path] ? i18n._(state.errors[path]!, state.errorValues[path]) : undefined);
-  const local = quote(config, state.carts, d, state.offers, state.staffId);
+  const local = quote(config, state.carts, d, state.offers, staffOf(state));
   // The server's price once a coupon is applied (the booking's own reckoning), else the same rule here.
   const quoted = currentQuote(state);
   const price = quoted ? { totalCents: quoted.totalMinor, depositCents: quoted.depositMinor } : local;
@@ -127,7 +128,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       ) : null}
       {config.recurring && !data.isReschedule ? (
         <Suspense>
-          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} />
+          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} applied={quoted} />
         </Suspense>
       ) : null}
       <fieldset className="form-section">
@@ -296,8 +297,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </label>
       </fieldset>
 
-      {/* A series is never discounted (decide-booking.ts): no coupon while repeating. */}
-      {local.totalCents > 0 && !d.repeat ? (
+      {/* A series takes the coupon too: the chooser's total shows it off every occurrence (ADR 0051). */}
+      {local.totalCents > 0 ? (
         <CouponField
           data={data}
           state={state}

@@ -82,7 +82,13 @@ export interface FlowState {
   /** Service calendars: the variation and add-ons picked per service (offers.ts). */
   offers: OfferPicks;
   activeCart: number;
-  hold: { id: string; slot: string; expiresAt: string } | null;
+  /** `staff`: service calendars, who performs each line (hold-slot.ts). */
+  hold: {
+    id: string;
+    slot: string;
+    expiresAt: string;
+    staff?: HeldStaff | undefined;
+  } | null;
   notice: Notice | null;
   details: DetailsValues;
   /** Field path → catalogue key of its message. */
@@ -97,6 +103,9 @@ export interface FlowState {
   /** The server's price with the coupon applied, for the choices of `key` (quoteKey). */
   quoted: { key: string; quote: Quote } | null;
 }
+
+/** Who performs each attendee's service in a hold. */
+type HeldStaff = { guestIndex: number; serviceId: string; staffId: string }[];
 
 /** The API's price quote (public-api-schemas.ts: QuoteSchema), in minor units of `currency`. */
 export interface Quote {
@@ -157,7 +166,7 @@ export type FlowEvent =
   | { type: "slotsChanged"; key: string; slots: Record<string, string[]>; seats?: SeatInfo | null }
   | { type: "dateSelected"; date: string }
   | { type: "slotSelected"; slot: string }
-  | { type: "holdGranted"; slot: string; id: string; expiresAt: string }
+  | { type: "holdGranted"; slot: string; id: string; expiresAt: string; staff?: HeldStaff | undefined }
   | { type: "slotRefused"; slot: string; code: string; values?: Record<string, string | number> }
   | { type: "timezoneChanged"; timezone: string; key: string }
   | { type: "staffChanged"; staffId: string | null; key: string }
@@ -291,7 +300,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       };
     case "holdGranted":
       return state.selectedSlot === event.slot
-        ? { ...state, hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt } }
+        ? { ...state, hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt, staff: event.staff } }
         : state;
     case "slotRefused": {
       const slots = Object.fromEntries(
@@ -343,7 +352,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       };
     case "offersChanged": {
       const errors = { ...state.errors };
-      delete errors[`offers.${event.serviceId}`];
+      delete errors[`offers.${event.serviceId.split("@")[0]}`];
       return { ...state, offers: { ...state.offers, [event.serviceId]: event.pick }, errors, notice: null };
     }
     case "goTo":

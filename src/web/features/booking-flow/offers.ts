@@ -13,8 +13,25 @@ export interface OfferPick {
   /** Add-on id → quantity (absent or 0: not taken). */
   readonly addOns: Readonly<Record<string, number>>;
 }
-/** Service id → what was chosen of it. */
+/**
+ * Service id → what was chosen of it for everyone; `serviceId@guest` → one attendee's own choice
+ * (0 the visitor, 1… the guests), which wins over the shared one (ADR 0051).
+ */
 export type OfferPicks = Readonly<Record<string, OfferPick>>;
+
+/** One attendee's pick of a service: their own, else the shared one. */
+export const pickOf = (picks: OfferPicks, serviceId: string, guest: number): OfferPick | undefined =>
+  picks[`${serviceId}@${guest}`] ?? picks[serviceId];
+
+/** Who performs a line, as the widget knows it: the chosen member, else the one the hold assigned. */
+export type StaffOf = (guest: number, serviceId: string) => string | null;
+export const staffOf =
+  (s: {
+    staffId: string | null;
+    hold: { staff?: readonly { guestIndex: number; serviceId: string; staffId: string }[] } | null;
+  }): StaffOf =>
+  (guest, serviceId) =>
+    s.staffId ?? s.hold?.staff?.find((a) => a.guestIndex === guest && a.serviceId === serviceId)?.staffId ?? null;
 
 type ConfigService = WidgetConfig["services"][number];
 
@@ -47,8 +64,9 @@ export function lineOf(
   svc: ConfigService,
   picks: OfferPicks,
   staffId: string | null,
+  guest = 0,
 ): ResolvedOffer & { readonly deposit: DepositRule | null; readonly isUnpicked: boolean } {
-  const pick = picks[svc.id];
+  const pick = pickOf(picks, svc.id, guest);
   const isUnpicked = svc.variations.length > 0 && !pick?.variationId;
   // Not picked yet: the cheapest variation stands in for the price ("from"), the service for the name.
   const cheapest = [...svc.variations].sort((a, b) => a.priceMinor - b.priceMinor)[0];
@@ -63,31 +81,34 @@ export function lineOf(
   return { ...(bare as Extract<typeof bare, { ok: true }>).offer, isUnpicked };
 }
 
-/** The API's `offers` for the services in these carts that have something to choose. */
+/**
+ * The API's `offers` for the services in these carts that have something to choose: shared picks,
+ * and each attendee's own (`attendee`) while that attendee's cart holds the service.
+ */
 export function offersOf(
   picks: OfferPicks,
   carts: readonly (readonly string[])[],
   config: Pick<WidgetConfig, "services">,
 ) {
-  const inCarts = new Set(carts.flat());
-  return config.services
-    .filter((svc) => inCarts.has(svc.id) && hasOptions(svc) && picks[svc.id])
-    .map((svc) => ({
-      serviceId: svc.id,
-      variationId: picks[svc.id]!.variationId,
-      addOns: addOnList(picks[svc.id]),
-    }));
+  return Object.entries(picks).flatMap(([key, pick]) => {
+    const [serviceId = "", guest] = key.split("@");
+    const svc = config.services.find((s) => s.id === serviceId);
+    const held = guest ? carts[Number(guest)]?.includes(serviceId) : carts.some((c) => c.includes(serviceId));
+    return svc && held && hasOptions(svc)
+      ? [{ serviceId, attendee: guest ? +guest : undefined, variationId: pick.variationId, addOns: addOnList(pick) }]
+      : [];
+  });
 }
 
-/** The services in these carts whose variation is still to be picked. */
+/** The services in these carts whose variation some attendee has still to pick. */
 export const missingVariations = (
   picks: OfferPicks,
   carts: readonly (readonly string[])[],
   config: Pick<WidgetConfig, "services">,
-) => {
-  const inCarts = new Set(carts.flat());
-  return config.services.filter((s) => inCarts.has(s.id) && s.variations.length > 0 && !picks[s.id]?.variationId);
-};
+) =>
+  config.services.filter(
+    (s) => s.variations.length > 0 && carts.some((c, g) => c.includes(s.id) && !pickOf(picks, s.id, g)?.variationId),
+  );
 
 /** How a line reads: "Haircut — Long", "Deep conditioning ×2". */
 export const partNames = (line: Pick<ResolvedOffer, "parts">) =>

@@ -3,7 +3,7 @@ import { quoteCarts, quotePrice, type PriceQuote } from "../../../core/booking/p
 import type { WidgetConfig } from "./api-client.ts";
 import type { DetailsValues } from "./flow-reducer.ts";
 import type { DepositRule } from "../../../core/calendar/calendar.ts";
-import { lineOf, type OfferPicks } from "./offers.ts";
+import { lineOf, type OfferPicks, type StaffOf } from "./offers.ts";
 
 export function attendeesOf(
   config: Pick<WidgetConfig, "type" | "guestMode">,
@@ -21,18 +21,20 @@ export function quote(
   carts: string[][],
   details: Pick<DetailsValues, "guestCount" | "guests">,
   offers: OfferPicks = {},
-  staffId: string | null = null,
+  staff: string | null | StaffOf = null,
 ): PriceQuote {
   const attendees = attendeesOf(config, carts, details);
   const deposit = (config.deposit as DepositRule | null) ?? null;
   if (config.type !== "service") return quotePrice([config.priceCents], attendees, deposit);
   // Every attendee's own cart, charged line by line (the server's rule: quoteCarts), each line its
-  // variation and add-ons at the chosen staff member's price (offers.ts: lineOf).
-  const lines = carts
-    .flat()
-    .map((id) => config.services.find((s) => s.id === id))
-    .filter((s): s is NonNullable<typeof s> => Boolean(s))
-    .map((s) => lineOf(s, offers, staffId));
+  // attendee's variation and add-ons at the price of the member who performs it (offers.ts: lineOf).
+  const who = typeof staff === "function" ? staff : () => staff;
+  const lines = carts.flatMap((cart, g) =>
+    cart.flatMap((id) => {
+      const s = config.services.find((x) => x.id === id);
+      return s ? [lineOf(s, offers, who(g, id), g)] : [];
+    }),
+  );
   return quoteCarts(
     lines.map((l) => ({ priceCents: l.priceMinor, deposit: l.deposit })),
     deposit,

@@ -12,7 +12,7 @@ import { repetitionOf } from "../../../core/availability/recurring.ts";
 import { call } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
-import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
+import type { DetailsValues, FlowEvent, FlowState, Quote } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useRecurringMessages } from "./use-recurring-messages.ts";
 
@@ -30,7 +30,14 @@ interface OccurrencePreview {
 
 type Preview =
   | { state: "loading" }
-  | { state: "ready"; occurrences: OccurrencePreview[]; totalMinor: number; depositMinor: number }
+  | {
+      state: "ready";
+      occurrences: OccurrencePreview[];
+      totalMinor: number;
+      depositMinor: number;
+      discountMinor: number;
+      couponCode: string | null;
+    }
   | { state: "error"; code: string; request: string };
 
 const FREQUENCY_KEYS: Record<Frequency, string> = {
@@ -50,9 +57,11 @@ export interface RepeatChooserProps {
   state: FlowState;
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
+  /** The coupon quote applied on the details step, while it holds (flow-reducer.ts: currentQuote). */
+  applied?: Quote | null;
 }
 
-export default function RepeatChooser({ data, state, languageTag, dispatch }: RepeatChooserProps) {
+export default function RepeatChooser({ data, state, languageTag, dispatch, applied }: RepeatChooserProps) {
   const config = data.config;
   const recurring = config.recurring!;
   const repeat = state.details.repeat;
@@ -66,6 +75,9 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
     holdId: state.hold?.slot === state.selectedSlot ? state.hold.id : null,
     oneTimeSlug: data.oneTimeSlug,
     ...(config.guestMode === "count_only" && guests !== "" ? { guests: Number(guests) } : {}),
+    // An applied coupon comes off every occurrence (ADR 0051), its per-visitor limit checked against
+    // the e-mail it was applied with; a code still being typed does not re-ask on every keystroke.
+    ...(applied?.couponCode ? { couponCode: applied.couponCode, email: state.details.email.trim() || null } : {}),
   };
   useRecurringMessages();
   const { i18n } = useLingui();
@@ -94,13 +106,16 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
     let isCurrent = true;
     setPreview({ state: "loading" });
     const body = { ...request, recurring: { ...repeat, policy } };
-    void call<{ occurrences: OccurrencePreview[]; totalMinor: number; depositMinor: number }>(
-      `/api/calendars/${encodeURIComponent(config.id)}/series-preview`,
-      {
-        method: "POST",
-        body: JSON.stringify(body),
-      },
-    ).then((result) => {
+    void call<{
+      occurrences: OccurrencePreview[];
+      totalMinor: number;
+      depositMinor: number;
+      discountMinor: number;
+      couponCode: string | null;
+    }>(`/api/calendars/${encodeURIComponent(config.id)}/series-preview`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    }).then((result) => {
       if (!isCurrent) return;
       setPreview(
         result.ok
@@ -206,6 +221,12 @@ export default function RepeatChooser({ data, state, languageTag, dispatch }: Re
               <section className="payment" aria-labelledby={`${id}-price`}>
                 <h3 id={`${id}-price`}>{i18n._("widget.payment.title")}</h3>
                 <dl>
+                  {preview.discountMinor > 0 ? (
+                    <>
+                      <dt>{i18n._("widget.payment.discount", { code: preview.couponCode ?? "" })}</dt>
+                      <dd className="payment__discount">−{money(preview.discountMinor)}</dd>
+                    </>
+                  ) : null}
                   <dt>
                     {i18n._("recurring.repeat.total", {
                       count: preview.occurrences.filter((o) => o.priceMinor !== null).length,

@@ -3,7 +3,7 @@ import { lazy, Suspense, type Dispatch } from "react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
 import type { FlowEvent, FlowState } from "./flow-reducer.ts";
-import { hasOptions, lineOf, partNames } from "./offers.ts";
+import { hasOptions, lineOf, partNames, pickOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
 import { newGuestCart } from "./validation.ts";
 
@@ -33,9 +33,9 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
   const items = carts.reduce((n, c) => n + c.length, 0);
   // The server's rule, variations and add-ons included (pricing.ts, offers.ts).
   const total = quote(config, carts, state.details, state.offers, state.staffId).totalCents;
-  const lineOfId = (id: string) => {
+  const lineOfId = (id: string, g = activeCart) => {
     const svc = config.services.find((x) => x.id === id);
-    return svc ? lineOf(svc, state.offers, state.staffId) : null;
+    return svc ? lineOf(svc, state.offers, state.staffId, g) : null;
   };
   const withOptions = config.services.some(hasOptions);
   const allowGuests = config.guestMode !== "none";
@@ -145,11 +145,18 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                       <Suspense fallback={null}>
                         <ServiceOptions
                           service={service}
-                          pick={state.offers[service.id]}
+                          pick={pickOf(state.offers, service.id, activeCart)}
                           currency={config.currency}
                           languageTag={languageTag}
                           error={err(`offers.${service.id}`)}
-                          onChange={(pick) => dispatch({ type: "offersChanged", serviceId: service.id, pick })}
+                          // A guest's change is their own; the visitor's is everyone's who has none (ADR 0051).
+                          onChange={(pick) =>
+                            dispatch({
+                              type: "offersChanged",
+                              serviceId: activeCart ? `${service.id}@${activeCart}` : service.id,
+                              pick,
+                            })
+                          }
                         />
                       </Suspense>
                     ) : null}
@@ -170,7 +177,7 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
               <li key={i}>
                 <span className="cart__who">{who(i)}:</span>{" "}
                 {c.length
-                  ? c.flatMap((id) => partNames(lineOfId(id) ?? { parts: [] })).join(", ")
+                  ? c.flatMap((id) => partNames(lineOfId(id, i) ?? { parts: [] })).join(", ")
                   : i18n._("widget.cart.nothing")}
               </li>
             ))}

@@ -199,7 +199,13 @@ export function useBookingFlow(data: BookingPageData) {
         void loadSlots(stateRef.current, "slotsChanged");
         return;
       }
-      dispatch({ type: "holdGranted", slot, id: result.value.holdId, expiresAt: result.value.expiresAt });
+      dispatch({
+        type: "holdGranted",
+        slot,
+        id: result.value.holdId,
+        expiresAt: result.value.expiresAt,
+        staff: result.value.assignments,
+      });
     }
     dispatch({ type: "goTo", step: "details" });
   };
