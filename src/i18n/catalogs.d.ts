@@ -11,8 +11,8 @@ declare module "virtual:i18n-console-catalogs" {
   export const catalogLoaders: Partial<Record<string, () => Promise<{ messages: Messages }>>>;
 }
 
-// Recurring series' messages (keys `recurring.*`, issue 17), in chunks of their own.
-declare module "virtual:i18n-recurring-catalogs" {
+// The messages of the screens after a booking page's first (vite-plugin.ts LATER_PREFIXES), in chunks of their own.
+declare module "virtual:i18n-later-catalogs" {
   import type { Messages } from "@lingui/core";
   export const catalogLoaders: Partial<Record<string, () => Promise<{ messages: Messages }>>>;
 }

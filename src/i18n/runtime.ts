@@ -16,10 +16,10 @@ export async function loadI18n(code: LocaleCode): Promise<I18n> {
   if (!loadCatalog) throw new Error(`No message catalogue for locale "${code}"`);
   const { messages } = await loadCatalog();
   const i18n = setupI18n({ locale: code, locales: [languageTag(code)], messages: { [code]: messages } });
-  // The server renders any page at once, a series' included: it has every message (issue 17).
+  // The server renders any page at once, a series' or a confirmation included: it has every message.
   if (import.meta.env.SSR) {
-    const { catalogLoaders: recurring } = await import("virtual:i18n-recurring-catalogs");
-    const more = await recurring[code]?.();
+    const { catalogLoaders: later } = await import("virtual:i18n-later-catalogs");
+    const more = await later[code]?.();
     if (more) i18n.load(code, more.messages);
   }
   loaded.set(code, i18n);

@@ -15,10 +15,23 @@ const CATALOG_PREFIX = "virtual:i18n-catalog/";
 const CONSOLE_LOADERS_ID = "virtual:i18n-console-catalogs";
 const CONSOLE_CATALOG_PREFIX = "virtual:i18n-console-catalog/";
 export const CONSOLE_PREFIX = "console.";
-/** Recurring series (issue 17): their own chunks, loaded with the repetition chooser and a series' page. */
-const RECURRING_LOADERS_ID = "virtual:i18n-recurring-catalogs";
-const RECURRING_CATALOG_PREFIX = "virtual:i18n-recurring-catalog/";
-export const RECURRING_PREFIX = "recurring.";
+/**
+ * Messages of the screens after a booking page's first (issue 17, ADR 0004): recurring series, the
+ * details step's coupon and change policy, payment, the confirmation and the manage screen. Their own
+ * chunks (`later-<locale>`), loaded with those lazily loaded screens, so the first JavaScript of a
+ * booking page carries only what its first screen says.
+ */
+const LATER_LOADERS_ID = "virtual:i18n-later-catalogs";
+const LATER_CATALOG_PREFIX = "virtual:i18n-later-catalog/";
+export const LATER_PREFIXES = [
+  "recurring.",
+  "widget.payment.",
+  "widget.done.",
+  "widget.manage.",
+  "widget.cancel.",
+  "widget.policy.",
+  "widget.coupon.",
+] as const;
 const catalogsDir = path.join(path.dirname(new URL(import.meta.url).pathname), "catalogs");
 
 export function readCatalog(code: LocaleCode): Record<string, string> {
@@ -106,22 +119,21 @@ export const RECURRING_PROBLEMS = [
   "RECURRING_NOT_OFFERED",
   "SERIES_PAYMENT_NOT_SUPPORTED",
 ] as const;
-const recurringProblemKeys = new Set<string>(RECURRING_PROBLEMS.map((code) => `problem.${code}`));
+const laterProblemKeys = new Set<string>(RECURRING_PROBLEMS.map((code) => `problem.${code}`));
+const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterProblemKeys.has(key);
 const serverOnlyKeys = new Set<string>(
   [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_PROBLEMS].map((code) => `problem.${code}`),
 );
 const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&
   !key.startsWith(CONSOLE_PREFIX) &&
-  !key.startsWith(RECURRING_PREFIX) &&
-  !recurringProblemKeys.has(key) &&
+  !forLater(key) &&
   !SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix));
 /** The browser's copy of a page catalogue: without what only script-free pages say. */
 const forPagesInBrowser = (key: string) =>
   forPages(key) && !STATIC_PAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
 const forConsole = (key: string) => key.startsWith(CONSOLE_PREFIX);
-const forRecurring = (key: string) => key.startsWith(RECURRING_PREFIX) || recurringProblemKeys.has(key);
-const RECURRING_CHUNK = "recurring-";
+const LATER_CHUNK = "later-";
 
 /** The console's chunks are named `console-<locale>`, so nothing mistakes them for a page's catalogue. */
 const CONSOLE_CHUNK = "console-";
@@ -135,25 +147,21 @@ export function i18nCatalogs(): Plugin {
   return {
     name: "i18n-catalogs",
     resolveId(id) {
-      if ([LOADERS_ID, CONSOLE_LOADERS_ID, RECURRING_LOADERS_ID].includes(id)) return `\0${id}`;
-      if (
-        id.startsWith(CATALOG_PREFIX) ||
-        id.startsWith(CONSOLE_CATALOG_PREFIX) ||
-        id.startsWith(RECURRING_CATALOG_PREFIX)
-      )
+      if ([LOADERS_ID, CONSOLE_LOADERS_ID, LATER_LOADERS_ID].includes(id)) return `\0${id}`;
+      if (id.startsWith(CATALOG_PREFIX) || id.startsWith(CONSOLE_CATALOG_PREFIX) || id.startsWith(LATER_CATALOG_PREFIX))
         return `\0${id}`;
       return null;
     },
     load(id, options) {
       if (id === `\0${LOADERS_ID}`) return loadersModule(CATALOG_PREFIX);
       if (id === `\0${CONSOLE_LOADERS_ID}`) return loadersModule(CONSOLE_CATALOG_PREFIX, CONSOLE_CHUNK);
-      if (id === `\0${RECURRING_LOADERS_ID}`) return loadersModule(RECURRING_CATALOG_PREFIX, RECURRING_CHUNK);
+      if (id === `\0${LATER_LOADERS_ID}`) return loadersModule(LATER_CATALOG_PREFIX, LATER_CHUNK);
       const area = id.startsWith(`\0${CATALOG_PREFIX}`)
         ? { prefix: CATALOG_PREFIX, keep: options?.ssr ? forPages : forPagesInBrowser }
         : id.startsWith(`\0${CONSOLE_CATALOG_PREFIX}`)
           ? { prefix: CONSOLE_CATALOG_PREFIX + CONSOLE_CHUNK, keep: forConsole }
-          : id.startsWith(`\0${RECURRING_CATALOG_PREFIX}`)
-            ? { prefix: RECURRING_CATALOG_PREFIX + RECURRING_CHUNK, keep: forRecurring }
+          : id.startsWith(`\0${LATER_CATALOG_PREFIX}`)
+            ? { prefix: LATER_CATALOG_PREFIX + LATER_CHUNK, keep: forLater }
             : null;
       if (!area) return null;
       const code = id.slice(area.prefix.length + 1) as LocaleCode;

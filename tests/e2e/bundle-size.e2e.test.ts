@@ -19,7 +19,8 @@ const ALSO_BEFORE_INTERACTIVE = {
   // The English catalogue is imported by entry.client before hydrating.
   all: /^en-[\w-]+\.js$/,
   // A manage page hydrates its confirmation/manage screen once that lazily loaded chunk is in.
-  manage: /^booking-result-[\w-]+\.js$/,
+  // …and the texts of that screen (the later screens' catalogue, i18n/later-runtime.ts).
+  manage: /^(booking-result|later-en)-[\w-]+\.js$/,
 };
 
 function initialScripts(html: string, manage: boolean): string[] {

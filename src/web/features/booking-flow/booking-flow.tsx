@@ -33,7 +33,15 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
   const tag = languageTag(i18n.locale as LocaleCode);
   const { state, dispatch, headingRef, actions } = useBookingFlow(data);
   const { config } = data;
-  useEffect(() => void loadDetailsStep().catch(() => undefined), []);
+  // With the step, the later screens' messages (in its chunk's code, not this page's first JavaScript).
+  useEffect(
+    () =>
+      void loadDetailsStep().then(
+        (step) => step.prefetchLaterMessages(i18n),
+        () => undefined,
+      ),
+    [i18n],
+  );
   // A booking made on the details step opens its confirmation: have that screen's code ready.
   useEffect(() => {
     if (state.step === "details") void import("./booking-result.tsx").catch(() => undefined);

@@ -15,6 +15,7 @@ import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
+import { useLaterMessages } from "./use-later-messages.ts";
 
 type Outcome = "scheduled" | "requested" | "rescheduled" | "cancelled" | "manage";
 
@@ -55,6 +56,8 @@ export function BookingResult({
   done: string | null;
   startWithCancel?: boolean;
 }) {
+  // The confirmation, manage and cancel texts are in the later screens' catalogue.
+  useLaterMessages();
   const { i18n } = useLingui();
   const tag = languageTag(i18n.locale as LocaleCode);
   const { booking } = page;

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { paymentDue } from "../../../core/payments/payment-plan.ts";
 import { lazy, Suspense, type Dispatch } from "react";
@@ -14,6 +15,8 @@ import { GuestList } from "./guest-list.tsx";
 import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
+import { useLaterMessages } from "./use-later-messages.ts";
+import { laterMessagesFor } from "../../../i18n/later-runtime.ts";
 import { currentQuote } from "./flow-reducer.ts";
 import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
 
@@ -43,7 +46,12 @@ interface Props {
   onHoldAgain(): void;
 }
 
+/** Starts loading the later screens' messages (booking-flow.tsx prefetches this step after the first paint). */
+export const prefetchLaterMessages = (i18n: I18n) => void laterMessagesFor(i18n)?.catch(() => undefined);
+
 export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHoldAgain }: Props) {
+  // The coupon, the change policy and the payment's texts are in the later screens' catalogue.
+  useLaterMessages();
   const { i18n } = useLingui();
   const { config } = data;
   const d = state.details;

@@ -14,6 +14,7 @@ import { formatMoney } from "./dates.ts";
 import { Field } from "../../components/form-field.tsx";
 import type { PendingPayment } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
+import { useLaterMessages } from "./use-later-messages.ts";
 
 interface Props {
   payment: PendingPayment;
@@ -31,6 +32,8 @@ const StripePaymentForm = lazy(() => import("./stripe-payment-form.tsx"));
 const CARD_FIELDS = { CARD_NUMBER_INVALID: "number", CARD_EXPIRY_INVALID: "expiry", CARD_CVC_INVALID: "cvc" } as const;
 
 export default function PaymentStep({ payment, languageTag, holdsOnly, businessName, onPaid, onRelease }: Props) {
+  // Its texts are in the later screens' catalogue.
+  useLaterMessages();
   const { i18n } = useLingui();
   const left = useTimeLeft(payment.dueAt);
   const money = (minor: number) => formatMoney(minor, payment.currency, languageTag);

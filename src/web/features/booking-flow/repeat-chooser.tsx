@@ -14,7 +14,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
 import type { DetailsValues, FlowEvent, FlowState, Quote } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
-import { useRecurringMessages } from "./use-recurring-messages.ts";
+import { useLaterMessages } from "./use-later-messages.ts";
 
 type Repeat = NonNullable<DetailsValues["repeat"]>;
 type Frequency = Repeat["frequency"];
@@ -79,7 +79,7 @@ export default function RepeatChooser({ data, state, languageTag, dispatch, appl
     // the e-mail it was applied with; a code still being typed does not re-ask on every keystroke.
     ...(applied?.couponCode ? { couponCode: applied.couponCode, email: state.details.email.trim() || null } : {}),
   };
-  useRecurringMessages();
+  useLaterMessages();
   const { i18n } = useLingui();
   const id = useId();
   const { frequencies, maxCount, policy } = recurring;

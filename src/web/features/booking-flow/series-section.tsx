@@ -11,7 +11,7 @@ import { bookingPageUrl, call } from "./api-client.ts";
 import { formatDateTime, formatTime } from "./dates.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
-import { useRecurringMessages } from "./use-recurring-messages.ts";
+import { useLaterMessages } from "./use-later-messages.ts";
 
 type Entry = NonNullable<ManagedBookingPage["series"]>[number];
 
@@ -38,7 +38,7 @@ export function SeriesSection({
   languageTag: string;
 }) {
   const { i18n } = useLingui();
-  useRecurringMessages();
+  useLaterMessages();
   const [isCancelling, setCancelling] = useState(false);
   const index = series.findIndex((o) => o.id === bookingId);
   const current = series[index];
