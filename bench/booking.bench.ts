@@ -28,7 +28,7 @@ import { parseConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
-import { reachable, serveWithLoader } from "./support.ts";
+import { benchBookingBody, reachable, serveWithLoader } from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -183,14 +183,7 @@ async function main() {
       request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request),
     );
 
-    // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
-    const bookingBody = (k: number) =>
-      JSON.stringify({
-        calendarId: calendarIds[k % STAFF],
-        startTime: new Date(NOW.getTime() + (Math.floor(k / STAFF) + 1) * 30 * 60_000).toISOString(),
-        timezone: "UTC",
-        contact: { firstName: "Bench", lastName: "Client", email: `c${k}@bench.example` },
-      });
+    const bookingBody = (k: number) => benchBookingBody(calendarIds, NOW, k);
     const requests = (from: number, n: number, prefix: string) =>
       Array.from({ length: n }, (_, i) => ({ key: `${prefix}-${from + i}`, body: bookingBody(from + i) }));
     const job = (path: string, list: LoadJob["requests"]): LoadJob => ({

@@ -23,6 +23,7 @@ import { migrateDatabase } from "../src/adapters/db/migrate.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadResult } from "./booking-load.ts";
 import {
+  benchBookingBody,
   percentile,
   reachable,
   runLoad,
@@ -59,14 +60,7 @@ async function main() {
     const visitors = startLoader();
     loaders.push(visitors);
 
-    // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
-    const body = (k: number) =>
-      JSON.stringify({
-        calendarId: calendarIds[k % STAFF],
-        startTime: new Date(NOW.getTime() + (Math.floor(k / STAFF) + 1) * 30 * 60_000).toISOString(),
-        timezone: "UTC",
-        contact: { firstName: "Bench", lastName: "Visitor", email: `v${k}@bench.example` },
-      });
+    const body = (k: number) => benchBookingBody(calendarIds, NOW, k, `v${k}@bench.example`);
     let next = 0;
     const visitorBookings = (n: number) =>
       Array.from({ length: n }, () => {

@@ -23,6 +23,7 @@ import { databaseRateLimiters } from "../src/adapters/db/rate-limit-windows.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadJob } from "./booking-load.ts";
 import {
+  benchBookingBody,
   percentile,
   reachable,
   runLoad,
@@ -120,14 +121,7 @@ async function main() {
     const second = await startAppProcess(url, NOW);
     apps.push(first.child, second.child);
 
-    // Booking k: calendar k mod 64, its (k div 64)-th half-hour from NOW: all distinct, all free.
-    const bookingBody = (k: number) =>
-      JSON.stringify({
-        calendarId: calendarIds[k % STAFF],
-        startTime: new Date(NOW.getTime() + (Math.floor(k / STAFF) + 1) * 30 * 60_000).toISOString(),
-        timezone: "UTC",
-        contact: { firstName: "Bench", lastName: "Client", email: `c${k}@bench.example` },
-      });
+    const bookingBody = (k: number) => benchBookingBody(calendarIds, NOW, k);
     let next = 0;
     const bookings = (n: number) =>
       Array.from({ length: n }, () => {

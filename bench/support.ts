@@ -110,3 +110,17 @@ export async function scratchDatabase(adminUrl: string): Promise<{ url: string; 
     },
   };
 }
+
+/**
+ * Booking k of a bench over personal calendars: calendar k mod their count, its (k div count)-th
+ * half-hour after `now` — all distinct, all free. `email` names the booker (one per k).
+ */
+export function benchBookingBody(calendarIds: readonly string[], now: Date, k: number, email = `c${k}@bench.example`) {
+  const n = calendarIds.length;
+  return JSON.stringify({
+    calendarId: calendarIds[k % n],
+    startTime: new Date(now.getTime() + (Math.floor(k / n) + 1) * 30 * 60_000).toISOString(),
+    timezone: "UTC",
+    contact: { firstName: "Bench", lastName: "Client", email },
+  });
+}
