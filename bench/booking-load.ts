@@ -2,7 +2,8 @@
  * The load generator of bench/booking.bench.ts and bench/free-slots.bench.ts, run in its own process (child_process.fork) so the
  * clients do not share the server's CPU time slice or event loop. `clients` keep-alive HTTP
  * connections, each sending its next request when the previous answer has arrived; latency is
- * measured here, from request start to the last byte of the response.
+ * measured here, from request start to the last byte of the response. A "stop" message ends a job
+ * early: no new request is sent, and it reports what was answered (a flood, bench/flood.bench.ts).
  */
 import http from "node:http";
 
@@ -37,7 +38,10 @@ export interface LoadResult {
   readonly cpuMs: number;
 }
 
+let stopping = false;
+
 async function runJob(job: LoadJob): Promise<LoadResult> {
+  stopping = false;
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.clients });
   const latencies: number[] = new Array<number>(job.requests.length);
   const firstFailures: string[] = [];
@@ -92,16 +96,23 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: job.clients }, async () => {
-      for (let i = next++; i < job.requests.length; i = next++) await send(i);
+      for (let i = next++; i < job.requests.length && !stopping; i = next++) await send(i);
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpu0);
   agent.destroy();
-  return { seconds, latencies, failures, firstFailures, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    seconds,
+    latencies: stopping ? latencies.filter((ms) => ms !== undefined) : latencies,
+    failures,
+    firstFailures,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
-process.on("message", (job: LoadJob) => {
+process.on("message", (job: LoadJob | "stop") => {
+  if (job === "stop") return void (stopping = true);
   runJob(job).then(
     (result) => process.send!(result),
     (error: unknown) => {

@@ -39,6 +39,28 @@ describe.each(DATABASE_KINDS)("rate limits counted in the database on %s", (kind
     expect(await a.hit("203.0.113.7", T0 + 60_000)).toBeNull();
   });
 
+  it("a client refused once is refused again without a round trip until its window ends", async () => {
+    const limiter = databaseRateLimiters(testDb.database)("flood", 2);
+    const hits = async () =>
+      Number(
+        (
+          await testDb.database.execute(
+            "select coalesce(sum(hits), 0)::int as n from rate_limit_windows where limiter = 'flood'",
+          )
+        ).rows[0]!.n,
+      );
+    for (let i = 0; i < 2; i++) expect(await limiter.hit("192.0.2.66", T0 + 1_000)).toBeNull();
+    expect(await limiter.hit("192.0.2.66", T0 + 1_000)).toBe(59);
+    // A hundred more from the flooding address: still refused, the database not asked again.
+    for (let i = 0; i < 100; i++) expect(await limiter.hit("192.0.2.66", T0 + 2_000)).toBe(58);
+    expect(await hits()).toBe(3);
+    // Another process has not refused it yet: it asks the database, which still says no.
+    expect(await databaseRateLimiters(other)("flood", 2).hit("192.0.2.66", T0 + 3_000)).toBe(57);
+    // Others are counted as before, and the next window starts afresh.
+    expect(await limiter.hit("192.0.2.67", T0 + 2_000)).toBeNull();
+    expect(await limiter.hit("192.0.2.66", T0 + 60_000)).toBeNull();
+  });
+
   it("waitFor says when a key is at its limit without counting", async () => {
     const failed = databaseRateLimiters(testDb.database)("console-failed-sign-ins", 3, 15 * 60_000);
     const key = "someone@example.com";
