@@ -147,6 +147,25 @@ describe("booking flow reducer", () => {
     expect(stepsFor("class", false)).toEqual(["datetime", "details"]);
   });
 
+  it("removing a guest drops their own picks and moves later guests' picks up with them", () => {
+    const pick = (variationId: string) => ({ variationId, addOns: {} });
+    const state: FlowState = {
+      ...base,
+      carts: [["cut"], ["cut"], ["cut"], ["cut"]],
+      activeCart: 2,
+      offers: { cut: pick("short"), "cut@1": pick("long"), "cut@2": pick("medium"), "cut@3": pick("long") },
+    };
+    const next = flowReducer(state, {
+      type: "cartsChanged",
+      carts: [["cut"], ["cut"], ["cut"]],
+      activeCart: 1,
+      removedGuest: 2,
+    });
+    expect(next.offers).toEqual({ cut: pick("short"), "cut@1": pick("long"), "cut@2": pick("long") });
+    // Other cart changes keep every pick.
+    expect(flowReducer(state, { type: "cartsChanged", carts: state.carts, activeCart: 0 }).offers).toBe(state.offers);
+  });
+
   it("restores a saved flow (language switch): place and input back, a foreign step ignored", () => {
     const typed: FlowState = {
       ...base,

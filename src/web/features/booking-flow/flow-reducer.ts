@@ -5,7 +5,7 @@
  * (Over 300 lines on purpose: every transition of the flow is one case of one switch, read in one place.)
  */
 import type { DuePayment } from "./api-client.ts";
-import type { OfferPick, OfferPicks } from "./offers.ts";
+import { withoutGuest, type OfferPick, type OfferPicks } from "./offers.ts";
 import type { SeatInfo } from "./seats.ts";
 
 export type Step = "services" | "datetime" | "details" | "payment";
@@ -170,7 +170,7 @@ export type FlowEvent =
   | { type: "slotRefused"; slot: string; code: string; values?: Record<string, string | number> }
   | { type: "timezoneChanged"; timezone: string; key: string }
   | { type: "staffChanged"; staffId: string | null; key: string }
-  | { type: "cartsChanged"; carts: string[][]; activeCart?: number }
+  | { type: "cartsChanged"; carts: string[][]; activeCart?: number; removedGuest?: number }
   | { type: "offersChanged"; serviceId: string; pick: OfferPick }
   | { type: "goTo"; step: Step }
   | { type: "restored"; saved: SavedFlow }
@@ -346,6 +346,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       return {
         ...state,
         carts: event.carts,
+        offers: event.removedGuest === undefined ? state.offers : withoutGuest(state.offers, event.removedGuest),
         activeCart: event.activeCart ?? Math.min(state.activeCart, event.carts.length - 1),
         errors: {},
         notice: null,

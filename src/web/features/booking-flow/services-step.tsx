@@ -82,6 +82,7 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                   type: "cartsChanged",
                   carts: carts.filter((_, i) => i !== activeCart),
                   activeCart: activeCart - 1,
+                  removedGuest: activeCart,
                 })
               }
             >
