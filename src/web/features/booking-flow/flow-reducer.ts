@@ -5,7 +5,7 @@
  * (Over 300 lines on purpose: every transition of the flow is one case of one switch, read in one place.)
  */
 import type { DuePayment } from "./api-client.ts";
-import { withoutGuest, type OfferPick, type OfferPicks } from "./offers.ts";
+import type { OfferPick, OfferPicks } from "./offers.ts";
 import type { SeatInfo } from "./seats.ts";
 
 export type Step = "services" | "datetime" | "details" | "payment";
@@ -421,4 +421,20 @@ export function stepsFor(type: string, hasPresetServices: boolean, paysOnline = 
   const steps: Step[] =
     type === "service" && !hasPresetServices ? ["services", "datetime", "details"] : ["datetime", "details"];
   return paysOnline ? [...steps, "payment"] : steps;
+}
+
+/**
+ * The picks once guest `removed` has left: their own picks go, and later guests' own picks move up
+ * with them (guest 3 becomes guest 2), so nobody is left with another's choice. Here rather than in
+ * offers.ts, which (with the pricing it brings) is not in the booking page's first JavaScript.
+ */
+export function withoutGuest(picks: OfferPicks, removed: number): OfferPicks {
+  const out: Record<string, OfferPick> = {};
+  for (const [key, pick] of Object.entries(picks)) {
+    const [serviceId, guest] = key.split("@");
+    if (guest === undefined) out[key] = pick;
+    else if (Number(guest) < removed) out[key] = pick;
+    else if (Number(guest) > removed) out[`${serviceId}@${Number(guest) - 1}`] = pick;
+  }
+  return out;
 }

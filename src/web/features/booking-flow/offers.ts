@@ -23,21 +23,6 @@ export type OfferPicks = Readonly<Record<string, OfferPick>>;
 export const pickOf = (picks: OfferPicks, serviceId: string, guest: number): OfferPick | undefined =>
   picks[`${serviceId}@${guest}`] ?? picks[serviceId];
 
-/**
- * The picks once guest `removed` has left: their own picks go, and later guests' own picks move up
- * with them (guest 3 becomes guest 2), so nobody is left with another's choice.
- */
-export function withoutGuest(picks: OfferPicks, removed: number): OfferPicks {
-  const out: Record<string, OfferPick> = {};
-  for (const [key, pick] of Object.entries(picks)) {
-    const [serviceId, guest] = key.split("@");
-    if (guest === undefined) out[key] = pick;
-    else if (Number(guest) < removed) out[key] = pick;
-    else if (Number(guest) > removed) out[`${serviceId}@${Number(guest) - 1}`] = pick;
-  }
-  return out;
-}
-
 /** Who performs a line, as the widget knows it: the chosen member, else the one the hold assigned. */
 export type StaffOf = (guest: number, serviceId: string) => string | null;
 export const staffOf =
