@@ -303,19 +303,28 @@ describe("the owner sets up staff and services", () => {
     expect(await page.locator("#field-staff-email").inputValue()).toBe(`setup-${unique}@northwind.example`);
     await page.locator("#field-staff-photo").fill("photo.jpg");
     await page.locator("#field-staff-zone").selectOption("Europe/London");
+    // Their own location (issue 24): a video call needs an https link.
+    await page.getByLabel("Where it takes place").selectOption("video");
+    await page.getByLabel("Video link").fill("zoom me");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect
       .poll(() => page.locator("#field-staff-photo-error").innerText())
       .toBe("Enter a web address starting with https://.");
+    expect(await page.locator("#field-location-value-error").innerText()).not.toBe("");
     expect(await page.locator("#field-staff-photo").inputValue()).toBe("photo.jpg");
     expect(await page.locator("#field-staff-zone").inputValue()).toBe("Europe/London");
+    expect(await page.getByLabel("Video link").inputValue()).toBe("zoom me");
 
     await page.locator("#field-staff-photo").fill("https://example.com/setup.jpg");
+    await page.getByLabel("Where it takes place").selectOption("physical");
+    await page.locator("#field-location-value").fill("Studio 2, Torstraße 1, Berlin");
     await page.getByRole("button", { name: "Save changes" }).click();
     const row = page.locator(".console-row", { hasText: name });
     await expect.poll(() => row.innerText()).toContain("Europe/London");
     expect(await row.locator("img").getAttribute("src")).toBe("https://example.com/setup.jpg");
-    expect((await api<{ timeZone: string }>(page, "GET", `/staff/${staffId}`)).body.timeZone).toBe("Europe/London");
+    const saved = (await api<{ timeZone: string; location: unknown }>(page, "GET", `/staff/${staffId}`)).body;
+    expect(saved.timeZone).toBe("Europe/London");
+    expect(saved.location).toEqual({ kind: "physical", value: "Studio 2, Torstraße 1, Berlin" });
     expect(pageErrors).toEqual([]);
   });
 

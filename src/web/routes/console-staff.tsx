@@ -15,6 +15,8 @@ import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { EditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { ZoneSelect } from "../features/console/zone-select.tsx";
+import { LOCATION_MESSAGES, LocationField, locationOfDraft } from "../features/console/location-field.tsx";
+import type { LocationKind } from "../../core/calendar/location.ts";
 import type { Route } from "./+types/console-staff";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -34,11 +36,14 @@ interface Draft {
   readonly email: string;
   readonly timeZone: string;
   readonly photoUrl: string;
+  /** Where they receive (ADR 0044), over the service's and the calendar's; "": none of their own. */
+  readonly locationKind: LocationKind | "";
+  readonly locationValue: string;
 }
 
-type FieldName = "name" | "email" | "timeZone" | "photoUrl";
-const FIELDS: readonly FieldName[] = ["name", "email", "timeZone", "photoUrl"];
-const MESSAGES: Record<FieldName, string> = {
+type FieldName = "name" | "email" | "timeZone" | "photoUrl" | "location";
+const FIELDS: readonly FieldName[] = ["name", "email", "timeZone", "photoUrl", "location"];
+const MESSAGES: Record<Exclude<FieldName, "location">, string> = {
   name: "console.staff.nameMissing",
   email: "console.staff.emailInvalid",
   timeZone: "console.staff.zoneInvalid",
@@ -53,6 +58,8 @@ function draftProblems(draft: Draft): Partial<Record<FieldName, string>> {
   if (draft.timeZone === "") problems.timeZone = MESSAGES.timeZone;
   const photo = draft.photoUrl.trim();
   if (photo !== "" && !/^https?:\/\/\S+$/i.test(photo)) problems.photoUrl = MESSAGES.photoUrl;
+  const { problem } = locationOfDraft(draft.locationKind, draft.locationValue);
+  if (problem) problems.location = problem;
   return problems;
 }
 
@@ -82,9 +89,13 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
   const errorOf = (field: FieldName) =>
     clientProblems[field]
       ? i18n._(clientProblems[field])
-      : fieldProblem(problem, field)
-        ? i18n._(MESSAGES[field])
-        : undefined;
+      : field === "location"
+        ? ["location", "location.kind", "location.value"].some((path) => fieldProblem(problem, path))
+          ? i18n._(LOCATION_MESSAGES[draft?.locationKind || "ask_booker"])
+          : undefined
+        : fieldProblem(problem, field)
+          ? i18n._(MESSAGES[field])
+          : undefined;
   const onField = FIELDS.some((f) => errorOf(f));
 
   function save(event: FormEvent) {
@@ -93,6 +104,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
       email: draft.email.trim(),
       timeZone: draft.timeZone,
       photoUrl: draft.photoUrl.trim() || null,
+      location: locationOfDraft(draft.locationKind, draft.locationValue).location,
     };
     return editor.submit(event, draft !== null && Object.keys(draftProblems(draft)).length === 0, async () => {
       if (!draft || !body) return;
@@ -129,7 +141,15 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
             type="button"
             className="console-button"
             onClick={() =>
-              editor.open({ id: null, name: "", email: "", timeZone: session.business.timeZone, photoUrl: "" })
+              editor.open({
+                id: null,
+                name: "",
+                email: "",
+                timeZone: session.business.timeZone,
+                photoUrl: "",
+                locationKind: "",
+                locationValue: "",
+              })
             }
           >
             {i18n._("console.staff.add")}
@@ -222,6 +242,14 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
               )}
             </Field>
           </div>
+          <LocationField
+            path="location"
+            kind={draft.locationKind}
+            value={draft.locationValue}
+            noneLabel={i18n._("console.staff.locationNone")}
+            error={errorOf("location")}
+            onChange={(locationKind, locationValue) => setDraft({ ...draft, locationKind, locationValue })}
+          />
         </EditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.staff.none")}>
@@ -256,6 +284,8 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
                     email: member.email,
                     timeZone: member.timeZone,
                     photoUrl: member.photoUrl ?? "",
+                    locationKind: member.location?.kind ?? "",
+                    locationValue: member.location?.value ?? "",
                   })
                 }
                 onRemove={() => setRemoving(member)}

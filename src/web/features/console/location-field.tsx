@@ -1,7 +1,30 @@
 import { useLingui } from "@lingui/react";
-import { LOCATION_KINDS, type LocationKind } from "../../../core/calendar/location.ts";
+import {
+  LOCATION_KINDS,
+  locationProblem,
+  type LocationKind,
+  type MeetingLocation,
+} from "../../../core/calendar/location.ts";
 import { ChoiceField } from "./choice-field.tsx";
 import { TextField } from "./text-field.tsx";
+
+/** What each kind's refusal says (the address missing, a phone or video link not valid; ask: choose one). */
+export const LOCATION_MESSAGES: Readonly<Record<LocationKind, string>> = {
+  physical: "console.services.offers.addressRequired",
+  phone: "console.services.offers.phoneInvalid",
+  video: "console.services.offers.videoInvalid",
+  ask_booker: "console.services.offers.locationInvalid",
+};
+
+/** The API's location for the field as typed ("": none of its own), and the message key of what is wrong with it. */
+export function locationOfDraft(
+  kind: LocationKind | "",
+  value: string,
+): { readonly location: MeetingLocation | null; readonly problem: string | undefined } {
+  if (kind === "") return { location: null, problem: undefined };
+  const location = { kind, value: kind === "ask_booker" ? "" : value.trim() };
+  return { location, problem: locationProblem(location) ? LOCATION_MESSAGES[kind] : undefined };
+}
 
 interface Props {
   /** The API path of the location (`location`); its text is at `${path}.value`. */
