@@ -284,7 +284,14 @@ function ServiceNeeds({ loaderData }: { loaderData: Data }) {
       <p className="console-muted">{t("needsIntro")}</p>
       <ProblemAlert
         ref={refs.alert}
-        problem={isAboutFields(problem, ["0", "1", "2", "3", "4", "5"]) ? null : problem}
+        problem={
+          isAboutFields(
+            problem,
+            (draft?.needs ?? []).map((_, i) => String(i)),
+          )
+            ? null
+            : problem
+        }
       />
       {draft && editing ? (
         <EditorPanel
