@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The business this page belongs to, as visitors see it (ADR 0049). Console pages do not wear
   // it: they are the product's, whoever is signed in.
   const isConsole = CONSOLE_PATH.test(url.pathname);
-  const businessId = isConsole ? null : await pageBusinessId(context, url.pathname);
+  const businessId = isConsole ? null : await pageBusinessId(context, url);
   const branding = businessId ? await context.pages.branding(businessId) : null;
   return {
     locale: context.locale,

@@ -229,16 +229,30 @@ describe("calendars", () => {
     await visitor.context.close();
   });
 
-  it("creates a one-time link, copies it and revokes it", async () => {
+  it("creates a one-time link, shows it once to copy, and revokes it", async () => {
     const links = page.locator(".console-otl");
     expect(await links.count()).toBe(0);
     await page.getByRole("button", { name: "Create link" }).click();
     await expect.poll(() => links.count()).toBe(1);
     expect(await links.first().innerText()).toContain("Unused");
-    expect(await links.first().innerText()).toContain("/widget/otl/");
-    await links.first().getByRole("button", { name: "Copy one-time link" }).click();
+    expect(await links.first().innerText()).toContain("Made on");
+    const fresh = page.locator(".console-otl-new");
+    expect(await fresh.innerText()).toContain("shown just this once");
+    await fresh.getByRole("button", { name: "Copy one-time link" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("/widget/otl/");
+    const url = await page.evaluate(() => navigator.clipboard.readText());
     await checkScreen(page, "console-calendar");
+
+    // The server keeps only the link's hash: after a reload its address is nowhere on the page,
+    // and the copied address still opens the calendar's booking page.
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => links.count()).toBe(1);
+    expect(await page.content()).not.toContain(new URL(url).pathname);
+    expect(await fresh.count()).toBe(0);
+    const visitor = await bookingPage(browser);
+    expect((await visitor.page.goto(url))?.status()).toBe(200);
+    await visitor.context.close();
 
     await links.first().getByRole("button", { name: "Revoke" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();

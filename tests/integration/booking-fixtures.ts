@@ -8,6 +8,7 @@ import type { Database } from "../../src/adapters/db/client.ts";
 import * as t from "../../src/adapters/db/schema.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/adapters/db/seed/demo.ts";
 import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
+import { hashSecretToken } from "../../src/app/shared/secret-token.ts";
 import type { CalendarSettings, CalendarType } from "../../src/core/calendar/calendar.ts";
 import { createApp, type AppDependencies } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -151,7 +152,9 @@ export async function seedBookingFixture(database: Database): Promise<Fixture> {
     { calendarId: calendars.salon, serviceId: services.colour, position: 1 },
   ]);
   const oneTimeSlug = `otl-${randomUUID()}`;
-  await db.insert(t.oneTimeLinks).values({ businessId, calendarId: calendars.personal, slug: oneTimeSlug });
+  await db
+    .insert(t.oneTimeLinks)
+    .values({ businessId, calendarId: calendars.personal, slugHash: hashSecretToken(oneTimeSlug) });
   return { businessId, staff, calendars, services, oneTimeSlug };
 }
 

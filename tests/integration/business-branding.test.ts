@@ -125,6 +125,11 @@ describe.each(DATABASE_KINDS)("business branding on %s", (kind) => {
     expect(await pages.ownerOf("calendar", calendar.id)).toBe(businessId);
     expect(await pages.ownerOf("form", calendar.id)).toBeNull();
     expect(await pages.ownerOf("calendar", "not-an-id")).toBeNull();
+    // So is the page of one of its one-time links, found by the link's secret alone (ADR 0053).
+    const link = await expectStatus(201, app, "POST", "/api/business/one-time-links", key, { calendarId: calendar.id });
+    expect(await pages.ownerOfOneTimeLink(link.slug)).toBe(businessId);
+    expect(await pages.ownerOfOneTimeLink(`${link.slug}x`)).toBeNull();
+    expect(await pages.ownerOfBooking("00000000-0000-4000-8000-00000000ffff", "any")).toBeNull();
     expect(snippet.html).toContain('data-booking-lang="de"');
     expect(snippet.html).toContain('data-booking-theme="dark"');
     expect(snippet.html).toContain('data-booking-brand="#fa0"');

@@ -4,6 +4,7 @@
  * history (soft when bookings refer, 409 IN_USE for a menu's calendar), requests declined, links
  * revoked.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { businessApp, call, expectStatus, newBusiness, type App } from "./business-fixtures.ts";
@@ -332,8 +333,12 @@ describe.each(DATABASE_KINDS)("business API rules on %s", (kind) => {
     expect((await call(app, "GET", `/api/one-time-links/${link.slug}`, null)).status).toBe(200);
     expect((await req("DELETE", `/one-time-links/${link.id}`)).status).toBe(204);
     expect((await call(app, "GET", `/api/one-time-links/${link.slug}`, null)).body.code).toBe("SLUG_EXPIRED");
-    expect((await req("GET", `/one-time-links?calendarId=${cal.id}`)).body).toMatchObject([
-      { id: link.id, state: "revoked" },
-    ]);
+    const listed = (await req("GET", `/one-time-links?calendarId=${cal.id}`)).body;
+    expect(listed).toMatchObject([{ id: link.id, state: "revoked" }]);
+    // The slug is shown once, when the link is made: never listed again, and stored only as its hash.
+    expect(JSON.stringify(listed)).not.toContain(link.slug);
+    const stored = await testDb.database.execute("select * from one_time_links where id = $1", [link.id]);
+    expect(JSON.stringify(stored.rows)).not.toContain(link.slug);
+    expect(stored.rows[0]!.slug_hash).toBe(createHash("sha256").update(link.slug).digest("hex"));
   });
 });

@@ -2,34 +2,13 @@
  * Migration 0026 (docs/decisions/0041-contacts.md): submissions and bookings stored before contacts
  * get one contact per business and email — however the email was typed — and reference it.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { fromPglite } from "../../src/adapters/db/client.ts";
-import { migrateDatabase, MIGRATIONS_FOLDER } from "../../src/adapters/db/migrate.ts";
-
-const before = fs.mkdtempSync(path.join(os.tmpdir(), "contacts-migration-"));
-afterAll(() => fs.rmSync(before, { recursive: true, force: true }));
-
-/** The migrations folder as it was before contacts: the journal cut before 0026. */
-function migrationsBeforeContacts(): string {
-  fs.cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = path.join(before, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith("_contacts"));
-  expect(cut).toBeGreaterThan(0);
-  fs.writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return before;
-}
+import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
+import { databaseMigratedBefore } from "../support/migrated-before.ts";
 
 it("makes one contact per business and email from earlier submissions and bookings", async () => {
-  const client = await PGlite.create(undefined, { extensions: { btree_gist } });
-  await migrate(drizzle(client), { migrationsFolder: migrationsBeforeContacts() });
+  const client = await databaseMigratedBefore("_contacts");
   const business = "00000000-0000-4000-8000-0000000000b1";
   const form = "00000000-0000-4000-8000-0000000000f1";
   const calendar = "00000000-0000-4000-8000-0000000000c1";

@@ -3,34 +3,13 @@
  * stored before variants keeps what it had — its price becomes its one variant, its image the first
  * of its gallery, "not available in store" a draft, its id its slug.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { fromPglite } from "../../src/adapters/db/client.ts";
-import { migrateDatabase, MIGRATIONS_FOLDER } from "../../src/adapters/db/migrate.ts";
-
-const before = fs.mkdtempSync(path.join(os.tmpdir(), "shop-migration-"));
-afterAll(() => fs.rmSync(before, { recursive: true, force: true }));
-
-/** The migrations folder as it was before the shop's: the journal cut before 0019. */
-function migrationsBeforeShop(): string {
-  fs.cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = path.join(before, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith("_shop_products"));
-  expect(cut).toBeGreaterThan(0);
-  fs.writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return before;
-}
+import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
+import { databaseMigratedBefore } from "../support/migrated-before.ts";
 
 it("moves each product's price, image and availability into its variant, gallery and status", async () => {
-  const client = await PGlite.create(undefined, { extensions: { btree_gist } });
-  await migrate(drizzle(client), { migrationsFolder: migrationsBeforeShop() });
+  const client = await databaseMigratedBefore("_shop_products");
   const business = "00000000-0000-4000-8000-0000000000b1";
   await client.exec(`
     insert into businesses (id, slug, name, time_zone) values ('${business}', 'old-shop', 'Old shop', 'UTC');

@@ -12,6 +12,8 @@ import type {
   ServiceSummary,
 } from "../../app/pages/public-pages.ts";
 import { logoImage } from "../../core/shared/branding.ts";
+import { verifyManageToken } from "../../app/bookings/manage-token.ts";
+import { hashSecretToken } from "../../app/shared/secret-token.ts";
 import type { Db } from "./client.ts";
 import { publicContent } from "./content/public-content.ts";
 import { isUuid } from "./ids.ts";
@@ -147,6 +149,23 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
       return row?.businessId ?? null;
     },
 
+    async ownerOfOneTimeLink(slug) {
+      const [row] = await db
+        .select({ businessId: t.oneTimeLinks.businessId })
+        .from(t.oneTimeLinks)
+        .where(eq(t.oneTimeLinks.slugHash, hashSecretToken(slug)));
+      return row?.businessId ?? null;
+    },
+
+    async ownerOfBooking(bookingId, token) {
+      if (!isUuid(bookingId)) return null;
+      const [row] = await db
+        .select({ businessId: t.bookings.businessId, manageTokenHash: t.bookings.manageTokenHash })
+        .from(t.bookings)
+        .where(eq(t.bookings.id, bookingId));
+      return row && verifyManageToken(token, row.manageTokenHash) ? row.businessId : null;
+    },
+
     async branding(businessId) {
       if (!isUuid(businessId)) return null;
       // The logo only while it is still one of this business's images (a removed image shows none).
@@ -266,7 +285,10 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
       serviceMenuView(and(eq(t.serviceMenus.businessId, business.id), eq(t.serviceMenus.slug, slug))),
 
     async oneTimeLink(slug, now) {
-      const [link] = await db.select().from(t.oneTimeLinks).where(eq(t.oneTimeLinks.slug, slug));
+      const [link] = await db
+        .select()
+        .from(t.oneTimeLinks)
+        .where(eq(t.oneTimeLinks.slugHash, hashSecretToken(slug)));
       if (!link) return null;
       const isExpired =
         link.usedAt !== null || link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now);

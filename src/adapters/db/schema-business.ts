@@ -268,8 +268,11 @@ export const oneTimeLinks = pgTable(
     calendarId: uuid("calendar_id")
       .notNull()
       .references(() => calendars.id, { onDelete: "cascade" }),
-    /** Unguessable public slug (≥ 128 random bits, base64url). */
-    slug: text("slug").notNull().unique(),
+    /**
+     * SHA-256 (hex) of the unguessable public slug (128 random bits, base64url). The slug itself is
+     * shown once, when the link is made, and never stored: a copy of the database opens no page.
+     */
+    slugHash: text("slug_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -260,7 +260,6 @@ export interface ServiceMenuView {
 export interface OneTimeLinkView {
   readonly id: string;
   readonly calendarId: string;
-  readonly slug: string;
   readonly state: "active" | "used" | "revoked" | "expired";
   readonly expiresAt: string | null;
   readonly usedAt: string | null;
@@ -385,7 +384,7 @@ export interface BusinessRepository extends ResourceStore {
 
   listOneTimeLinks(filter: { calendarId?: string }, now: Date): Promise<Result<OneTimeLinkView[]>>;
   createOneTimeLink(
-    input: { calendarId: string; slug: string; expiresAt: Date | null },
+    input: { calendarId: string; slugHash: string; expiresAt: Date | null },
     now: Date,
   ): Promise<Result<OneTimeLinkView>>;
   revokeOneTimeLink(id: string, now: Date): Promise<Result<OneTimeLinkView>>;

@@ -84,6 +84,10 @@ export interface PublicPagesPort extends ContentPagesPort {
   branding(businessId: string): Promise<Branding | null>;
   /** The business a calendar, group, service menu or form (by id, on any host) belongs to; null: none. */
   ownerOf(kind: OwnedKind, id: string): Promise<string | null>;
+  /** The business of a one-time link (used or not); null for a slug of no link. */
+  ownerOfOneTimeLink(slug: string): Promise<string | null>;
+  /** The business of a booking, only with its manage token; null for a wrong token or no booking. */
+  ownerOfBooking(bookingId: string, token: string): Promise<string | null>;
   home(business: BusinessRef): Promise<HomeView>;
   calendarById(id: string): Promise<CalendarSummary | null>;
   calendarsByIds(ids: string[]): Promise<CalendarSummary[] | null>;

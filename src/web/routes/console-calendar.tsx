@@ -18,7 +18,6 @@ import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-calendar";
 
 type CalendarWithUrl = CalendarView & { readonly url: string };
-type OneTimeLink = OneTimeLinkView & { readonly url: string };
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
@@ -29,7 +28,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
     callApi<CalendarWithUrl>(locale, "GET", `/business/calendars/${id}`),
     callApi<StaffView[]>(locale, "GET", "/business/staff"),
     callApi<ServiceView[]>(locale, "GET", "/business/services"),
-    callApi<OneTimeLink[]>(locale, "GET", `/business/one-time-links?calendarId=${id}`),
+    callApi<OneTimeLinkView[]>(locale, "GET", `/business/one-time-links?calendarId=${id}`),
     callApi<EmbedSnippet>(locale, "GET", embedPath(params.calendarId)),
   ]);
   return { allowed: true as const, locale, session, calendar, staff, services, links, embed, loadedAt: Date.now() };

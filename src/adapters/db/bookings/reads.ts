@@ -1,6 +1,7 @@
 /** What the booking use cases read: occupancy of staff, recent counts, one-time links, holds and bookings. */
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { BookingStore, HoldRecord, Occupancy } from "../../../app/bookings/ports.ts";
+import { hashSecretToken } from "../../../app/shared/secret-token.ts";
 import { isUuid } from "../public-pages-repository.ts";
 import * as t from "../schema.ts";
 import { iso, uuidArray, type Executor } from "./executor.ts";
@@ -81,7 +82,10 @@ export function bookingReads(
     },
 
     async oneTimeLink(slug, nowMs) {
-      const [link] = await db.select().from(t.oneTimeLinks).where(eq(t.oneTimeLinks.slug, slug));
+      const [link] = await db
+        .select()
+        .from(t.oneTimeLinks)
+        .where(eq(t.oneTimeLinks.slugHash, hashSecretToken(slug)));
       if (!link) return null;
       const expired =
         link.usedAt !== null ||

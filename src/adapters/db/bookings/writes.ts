@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { attachRedemption, redeemCoupon } from "../coupon-redemptions.ts";
 import type { BookingRecord, BookingStore, CommitResult } from "../../../app/bookings/ports.ts";
+import { hashSecretToken } from "../../../app/shared/secret-token.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
 import { withConflictRetries, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
@@ -141,7 +142,7 @@ export function bookingWrites(
                 .set({ usedAt: now })
                 .where(
                   and(
-                    eq(t.oneTimeLinks.slug, command.oneTimeSlug),
+                    eq(t.oneTimeLinks.slugHash, hashSecretToken(command.oneTimeSlug)),
                     isNull(t.oneTimeLinks.usedAt),
                     isNull(t.oneTimeLinks.revokedAt),
                     sql`(${t.oneTimeLinks.expiresAt} is null or ${t.oneTimeLinks.expiresAt} > ${now})`,

@@ -71,7 +71,6 @@ function linkView(r: typeof t.oneTimeLinks.$inferSelect, now: Date): OneTimeLink
   return {
     id: r.id,
     calendarId: r.calendarId,
-    slug: r.slug,
     state,
     expiresAt: iso(r.expiresAt),
     usedAt: iso(r.usedAt),
@@ -118,7 +117,7 @@ export function linkAndBookingStore(
         return refuse({ code: "REFERENCE_NOT_FOUND", path: "calendarId" });
       const [row] = await db
         .insert(t.oneTimeLinks)
-        .values({ businessId: B, calendarId: input.calendarId, slug: input.slug, expiresAt: input.expiresAt })
+        .values({ businessId: B, calendarId: input.calendarId, slugHash: input.slugHash, expiresAt: input.expiresAt })
         .returning();
       return ok(linkView(row!, now));
     },

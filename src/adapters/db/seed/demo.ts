@@ -23,6 +23,7 @@ import { DEMO } from "./demo-ids.ts";
 import { consoleStore } from "../console/console-store.ts";
 import { argon2Passwords } from "../../passwords/argon2.ts";
 import { createLogin } from "../../../app/console/accounts.ts";
+import { hashSecretToken } from "../../../app/shared/secret-token.ts";
 
 export { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
 
@@ -91,7 +92,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(t.oneTimeLinks).values({
       businessId,
       calendarId: DEMO.calendars.introCall,
-      slug: DEMO.usedOneTimeLinkSlug,
+      slugHash: hashSecretToken(DEMO.usedOneTimeLinkSlug),
       usedAt: new Date("2026-01-05T10:00:00Z"),
     });
     // A spring discount for the salon's cut (issue 24): 10 % off, entered on the details step.
@@ -530,7 +531,7 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
   // A fixed slug for README's demo URL; real links get random ones (createOneTimeLink).
   must(
     await repo.createOneTimeLink(
-      { calendarId: DEMO.calendars.introCall, slug: DEMO.oneTimeLinkSlug, expiresAt: null },
+      { calendarId: DEMO.calendars.introCall, slugHash: hashSecretToken(DEMO.oneTimeLinkSlug), expiresAt: null },
       new Date(0),
     ),
     "one-time link",

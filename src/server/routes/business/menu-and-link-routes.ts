@@ -1,6 +1,6 @@
 /** Service menus (a page of services booked through a service calendar) and one-time links. */
-import { createOneTimeLink, oneTimeLinkUrl } from "../../../app/business/one-time-links.ts";
-import type { OneTimeLinkView, ServiceMenuView } from "../../../app/business/ports.ts";
+import { createOneTimeLink, oneTimeLinkUrl, type CreatedOneTimeLink } from "../../../app/business/one-time-links.ts";
+import type { ServiceMenuView } from "../../../app/business/ports.ts";
 import { handle, json, problems, z } from "../../http/api-router.ts";
 import { define, ids, REFUSALS, reply, type BusinessApiDeps, type BusinessRouter } from "./business-routing.ts";
 import {
@@ -10,7 +10,7 @@ import {
   ServiceMenuCreateSchema,
   ServiceMenuPatchSchema,
 } from "./input-schemas.ts";
-import { OneTimeLinkSchema, ServiceMenuSchema } from "./output-schemas.ts";
+import { CreatedOneTimeLinkSchema, OneTimeLinkSchema, ServiceMenuSchema } from "./output-schemas.ts";
 
 const menuParams = ids("serviceMenuId");
 
@@ -62,8 +62,8 @@ const listOneTimeLinks = define.route({
 const createOneTimeLinkRoute = define.add(
   "/one-time-links",
   OneTimeLinkCreateSchema,
-  OneTimeLinkSchema,
-  "Create a one-time link; `url` is the public page to share",
+  CreatedOneTimeLinkSchema,
+  "Create a one-time link; `url` is the public page to share, shown only in this answer (the link is stored hashed)",
   REFUSALS.reference,
 );
 
@@ -71,7 +71,7 @@ const revokeOneTimeLink = define.remove("/one-time-links/{linkId}", ids("linkId"
 
 export function menuAndLinkRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const menuWithUrl = (v: ServiceMenuView) => ({ ...v, url: `${deps.publicUrl}/widget/service-menu/${v.id}` });
-  const linkWithUrl = (v: OneTimeLinkView) => ({ ...v, url: oneTimeLinkUrl(deps.publicUrl, v.slug) });
+  const linkWithUrl = (v: CreatedOneTimeLink) => ({ ...v, url: oneTimeLinkUrl(deps.publicUrl, v.slug) });
 
   handle(api, listServiceMenus, async (c) => c.json((await c.var.repo.listServiceMenus()).map(menuWithUrl)));
   handle(api, createServiceMenu, async (c) =>
@@ -91,9 +91,7 @@ export function menuAndLinkRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   );
 
   handle(api, listOneTimeLinks, async (c) =>
-    reply.send(c, await c.var.repo.listOneTimeLinks(c.req.valid("query"), deps.clock()), "calendar", (list) =>
-      list.map(linkWithUrl),
-    ),
+    reply.send(c, await c.var.repo.listOneTimeLinks(c.req.valid("query"), deps.clock()), "calendar"),
   );
   handle(api, createOneTimeLinkRoute, async (c) => {
     const input = c.req.valid("json");

@@ -182,8 +182,6 @@ export const OneTimeLinkSchema = z
   .object({
     id: z.string(),
     calendarId: z.string(),
-    slug: z.string(),
-    url: z.string().meta({ description: "The public URL to share; works for the first booking only" }),
     state: z.enum(["active", "used", "revoked", "expired"]),
     expiresAt: instant.nullable(),
     usedAt: instant.nullable(),
@@ -191,6 +189,13 @@ export const OneTimeLinkSchema = z
     createdAt: instant,
   })
   .openapi("OneTimeLink");
+/** Only the answer that makes a link carries its slug: the slug is stored hashed and never shown again. */
+export const CreatedOneTimeLinkSchema = OneTimeLinkSchema.extend({
+  slug: z.string(),
+  url: z.string().meta({
+    description: "The public URL to share; works for the first booking only. Shown only here: copy it now",
+  }),
+}).openapi("CreatedOneTimeLink");
 export const BusinessBookingSchema = z
   .object({
     id: z.string(),

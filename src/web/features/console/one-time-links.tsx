@@ -9,8 +9,6 @@ import { CopyButton } from "./copy-button.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { useSubmission } from "./use-submission.ts";
 
-type OneTimeLink = OneTimeLinkView & { readonly url: string };
-
 /** How long a new link stays valid: a span of elapsed time from now, not calendar days. */
 const LIFETIMES_HOURS = [0, 24, 7 * 24, 30 * 24] as const;
 const HOUR_MS = 3_600_000;
@@ -19,19 +17,21 @@ interface Props {
   readonly locale: LocaleCode;
   readonly timeZone: string;
   readonly calendarId: string;
-  readonly links: readonly OneTimeLink[];
+  readonly links: readonly OneTimeLinkView[];
   readonly onChanged: () => Promise<void>;
 }
 
 /**
  * A calendar's one-time links (each books once): create one to send a single visitor, copy it, see
- * which were used or have expired, and revoke one that should no longer work.
+ * which were used or have expired, and revoke one that should no longer work. A link's address is
+ * shown only right after it is made: the server keeps only its hash (ADR 0053).
  */
 export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }: Props) {
   const { i18n } = useLingui();
   const [lifetime, setLifetime] = useState<number>(0);
   const { busy, problem, alertRef, run: send } = useSubmission();
-  const [revoking, setRevoking] = useState<OneTimeLink | null>(null);
+  const [revoking, setRevoking] = useState<OneTimeLinkView | null>(null);
+  const [created, setCreated] = useState<{ readonly id: string; readonly url: string } | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.oneTimeLinks.${key}`, values);
   const when = useMemo(
@@ -48,17 +48,19 @@ export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }:
   }
 
   const create = () =>
-    run(
-      () =>
-        callApi(locale, "POST", "/business/one-time-links", {
-          calendarId,
-          expiresAt: lifetime ? new Date(Date.now() + lifetime * HOUR_MS).toISOString() : null,
-        }),
-      t("createdStatus"),
-    );
+    run(async () => {
+      const link = await callApi<{ id: string; url: string }>(locale, "POST", "/business/one-time-links", {
+        calendarId,
+        expiresAt: lifetime ? new Date(Date.now() + lifetime * HOUR_MS).toISOString() : null,
+      });
+      setCreated({ id: link.id, url: link.url });
+    }, t("createdStatus"));
 
-  const revoke = (link: OneTimeLink) =>
-    run(() => callApi(locale, "DELETE", `/business/one-time-links/${link.id}`), t("revokedStatus"));
+  const revoke = (link: OneTimeLinkView) =>
+    run(async () => {
+      await callApi(locale, "DELETE", `/business/one-time-links/${link.id}`);
+      if (link.id === created?.id) setCreated(null);
+    }, t("revokedStatus"));
 
   return (
     <section className="console-panel" aria-labelledby="one-time-links-title">
@@ -80,6 +82,17 @@ export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }:
         </button>
       </div>
       <ProblemAlert ref={alertRef} problem={problem} />
+      {created ? (
+        <div className="console-notice console-notice--success console-otl-new">
+          <p>
+            <strong>{t("newTitle")}</strong> {t("newHint")}
+          </p>
+          <p className="console-link-line">
+            <a href={created.url}>{created.url}</a>
+          </p>
+          <CopyButton text={created.url} label={t("copyLabel")} />
+        </div>
+      ) : null}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
@@ -89,9 +102,7 @@ export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }:
         <ul className="console-list console-links">
           {links.map((link) => (
             <li key={link.id} className={`console-otl console-otl--${link.state}`}>
-              <p className="console-link-line">
-                {link.state === "active" ? <a href={link.url}>{link.url}</a> : <span>{link.url}</span>}
-              </p>
+              <p className="console-link-line">{t("madeAt", { when: when.format(new Date(link.createdAt)) })}</p>
               <p className="console-muted">
                 <span className={`console-state console-state--${link.state === "active" ? "on" : "off"}`}>
                   {t(`state.${link.state}`)}
@@ -108,7 +119,6 @@ export function OneTimeLinks({ locale, timeZone, calendarId, links, onChanged }:
               </p>
               {link.state === "active" ? (
                 <div className="console-otl__actions">
-                  <CopyButton text={link.url} label={t("copyLabel")} />
                   <button
                     type="button"
                     className="console-button console-button--quiet"
