@@ -102,8 +102,12 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
                   />
                 );
               })}
-              {props.more?.(row, i, (changed) => onRows(rows.map((r, j) => (j === i ? changed : r))))}
             </div>
+            {props.more ? (
+              <div className="console-form-grid">
+                {props.more(row, i, (changed) => onRows(rows.map((r, j) => (j === i ? changed : r))))}
+              </div>
+            ) : null}
             <button
               type="button"
               className="console-button console-button--quiet"
