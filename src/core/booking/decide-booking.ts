@@ -285,7 +285,11 @@ function decideSeries(options: DecideBookingOptions): Outcome<BookingDecision> {
  * deposits summed (each occurrence priced by `draftBooking`, its deposit on its discounted price).
  * The one sum the series preview, the coupon quote and the booking's occurrences all agree with.
  */
-export function seriesPrice(occurrences: readonly Pick<OccurrenceDecision, "draft">[]) {
+export function seriesPrice(
+  occurrences: readonly {
+    readonly draft: Pick<BookingDraft, "priceCents" | "discountMinor" | "depositCents"> | null;
+  }[],
+) {
   let totalMinor = 0;
   let discountMinor = 0;
   let depositMinor = 0;
