@@ -284,5 +284,6 @@ describe("services in depth from the console (issue 24)", () => {
     ).json()) as { priceCents: number; depositCents: number };
     expect(booked).toMatchObject({ priceCents: 4800, depositCents: 960 });
     expect(visitor.pageErrors).toEqual([]);
-  });
+    // Two pages and three screens checked at two sizes: more than the default minute on a loaded machine.
+  }, 120_000);
 });
