@@ -2,7 +2,9 @@
  * Issue 24 in the console: the owner gives a service a variation and an add-on and makes a coupon
  * for it; a price typed as words and a code already in use (in German) are refused next to their
  * fields with what was typed kept. Then, on the public booking page, the variation and the add-on
- * are offered and the coupon is accepted; last, a staff member gets their own price. One sign-in;
+ * are offered and the coupon is accepted; then a staff member gets their own price, and the variation
+ * its own deposit and that member's own price for it (a percentage over 100 and a price in words
+ * refused at their fields, everything kept), which the booking page then charges. One sign-in;
  * every changed screen axe-clean and shot at 390 and 1280 px.
  */
 import type { Browser, Page } from "playwright-core";
@@ -204,4 +206,84 @@ describe("services in depth from the console (issue 24)", () => {
     ]);
     expect(pageErrors).toEqual([]);
   });
+
+  it("gives the variation its own deposit and Anna her own price for it; the booking page charges both", async () => {
+    const before = await consoleApiJson<{ id: string; variations: { id: string }[] }[]>(
+      page,
+      "GET",
+      "/business/services",
+    );
+    const longId = before.body.find((s) => s.id === serviceId)!.variations[0]!.id;
+    await screen("/console/services");
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    await page.locator("#field-variations-0-deposit-kind").selectOption("percentage");
+    const deposit = page.locator("#field-variations-0-deposit");
+    await deposit.fill("150");
+    const annaLong = page.getByLabel("Long hair with Anna Berg: price (EUR)");
+    await annaLong.fill("sixty");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    // Each refusal at its own field, nothing typed lost, the first of them focused.
+    await expect.poll(() => deposit.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#field-variations-0-deposit-error").innerText()).toBe(
+      "Enter a percentage above 0 and at most 100.",
+    );
+    expect(await page.locator(`#field-terms-${DEMO.staff.anna}-${longId}-price-error`).innerText()).toBe(
+      "Enter an amount such as 45.50.",
+    );
+    expect(await deposit.inputValue()).toBe("150");
+    expect(await annaLong.inputValue()).toBe("sixty");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-variations-0-deposit");
+    await checkScreen(page, "svc24b-console-variation-terms-invalid");
+
+    await deposit.fill("20");
+    await annaLong.fill("60");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator("#service-form-title").count()).toBe(0);
+    const stored = await consoleApiJson<
+      { id: string; variations: { id: string; deposit: object }[]; staffTerms: object[] }[]
+    >(page, "GET", "/business/services");
+    const saved = stored.body.find((s) => s.id === serviceId)!;
+    expect(saved.variations[0]!.deposit).toEqual({ kind: "percentage", percent: 20 });
+    expect(saved.staffTerms).toEqual([
+      { staffId: DEMO.staff.anna, variationId: null, priceMinor: 6550, durationMinutes: 75 },
+      { staffId: DEMO.staff.anna, variationId: longId, priceMinor: 6000, durationMinutes: null },
+    ]);
+    // Loaded again, the editor shows what was saved.
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    expect(await page.locator("#field-variations-0-deposit-kind").inputValue()).toBe("percentage");
+    expect(await deposit.inputValue()).toBe("20");
+    expect(await annaLong.inputValue()).toBe("60.00");
+    await checkScreen(page, "svc24b-console-variation-terms");
+    expect(pageErrors).toEqual([]);
+
+    // The visitor: Anna's €60 for the long cut, its own 20 % deposit; with the coupon (20 % off),
+    // €48 and a deposit of €9.60 — the deposit on the discounted price.
+    const visitor = await bookingPage(browser);
+    const booking = visitor.page;
+    await open(booking, `${baseURL}/widget/booking/${calendarId}`);
+    await booking.getByRole("button", { name: `Add ${service} for You` }).click();
+    await booking.getByRole("radio", { name: /^Long hair/ }).check();
+    await booking.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(booking).textContent()).toBe("Pick a date and time");
+    await (await firstSlot(booking)).click();
+    await expect.poll(() => heading(booking).textContent()).toBe("Your information");
+    const payment = booking.locator(".payment dl");
+    await expect.poll(() => payment.textContent()).toBe("Total amount€60.00Deposit€12.00");
+    await fillContact(booking, contact("Deposit"));
+    await booking.getByLabel("Coupon code").fill(code);
+    await booking.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => payment.textContent())
+      .toBe(`Price before discount€60.00Coupon ${code}−€12.00Total amount€48.00Deposit€9.60`);
+    await checkScreen(booking, "svc24b-booking-variation-deposit");
+    await booking.getByRole("button", { name: "Confirm booking" }).click();
+    await booking.waitForURL(/done=booked/);
+    const url = new URL(booking.url());
+    const booked = (await (
+      await fetch(`${baseURL}/api/bookings/${url.searchParams.get("booking")}?token=${url.searchParams.get("token")}`)
+    ).json()) as { priceCents: number; depositCents: number };
+    expect(booked).toMatchObject({ priceCents: 4800, depositCents: 960 });
+    expect(visitor.pageErrors).toEqual([]);
+    // Two pages and three screens checked at two sizes: more than the default minute on a loaded machine.
+  }, 120_000);
 });

@@ -210,6 +210,11 @@ describe("recurring bookings in the widget (issue 17)", () => {
       await page.getByRole("button", { name: "Apply" }).click();
       await expect.poll(() => total.locator("dd").first().textContent()).toBe(`−€${(3 * booked).toFixed(2)}`);
       expect(await total.locator("dd").nth(1).textContent()).toBe(`€${(12 * booked).toFixed(2)}`);
+      // The coupon's quote is the series' too (ADR 0052): what is said aloud and the summary beside it.
+      expect(await page.locator(".details [role=status]").textContent()).toBe(
+        `Coupon applied: €${(3 * booked).toFixed(2)} off. New total: €${(12 * booked).toFixed(2)}.`,
+      );
+      expect(await page.locator(".booking-summary .facts").textContent()).toContain(`€${(12 * booked).toFixed(2)}`);
       await checkScreen(page, "51-series-coupon");
       await page.getByRole("button", { name: "Confirm booking" }).click();
       await expect

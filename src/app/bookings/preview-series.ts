@@ -5,6 +5,7 @@
  * against the busy time and the calendar's policy), so the list is the booking's own plan.
  * Nothing is written; the series is decided again when booked.
  */
+import { seriesPrice } from "../../core/booking/decide-booking.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import type { BookingInput } from "../../core/booking/read-booking-request.ts";
 import { formatInstant } from "../../core/shared/time.ts";
@@ -65,12 +66,12 @@ export async function previewSeries(deps: BookingDeps, input: SeriesPreviewInput
     priceMinor: o.draft?.priceCents ?? null,
     depositMinor: o.draft?.depositCents ?? null,
   }));
-  const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
+  const { totalMinor, depositMinor, discountMinor } = seriesPrice(decision.occurrences);
   return ok({
     occurrences,
-    totalMinor: sum(occurrences.map((o) => o.priceMinor)),
-    depositMinor: sum(occurrences.map((o) => o.depositMinor)),
-    discountMinor: sum(decision.occurrences.map((o) => o.draft?.discountMinor ?? 0)),
+    totalMinor,
+    depositMinor,
+    discountMinor,
     couponCode: decided.value.coupon?.code ?? null,
   });
 }

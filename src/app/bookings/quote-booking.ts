@@ -4,8 +4,10 @@
  * coupon's check, the start against the busy time, the first booking it would try — so the quote is
  * the booking's own price (core/booking/decide-booking.ts: priceLines, quoteWithCoupon), never a
  * second reckoning. It takes no coupon use and writes nothing: the use is taken when booking.
+ * For a recurring series it answers the whole series' price (`seriesPrice`, as the series preview
+ * and the booked occurrences), not one occurrence's (ADR 0052).
  */
-import { bookingAttempts } from "../../core/booking/decide-booking.ts";
+import { bookingAttempts, seriesPrice } from "../../core/booking/decide-booking.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import type { BookingInput } from "../../core/booking/read-booking-request.ts";
 import type { PaymentDue } from "../../core/payments/payment-plan.ts";
@@ -13,7 +15,7 @@ import { decideRequest, recentCountsFor } from "./create-booking.ts";
 import type { BookingDeps } from "./deps.ts";
 
 /** What the quote needs of a booking request: no contact beyond the e-mail a per-visitor limit counts by. */
-export type QuoteInput = Omit<BookingInput, "contact" | "answers" | "recurring" | "guests"> & {
+export type QuoteInput = Omit<BookingInput, "contact" | "answers" | "guests"> & {
   /** Additional attendees (a count: names are not needed for a price). */
   readonly guests?: number | null;
   /** The visitor's e-mail, when typed: a coupon's per-visitor limit is checked against it. */
@@ -44,8 +46,14 @@ export async function quoteBooking(deps: BookingDeps, input: QuoteInput): Promis
   const decided = await decideRequest(deps, asBooking, nowMs, "quote");
   if (!decided.ok) return decided;
   const { ctx, request, coupon, decision } = decided.value;
-  // The quote's body has no series: a single start is all it can be.
-  if (decision.kind !== "single") return fail("RECURRING_NOT_SUPPORTED");
+  if (decision.kind === "series")
+    // A series has no online payment (decideSeries refuses one): its deposits are due per occurrence.
+    return ok({
+      currency: ctx.business.currency,
+      ...seriesPrice(decision.occurrences),
+      couponCode: coupon?.code ?? null,
+      payment: null,
+    });
   const recentCounts = await recentCountsFor(deps, ctx, decision, nowMs);
   const [draft] = bookingAttempts({ calendar: ctx, request, slot: decision.slot, recentCounts, coupon });
   if (!draft) return fail("STAFF_BUSY");

@@ -4,7 +4,13 @@ import type { BusyInterval, CalendarRules } from "../availability/model.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../calendar/calendar-setup.ts";
 import type { CalendarSettings, CalendarType } from "../calendar/calendar.ts";
 import type { BookingCalendar } from "./booking-calendar.ts";
-import { bookingAttempts, decideBooking, type BookingDecision, type BookingDraft } from "./decide-booking.ts";
+import {
+  bookingAttempts,
+  decideBooking,
+  seriesPrice,
+  type BookingDecision,
+  type BookingDraft,
+} from "./decide-booking.ts";
 import type { Outcome } from "./errors.ts";
 import { readBookingRequest, type BookingInput, type ReadBookingRequestOptions } from "./read-booking-request.ts";
 import type { SessionSeats } from "./slot-refusals.ts";
@@ -367,5 +373,20 @@ describe("decideBooking: recurring series", () => {
 
   it("continue: the busy occurrence is a request at its time that occupies nothing", () => {
     expect(series("continue")[1]).toEqual(["requested", at("2026-12-08T09:00:00Z"), "new", false, null]);
+  });
+});
+
+describe("seriesPrice: what a series costs together (the quote's and the preview's one sum)", () => {
+  it("adds the booked and requested occurrences' prices, discounts and deposits; skipped dates count nothing", () => {
+    const date = (priceCents: number, discountMinor: number, depositCents: number) => ({
+      draft: { priceCents, discountMinor, depositCents },
+    });
+    expect(seriesPrice([date(1800, 200, 500), { draft: null }, date(1700, 300, 425)])).toEqual({
+      subtotalMinor: 4000,
+      discountMinor: 500,
+      totalMinor: 3500,
+      depositMinor: 925,
+    });
+    expect(seriesPrice([])).toEqual({ subtotalMinor: 0, discountMinor: 0, totalMinor: 0, depositMinor: 0 });
   });
 });

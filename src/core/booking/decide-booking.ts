@@ -280,6 +280,28 @@ function decideSeries(options: DecideBookingOptions): Outcome<BookingDecision> {
   return ok({ kind: "series", occurrences });
 }
 
+/**
+ * What a series costs together: the booked and requested occurrences' prices, coupon discounts and
+ * deposits summed (each occurrence priced by `draftBooking`, its deposit on its discounted price).
+ * The one sum the series preview, the coupon quote and the booking's occurrences all agree with.
+ */
+export function seriesPrice(
+  occurrences: readonly {
+    readonly draft: Pick<BookingDraft, "priceCents" | "discountMinor" | "depositCents"> | null;
+  }[],
+) {
+  let totalMinor = 0;
+  let discountMinor = 0;
+  let depositMinor = 0;
+  for (const { draft } of occurrences) {
+    if (!draft) continue;
+    totalMinor += draft.priceCents;
+    discountMinor += draft.discountMinor;
+    depositMinor += draft.depositCents;
+  }
+  return { subtotalMinor: totalMinor + discountMinor, discountMinor, totalMinor, depositMinor };
+}
+
 interface DraftOptions {
   readonly calendar: BookingCalendar;
   readonly request: BookingRequest;

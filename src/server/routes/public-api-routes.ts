@@ -162,7 +162,7 @@ export const quoteRoute = createRoute({
   tags: TAGS,
   summary: "What a booking would cost, with a coupon applied, before booking",
   description:
-    "Takes the booking's own choices (start, carts, offers, staff, guests) and a coupon code, and answers the booking's own price: the same plan, the same staff member's terms, the discount before the deposit. Nothing is written and no coupon use is taken; a refused coupon is its COUPON_* problem at `couponCode`.",
+    "Takes the booking's own choices (start, carts, offers, staff, guests, a series' `recurring`) and a coupon code, and answers the booking's own price: the same plan, the same staff member's terms, the discount before the deposit; for a series, every occurrence that would be booked, summed (as the series preview). Nothing is written and no coupon use is taken; a refused coupon is its COUPON_* problem at `couponCode`.",
   request: { params: calendarParams, body: jsonBody(QuoteBodySchema) },
   responses: {
     200: json(QuoteSchema, "The price the booking would have"),
@@ -184,6 +184,9 @@ export const quoteRoute = createRoute({
       "RESOURCE_UNAVAILABLE",
       "SEATS_EXCEEDED",
       "NO_SLOTS",
+      "RECURRING_NOT_SUPPORTED",
+      "RECURRING_NOT_OFFERED",
+      "SERIES_PAYMENT_NOT_SUPPORTED",
       "SLUG_EXPIRED",
       "RATE_LIMITED",
     ),

@@ -204,6 +204,20 @@ export const GuestSchema = z.object({
     .meta({ description: "Service calendars: this guest's own cart (the same as giving it in `guestCarts`)" }),
 });
 
+/** A series as the booking, its preview and its quote take it (issue 17). */
+const SeriesChoiceSchema = z.object({
+  frequency: z.enum(["daily", "weekly", "monthly"]),
+  interval: z.number().int().min(1).max(4).nullish().meta({
+    description:
+      "Every `interval` days, weeks or months (1–4, e.g. frequency weekly with interval 2: every 2 weeks); absent: 1",
+  }),
+  count: z.number().int().min(1).max(24),
+  policy: z.enum(["skip", "book_next", "continue"]).meta({
+    description:
+      "When an occurrence's time is taken: skip it, book the next free start among the next 3, or continue — keep it at its time as an appointment request (status new) that occupies nothing until the business confirms it",
+  }),
+});
+
 export const BookingBodySchema = z
   .object({
     calendarId: id,
@@ -230,20 +244,7 @@ export const BookingBodySchema = z
         "A coupon of the business (case and surrounding spaces ignored): its discount applies before the deposit; each refusal has its own code (COUPON_*)",
     }),
     holdId: id.nullish(),
-    recurring: z
-      .object({
-        frequency: z.enum(["daily", "weekly", "monthly"]),
-        interval: z.number().int().min(1).max(4).nullish().meta({
-          description:
-            "Every `interval` days, weeks or months (1–4, e.g. frequency weekly with interval 2: every 2 weeks); absent: 1",
-        }),
-        count: z.number().int().min(1).max(24),
-        policy: z.enum(["skip", "book_next", "continue"]).meta({
-          description:
-            "When an occurrence's time is taken: skip it, book the next free start among the next 3, or continue — keep it at its time as an appointment request (status new) that occupies nothing until the business confirms it",
-        }),
-      })
-      .nullish(),
+    recurring: SeriesChoiceSchema.nullish(),
     locale: text(10).nullish(),
   })
   .superRefine((v, ctx) => {
@@ -274,6 +275,10 @@ export const QuoteBodySchema = z
         "The coupon to apply (case and surrounding spaces ignored); each refusal has its own code (COUPON_*)",
     }),
     holdId: id.nullish(),
+    recurring: SeriesChoiceSchema.nullish().meta({
+      description:
+        "A recurring series: the quote is the whole series' price (every occurrence discounted before its deposit), as the series preview and the booking",
+    }),
   })
   .superRefine(oneCartPerGuest)
   .openapi("QuoteRequest");
@@ -289,12 +294,7 @@ export const SeriesPreviewBodySchema = z
       description: "The visitor's e-mail when known: a coupon's per-visitor limit is checked against it",
     }),
     holdId: id.nullish(),
-    recurring: z.object({
-      frequency: z.enum(["daily", "weekly", "monthly"]),
-      interval: z.number().int().min(1).max(4).nullish(),
-      count: z.number().int().min(1).max(24),
-      policy: z.enum(["skip", "book_next", "continue"]),
-    }),
+    recurring: SeriesChoiceSchema,
   })
   .superRefine(oneCartPerGuest)
   .openapi("SeriesPreviewRequest");

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import { useMemo, useState, type FormEvent } from "react";
 import type { ServiceView, StaffView } from "../../app/business/ports.ts";
-import type { DepositRule } from "../../core/calendar/calendar.ts";
 import { formatMoney } from "../../core/payments/money.ts";
 import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
@@ -10,6 +9,8 @@ import { callApi, fieldProblem, type ConsoleSession } from "../features/console/
 import { requireSession } from "../features/console/console-session.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { amountText, parseAmount } from "../../core/payments/money.ts";
+import { depositDraftOf, depositRuleOf, type DepositDraft } from "../features/console/deposit-draft.ts";
+import { DepositFields } from "../features/console/deposit-fields.tsx";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
@@ -35,8 +36,6 @@ clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-type DepositKind = "none" | "amount" | "percentage";
-
 interface Draft {
   /** The service being changed; null while adding one. */
   readonly id: string | null;
@@ -47,8 +46,7 @@ interface Draft {
   readonly description: string;
   readonly duration: string;
   readonly price: string;
-  readonly depositKind: DepositKind;
-  readonly deposit: string;
+  readonly deposit: DepositDraft;
   readonly staffIds: readonly string[];
   /** Variations, add-ons, staff members' own terms and location (issue 24). */
   readonly offers: OffersDraft;
@@ -86,18 +84,8 @@ function check(draft: Draft, currency: string): Checked {
     problems.durationMinutes = "console.services.durationInvalid";
   const price = draft.price.trim() === "" ? 0 : parseAmount(draft.price, currency);
   if (price === null) problems.priceCents = "console.services.priceInvalid";
-  let deposit: DepositRule | null = null;
-  if (draft.depositKind === "amount") {
-    const amount = parseAmount(draft.deposit, currency);
-    if (amount === null) problems.deposit = "console.services.priceInvalid";
-    else if (price !== null && amount > price) problems.deposit = "console.services.depositTooHigh";
-    else deposit = { kind: "amount", amountCents: amount };
-  } else if (draft.depositKind === "percentage") {
-    const percent = Number(draft.deposit.trim().replace(",", "."));
-    if (draft.deposit.trim() === "" || !Number.isFinite(percent) || percent <= 0 || percent > 100)
-      problems.deposit = "console.services.percentInvalid";
-    else deposit = { kind: "percentage", percent };
-  }
+  const { rule: deposit, problem: depositProblem } = depositRuleOf(draft.deposit, price, currency);
+  if (depositProblem) problems.deposit = depositProblem;
   const offers = offersBody(draft.offers, currency, draft.staffIds);
   const body = {
     name: draft.name.trim(),
@@ -195,13 +183,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       description: service.description,
       duration: String(service.durationMinutes),
       price: service.priceCents > 0 ? amountText(service.priceCents, currency, tag) : "",
-      depositKind: service.deposit?.kind ?? "none",
-      deposit:
-        service.deposit?.kind === "amount"
-          ? amountText(service.deposit.amountCents, currency, tag)
-          : service.deposit?.kind === "percentage"
-            ? String(service.deposit.percent)
-            : "",
+      deposit: depositDraftOf(service.deposit, currency, tag),
       staffIds: service.staffIds,
       offers: offersDraftOf(service, currency, tag),
     });
@@ -228,8 +210,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
                 description: "",
                 duration: "30",
                 price: "",
-                depositKind: "none",
-                deposit: "",
+                deposit: depositDraftOf(null, currency, tag),
                 staffIds: [],
                 offers: offersDraftOf(null, currency, tag),
               })
@@ -347,44 +328,16 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
             )}
           </Field>
           <div className="console-form-grid">
-            <Field path="service-deposit-kind" label={i18n._("console.services.deposit")} error={undefined}>
-              {(aria) => (
-                <select
-                  {...aria}
-                  name="depositKind"
-                  value={draft.depositKind}
-                  onChange={(e) => setDraft({ ...draft, depositKind: e.target.value as DepositKind })}
-                >
-                  <option value="none">{i18n._("console.services.depositNone")}</option>
-                  <option value="amount">{i18n._("console.services.depositAmount", { currency })}</option>
-                  <option value="percentage">{i18n._("console.services.depositPercent")}</option>
-                </select>
-              )}
-            </Field>
-            {draft.depositKind === "none" ? null : (
-              <Field
-                path="service-deposit"
-                label={i18n._(
-                  draft.depositKind === "amount"
-                    ? "console.services.depositAmountLabel"
-                    : "console.services.depositPercentLabel",
-                  { currency },
-                )}
-                error={depositError}
-                isRequired
-              >
-                {(aria) => (
-                  <input
-                    {...aria}
-                    name="deposit"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={draft.deposit}
-                    onChange={(e) => setDraft({ ...draft, deposit: e.target.value })}
-                  />
-                )}
-              </Field>
-            )}
+            <DepositFields
+              path="service-deposit"
+              names={{ kind: "depositKind", text: "deposit" }}
+              label={i18n._("console.services.deposit")}
+              noneLabel={i18n._("console.services.depositNone")}
+              draft={draft.deposit}
+              currency={currency}
+              error={depositError}
+              onChange={(deposit) => setDraft({ ...draft, deposit })}
+            />
           </div>
           <ChecksField
             path="service-staff"

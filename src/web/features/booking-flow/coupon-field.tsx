@@ -29,6 +29,8 @@ export function quoteRequestOf(data: BookingPageData, state: FlowState, locale: 
     oneTimeSlug: b.oneTimeSlug ?? null,
     couponCode: b.couponCode ?? null,
     holdId: b.holdId ?? null,
+    // A series is quoted whole: its total and deposits, as the booking will have them (ADR 0052).
+    recurring: b.recurring ?? null,
   };
 }
 

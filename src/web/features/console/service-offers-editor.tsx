@@ -2,7 +2,16 @@ import { useLingui } from "@lingui/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { StaffView } from "../../../app/business/ports.ts";
 import { LocationField } from "./location-field.tsx";
-import { newAddOn, newVariation, type AddOnDraft, type OffersDraft, type VariationDraft } from "./service-offers.ts";
+import { DepositFields } from "./deposit-fields.tsx";
+import {
+  newAddOn,
+  newVariation,
+  termKey,
+  type AddOnDraft,
+  type OffersDraft,
+  type TermDraft,
+  type VariationDraft,
+} from "./service-offers.ts";
 import { TextField } from "./text-field.tsx";
 
 interface Props {
@@ -12,7 +21,7 @@ interface Props {
   errorAt(path: string): string | undefined;
   /** Who performs the service (chosen above): the staff whose own terms can be set. */
   readonly staff: readonly StaffView[];
-  /** Staff id → its index in the `staffTerms` sent, where refusals are reported. */
+  /** `termKey(staff, variation)` → its index in the `staffTerms` sent, where refusals are reported. */
   readonly termIndex: Readonly<Record<string, number>>;
   readonly currency: string;
 }
@@ -51,6 +60,8 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
   onRows(rows: Row[]): void;
   readonly newRow: () => Row;
   errorAt(path: string): string | undefined;
+  /** More fields of a row after its columns (a variation's deposit). */
+  readonly more?: (row: Row, i: number, change: (row: Row) => void) => ReactNode;
 }) {
   const { rows, onRows } = props;
   // After "add", the new row's first field takes the focus, so a keyboard user types on at once.
@@ -92,6 +103,11 @@ function RowList<Row extends { readonly key: string; readonly name: string }>(pr
                 );
               })}
             </div>
+            {props.more ? (
+              <div className="console-form-grid">
+                {props.more(row, i, (changed) => onRows(rows.map((r, j) => (j === i ? changed : r))))}
+              </div>
+            ) : null}
             <button
               type="button"
               className="console-button console-button--quiet"
@@ -184,6 +200,19 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
           onRows={(variations) => onChange({ ...draft, variations })}
           newRow={newVariation}
           errorAt={errorAt}
+          more={(row, i, change) => (
+            <DepositFields
+              path={`variations-${i}-deposit`}
+              names={{ kind: `variations.${i}.depositKind`, text: `variations.${i}.deposit` }}
+              label={t("variationDeposit")}
+              noneLabel={t("variationDepositAsService")}
+              hint={t("variationDepositHint")}
+              draft={row.deposit}
+              currency={currency}
+              error={errorAt(`variations.${i}.deposit`)}
+              onChange={(deposit) => change({ ...row, deposit })}
+            />
+          )}
         />
       </Part>
 
@@ -204,37 +233,59 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
       <Part id="terms" title={t("terms")} hint={t("termsHint")}>
         {staff.length === 0 ? <p className="console-muted">{t("termsNoStaff")}</p> : null}
         {staff.map((member) => {
-          const term = draft.terms[member.id] ?? { price: "", duration: "" };
-          // Refusals come back at the index this member's terms had in the request.
-          const sent = termIndex[member.id];
-          const errorOf = (api: string) => (sent === undefined ? undefined : errorAt(`staffTerms.${sent}.${api}`));
-          const set = (patch: Partial<typeof term>) =>
-            onChange({ ...draft, terms: { ...draft.terms, [member.id]: { ...term, ...patch } } });
+          // Refusals come back at the index these terms had in the request.
+          const errorOf = (variationId: string | null, api: string) => {
+            const sent = termIndex[termKey(member.id, variationId)];
+            return sent === undefined ? undefined : errorAt(`staffTerms.${sent}.${api}`);
+          };
+          const saved = draft.variations.filter((v) => v.id !== null);
+          const unsaved = draft.variations.length - saved.length;
           return (
             <fieldset key={member.id} className="console-offer">
               <legend>{member.name}</legend>
               <div className="console-form-grid">
-                <TextField
-                  path={`terms.${member.id}.price`}
-                  name={`terms.${member.id}.price`}
-                  label={t("termPrice", { name: member.name, currency })}
-                  isRequired={false}
-                  error={errorOf("priceMinor")}
-                  value={term.price}
-                  onChange={(value) => set({ price: value })}
-                  input={{ inputMode: "decimal", autoComplete: "off" }}
-                />
-                <TextField
-                  path={`terms.${member.id}.duration`}
-                  name={`terms.${member.id}.duration`}
-                  label={t("termDuration", { name: member.name })}
-                  isRequired={false}
-                  error={errorOf("durationMinutes") ?? errorOf("staffId")}
-                  value={term.duration}
-                  onChange={(value) => set({ duration: value })}
-                  input={{ inputMode: "numeric", autoComplete: "off" }}
+                <TermFields
+                  path={`terms.${member.id}`}
+                  priceLabel={t("termPrice", { name: member.name, currency })}
+                  durationLabel={t("termDuration", { name: member.name })}
+                  term={draft.terms[member.id]}
+                  errorOf={(api) => errorOf(null, api)}
+                  onChange={(term) => onChange({ ...draft, terms: { ...draft.terms, [member.id]: term } })}
                 />
               </div>
+              {saved.length > 0 ? (
+                <>
+                  <p className="console-muted">{t("variationTermsHint", { name: member.name })}</p>
+                  <div className="console-form-grid">
+                    {saved.map((variation) => {
+                      const id = variation.id!;
+                      const own = draft.variationTerms[member.id] ?? {};
+                      const variationName = variation.name.trim() || variation.key;
+                      return (
+                        <TermFields
+                          key={id}
+                          path={`terms.${member.id}.${id}`}
+                          priceLabel={t("variationTermPrice", {
+                            name: member.name,
+                            variation: variationName,
+                            currency,
+                          })}
+                          durationLabel={t("variationTermDuration", { name: member.name, variation: variationName })}
+                          term={own[id]}
+                          errorOf={(api) => errorOf(id, api)}
+                          onChange={(term) =>
+                            onChange({
+                              ...draft,
+                              variationTerms: { ...draft.variationTerms, [member.id]: { ...own, [id]: term } },
+                            })
+                          }
+                        />
+                      );
+                    })}
+                  </div>
+                </>
+              ) : null}
+              {unsaved > 0 ? <p className="console-muted">{t("variationTermsAfterSave")}</p> : null}
             </fieldset>
           );
         })}
@@ -250,6 +301,42 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
           onChange={(locationKind, locationValue) => onChange({ ...draft, locationKind, locationValue })}
         />
       </Part>
+    </>
+  );
+}
+
+/** A member's own price and length (for the whole service or one variation); empty: not their own. */
+function TermFields(props: {
+  readonly path: string;
+  readonly priceLabel: string;
+  readonly durationLabel: string;
+  readonly term: TermDraft | undefined;
+  errorOf(api: string): string | undefined;
+  onChange(term: TermDraft): void;
+}) {
+  const term = props.term ?? { price: "", duration: "" };
+  return (
+    <>
+      <TextField
+        path={`${props.path}.price`}
+        name={`${props.path}.price`}
+        label={props.priceLabel}
+        isRequired={false}
+        error={props.errorOf("priceMinor")}
+        value={term.price}
+        onChange={(price) => props.onChange({ ...term, price })}
+        input={{ inputMode: "decimal", autoComplete: "off" }}
+      />
+      <TextField
+        path={`${props.path}.duration`}
+        name={`${props.path}.duration`}
+        label={props.durationLabel}
+        isRequired={false}
+        error={props.errorOf("durationMinutes") ?? props.errorOf("staffId") ?? props.errorOf("variationId")}
+        value={term.duration}
+        onChange={(duration) => props.onChange({ ...term, duration })}
+        input={{ inputMode: "numeric", autoComplete: "off" }}
+      />
     </>
   );
 }

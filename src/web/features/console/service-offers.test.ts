@@ -8,7 +8,7 @@ const stored = {
       name: "Short",
       durationMinutes: 30,
       priceMinor: 3500,
-      deposit: null,
+      deposit: { kind: "percentage" as const, percent: 20 },
       bufferBeforeMinutes: null,
       bufferAfterMinutes: 10,
     },
@@ -24,8 +24,15 @@ const stored = {
 describe("offersDraftOf and offersBody", () => {
   it("round-trips a stored service's offers in the business currency", () => {
     const draft = offersDraftOf(stored, "EUR", "de");
-    expect(draft.variations[0]).toMatchObject({ id: "v-short", price: "35,00", bufferBefore: "", bufferAfter: "10" });
+    expect(draft.variations[0]).toMatchObject({
+      id: "v-short",
+      price: "35,00",
+      bufferBefore: "",
+      bufferAfter: "10",
+      deposit: { kind: "percentage", text: "20" },
+    });
     expect(draft.terms).toEqual({ anna: { price: "55,00", duration: "" } });
+    expect(draft.variationTerms).toEqual({ anna: { "v-short": { price: "", duration: "40" } } });
     const { body, problems, termIndex } = offersBody(draft, "EUR", ["anna", "liam"]);
     expect(problems).toEqual({});
     expect(body).toEqual({
@@ -35,16 +42,16 @@ describe("offersDraftOf and offersBody", () => {
           name: "Short",
           durationMinutes: 30,
           priceMinor: 3500,
+          deposit: { kind: "percentage", percent: 20 },
           bufferBeforeMinutes: null,
           bufferAfterMinutes: 10,
         },
       ],
       addOns: [{ id: "a-cond", name: "Conditioning", durationMinutes: 15, priceMinor: 1500, maxQuantity: 2 }],
-      // The variation's own terms are kept as they were.
       staffTerms: [stored.staffTerms[0], stored.staffTerms[1]],
       location: stored.location,
     });
-    expect(termIndex).toEqual({ anna: 0 });
+    expect(termIndex).toEqual({ anna: 0, "anna/v-short": 1 });
   });
 
   it("names each field that cannot be sent by its API path, and keeps what was typed", () => {
@@ -67,6 +74,47 @@ describe("offersDraftOf and offersBody", () => {
       "location.value": "console.services.offers.phoneInvalid",
     });
     expect(typed.variations[0]!.price).toBe("ten euros");
+  });
+
+  it("sends a variation's deposit and a member's terms for a saved variation, each refusal at its path", () => {
+    const draft = offersDraftOf(stored, "EUR", "en");
+    const typed = {
+      ...draft,
+      variations: [
+        { ...draft.variations[0]!, deposit: { kind: "amount" as const, text: "40" } },
+        { ...newVariation(), name: "Long", price: "50", deposit: { kind: "percentage" as const, text: "150" } },
+      ],
+      variationTerms: { liam: { "v-short": { price: "4o", duration: "" } } },
+    };
+    const { body, problems, termIndex } = offersBody(typed, "EUR", ["anna", "liam"]);
+    expect(problems).toEqual({
+      // More than the variation's own price (35).
+      "variations.0.deposit": "console.services.depositTooHigh",
+      "variations.1.deposit": "console.services.percentInvalid",
+      "staffTerms.1.priceMinor": "console.services.priceInvalid",
+    });
+    expect(termIndex).toEqual({ anna: 0, "liam/v-short": 1 });
+    // Anna's terms for the short cut were emptied above: not sent.
+    expect(body.staffTerms).toHaveLength(2);
+
+    const fixed = {
+      ...typed,
+      variations: [
+        { ...typed.variations[0]!, deposit: { kind: "amount" as const, text: "10" } },
+        { ...typed.variations[1]!, deposit: { kind: "none" as const, text: "150" } },
+      ],
+      variationTerms: { liam: { "v-short": { price: "40", duration: "45" } } },
+    };
+    const sent = offersBody(fixed, "EUR", ["anna", "liam"]);
+    expect(sent.problems).toEqual({});
+    expect(sent.body.variations.map((v) => (v as { deposit: unknown }).deposit)).toEqual([
+      { kind: "amount", amountCents: 1000 },
+      null,
+    ]);
+    expect(sent.body.staffTerms).toEqual([
+      stored.staffTerms[0],
+      { staffId: "liam", variationId: "v-short", priceMinor: 4000, durationMinutes: 45 },
+    ]);
   });
 
   it("drops terms of people who no longer perform it and of removed variations", () => {

@@ -1,6 +1,7 @@
 /**
- * A service's variations, add-ons, staff members' own terms and location as the console's editor
- * holds them (issue 24, ADR 0031 and 0044): text as typed, so a refusal loses nothing; `offersBody`
+ * A service's variations (each with its own deposit), add-ons, staff members' own terms (for the
+ * whole service and per variation) and location as the console's editor holds them (issue 24,
+ * ADR 0031, 0044 and 0052): text as typed, so a refusal loses nothing; `offersBody`
  * turns it into the business API's fields and says, per API path, what cannot be sent at all (an
  * amount that is no amount). Ranges are the server's to check (input-schemas.ts): its refusals
  * come back at the same paths, and `offerMessageKey` names the message for each.
@@ -8,6 +9,8 @@
 import type { ServiceView, StaffTerms } from "../../../app/business/ports.ts";
 import { locationProblem, type LocationKind, type LocationProblem } from "../../../core/calendar/location.ts";
 import { amountText, parseAmount } from "../../../core/payments/money.ts";
+import { depositDraftOf, depositRuleOf, type DepositDraft } from "./deposit-draft.ts";
+import { wholeNumberOf } from "./whole-number.ts";
 
 export interface VariationDraft {
   /** Tells rows apart while editing (React keys); not sent. */
@@ -19,6 +22,8 @@ export interface VariationDraft {
   readonly price: string;
   readonly bufferBefore: string;
   readonly bufferAfter: string;
+  /** Kind "none": the service's own deposit rule. */
+  readonly deposit: DepositDraft;
 }
 
 export interface AddOnDraft {
@@ -30,7 +35,7 @@ export interface AddOnDraft {
   readonly maxQuantity: string;
 }
 
-/** A staff member's own price and length for the whole service; empty: the service's. */
+/** A staff member's own price and length for the whole service or one variation; empty: the service's or variation's. */
 export interface TermDraft {
   readonly price: string;
   readonly duration: string;
@@ -41,8 +46,8 @@ export interface OffersDraft {
   readonly addOns: readonly AddOnDraft[];
   /** Staff id → their own terms for the whole service. */
   readonly terms: Readonly<Record<string, TermDraft>>;
-  /** Terms for one variation (set through the API): kept as they are while their variation stays. */
-  readonly variationTerms: readonly StaffTerms[];
+  /** Staff id → variation id → their own terms for that (saved) variation. */
+  readonly variationTerms: Readonly<Record<string, Readonly<Record<string, TermDraft>>>>;
   /** "": the calendar's (no location of its own). */
   readonly locationKind: LocationKind | "";
   readonly locationValue: string;
@@ -59,6 +64,7 @@ export const newVariation = (): VariationDraft => ({
   price: "",
   bufferBefore: "",
   bufferAfter: "",
+  deposit: { kind: "none", text: "" },
 });
 
 export const newAddOn = (): AddOnDraft => ({
@@ -77,12 +83,15 @@ export function offersDraftOf(service: Offers | null, currency: string, language
   const money = (minor: number) => (minor > 0 ? amountText(minor, currency, languageTag) : "");
   const optional = (n: number | null) => (n === null ? "" : String(n));
   const terms: Record<string, TermDraft> = {};
-  for (const t of service?.staffTerms ?? [])
-    if (t.variationId === null)
-      terms[t.staffId] = {
-        price: t.priceMinor === null ? "" : amountText(t.priceMinor, currency, languageTag),
-        duration: optional(t.durationMinutes),
-      };
+  const variationTerms: Record<string, Record<string, TermDraft>> = {};
+  for (const t of service?.staffTerms ?? []) {
+    const term = {
+      price: t.priceMinor === null ? "" : amountText(t.priceMinor, currency, languageTag),
+      duration: optional(t.durationMinutes),
+    };
+    if (t.variationId === null) terms[t.staffId] = term;
+    else variationTerms[t.staffId] = { ...variationTerms[t.staffId], [t.variationId]: term };
+  }
   return {
     variations: (service?.variations ?? []).map((v) => ({
       key: nextKey(),
@@ -92,6 +101,7 @@ export function offersDraftOf(service: Offers | null, currency: string, language
       price: money(v.priceMinor),
       bufferBefore: optional(v.bufferBeforeMinutes),
       bufferAfter: optional(v.bufferAfterMinutes),
+      deposit: depositDraftOf(v.deposit, currency, languageTag),
     })),
     addOns: (service?.addOns ?? []).map((a) => ({
       key: nextKey(),
@@ -102,16 +112,10 @@ export function offersDraftOf(service: Offers | null, currency: string, language
       maxQuantity: String(a.maxQuantity),
     })),
     terms,
-    variationTerms: (service?.staffTerms ?? []).filter((t) => t.variationId !== null),
+    variationTerms,
     locationKind: service?.location?.kind ?? "",
     locationValue: service?.location?.value ?? "",
   };
-}
-
-/** A whole number as typed, or null when it is none. */
-function wholeOf(text: string): number | null {
-  const trimmed = text.trim();
-  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 /** The API path of a problem found here → the message key (console.services.offers.*). */
@@ -124,7 +128,7 @@ export interface OffersBody {
     staffTerms: unknown[];
     location: { kind: LocationKind; value: string } | null;
   };
-  /** Staff id → its index in `staffTerms`, where the API puts its refusals. */
+  /** `termKey(staff, variation)` → its index in `staffTerms`, where the API puts its refusals. */
   readonly termIndex: Readonly<Record<string, number>>;
   readonly problems: OfferProblems;
 }
@@ -150,18 +154,22 @@ export function offersBody(draft: OffersDraft, currency: string, staffIds: reado
   /** Empty: null (the default), unless the field is required. */
   const whole = (text: string, path: string, key: string, isRequired = false): number | null => {
     if (text.trim() === "" && !isRequired) return null;
-    const n = wholeOf(text);
+    const n = wholeNumberOf(text);
     if (n === null) problems[path] = key;
     return n;
   };
 
   const variations = draft.variations.map((v, i) => {
     const p = `variations.${i}`;
+    const priceMinor = amount(v.price, `${p}.priceMinor`, false);
+    const deposit = depositRuleOf(v.deposit, priceMinor ?? null, currency);
+    if (deposit.problem) problems[`${p}.deposit`] = deposit.problem;
     return {
       ...(v.id ? { id: v.id } : {}),
       name: v.name.trim(),
       durationMinutes: whole(v.duration, `${p}.durationMinutes`, "console.services.durationInvalid", true) ?? 0,
-      priceMinor: amount(v.price, `${p}.priceMinor`, false) ?? 0,
+      priceMinor: priceMinor ?? 0,
+      deposit: deposit.rule,
       bufferBeforeMinutes: whole(v.bufferBefore, `${p}.bufferBeforeMinutes`, "console.services.offers.bufferInvalid"),
       bufferAfterMinutes: whole(v.bufferAfter, `${p}.bufferAfterMinutes`, "console.services.offers.bufferInvalid"),
     };
@@ -179,21 +187,24 @@ export function offersBody(draft: OffersDraft, currency: string, staffIds: reado
 
   const termIndex: Record<string, number> = {};
   const staffTerms: StaffTerms[] = [];
-  for (const staffId of staffIds) {
-    const t = draft.terms[staffId];
-    if (!t || (t.price.trim() === "" && t.duration.trim() === "")) continue;
+  const addTerms = (staffId: string, variationId: string | null, t: TermDraft | undefined) => {
+    if (!t || (t.price.trim() === "" && t.duration.trim() === "")) return;
     const p = `staffTerms.${staffTerms.length}`;
-    termIndex[staffId] = staffTerms.length;
+    termIndex[termKey(staffId, variationId)] = staffTerms.length;
     staffTerms.push({
       staffId,
-      variationId: null,
+      variationId,
       priceMinor: amount(t.price, `${p}.priceMinor`, true) ?? null,
       durationMinutes: whole(t.duration, `${p}.durationMinutes`, "console.services.durationInvalid"),
     });
+  };
+  // Sent only for members who perform the service, and for variations saved and still there
+  // (a new variation has no id to refer to until it is saved).
+  const saved = draft.variations.flatMap((v) => (v.id ? [v.id] : []));
+  for (const staffId of staffIds) {
+    addTerms(staffId, null, draft.terms[staffId]);
+    for (const variationId of saved) addTerms(staffId, variationId, draft.variationTerms[staffId]?.[variationId]);
   }
-  // A variation's own terms stay while it does (and the member still performs the service).
-  const kept = new Set(draft.variations.flatMap((v) => (v.id ? [v.id] : [])));
-  staffTerms.push(...draft.variationTerms.filter((t) => kept.has(t.variationId!) && staffIds.includes(t.staffId)));
 
   let location: OffersBody["body"]["location"] = null;
   if (draft.locationKind !== "") {
@@ -206,6 +217,10 @@ export function offersBody(draft: OffersDraft, currency: string, staffIds: reado
   }
   return { body: { variations, addOns, staffTerms, location }, termIndex, problems };
 }
+
+/** Where `termIndex` keeps a member's terms: for the whole service, or for one variation. */
+export const termKey = (staffId: string, variationId: string | null) =>
+  variationId === null ? staffId : `${staffId}/${variationId}`;
 
 /** The message key for the API's refusal at `path` (one of `offersBody`'s fields), by what the field takes. */
 export function offerMessageKey(path: string, locationKind: LocationKind | ""): string | undefined {
@@ -236,6 +251,8 @@ export function offerMessageKey(path: string, locationKind: LocationKind | ""): 
       return "console.services.offers.maxQuantityInvalid";
     case "staffId":
       return "console.services.staffInvalid";
+    case "deposit":
+      return "console.services.depositInvalid";
     default:
       // A row that no longer exists (removed in another tab): reloading shows what is there now.
       return "console.services.offers.rowGone";
