@@ -460,6 +460,47 @@ export function CalendarForm(props: Props) {
   );
   const problemAtLocation = problemAt(problem, "settings.location") !== undefined;
 
+  /** A choice among fixed values, its hint saying what the chosen one does (`field.<key>`, `<labels>.<value>`, `<hints>.<value>`). */
+  const explainedChoice = <K extends "windowKind" | "policy" | "roundRobinMode">(
+    key: K,
+    path: string,
+    values: readonly CalendarDraft[K][],
+    labels: string,
+    hints: string,
+  ) => (
+    <ChoiceField
+      path={path}
+      name={key}
+      label={t(`field.${key}`)}
+      hint={t(`${hints}.${draft[key]}`)}
+      isRequired
+      error={undefined}
+      value={draft[key]}
+      onChange={(value) => set(key, value as CalendarDraft[K])}
+      options={values.map((value) => ({ value, label: t(`${labels}.${value}`) }))}
+    />
+  );
+
+  /** An optional number with its hint (`field.<key>`, `hint.<key>`); empty is none. */
+  const optionalNumber = (
+    key: "changeCutoff" | "maxPerDay" | "maxPerDayPerStaff" | "lookBusy",
+    path: string,
+    errorKey: string,
+    input: typeof numeric | typeof decimal = numeric,
+  ) => (
+    <TextField
+      path={path}
+      isRequired={false}
+      label={t(`field.${key}`)}
+      hint={t(`hint.${key}`)}
+      error={error(path, errorKey)}
+      name={key}
+      value={draft[key]}
+      onChange={(value) => set(key, value)}
+      input={input}
+    />
+  );
+
   /** A yes/no setting with its hint, and the server's refusal of it next to it. */
   const check = (key: CheckKey, hint?: string, fieldError?: string) => {
     const id = `field-${key}`;
@@ -557,17 +598,7 @@ export function CalendarForm(props: Props) {
           {minutesField("bufferAfter", "settings.bufferAfterMinutes")}
         </div>
         <div className="console-form-grid">
-          <ChoiceField
-            path="settings.bookingWindow.kind"
-            name="windowKind"
-            label={t("field.windowKind")}
-            hint={t(`windowHint.${draft.windowKind}`)}
-            isRequired
-            error={undefined}
-            value={draft.windowKind}
-            onChange={(value) => set("windowKind", value as WindowKind)}
-            options={WINDOW_KINDS.map((kind) => ({ value: kind, label: t(`window.${kind}`) }))}
-          />
+          {explainedChoice("windowKind", "settings.bookingWindow.kind", WINDOW_KINDS, "window", "windowHint")}
           {draft.windowKind === "date_range" ? (
             <>
               {dateField("windowStart", "settings.bookingWindow.start")}
@@ -627,54 +658,10 @@ export function CalendarForm(props: Props) {
           </>
         )}
         <div className="console-form-grid">
-          <TextField
-            path="settings.changeCutoffMinutes"
-            isRequired={false}
-            label={t("field.changeCutoff")}
-            hint={t("hint.changeCutoff")}
-            error={error("settings.changeCutoffMinutes", "changeCutoff")}
-            name="changeCutoff"
-            value={draft.changeCutoff}
-            onChange={(value) => set("changeCutoff", value)}
-            input={decimal}
-          />
-          <TextField
-            path="settings.maxBookingsPerDay"
-            isRequired={false}
-            label={t("field.maxPerDay")}
-            hint={t("hint.maxPerDay")}
-            error={error("settings.maxBookingsPerDay", "maxPerDay")}
-            name="maxPerDay"
-            value={draft.maxPerDay}
-            onChange={(value) => set("maxPerDay", value)}
-            input={numeric}
-          />
-          {oneHost ? null : (
-            <TextField
-              path="settings.maxBookingsPerDayPerStaff"
-              isRequired={false}
-              label={t("field.maxPerDayPerStaff")}
-              hint={t("hint.maxPerDayPerStaff")}
-              error={error("settings.maxBookingsPerDayPerStaff", "maxPerDay")}
-              name="maxPerDayPerStaff"
-              value={draft.maxPerDayPerStaff}
-              onChange={(value) => set("maxPerDayPerStaff", value)}
-              input={numeric}
-            />
-          )}
-          {lookBusyApplies(draft.type) ? (
-            <TextField
-              path="settings.lookBusyPercent"
-              isRequired={false}
-              label={t("field.lookBusy")}
-              hint={t("hint.lookBusy")}
-              error={error("settings.lookBusyPercent", "lookBusy")}
-              name="lookBusy"
-              value={draft.lookBusy}
-              onChange={(value) => set("lookBusy", value)}
-              input={numeric}
-            />
-          ) : null}
+          {optionalNumber("changeCutoff", "settings.changeCutoffMinutes", "changeCutoff", decimal)}
+          {optionalNumber("maxPerDay", "settings.maxBookingsPerDay", "maxPerDay")}
+          {oneHost ? null : optionalNumber("maxPerDayPerStaff", "settings.maxBookingsPerDayPerStaff", "maxPerDay")}
+          {lookBusyApplies(draft.type) ? optionalNumber("lookBusy", "settings.lookBusyPercent", "lookBusy") : null}
         </div>
       </Section>
 
@@ -710,17 +697,7 @@ export function CalendarForm(props: Props) {
                   onChange={(value) => set("maxCount", value)}
                   input={numeric}
                 />
-                <ChoiceField
-                  path="settings.recurring.policy"
-                  name="policy"
-                  label={t("field.policy")}
-                  hint={t(`policyHint.${draft.policy}`)}
-                  isRequired
-                  error={undefined}
-                  value={draft.policy}
-                  onChange={(value) => set("policy", value as RecurrencePolicy)}
-                  options={RECURRENCE_POLICIES.map((policy) => ({ value: policy, label: t(`policy.${policy}`) }))}
-                />
+                {explainedChoice("policy", "settings.recurring.policy", RECURRENCE_POLICIES, "policy", "policyHint")}
               </div>
             </>
           ) : null}
@@ -760,11 +737,14 @@ export function CalendarForm(props: Props) {
           ]}
         />
         <p className="console-muted">{t(draft.formId === "" ? "hint.questions" : "hint.questionsWithForm")}</p>
-        <QuestionsEditor
-          questions={draft.questions}
-          onChange={(questions) => set("questions", questions)}
-          errorAt={(path, key) => error(path, key)}
-        />
+        {/* With a form attached the questions are not asked: their editor stays only for those already written. */}
+        {draft.formId === "" || draft.questions.length > 0 ? (
+          <QuestionsEditor
+            questions={draft.questions}
+            onChange={(questions) => set("questions", questions)}
+            errorAt={(path, key) => error(path, key)}
+          />
+        ) : null}
       </Section>
 
       <Section id="price" title={t("section.price")}>
@@ -920,19 +900,15 @@ export function CalendarForm(props: Props) {
             onChange={(ids) => set("members", ids)}
           />
         )}
-        {draft.type === "round_robin" ? (
-          <ChoiceField
-            path="settings.roundRobinMode"
-            name="roundRobinMode"
-            label={t("field.roundRobinMode")}
-            hint={t(`roundRobinHint.${draft.roundRobinMode}`)}
-            isRequired
-            error={undefined}
-            value={draft.roundRobinMode}
-            onChange={(value) => set("roundRobinMode", value as RoundRobinMode)}
-            options={ROUND_ROBIN_MODES.map((mode) => ({ value: mode, label: t(`roundRobinMode.${mode}`) }))}
-          />
-        ) : null}
+        {draft.type === "round_robin"
+          ? explainedChoice(
+              "roundRobinMode",
+              "settings.roundRobinMode",
+              ROUND_ROBIN_MODES,
+              "roundRobinMode",
+              "roundRobinHint",
+            )
+          : null}
       </Section>
 
       {draft.type === "service" ? (
