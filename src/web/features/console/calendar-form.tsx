@@ -481,23 +481,24 @@ export function CalendarForm(props: Props) {
     />
   );
 
-  /** An optional number with its hint (`field.<key>`, `hint.<key>`); empty is none. */
-  const optionalNumber = (
-    key: "changeCutoff" | "maxPerDay" | "maxPerDayPerStaff" | "lookBusy",
+  /** A number with its hint (`field.<key>`, `hint.<key>`); an optional one left empty is none. */
+  const numberField = (
+    key: "changeCutoff" | "maxPerDay" | "maxPerDayPerStaff" | "lookBusy" | "maxCount",
     path: string,
     errorKey: string,
     input: typeof numeric | typeof decimal = numeric,
+    isRequired = false,
   ) => (
     <TextField
-      path={path}
-      isRequired={false}
-      label={t(`field.${key}`)}
-      hint={t(`hint.${key}`)}
-      error={error(path, errorKey)}
       name={key}
+      path={path}
       value={draft[key]}
       onChange={(value) => set(key, value)}
       input={input}
+      label={t(`field.${key}`)}
+      hint={t(`hint.${key}`)}
+      error={error(path, errorKey)}
+      isRequired={isRequired}
     />
   );
 
@@ -628,40 +629,36 @@ export function CalendarForm(props: Props) {
         {check("allowReschedule")}
         {check("allowCancel")}
         {draft.type === "class" ? (
-          <>
-            <TextField
-              path="settings.seatsPerSlot"
-              label={t("field.seats")}
-              error={error("settings.seatsPerSlot", "seats")}
-              isRequired
-              name="seats"
-              value={draft.seats}
-              onChange={(value) => set("seats", value)}
-              input={numeric}
-            />
-            {check("showSeats", t("hint.showSeats"))}
-          </>
+          <TextField
+            path="settings.seatsPerSlot"
+            label={t("field.seats")}
+            error={error("settings.seatsPerSlot", "seats")}
+            isRequired
+            name="seats"
+            value={draft.seats}
+            onChange={(value) => set("seats", value)}
+            input={numeric}
+          />
         ) : (
-          <>
-            <ChoiceField
-              path="settings.guestMode"
-              label={t("field.guestMode")}
-              error={error("settings.guestMode", "guestMode")}
-              name="guestMode"
-              value={draft.guestMode}
-              onChange={(value) => set("guestMode", value as GuestMode)}
-              options={GUEST_MODES.map((mode) => ({ value: mode, label: t(`guestMode.${mode}`) }))}
-            />
-            {requiredGuestsAllowed(draft.type)
-              ? check("requireGuests", t("hint.requireGuests"), error("settings.requireGuests", "requireGuests"))
-              : null}
-          </>
+          <ChoiceField
+            path="settings.guestMode"
+            label={t("field.guestMode")}
+            error={error("settings.guestMode", "guestMode")}
+            name="guestMode"
+            value={draft.guestMode}
+            onChange={(value) => set("guestMode", value as GuestMode)}
+            options={GUEST_MODES.map((mode) => ({ value: mode, label: t(`guestMode.${mode}`) }))}
+          />
         )}
+        {draft.type === "class" ? check("showSeats", t("hint.showSeats")) : null}
+        {requiredGuestsAllowed(draft.type)
+          ? check("requireGuests", t("hint.requireGuests"), error("settings.requireGuests", "requireGuests"))
+          : null}
         <div className="console-form-grid">
-          {optionalNumber("changeCutoff", "settings.changeCutoffMinutes", "changeCutoff", decimal)}
-          {optionalNumber("maxPerDay", "settings.maxBookingsPerDay", "maxPerDay")}
-          {oneHost ? null : optionalNumber("maxPerDayPerStaff", "settings.maxBookingsPerDayPerStaff", "maxPerDay")}
-          {lookBusyApplies(draft.type) ? optionalNumber("lookBusy", "settings.lookBusyPercent", "lookBusy") : null}
+          {numberField("changeCutoff", "settings.changeCutoffMinutes", "changeCutoff", decimal)}
+          {numberField("maxPerDay", "settings.maxBookingsPerDay", "maxPerDay")}
+          {oneHost ? null : numberField("maxPerDayPerStaff", "settings.maxBookingsPerDayPerStaff", "maxPerDay")}
+          {lookBusyApplies(draft.type) ? numberField("lookBusy", "settings.lookBusyPercent", "lookBusy") : null}
         </div>
       </Section>
 
@@ -687,16 +684,7 @@ export function CalendarForm(props: Props) {
                 columns
               />
               <div className="console-form-grid">
-                <TextField
-                  path="settings.recurring.maxCount"
-                  label={t("field.maxCount")}
-                  hint={t("hint.maxCount")}
-                  error={error("settings.recurring.maxCount", "maxCount")}
-                  name="maxCount"
-                  value={draft.maxCount}
-                  onChange={(value) => set("maxCount", value)}
-                  input={numeric}
-                />
+                {numberField("maxCount", "settings.recurring.maxCount", "maxCount", numeric, true)}
                 {explainedChoice("policy", "settings.recurring.policy", RECURRENCE_POLICIES, "policy", "policyHint")}
               </div>
             </>
