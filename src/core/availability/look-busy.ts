@@ -20,9 +20,12 @@ import type { Slot, SlotsByDate } from "./model.ts";
 /** Most a calendar may hide: above this a calendar mostly looks closed, not busy. */
 export const MAX_LOOK_BUSY_PERCENT = 90;
 
+/** Calendar types Look Busy applies to: not classes (seats are the point) nor service calendars. */
+export const lookBusyApplies = (type: CalendarType): boolean => type !== "class" && type !== "service";
+
 /** Whether Look Busy changes what this calendar shows. */
 export function looksBusy(type: CalendarType, percent: number | null | undefined): percent is number {
-  return type !== "class" && type !== "service" && typeof percent === "number" && percent > 0;
+  return lookBusyApplies(type) && typeof percent === "number" && percent > 0;
 }
 
 /** FNV-1a over the UTF-16 code units, then murmur3's finaliser so near-identical keys spread. */

@@ -21,4 +21,10 @@ describe("pickRoundRobinMember", () => {
     }
     expect(counts).toEqual({ a: 10, b: 10, c: 10 });
   });
+
+  it("equal distribution: fewest recent bookings first, priority only between members with as many", () => {
+    const priorities = { a: 1, b: 0.5, c: 0 };
+    expect(pickRoundRobinMember(["a", "b", "c"], priorities, { a: 4, b: 2, c: 2 }, "equal_distribution")).toBe("b");
+    expect(pickRoundRobinMember(["a", "b", "c"], priorities, { a: 4, b: 2, c: 2 }, "availability")).toBe("a");
+  });
 });

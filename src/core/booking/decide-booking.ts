@@ -235,7 +235,12 @@ export function bookingAttempts(options: BookingAttemptsOptions): BookingDraft[]
   const drafts: BookingDraft[] = [];
   let candidates = [...slot.staffIds];
   while (drafts.length < MAX_ROUND_ROBIN_ATTEMPTS && candidates.length > 0) {
-    const member = pickRoundRobinMember(candidates, priorities, options.recentCounts) as string;
+    const member = pickRoundRobinMember(
+      candidates,
+      priorities,
+      options.recentCounts,
+      ctx.calendar.settings.roundRobinMode,
+    ) as string;
     drafts.push(draft([member]));
     candidates = candidates.filter((id) => id !== member);
   }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type { ListedForm } from "../../app/forms/ports.ts";
 import type { CalendarView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, newDraft } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
@@ -14,11 +15,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
   if (!entered.allowed) return entered;
   const { locale, session } = entered;
-  const [staff, services] = await Promise.all([
+  const [staff, services, forms] = await Promise.all([
     callApi<StaffView[]>(locale, "GET", "/business/staff"),
     callApi<ServiceView[]>(locale, "GET", "/business/services"),
+    callApi<ListedForm[]>(locale, "GET", "/business/forms"),
   ]);
-  return { allowed: true as const, locale, currency: session.business.currency, staff, services };
+  return { allowed: true as const, locale, currency: session.business.currency, staff, services, forms };
 }
 clientLoader.hydrate = true as const;
 
@@ -32,7 +34,7 @@ export default function ConsoleCalendarNew({ loaderData }: Route.ComponentProps)
 
 function NewCalendar({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
-  const { locale, currency, staff, services } = loaderData;
+  const { locale, currency, staff, services, forms } = loaderData;
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => newDraft(currency));
   const { busy, problem, alertRef, run } = useSubmission();
@@ -61,6 +63,7 @@ function NewCalendar({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
         isNew
         staff={staff}
         services={services}
+        forms={forms}
         currency={currency}
         submitLabel={i18n._("console.calendars.create")}
       />

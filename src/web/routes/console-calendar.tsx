@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import type { ListedForm } from "../../app/forms/ports.ts";
 import type { CalendarView, OneTimeLinkView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../components/locale.tsx";
@@ -24,14 +25,26 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   if (!entered.allowed) return entered;
   const { locale, session } = entered;
   const id = encodeURIComponent(params.calendarId);
-  const [calendar, staff, services, links, embed] = await Promise.all([
+  const [calendar, staff, services, links, embed, forms] = await Promise.all([
     callApi<CalendarWithUrl>(locale, "GET", `/business/calendars/${id}`),
     callApi<StaffView[]>(locale, "GET", "/business/staff"),
     callApi<ServiceView[]>(locale, "GET", "/business/services"),
     callApi<OneTimeLinkView[]>(locale, "GET", `/business/one-time-links?calendarId=${id}`),
     callApi<EmbedSnippet>(locale, "GET", embedPath(params.calendarId)),
+    callApi<ListedForm[]>(locale, "GET", "/business/forms"),
   ]);
-  return { allowed: true as const, locale, session, calendar, staff, services, links, embed, loadedAt: Date.now() };
+  return {
+    allowed: true as const,
+    locale,
+    session,
+    calendar,
+    staff,
+    services,
+    links,
+    embed,
+    forms,
+    loadedAt: Date.now(),
+  };
 }
 clientLoader.hydrate = true as const;
 
@@ -48,7 +61,7 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
 
 function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
-  const { locale, session, staff, services, links } = loaderData;
+  const { locale, session, staff, services, links, forms } = loaderData;
   const currency = session.business.currency;
   const reload = useRefresh();
   const isNew = new URLSearchParams(useLocation().search).has("created");
@@ -185,6 +198,7 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
             isNew={false}
             staff={staff}
             services={services}
+            forms={forms}
             currency={currency}
             submitLabel={t("save")}
           />

@@ -9,6 +9,7 @@ const newDraftCalendar = {
   description: "",
   members: [],
   serviceIds: [],
+  formId: null,
   settings: DEFAULT_CALENDAR_SETTINGS,
 } as const;
 import { slugOf } from "./slug.ts";
@@ -137,5 +138,74 @@ describe("calendarBody", () => {
       kind: "ask_booker",
       value: "",
     });
+  });
+
+  it("sends Look Busy, required guests, series, the attached form and the round-robin mode only where they apply", () => {
+    const typed = {
+      ...draft,
+      lookBusy: " 30 ",
+      requireGuests: true,
+      recurringOn: true,
+      frequencies: ["weekly/1", "weekly/2"],
+      maxCount: "6",
+      policy: "book_next" as const,
+      formId: "f1",
+      roundRobinMode: "equal_distribution" as const,
+    };
+    const body = calendarBody(typed, "EUR");
+    expect(body.settings).toMatchObject({
+      lookBusyPercent: 30,
+      requireGuests: true,
+      recurring: { frequencies: ["weekly", { frequency: "weekly", interval: 2 }], maxCount: 6, policy: "book_next" },
+    });
+    expect(body.settings).not.toHaveProperty("roundRobinMode");
+    expect(body.formId).toBe("f1");
+    expect(calendarBody({ ...typed, type: "round_robin" }, "EUR").settings.roundRobinMode).toBe("equal_distribution");
+    // Not offered there: classes get no Look Busy or required guests, service calendars no series.
+    const forClass = calendarBody({ ...typed, type: "class", seats: "10", showSeats: false }, "EUR").settings;
+    expect(forClass).not.toHaveProperty("lookBusyPercent");
+    expect(forClass).toMatchObject({ requireGuests: false, displayAvailableSeats: false });
+    expect(calendarBody({ ...typed, type: "service" }, "EUR").settings).not.toHaveProperty("recurring");
+    // Off is null; empty Look Busy is 0; what is not a whole number goes as typed, for the API to refuse at its field.
+    const off = calendarBody({ ...typed, recurringOn: false, lookBusy: "", formId: "" }, "EUR");
+    expect([off.settings.recurring, off.settings.lookBusyPercent, off.formId]).toEqual([null, 0, null]);
+    expect(calendarBody({ ...typed, lookBusy: "lots", maxCount: "six" }, "EUR").settings).toMatchObject({
+      lookBusyPercent: "lots",
+      recurring: { maxCount: "six" },
+    });
+  });
+
+  it("shows the stored series, Look Busy and form; a calendar without a series starts from every week", () => {
+    const shown = draftOf(
+      {
+        ...newDraftCalendar,
+        formId: "f1",
+        settings: {
+          ...newDraftCalendar.settings,
+          lookBusyPercent: 40,
+          recurring: {
+            frequencies: ["daily", { frequency: "monthly", interval: 3 }],
+            maxCount: 12,
+            policy: "continue",
+          },
+        },
+      },
+      "EUR",
+    );
+    expect([shown.lookBusy, shown.formId, shown.recurringOn, shown.frequencies, shown.maxCount, shown.policy]).toEqual([
+      "40",
+      "f1",
+      true,
+      ["daily/1", "monthly/3"],
+      "12",
+      "continue",
+    ]);
+    const fresh = newDraft("EUR");
+    expect([fresh.lookBusy, fresh.recurringOn, fresh.frequencies, fresh.showSeats]).toEqual([
+      "0",
+      false,
+      ["weekly/1"],
+      true,
+    ]);
   });
 });

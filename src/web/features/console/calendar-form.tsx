@@ -9,7 +9,13 @@ import { useLingui } from "@lingui/react";
 import type { FormEvent, ReactNode } from "react";
 import type { CalendarView, ServiceView, StaffView } from "../../../app/business/ports.ts";
 import { CALENDAR_TYPES, type CalendarType } from "../../../core/calendar/calendar.ts";
-import { DEFAULT_CALENDAR_SETTINGS, type MemberInput } from "../../../core/calendar/calendar-setup.ts";
+import { lookBusyApplies } from "../../../core/availability/look-busy.ts";
+import type { RecurrenceFrequency, RepetitionChoice } from "../../../core/availability/recurring.ts";
+import {
+  DEFAULT_CALENDAR_SETTINGS,
+  requiredGuestsAllowed,
+  type MemberInput,
+} from "../../../core/calendar/calendar-setup.ts";
 import type { LocationKind } from "../../../core/calendar/location.ts";
 import { MAX_REMINDERS } from "../../../core/notifications/reminders.ts";
 import { minorDigits } from "../../../core/payments/money.ts";
@@ -22,12 +28,34 @@ import { questionsBody, questionDraftOf, type QuestionDraft } from "./question-d
 import { TextField } from "./text-field.tsx";
 import { messageAt, problemAt } from "./field-problems.ts";
 import { slugOf } from "./slug.ts";
+import { wholeNumberOf } from "./whole-number.ts";
 
 type GuestMode = CalendarView["settings"]["guestMode"];
 const GUEST_MODES: readonly GuestMode[] = ["none", "count_only", "collect_detail"];
 type DepositKind = "none" | "amount" | "percentage";
 type WindowKind = CalendarView["settings"]["bookingWindow"]["kind"];
 const WINDOW_KINDS: readonly WindowKind[] = ["rolling_days", "rolling_available_days", "date_range"];
+type RoundRobinMode = CalendarView["settings"]["roundRobinMode"];
+const ROUND_ROBIN_MODES: readonly RoundRobinMode[] = ["availability", "equal_distribution"];
+type RecurrencePolicy = NonNullable<CalendarView["settings"]["recurring"]>["policy"];
+const RECURRENCE_POLICIES: readonly RecurrencePolicy[] = ["skip", "book_next", "continue"];
+/**
+ * Every repetition the API takes (core/availability/recurring.ts: daily, weekly, monthly, each
+ * every 1 to MAX_INTERVAL). Written out, not imported: a value import of recurring.ts would share
+ * it with the booking pages' chunks (tests/e2e/bundle-size.e2e.test.ts).
+ */
+const FREQUENCIES: readonly RecurrenceFrequency[] = ["daily", "weekly", "monthly"];
+const INTERVALS = [1, 2, 3, 4] as const;
+/** A repetition as the form names it: "weekly/2" for every 2 weeks. */
+const repetitionId = (choice: RepetitionChoice) =>
+  typeof choice === "string" ? `${choice}/1` : `${choice.frequency}/${choice.interval}`;
+/** The API's repetition of a form's id: a plain frequency for every 1, as the API writes it. */
+function repetitionOfId(id: string): RepetitionChoice {
+  const [frequency, interval] = id.split("/") as [RecurrenceFrequency, string];
+  return interval === "1" ? frequency : { frequency, interval: Number(interval) };
+}
+/** What a new series setting offers until the owner chooses: every week, up to 4 times, taken dates left out. */
+const RECURRING_START = { frequencies: ["weekly/1"], maxCount: "4", policy: "skip" as RecurrencePolicy };
 /**
  * Every payment mode with its message, exhaustively (a new mode does not compile without one). A
  * type-only import: importing payment-plan.ts's values here split it into a chunk of its own that
@@ -84,8 +112,24 @@ export interface CalendarDraft {
   locationKind: LocationKind | "";
   locationValue: string;
   questions: QuestionDraft[];
+  /** The attached form's id (asked instead of the questions); empty for none. */
+  formId: string;
   members: string[];
   services: string[];
+  /** Round robin: how "any available" picks the team member. */
+  roundRobinMode: RoundRobinMode;
+  /** Look Busy: the percentage of free times hidden, as typed; empty or 0 for off. */
+  lookBusy: string;
+  requireGuests: boolean;
+  /** Whether requests (bookings waiting for confirmation) hold their time until decided. */
+  unconfirmedBlocks: boolean;
+  /** Classes: whether visitors see the seats left. */
+  showSeats: boolean;
+  /** Recurring bookings: on or off, and (kept while off) the repetitions, most appointments and policy. */
+  recurringOn: boolean;
+  frequencies: string[];
+  maxCount: string;
+  policy: RecurrencePolicy;
 }
 
 /** Personal and class calendars have one host (calendar-setup.ts); the others a team. */
@@ -95,14 +139,22 @@ const majorUnits = (minor: number, currency: string) => String(minor / 10 ** min
 
 /** A new calendar's form: the default settings (calendar-setup.ts), no team yet. */
 export function newDraft(currency: string): CalendarDraft {
-  const blank = { type: "personal", name: "", slug: "", description: "", members: [], serviceIds: [] } as const;
+  const blank = {
+    type: "personal",
+    name: "",
+    slug: "",
+    description: "",
+    members: [],
+    serviceIds: [],
+    formId: null,
+  } as const;
   return draftOf({ ...blank, settings: DEFAULT_CALENDAR_SETTINGS }, currency);
 }
 
 /** What the form shows of a calendar. */
 type CalendarFields = Pick<
   CalendarView,
-  "type" | "name" | "slug" | "description" | "settings" | "members" | "serviceIds"
+  "type" | "name" | "slug" | "description" | "settings" | "members" | "serviceIds" | "formId"
 >;
 
 export function draftOf(calendar: CalendarFields, currency: string): CalendarDraft {
@@ -144,8 +196,22 @@ export function draftOf(calendar: CalendarFields, currency: string): CalendarDra
     locationKind: s.location?.kind ?? "",
     locationValue: s.location?.value ?? "",
     questions: s.questions.map(questionDraftOf),
+    formId: calendar.formId ?? "",
     members: calendar.members.map((m) => m.staffId),
     services: [...calendar.serviceIds],
+    roundRobinMode: s.roundRobinMode,
+    lookBusy: String(s.lookBusyPercent ?? 0),
+    requireGuests: s.requireGuests === true,
+    unconfirmedBlocks: s.unconfirmedBlocks,
+    showSeats: s.displayAvailableSeats !== false,
+    recurringOn: Boolean(s.recurring),
+    ...(s.recurring
+      ? {
+          frequencies: s.recurring.frequencies.map(repetitionId),
+          maxCount: String(s.recurring.maxCount),
+          policy: s.recurring.policy,
+        }
+      : RECURRING_START),
   };
 }
 
@@ -175,6 +241,12 @@ function minutesOfHours(text: string): number | null {
  */
 const orNone = (text: string, read: (text: string) => number | null) =>
   text.trim() === "" ? null : (read(text) ?? text);
+
+/** A whole number as typed; anything else is sent as typed, for the API to refuse at its field. */
+const wholeOrTyped = (text: string) => wholeNumberOf(text) ?? text;
+
+/** Series are not offered on service calendars (get-widget-config.ts): the form does not show them there. */
+export const recurringShown = (type: CalendarType) => type !== "service";
 
 function minorOf(text: string, currency: string): number | null {
   const n = numberOf(text);
@@ -206,7 +278,27 @@ export function calendarBody(draft: CalendarDraft, currency: string, current?: C
       allowReschedule: draft.allowReschedule,
       allowCancel: draft.allowCancel,
       guestMode: draft.type === "class" ? "none" : draft.guestMode,
-      ...(draft.type === "class" ? { seatsPerSlot: numberOf(draft.seats) } : {}),
+      ...(draft.type === "class"
+        ? { seatsPerSlot: numberOf(draft.seats), displayAvailableSeats: draft.showSeats }
+        : {}),
+      unconfirmedBlocks: draft.unconfirmedBlocks,
+      requireGuests: requiredGuestsAllowed(draft.type) && draft.requireGuests,
+      // Empty is off; on classes and service calendars Look Busy is not offered (the server refuses it).
+      ...(lookBusyApplies(draft.type)
+        ? { lookBusyPercent: draft.lookBusy.trim() === "" ? 0 : wholeOrTyped(draft.lookBusy) }
+        : {}),
+      ...(draft.type === "round_robin" ? { roundRobinMode: draft.roundRobinMode } : {}),
+      ...(recurringShown(draft.type)
+        ? {
+            recurring: draft.recurringOn
+              ? {
+                  frequencies: draft.frequencies.map(repetitionOfId),
+                  maxCount: wholeOrTyped(draft.maxCount),
+                  policy: draft.policy,
+                }
+              : null,
+          }
+        : {}),
       priceCents: minorOf(draft.price, currency),
       deposit,
       payment: draft.payment,
@@ -231,6 +323,7 @@ export function calendarBody(draft: CalendarDraft, currency: string, current?: C
             },
       questions: questionsBody(draft.questions),
     },
+    formId: draft.formId === "" ? null : draft.formId,
     // Members kept from before keep their priority and primary flag; new ones take the defaults.
     members: staffIds.map((staffId) => kept.get(staffId) ?? { staffId, priority: 0.5, isPrimary: false }),
     ...(draft.type === "service" ? { serviceIds: draft.services } : {}),
@@ -251,6 +344,9 @@ export const CALENDAR_FIELDS = [
   "settings.guestMode",
   "settings.requireGuests",
   "settings.seatsPerSlot",
+  "settings.lookBusyPercent",
+  "settings.recurring.frequencies",
+  "settings.recurring.maxCount",
   "settings.priceCents",
   "settings.deposit",
   "settings.payment",
@@ -262,6 +358,7 @@ export const CALENDAR_FIELDS = [
   "settings.changeCutoffMinutes",
   "settings.location",
   "settings.questions",
+  "formId",
   "members",
   "serviceIds",
 ] as const;
@@ -275,9 +372,20 @@ interface Props {
   readonly isNew: boolean;
   readonly staff: readonly StaffView[];
   readonly services: readonly ServiceView[];
+  /** The business's forms and surveys: forms can be attached (a survey is refused by the API). */
+  readonly forms: readonly { readonly id: string; readonly name: string; readonly kind: "form" | "survey" }[];
   readonly currency: string;
   readonly submitLabel: string;
 }
+
+type CheckKey =
+  | "autoConfirm"
+  | "allowReschedule"
+  | "allowCancel"
+  | "unconfirmedBlocks"
+  | "showSeats"
+  | "requireGuests"
+  | "recurringOn";
 
 type MinutesKey = "duration" | "interval" | "notice" | "bufferBefore" | "bufferAfter";
 /** The message of each minutes field's range (input-schemas.ts CalendarSettingsSchema). */
@@ -352,25 +460,77 @@ export function CalendarForm(props: Props) {
   );
   const problemAtLocation = problemAt(problem, "settings.location") !== undefined;
 
-  const check = (key: "autoConfirm" | "allowReschedule" | "allowCancel", hint?: string) => (
-    <label className="check">
-      <input
-        type="checkbox"
-        name={key}
-        checked={draft[key]}
-        onChange={(e) => set(key, e.target.checked)}
-        aria-describedby={hint ? `hint-${key}` : undefined}
-      />
-      <span>
-        {t(`field.${key}`)}
-        {hint ? (
-          <span id={`hint-${key}`} className="console-check-hint">
-            {hint}
-          </span>
-        ) : null}
-      </span>
-    </label>
+  /** A choice among fixed values, its hint saying what the chosen one does (`field.<key>`, `<labels>.<value>`, `<hints>.<value>`). */
+  const explainedChoice = <K extends "windowKind" | "policy" | "roundRobinMode">(
+    key: K,
+    path: string,
+    values: readonly CalendarDraft[K][],
+    labels: string,
+    hints: string,
+  ) => (
+    <ChoiceField
+      path={path}
+      name={key}
+      label={t(`field.${key}`)}
+      hint={t(`${hints}.${draft[key]}`)}
+      isRequired
+      error={undefined}
+      value={draft[key]}
+      onChange={(value) => set(key, value as CalendarDraft[K])}
+      options={values.map((value) => ({ value, label: t(`${labels}.${value}`) }))}
+    />
   );
+
+  /** A number with its hint (`field.<key>`, `hint.<key>`); an optional one left empty is none. */
+  const numberField = (
+    key: "changeCutoff" | "maxPerDay" | "maxPerDayPerStaff" | "lookBusy" | "maxCount",
+    path: string,
+    errorKey: string,
+    input: typeof numeric | typeof decimal = numeric,
+    isRequired = false,
+  ) => (
+    <TextField
+      name={key}
+      path={path}
+      value={draft[key]}
+      onChange={(value) => set(key, value)}
+      input={input}
+      label={t(`field.${key}`)}
+      hint={t(`hint.${key}`)}
+      error={error(path, errorKey)}
+      isRequired={isRequired}
+    />
+  );
+
+  /** A yes/no setting with its hint, and the server's refusal of it next to it. */
+  const check = (key: CheckKey, hint?: string, fieldError?: string) => {
+    const id = `field-${key}`;
+    const describedBy = [hint ? `hint-${key}` : null, fieldError ? `${id}-error` : null].filter(Boolean).join(" ");
+    return (
+      <>
+        <label className="check">
+          <input
+            id={id}
+            type="checkbox"
+            name={key}
+            checked={draft[key]}
+            onChange={(e) => set(key, e.target.checked)}
+            aria-describedby={describedBy || undefined}
+            aria-invalid={fieldError ? true : undefined}
+          />
+          <span>
+            {t(`field.${key}`)}
+            {hint ? (
+              <span id={`hint-${key}`} className="console-check-hint">
+                {hint}
+              </span>
+            ) : null}
+          </span>
+        </label>
+        {fieldError ? <FieldError id={`${id}-error`} error={fieldError} /> : null}
+      </>
+    );
+  };
 
   return (
     <form className="console-calendar-form" onSubmit={submit} noValidate>
@@ -439,17 +599,7 @@ export function CalendarForm(props: Props) {
           {minutesField("bufferAfter", "settings.bufferAfterMinutes")}
         </div>
         <div className="console-form-grid">
-          <ChoiceField
-            path="settings.bookingWindow.kind"
-            name="windowKind"
-            label={t("field.windowKind")}
-            hint={t(`windowHint.${draft.windowKind}`)}
-            isRequired
-            error={undefined}
-            value={draft.windowKind}
-            onChange={(value) => set("windowKind", value as WindowKind)}
-            options={WINDOW_KINDS.map((kind) => ({ value: kind, label: t(`window.${kind}`) }))}
-          />
+          {explainedChoice("windowKind", "settings.bookingWindow.kind", WINDOW_KINDS, "window", "windowHint")}
           {draft.windowKind === "date_range" ? (
             <>
               {dateField("windowStart", "settings.bookingWindow.start")}
@@ -474,6 +624,8 @@ export function CalendarForm(props: Props) {
 
       <Section id="rules" title={t("section.rules")}>
         {check("autoConfirm", t("hint.autoConfirm"))}
+        {/* Only requests wait for a decision: with automatic confirmation there are none to hold time. */}
+        {draft.autoConfirm ? null : check("unconfirmedBlocks", t("hint.unconfirmedBlocks"))}
         {check("allowReschedule")}
         {check("allowCancel")}
         {draft.type === "class" ? (
@@ -491,52 +643,54 @@ export function CalendarForm(props: Props) {
           <ChoiceField
             path="settings.guestMode"
             label={t("field.guestMode")}
-            // A calendar that requires guests (set through the API) refuses "no guests" at requireGuests.
-            error={error("settings.guestMode", "guestMode") ?? error("settings.requireGuests", "guestMode")}
+            error={error("settings.guestMode", "guestMode")}
             name="guestMode"
             value={draft.guestMode}
             onChange={(value) => set("guestMode", value as GuestMode)}
             options={GUEST_MODES.map((mode) => ({ value: mode, label: t(`guestMode.${mode}`) }))}
           />
         )}
+        {draft.type === "class" ? check("showSeats", t("hint.showSeats")) : null}
+        {requiredGuestsAllowed(draft.type)
+          ? check("requireGuests", t("hint.requireGuests"), error("settings.requireGuests", "requireGuests"))
+          : null}
         <div className="console-form-grid">
-          <TextField
-            path="settings.changeCutoffMinutes"
-            isRequired={false}
-            label={t("field.changeCutoff")}
-            hint={t("hint.changeCutoff")}
-            error={error("settings.changeCutoffMinutes", "changeCutoff")}
-            name="changeCutoff"
-            value={draft.changeCutoff}
-            onChange={(value) => set("changeCutoff", value)}
-            input={decimal}
-          />
-          <TextField
-            path="settings.maxBookingsPerDay"
-            isRequired={false}
-            label={t("field.maxPerDay")}
-            hint={t("hint.maxPerDay")}
-            error={error("settings.maxBookingsPerDay", "maxPerDay")}
-            name="maxPerDay"
-            value={draft.maxPerDay}
-            onChange={(value) => set("maxPerDay", value)}
-            input={numeric}
-          />
-          {oneHost ? null : (
-            <TextField
-              path="settings.maxBookingsPerDayPerStaff"
-              isRequired={false}
-              label={t("field.maxPerDayPerStaff")}
-              hint={t("hint.maxPerDayPerStaff")}
-              error={error("settings.maxBookingsPerDayPerStaff", "maxPerDay")}
-              name="maxPerDayPerStaff"
-              value={draft.maxPerDayPerStaff}
-              onChange={(value) => set("maxPerDayPerStaff", value)}
-              input={numeric}
-            />
-          )}
+          {numberField("changeCutoff", "settings.changeCutoffMinutes", "changeCutoff", decimal)}
+          {numberField("maxPerDay", "settings.maxBookingsPerDay", "maxPerDay")}
+          {oneHost ? null : numberField("maxPerDayPerStaff", "settings.maxBookingsPerDayPerStaff", "maxPerDay")}
+          {lookBusyApplies(draft.type) ? numberField("lookBusy", "settings.lookBusyPercent", "lookBusy") : null}
         </div>
       </Section>
+
+      {recurringShown(draft.type) ? (
+        <Section id="recurring" title={t("section.recurring")}>
+          <p className="console-muted">{t("hint.recurring")}</p>
+          {check("recurringOn")}
+          {draft.recurringOn ? (
+            <>
+              <CheckList
+                path="settings.recurring.frequencies"
+                legend={t("field.frequencies")}
+                hint={t("hint.frequencies")}
+                error={error("settings.recurring.frequencies", "frequencies")}
+                items={FREQUENCIES.flatMap((frequency) =>
+                  INTERVALS.map((interval) => ({
+                    id: `${frequency}/${interval}`,
+                    name: t(`every.${frequency}`, { interval }),
+                  })),
+                )}
+                chosen={draft.frequencies}
+                onChange={(ids) => set("frequencies", ids)}
+                columns
+              />
+              <div className="console-form-grid">
+                {numberField("maxCount", "settings.recurring.maxCount", "maxCount", numeric, true)}
+                {explainedChoice("policy", "settings.recurring.policy", RECURRENCE_POLICIES, "policy", "policyHint")}
+              </div>
+            </>
+          ) : null}
+        </Section>
+      ) : null}
 
       <Section id="location" title={t("section.location")}>
         <p className="console-muted">{t("hint.location")}</p>
@@ -555,12 +709,30 @@ export function CalendarForm(props: Props) {
       </Section>
 
       <Section id="questions" title={t("section.questions")}>
-        <p className="console-muted">{t("hint.questions")}</p>
-        <QuestionsEditor
-          questions={draft.questions}
-          onChange={(questions) => set("questions", questions)}
-          errorAt={(path, key) => error(path, key)}
+        <ChoiceField
+          path="formId"
+          name="formId"
+          label={t("field.form")}
+          hint={t("hint.form")}
+          error={error("formId", "form")}
+          value={draft.formId}
+          onChange={(value) => set("formId", value)}
+          options={[
+            { value: "", label: t("formNone") },
+            ...props.forms
+              .filter((form) => form.kind === "form" || form.id === draft.formId)
+              .map((form) => ({ value: form.id, label: form.name })),
+          ]}
         />
+        <p className="console-muted">{t(draft.formId === "" ? "hint.questions" : "hint.questionsWithForm")}</p>
+        {/* With a form attached the questions are not asked: their editor stays only for those already written. */}
+        {draft.formId === "" || draft.questions.length > 0 ? (
+          <QuestionsEditor
+            questions={draft.questions}
+            onChange={(questions) => set("questions", questions)}
+            errorAt={(path, key) => error(path, key)}
+          />
+        ) : null}
       </Section>
 
       <Section id="price" title={t("section.price")}>
@@ -716,6 +888,15 @@ export function CalendarForm(props: Props) {
             onChange={(ids) => set("members", ids)}
           />
         )}
+        {draft.type === "round_robin"
+          ? explainedChoice(
+              "roundRobinMode",
+              "settings.roundRobinMode",
+              ROUND_ROBIN_MODES,
+              "roundRobinMode",
+              "roundRobinHint",
+            )
+          : null}
       </Section>
 
       {draft.type === "service" ? (
@@ -754,6 +935,8 @@ function CheckList(props: {
   items: readonly { id: string; name: string }[];
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
+  /** Many short choices: in columns where there is room. */
+  columns?: boolean;
 }) {
   const id = `field-${props.path}`;
   const describedBy = [`${id}-hint`, props.error ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -766,22 +949,24 @@ function CheckList(props: {
       <p id={`${id}-hint`} className="field__hint">
         {props.hint}
       </p>
-      {props.items.map((item) => (
-        <label key={item.id} className="check">
-          <input
-            type="checkbox"
-            name={props.path}
-            value={item.id}
-            checked={props.chosen.includes(item.id)}
-            onChange={(e) =>
-              props.onChange(
-                e.target.checked ? [...props.chosen, item.id] : props.chosen.filter((chosen) => chosen !== item.id),
-              )
-            }
-          />
-          <span>{item.name}</span>
-        </label>
-      ))}
+      <div className={props.columns ? "console-checklist__columns" : undefined}>
+        {props.items.map((item) => (
+          <label key={item.id} className="check">
+            <input
+              type="checkbox"
+              name={props.path}
+              value={item.id}
+              checked={props.chosen.includes(item.id)}
+              onChange={(e) =>
+                props.onChange(
+                  e.target.checked ? [...props.chosen, item.id] : props.chosen.filter((chosen) => chosen !== item.id),
+                )
+              }
+            />
+            <span>{item.name}</span>
+          </label>
+        ))}
+      </div>
       {props.error ? <FieldError id={`${id}-error`} error={props.error} /> : null}
     </fieldset>
   );

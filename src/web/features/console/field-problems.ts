@@ -6,9 +6,10 @@
  */
 import type { I18n } from "@lingui/core";
 import type { SetupErrorCode } from "../../../core/calendar/calendar-setup.ts";
+import type { AttachFormErrorCode } from "../../../core/forms/attached-form.ts";
 import { ApiProblem, type FieldProblem } from "./console-api.ts";
 
-const SETUP_CODES: Record<SetupErrorCode, true> = {
+const SETUP_CODES: Record<SetupErrorCode | AttachFormErrorCode, true> = {
   MEMBERS_EXACTLY_ONE: true,
   MEMBERS_AT_LEAST_ONE: true,
   MEMBERS_AT_LEAST_TWO: true,
@@ -23,6 +24,8 @@ const SETUP_CODES: Record<SetupErrorCode, true> = {
   LOOK_BUSY_NOT_FOR_TYPE: true,
   REQUIRED_GUESTS_NOT_FOR_TYPE: true,
   REQUIRED_GUESTS_NEED_GUEST_MODE: true,
+  FORM_IS_SURVEY: true,
+  FORM_HAS_FILE_FIELDS: true,
 };
 
 function codeMessage(i18n: I18n, error: FieldProblem): string | undefined {
