@@ -15,8 +15,9 @@
 import type { EpochMs } from "../../core/shared/time.ts";
 
 interface Kept<T> {
-  readonly calendar: object;
-  readonly busy: object;
+  /** Identities of the calendar context and busy index (see `identity`): numbers, so a kept answer pins neither. */
+  readonly calendar: number;
+  readonly busy: number;
   readonly fromMs: EpochMs;
   readonly validUntilMs: EpochMs;
   readonly answer: T;
@@ -49,6 +50,14 @@ export interface FreeSlotAnswers<T> {
 }
 
 export function createFreeSlotAnswers<T>(options: AnswerCacheOptions = {}): FreeSlotAnswers<T> {
+  /** A number per object, never reused: equal numbers mean the same object, which a replaced one never is. */
+  const identities = new WeakMap<object, number>();
+  let lastIdentity = 0;
+  const identity = (of: object): number => {
+    let id = identities.get(of);
+    if (id === undefined) identities.set(of, (id = ++lastIdentity));
+    return id;
+  };
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const kept = new Map<string, Kept<T>>();
@@ -65,7 +74,8 @@ export function createFreeSlotAnswers<T>(options: AnswerCacheOptions = {}): Free
     get(key, calendar, busy, nowMs) {
       const found = kept.get(key);
       if (!found) return undefined;
-      if (found.calendar !== calendar || found.busy !== busy || nowMs < found.fromMs || nowMs >= found.validUntilMs) {
+      const stale = found.calendar !== identity(calendar) || found.busy !== identity(busy);
+      if (stale || nowMs < found.fromMs || nowMs >= found.validUntilMs) {
         // Its inputs are gone for good (a newer calendar, index or time): nobody can use it again.
         drop(key);
         return undefined;
@@ -79,7 +89,7 @@ export function createFreeSlotAnswers<T>(options: AnswerCacheOptions = {}): Free
     set(key, calendar, busy, nowMs, validUntilMs, answer, size) {
       drop(key);
       if (validUntilMs <= nowMs || size > maxBytes) return;
-      kept.set(key, { calendar, busy, fromMs: nowMs, validUntilMs, answer, size });
+      kept.set(key, { calendar: identity(calendar), busy: identity(busy), fromMs: nowMs, validUntilMs, answer, size });
       bytes += size;
       while (kept.size > maxEntries || bytes > maxBytes) drop(kept.keys().next().value as string);
     },
