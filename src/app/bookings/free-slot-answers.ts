@@ -1,5 +1,5 @@
 /**
- * Free-slots answers kept for repeated queries (issue 22, ADR 0052). A visitor's widget, and every
+ * Free-slots answers kept for repeated queries (issue 22, ADR 0054). A visitor's widget, and every
  * visitor of a popular page, asks the same month again and again; with the busy index warm, what is
  * left per request is the sweep and the serialising of its answer. An answer is reused only when
  * everything it was computed from is provably the same:
