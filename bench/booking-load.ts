@@ -23,6 +23,8 @@ export interface LoadJob {
   readonly visitors?: number;
   /** One visitor sending every request (`X-Forwarded-For: address`): a flood (bench/flood.bench.ts). */
   readonly address?: string;
+  /** Sent as If-None-Match (a client revalidating what it holds: bench/free-slots.bench.ts). */
+  readonly ifNoneMatch?: string;
 }
 
 /** The i-th of a bench's visitor addresses. */
@@ -60,6 +62,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
           method: get ? "GET" : "POST",
           agent,
           headers: {
+            ...(job.ifNoneMatch ? { "if-none-match": job.ifNoneMatch } : {}),
             ...(job.address
               ? { "x-forwarded-for": job.address }
               : job.visitors

@@ -14,6 +14,10 @@
  * measures the large case while bookings arrive (20/s, written on another connection). Garbage is collected
  * before each measured phase, so no case pays for the previous one's.
  *
+ * Baselines in the same run: the empty JSON route (answered by the bench's own handler in the same
+ * process, without the app's middleware) and GET /api/health (the app's middleware and one `select 1`);
+ * and a client revalidating the typical answer with its ETag (If-None-Match: 304).
+ *
  * Goals on 2 cores: large p50 ≤ 8 ms and p99 ≤ 20 ms; typical p99 ≤ 3 ms; slots throughput ≥ 40 % of
  * the empty JSON route's.
  */
@@ -239,6 +243,10 @@ async function measure(database: Database, label: string): Promise<void> {
     { name: "typical, warm index    ", path: `/api/calendars/${typical}/free-slots?${MONTH}`, share: 1 },
     { name: "typical, rebuild p. r. ", path: `/rebuild/api/calendars/${typical}/free-slots?${MONTH}`, share: 1 },
     { name: "empty JSON route       ", path: "/bench/empty", share: 1 },
+    // The app's own cheapest route with one database round trip (its middleware, `select 1`).
+    { name: "GET /api/health        ", path: "/api/health", share: 1 },
+    // A client holding the answer asks again (If-None-Match): 304 when the ETag still matches.
+    { name: "typical, warm, held tag", path: `/api/calendars/${typical}/free-slots?${MONTH}`, share: 1, held: true },
     // Bookings keep arriving (written on another connection, as another process would): each
     // changes one member, whose part of the warm index is replaced.
     {
@@ -248,12 +256,15 @@ async function measure(database: Database, label: string): Promise<void> {
       churn: true,
     },
   ];
-  const job = (path: string, clients: number, n: number): LoadJob => ({
+  // The ETag a revalidating client holds (none before this change: it gets the whole answer, 200).
+  const heldTag = (await fetch(`http://127.0.0.1:${port}${cases[2]!.path}`)).headers.get("etag");
+  const job = (path: string, clients: number, n: number, held = false): LoadJob => ({
     port,
     path,
     clients,
     method: "GET",
-    expectStatus: 200,
+    expectStatus: held && heldTag ? 304 : 200,
+    ...(held && heldTag ? { ifNoneMatch: heldTag } : {}),
     requests: Array.from({ length: n }, (_, i) => ({ key: String(i), body: "" })),
   });
   // Both servers must give the same answer, and a real one (slots on most days), or the figures mean nothing.
@@ -270,16 +281,16 @@ async function measure(database: Database, label: string): Promise<void> {
   const throughput = new Map<string, { n: number; seconds: number; failures: number }>();
   try {
     // Warm-up: JIT, prepared statements, and each server's first (cold) answer.
-    for (const c of cases) await drive(loader, job(c.path, 1, Math.max(20, Math.round(100 * c.share))));
+    for (const c of cases) await drive(loader, job(c.path, 1, Math.max(20, Math.round(100 * c.share)), "held" in c));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
         const n = Math.max(20, Math.round((REQUESTS / ROUNDS) * c.share));
         // The previous case's garbage (the rebuilds' above all) is not this one's to collect.
         collectGarbage();
         const churn = "churn" in c ? keepBooking(bookOne) : null;
-        const one = await drive(loader, job(c.path, 1, n));
+        const one = await drive(loader, job(c.path, 1, n, "held" in c));
         latency.set(c.name, [...(latency.get(c.name) ?? []), ...one.latencies]);
-        const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, n));
+        const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, n, "held" in c));
         const t = throughput.get(c.name) ?? { n: 0, seconds: 0, failures: 0 };
         throughput.set(c.name, {
           n: t.n + n,
@@ -317,12 +328,19 @@ async function measure(database: Database, label: string): Promise<void> {
   const tw = get("typical, warm");
   const tr = get("typical, rebuild");
   const empty = get("empty");
+  const health = get("GET /api/health");
   console.log(
     `  warm / rebuild: large p50 ×${(lr.p50 / lw.p50).toFixed(1)}, p99 ×${(lr.p99 / lw.p99).toFixed(1)}; typical p50 ×${(tr.p50 / tw.p50).toFixed(1)}, p99 ×${(tr.p99 / tw.p99).toFixed(1)}`,
   );
   console.log(
     `  targets: large p50 ≤ 8 ms ${lw.p50 <= 8 ? "YES" : "NO"}, large p99 ≤ 20 ms ${lw.p99 <= 20 ? "YES" : "NO"}, typical p99 ≤ 3 ms ${tw.p99 <= 3 ? "YES" : "NO"}, ` +
       `large throughput ≥ 40 % of empty route ${lw.perSecond / empty.perSecond >= 0.4 ? "YES" : "NO"} (${((lw.perSecond / empty.perSecond) * 100).toFixed(0)} %; typical ${((tw.perSecond / empty.perSecond) * 100).toFixed(0)} %)`,
+  );
+  const share = (f: Figures, of: Figures) => `${((f.perSecond / of.perSecond) * 100).toFixed(0)} %`;
+  console.log(
+    `  throughput as share of the empty JSON route / of GET /api/health: large ${share(lw, empty)} / ${share(lw, health)}, ` +
+      `typical ${share(tw, empty)} / ${share(tw, health)}, typical with the ETag held ${share(get("typical, warm, held"), empty)} / ${share(get("typical, warm, held"), health)}` +
+      ` (${heldTag ? "304" : "no ETag: 200"}; ${load()})`,
   );
 }
 

@@ -3,6 +3,8 @@
  * static assets with immutable caching, compression. Built from its dependencies so tests can
  * run it in process with `app.request()`.
  */
+import { createFreeSlotAnswers } from "../app/bookings/free-slot-answers.ts";
+import type { PublicSlotsByDate } from "../core/availability/model.ts";
 import { randomBytes } from "node:crypto";
 import { paymentStore } from "../adapters/db/bookings/payments.ts";
 import { executorOf } from "../adapters/db/bookings/executor.ts";
@@ -276,7 +278,7 @@ export function createApp(deps: AppDependencies) {
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
     store,
-    ...(busyIndexes ? { busyIndexes } : {}),
+    ...(busyIndexes ? { busyIndexes, freeSlotAnswers: createFreeSlotAnswers<PublicSlotsByDate>() } : {}),
   };
   const paymentDeps: PaymentDeps = {
     store: paymentStore(executorOf(deps.database)),

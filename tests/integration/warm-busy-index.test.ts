@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
+import { DEFAULT_CALENDAR_SETTINGS } from "../../src/core/calendar/calendar-setup.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
 
@@ -164,6 +165,103 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
       expect(await month(deaf, calendarId)).toBe(fresh);
       expect(await month(warm, calendarId)).toBe(fresh);
     }
+  });
+
+  describe("kept answers (free-slot-answers.ts)", () => {
+    const dayRequest = (app: ReturnType<typeof bookingApp>, d: number, etag?: string) => {
+      const date = `2026-12-${String(d).padStart(2, "0")}`;
+      return app.request(
+        `/api/calendars/${fx.calendars.personal}/free-slots?startDate=${date}&endDate=${date}&timezone=${TZ}`,
+        etag ? { headers: { "if-none-match": etag } } : {},
+      );
+    };
+
+    it("a repeated query gets the same bytes and ETag (304 when held); another instance's booking changes both", async () => {
+      for (const app of [warm, deaf]) {
+        const first = await dayRequest(app, 21);
+        const again = await dayRequest(app, 21);
+        expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+        expect(await again.text()).toBe(await first.text());
+        const held = await dayRequest(app, 21, first.headers.get("etag")!);
+        expect(held.status).toBe(304);
+        expect(await held.text()).toBe("");
+      }
+      const before = await dayRequest(deaf, 21);
+      const etag = before.headers.get("etag")!;
+      expect(((await before.json()) as Record<string, { slots: string[] }>)["2026-12-21"]?.slots).toContain(
+        at(21, "10:00"),
+      );
+      const res = await post(elsewhere, "/api/bookings", {
+        calendarId: fx.calendars.personal,
+        startTime: at(21, "10:00"),
+        timezone: TZ,
+        contact,
+      });
+      expect(res.status).toBe(201);
+      for (const app of [warm, deaf]) {
+        // The old ETag no longer matches: the whole new answer comes, without the booked start.
+        const after = await dayRequest(app, 21, etag);
+        expect(after.status).toBe(200);
+        expect(after.headers.get("etag")).not.toBe(etag);
+        expect(await day(app, 21)).not.toContain(at(21, "10:00"));
+        expect(await day(app, 21)).toEqual(await day(cold, 21));
+      }
+    });
+
+    it("an expiring hold reappears on time in a kept answer's place", async () => {
+      const res = await post(warm, `/api/calendars/${fx.calendars.personal}/holds`, {
+        startTime: at(22, "15:00"),
+        timezone: TZ,
+      });
+      expect(res.status).toBe(201);
+      const { expiresAt } = (await res.json()) as { expiresAt: string };
+      const expiry = Date.parse(expiresAt);
+      try {
+        now = new Date(expiry - 1);
+        expect(await day(deaf, 22)).not.toContain(at(22, "15:00"));
+        expect(await day(deaf, 22)).not.toContain(at(22, "15:00"));
+        now = new Date(expiry);
+        expect(await day(deaf, 22)).toContain(at(22, "15:00"));
+        expect(await day(deaf, 22)).toEqual(await day(cold, 22));
+      } finally {
+        now = NOW;
+      }
+    });
+
+    it("a start is gone from a kept answer the moment the minimum notice passes it", async () => {
+      const start = at(23, "10:00");
+      try {
+        now = new Date(Date.parse(start) - 60 * 60_000);
+        expect(await day(deaf, 23)).toContain(start);
+        now = new Date(Date.parse(start) - 1);
+        expect(await day(deaf, 23)).toContain(start);
+        now = new Date(Date.parse(start) + 1);
+        expect(await day(deaf, 23)).not.toContain(start);
+        expect(await day(deaf, 23)).toEqual(await day(cold, 23));
+      } finally {
+        now = NOW;
+      }
+    });
+
+    it("a settings change made elsewhere is seen by the next answers", async () => {
+      const before = await day(warm, 24);
+      expect(await day(warm, 24)).toEqual(before);
+      // Written on the other instance's connection: only calendar_changes tells this one.
+      const setInterval = (minutes: number) =>
+        other.execute(
+          `update calendars set settings = jsonb_set(settings, '{slotIntervalMinutes}', to_jsonb($2::int)) where id = $1`,
+          [fx.calendars.personal, minutes],
+        );
+      await setInterval(60);
+      try {
+        // An app started after the change has nothing cached: what every answer must come to.
+        const expected = await day(bookingApp(testDb.database, {}, clock, { warmBusyIndexes: false }), 24);
+        expect(expected).not.toEqual(before);
+        await expect.poll(() => day(warm, 24), { timeout: 5000 }).toEqual(expected);
+      } finally {
+        await setInterval(DEFAULT_CALENDAR_SETTINGS.slotIntervalMinutes);
+      }
+    });
   });
 
   it("every change of busy time notifies busy_changes with the staff it touched", async () => {

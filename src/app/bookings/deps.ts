@@ -1,5 +1,7 @@
 import type { PaymentProviders } from "../payments/ports.ts";
 import type { BookingStore } from "./ports.ts";
+import type { FreeSlotAnswers } from "./free-slot-answers.ts";
+import type { PublicSlotsByDate } from "../../core/availability/model.ts";
 import type { WarmBusyIndex } from "./warm-busy-index.ts";
 
 export interface MoneyHooks {
@@ -26,4 +28,6 @@ export interface BookingDeps {
   readonly money?: MoneyHooks;
   /** Busy indexes kept warm between slot queries (issue 22); absent: every query indexes afresh. */
   readonly busyIndexes?: WarmBusyIndex;
+  /** Free-slots answers kept per query, calendar and busy index (issue 22); absent: every query computes. */
+  readonly freeSlotAnswers?: FreeSlotAnswers<PublicSlotsByDate>;
 }

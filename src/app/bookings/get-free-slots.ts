@@ -2,6 +2,7 @@
 import { computeSlotsWithFull, toPublicSlots } from "../../core/availability/compute-slots.ts";
 import type { SlotRequest } from "../../core/availability/engine.ts";
 import type { AvailabilityInput, PublicSlotsByDate } from "../../core/availability/model.ts";
+import { answerValidUntil } from "../../core/availability/booking-window.ts";
 import { findNextAvailable } from "../../core/availability/next-available.ts";
 import { showsSeats } from "../../core/calendar/calendar-setup.ts";
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
@@ -19,6 +20,7 @@ import {
 } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
 import { hideLookBusyStarts, lookBusyMarginMs } from "./look-busy-slots.ts";
+import { looksBusy } from "../../core/availability/look-busy.ts";
 import type { CalendarContext } from "./ports.ts";
 
 export interface SlotsInput {
@@ -114,13 +116,54 @@ export async function getFreeSlots(
     toMs - fromMs > 40 * WALL_DAY_MS || toMs <= fromMs
       ? toAvailabilityInput(ctx, [], nowMs, {}, withOffers(toSchedules(ctx), plan))
       : await availabilityFor(deps, ctx, fromMs, toMs, nowMs, plan);
+  // A repeated query whose calendar and busy index are the very same objects (both brought up to date
+  // just now) gets the answer kept for them, while time cannot have changed it (free-slot-answers.ts).
+  // Rooms and equipment are read fresh per query and Look Busy ranks starts that time removes: not kept.
+  const answers =
+    deps.freeSlotAnswers &&
+    !availability.resources &&
+    !looksBusy(ctx.calendar.type, ctx.calendar.settings.lookBusyPercent)
+      ? deps.freeSlotAnswers
+      : null;
+  const key = answers ? answerKey(input) : "";
+  const kept = answers?.get(key, ctx, availability.busy, nowMs);
+  if (kept) return ok(kept);
   const query = { startDate: input.startDate, endDate: input.endDate, visitorTimeZone: input.timezone, ...request };
   const result = computeSlotsWithFull(availability, query, nowMs);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   const { full } = result.value;
   // The one place Look Busy applies: after the engine, before anything leaves the server.
   const slots = hideLookBusyStarts(ctx, availability, query, nowMs, result.value.slots);
-  return ok(toPublicSlots(slots, showsSeats(ctx.calendar.type, ctx.calendar.settings) ? full : undefined));
+  const answer = toPublicSlots(slots, showsSeats(ctx.calendar.type, ctx.calendar.settings) ? full : undefined);
+  if (answers) {
+    const fullStarts = Object.values(full).flat();
+    const validUntilMs = answerValidUntil(availability.rules, nowMs, slots, fullStarts);
+    answers.set(key, ctx, availability.busy, nowMs, validUntilMs, answer, answerSize(answer));
+  }
+  return ok(answer);
+}
+
+/** Every input of a free-slots query but the calendar's own data (which the cache compares by identity). */
+function answerKey(input: SlotsInput & { readonly startDate: LocalDate; readonly endDate: LocalDate }): string {
+  return JSON.stringify([
+    input.calendarId,
+    input.startDate,
+    input.endDate,
+    input.timezone,
+    input.staffId ?? null,
+    input.serviceIds ?? null,
+    input.guestCarts ?? null,
+    input.guests ?? null,
+    input.offers ?? null,
+  ]);
+}
+
+/** About the bytes an answer holds (its strings dominate): what the cache's size cap counts. */
+function answerSize(answer: PublicSlotsByDate): number {
+  let size = 64;
+  for (const day of Object.values(answer))
+    size += 64 + (day.slots.length + (day.full?.length ?? 0)) * 56 + (day.seats?.length ?? 0) * 8;
+  return size;
 }
 
 export async function getNextAvailableDate(

@@ -167,6 +167,26 @@ describe("warm busy index", () => {
     expect(starts(await warm.get(rules, ["s1"], 0, 24 * H, 0))).toEqual([10 * H, 12 * H, 14 * H]);
   });
 
+  it("requests arriving while a read is in flight share the one read begun after them", async () => {
+    const { state, store, change } = fakeStore();
+    const warm = createWarmBusyIndex(store);
+    await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    let open = () => {};
+    state.gate = new Promise<void>((resolve) => (open = resolve));
+    const first = warm.get(rules, ["s1"], 0, 24 * H, 0);
+    await tick();
+    // Committed after the first read began, before the next requests arrived: they must see it.
+    state.gate = null;
+    change([item(10 * H), item(12 * H)], ["s1"]);
+    const later = [1, 2, 3, 4].map((i) => warm.get(rules, ["s1"], 0, 24 * H, i));
+    open();
+    expect(starts(await first)).toEqual([10 * H]);
+    for (const answer of await Promise.all(later)) expect(starts(answer)).toEqual([10 * H, 12 * H]);
+    // The version check in flight, and one shared by the four.
+    expect(state.checks).toBe(2);
+    expect(state.loads).toBe(1);
+  });
+
   it("concurrent first requests share one full read", async () => {
     const { state, store } = fakeStore();
     const warm = createWarmBusyIndex(store);

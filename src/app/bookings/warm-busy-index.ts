@@ -91,6 +91,11 @@ interface Entry {
   built: Built | null;
   /** The latest read in flight. */
   pending: { readonly ticket: number; readonly full: boolean; readonly promise: Promise<Built> } | null;
+  /**
+   * A read that begins once `pending` settles, shared by every request that arrives until then
+   * (it begins after each of them arrived, so it sees whatever they must see).
+   */
+  queued: { readonly nowMs: EpochMs; readonly promise: Promise<Built> } | null;
   /** Another notification came during the background update: update once more after it. */
   again: boolean;
   /** A background update is due (notifications of one burst share it). */
@@ -204,6 +209,22 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
     return promise;
   }
 
+  /** A read to begin once the one in flight settles (see `Entry.queued`). */
+  function queueRead(entry: Entry, nowMs: EpochMs): NonNullable<Entry["queued"]> {
+    const inFlight = entry.pending?.promise ?? Promise.resolve();
+    const queued = {
+      nowMs,
+      promise: inFlight
+        .catch(() => {})
+        .then(() => {
+          if (entry.queued === queued) entry.queued = null;
+          return read(entry, nowMs);
+        }),
+    };
+    entry.queued = queued;
+    return queued;
+  }
+
   function refresh(entry: Entry): void {
     if (entry.due || wallClock() - entry.lastUsedAt > RECENTLY_USED_MS) return;
     entry.due = setTimeout(() => {
@@ -234,6 +255,7 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       toMs: to,
       built: null,
       pending: null,
+      queued: null,
       again: false,
       due: null,
       lastNowMs: 0,
@@ -266,6 +288,15 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       // may have missed a change committed before it began. Only a full read in flight (a cold start)
       // is waited for, so that concurrent visitors then read its small delta instead of everything again.
       if (entry.pending?.full) await entry.pending.promise.catch(() => {});
+      // A read in flight began before this request (it may miss a change committed just before the
+      // request): the next read, begun after it, is shared by everyone arriving meanwhile — one
+      // version query for a burst of concurrent visitors instead of one each. Its index is built at
+      // the first of their `now`s, so it serves the others while no expiry lies between.
+      if (entry.pending) {
+        const queued = entry.queued && entry.queued.nowMs <= nowMs ? entry.queued : queueRead(entry, nowMs);
+        const built = await queued.promise;
+        if (updatable(built, nowMs)) return built.index;
+      }
       return (await read(entry, nowMs)).index;
     },
 

@@ -1,8 +1,8 @@
 import type { EpochMs } from "../shared/time.ts";
 import { localDateToDayNumber } from "../shared/time.ts";
-import type { ZoneClock } from "../shared/time.ts";
+import { MINUTE_MS, ZoneClock } from "../shared/time.ts";
 import { intersectIntervals, mergeIntervals, overlapsAny, subtractIntervals, toParallel } from "./intervals.ts";
-import type { AvailabilityInput, InstantRange } from "./model.ts";
+import type { AvailabilityInput, CalendarRules, InstantRange, SlotsByDate } from "./model.ts";
 import { buildStaffState, memberIdsFor } from "./staff-state.ts";
 import type { ParsedSchedule } from "./working-periods.ts";
 
@@ -29,6 +29,32 @@ export function resolveWindow(
         endMs: rollingAvailableEnd(input, nowMs, today, w.days, calendarClock, parsedCache),
       };
   }
+}
+
+/**
+ * Until when a slot answer computed at `nowMs` stays the answer for the same inputs (calendar, busy
+ * index, query) as time moves on: the first instant at which it could differ. Time removes a start
+ * once the minimum notice passes it (a start is offered while start ≥ now + notice, so the earliest
+ * start of the answer — offered, or refused only for its seats — bounds it), and moves a rolling
+ * window's end at the calendar's next midnight. Busy time that expires (holds, unpaid bookings) is
+ * the busy index's to track: it is read afresh then. A window of days "with availability" moves
+ * whenever the day's last working hour passes, so its answers are never kept (`nowMs`).
+ */
+export function answerValidUntil(
+  rules: CalendarRules,
+  nowMs: EpochMs,
+  slots: SlotsByDate,
+  fullStarts: readonly string[],
+): EpochMs {
+  const w = rules.bookingWindow;
+  if (w.kind === "rolling_available_days") return nowMs;
+  let first = Number.POSITIVE_INFINITY;
+  for (const day of Object.values(slots)) for (const slot of day.slots) first = Math.min(first, slot.startMs);
+  for (const iso of fullStarts) first = Math.min(first, Date.parse(iso));
+  const noticePasses = first - rules.minimumNoticeMinutes * MINUTE_MS + 1;
+  if (w.kind === "date_range") return noticePasses;
+  const clock = new ZoneClock(rules.timeZone, nowMs, nowMs + 1);
+  return Math.min(noticePasses, clock.startOfDayNumber(clock.dayNumberOf(nowMs) + 1));
 }
 
 /** Scan at most this many days for "days with availability"; beyond that the window just ends. */

@@ -71,8 +71,9 @@ export const freeSlotsRoute = createRoute({
   responses: {
     200: json(
       FreeSlotsResponseSchema,
-      "Dates without slots (or, for class calendars showing seats, full classes) are omitted. A calendar with Look Busy leaves out that share of each of its days' free starts, the same ones on every request",
+      "Dates without slots (or, for class calendars showing seats, full classes) are omitted. A calendar with Look Busy leaves out that share of each of its days' free starts, the same ones on every request. Carries an `ETag`; sent back in `If-None-Match` while the answer is unchanged, it gets 304",
     ),
+    304: { description: "The answer is the one whose ETag the request named (If-None-Match): no body" },
     ...problems(
       "VALIDATION_FAILED",
       "TIMEZONE_NOT_FOUND",

@@ -4,6 +4,7 @@
  * which validates its inputs; every refusal is a problem document with a stable code and the
  * spec's English message (booking-problems.ts).
  */
+import { keptJson } from "../http/kept-json.ts";
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { cancelBooking, cancelRestOfSeries } from "../../app/bookings/cancel-booking.ts";
@@ -117,7 +118,8 @@ export function publicApi(deps: PublicApiDeps) {
 
   handle(api, freeSlotsRoute, async (c) => {
     const result = await getFreeSlots(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("query") });
-    return result.ok ? c.json(result.value) : fail(c, result.error);
+    // A kept answer is the same object again: its bytes and ETag are reused (kept-json.ts).
+    return result.ok ? keptJson(c, result.value) : fail(c, result.error);
   });
 
   handle(api, nextAvailableRoute, async (c) => {
