@@ -202,7 +202,6 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
             currency={currency}
             submitLabel={t("save")}
           />
-          <p className="console-muted console-calendar__more">{t("moreSettings")}</p>
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../../core/calendar/calendar-setup.ts";
-import { calendarBody, draftOf, newDraft } from "./calendar-form.tsx";
+import { calendarBody, draftOf, newDraft, primaryOf } from "./calendar-form.tsx";
 
 const newDraftCalendar = {
   type: "personal",
@@ -10,6 +10,7 @@ const newDraftCalendar = {
   members: [],
   serviceIds: [],
   formId: null,
+  isPrivate: false,
   settings: DEFAULT_CALENDAR_SETTINGS,
 } as const;
 import { slugOf } from "./slug.ts";
@@ -50,17 +51,62 @@ describe("calendarBody", () => {
     expect(forService).toMatchObject({ serviceIds: ["x"], members: [{ staffId: "s1" }, { staffId: "s2" }] });
   });
 
-  it("leaves the type out of a change (the API does not change types) and keeps members' priorities", () => {
-    const current = {
-      members: [{ staffId: "s2", priority: 1 as const, isPrimary: true }],
-    } as unknown as Parameters<typeof calendarBody>[2];
-    const body = calendarBody({ ...draft, type: "round_robin" }, "EUR", current);
+  it("leaves the type out of a change (the API does not change types) and sends members' priorities as loaded", () => {
+    const loaded = draftOf(
+      {
+        ...newDraftCalendar,
+        type: "round_robin",
+        members: [
+          { staffId: "s2", priority: 1, isPrimary: false },
+          { staffId: "s3", priority: 0, isPrimary: false },
+        ],
+      },
+      "EUR",
+    );
+    expect(loaded.priorities).toEqual({ s2: 1, s3: 0 });
+    const current = {} as Parameters<typeof calendarBody>[2];
+    // s3 unticked, s1 ticked: s1 takes the normal priority, s2 keeps its high one.
+    const body = calendarBody({ ...loaded, members: ["s1", "s2"] }, "EUR", current);
     expect(body).not.toHaveProperty("type");
     expect(body.members).toEqual([
       { staffId: "s1", priority: 0.5, isPrimary: false },
-      { staffId: "s2", priority: 1, isPrimary: true },
+      { staffId: "s2", priority: 1, isPrimary: false },
     ]);
     expect(body.slug).toBe("tour");
+  });
+
+  it("marks exactly one primary owner of a collective: the chosen member while still in the team, else the first", () => {
+    const loaded = draftOf(
+      {
+        ...newDraftCalendar,
+        type: "collective",
+        members: [
+          { staffId: "s1", priority: 0.5, isPrimary: false },
+          { staffId: "s2", priority: 0.5, isPrimary: true },
+        ],
+      },
+      "EUR",
+    );
+    expect(primaryOf(loaded)).toBe("s2");
+    expect(calendarBody(loaded, "EUR").members.map((m) => m.isPrimary)).toEqual([false, true]);
+    const without = { ...loaded, members: ["s3", "s1"] };
+    expect(primaryOf(without)).toBe("s3");
+    expect(calendarBody(without, "EUR").members.map((m) => m.isPrimary)).toEqual([true, false]);
+    expect(primaryOf({ members: [], primary: "s2" })).toBe("");
+    // Elsewhere no member is marked: the server makes a single host primary.
+    expect(calendarBody({ ...loaded, type: "round_robin" }, "EUR").members.every((m) => !m.isPrimary)).toBe(true);
+  });
+
+  it("sends privacy and the full-refund hours; empty is always, what is no whole number goes as typed", () => {
+    const shown = draftOf(
+      { ...newDraftCalendar, isPrivate: true, settings: { ...DEFAULT_CALENDAR_SETTINGS, fullRefundHoursBefore: 48 } },
+      "EUR",
+    );
+    expect(shown).toMatchObject({ isPrivate: true, fullRefund: "48" });
+    expect(calendarBody(shown, "EUR")).toMatchObject({ isPrivate: true, settings: { fullRefundHoursBefore: 48 } });
+    expect(calendarBody({ ...shown, fullRefund: " " }, "EUR").settings.fullRefundHoursBefore).toBeNull();
+    expect(calendarBody({ ...shown, fullRefund: "1,5" }, "EUR").settings.fullRefundHoursBefore).toBe("1,5");
+    expect(newDraft("EUR")).toMatchObject({ isPrivate: false, fullRefund: "" });
   });
 
   it("sends reminders typed in hours as minutes, a comma as the decimal sign, what is no number as null", () => {

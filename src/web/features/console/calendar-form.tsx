@@ -39,6 +39,11 @@ type RoundRobinMode = CalendarView["settings"]["roundRobinMode"];
 const ROUND_ROBIN_MODES: readonly RoundRobinMode[] = ["availability", "equal_distribution"];
 type RecurrencePolicy = NonNullable<CalendarView["settings"]["recurring"]>["policy"];
 const RECURRENCE_POLICIES: readonly RecurrencePolicy[] = ["skip", "book_next", "continue"];
+type MemberPriority = MemberInput["priority"];
+/** A round-robin member's priority as the API takes it (MemberSchema), low to high; new members are normal. */
+const PRIORITIES: readonly MemberPriority[] = [0, 0.5, 1];
+const PRIORITY_NAMES: Record<MemberPriority, string> = { 0: "low", 0.5: "normal", 1: "high" };
+const NORMAL_PRIORITY: MemberPriority = 0.5;
 /**
  * Every repetition the API takes (core/availability/recurring.ts: daily, weekly, monthly, each
  * every 1 to MAX_INTERVAL). Written out, not imported: a value import of recurring.ts would share
@@ -115,6 +120,14 @@ export interface CalendarDraft {
   /** The attached form's id (asked instead of the questions); empty for none. */
   formId: string;
   members: string[];
+  /** Each member's round-robin priority (kept for members unticked and ticked again). */
+  priorities: Record<string, MemberPriority>;
+  /** A collective calendar's primary owner as chosen; see primaryOf for the one sent. */
+  primary: string;
+  /** Left out of the business's listings; bookable by its direct link (ADR 0025). */
+  isPrivate: boolean;
+  /** Hours before the start until which a cancelling visitor gets all money back, as typed; empty: always. */
+  fullRefund: string;
   services: string[];
   /** Round robin: how "any available" picks the team member. */
   roundRobinMode: RoundRobinMode;
@@ -147,6 +160,7 @@ export function newDraft(currency: string): CalendarDraft {
     members: [],
     serviceIds: [],
     formId: null,
+    isPrivate: false,
   } as const;
   return draftOf({ ...blank, settings: DEFAULT_CALENDAR_SETTINGS }, currency);
 }
@@ -154,7 +168,7 @@ export function newDraft(currency: string): CalendarDraft {
 /** What the form shows of a calendar. */
 type CalendarFields = Pick<
   CalendarView,
-  "type" | "name" | "slug" | "description" | "settings" | "members" | "serviceIds" | "formId"
+  "type" | "name" | "slug" | "description" | "settings" | "members" | "serviceIds" | "formId" | "isPrivate"
 >;
 
 export function draftOf(calendar: CalendarFields, currency: string): CalendarDraft {
@@ -198,6 +212,10 @@ export function draftOf(calendar: CalendarFields, currency: string): CalendarDra
     questions: s.questions.map(questionDraftOf),
     formId: calendar.formId ?? "",
     members: calendar.members.map((m) => m.staffId),
+    priorities: Object.fromEntries(calendar.members.map((m) => [m.staffId, m.priority])),
+    primary: calendar.members.find((m) => m.isPrimary)?.staffId ?? "",
+    isPrivate: calendar.isPrivate,
+    fullRefund: s.fullRefundHoursBefore == null ? "" : String(s.fullRefundHoursBefore),
     services: [...calendar.serviceIds],
     roundRobinMode: s.roundRobinMode,
     lookBusy: String(s.lookBusyPercent ?? 0),
@@ -253,9 +271,16 @@ function minorOf(text: string, currency: string): number | null {
   return n === null ? null : Math.round(n * 10 ** minorDigits(currency));
 }
 
+/**
+ * A collective calendar's primary owner: the one chosen while still a member, else the first member
+ * (as the server decides when none is marked, calendar-setup.ts) — so exactly one is shown and sent.
+ */
+export const primaryOf = (draft: Pick<CalendarDraft, "members" | "primary">) =>
+  draft.members.includes(draft.primary) ? draft.primary : (draft.members[0] ?? "");
+
 /** The business API's calendar input (CalendarCreate, or CalendarPatch without `type`). */
 export function calendarBody(draft: CalendarDraft, currency: string, current?: CalendarView) {
-  const kept = new Map<string, MemberInput>((current?.members ?? []).map((m) => [m.staffId, m]));
+  const primary = primaryOf(draft);
   const staffIds = hasOneHost(draft.type) ? draft.members.slice(0, 1) : draft.members;
   const deposit =
     draft.depositKind === "amount"
@@ -302,6 +327,7 @@ export function calendarBody(draft: CalendarDraft, currency: string, current?: C
       priceCents: minorOf(draft.price, currency),
       deposit,
       payment: draft.payment,
+      fullRefundHoursBefore: orNone(draft.fullRefund, wholeNumberOf),
       reminders: {
         beforeMinutes: draft.remindBefore.map(minutesOfHours),
         followUpAfterMinutes: orNone(draft.followUp, minutesOfHours),
@@ -324,8 +350,13 @@ export function calendarBody(draft: CalendarDraft, currency: string, current?: C
       questions: questionsBody(draft.questions),
     },
     formId: draft.formId === "" ? null : draft.formId,
-    // Members kept from before keep their priority and primary flag; new ones take the defaults.
-    members: staffIds.map((staffId) => kept.get(staffId) ?? { staffId, priority: 0.5, isPrimary: false }),
+    isPrivate: draft.isPrivate,
+    // The primary flag only chooses among a collective's members; one host is made primary by the server.
+    members: staffIds.map((staffId) => ({
+      staffId,
+      priority: draft.priorities[staffId] ?? NORMAL_PRIORITY,
+      isPrimary: draft.type === "collective" && staffId === primary,
+    })),
     ...(draft.type === "service" ? { serviceIds: draft.services } : {}),
   };
 }
@@ -350,6 +381,7 @@ export const CALENDAR_FIELDS = [
   "settings.priceCents",
   "settings.deposit",
   "settings.payment",
+  "settings.fullRefundHoursBefore",
   "settings.reminders.beforeMinutes",
   "settings.reminders.followUpAfterMinutes",
   "settings.bookingWindow",
@@ -385,7 +417,8 @@ type CheckKey =
   | "unconfirmedBlocks"
   | "showSeats"
   | "requireGuests"
-  | "recurringOn";
+  | "recurringOn"
+  | "isPrivate";
 
 type MinutesKey = "duration" | "interval" | "notice" | "bufferBefore" | "bufferAfter";
 /** The message of each minutes field's range (input-schemas.ts CalendarSettingsSchema). */
@@ -413,6 +446,7 @@ export function CalendarForm(props: Props) {
   const error = (path: string, key: string) => messageAt(i18n, problem, path, `console.calendars.error.${key}`);
   const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
   const oneHost = hasOneHost(draft.type);
+  const staffName = (staffId: string) => staff.find((s) => s.id === staffId)?.name ?? staffId;
   const numeric = { inputMode: "numeric" } as const;
   const decimal = { inputMode: "decimal" } as const;
 
@@ -483,7 +517,7 @@ export function CalendarForm(props: Props) {
 
   /** A number with its hint (`field.<key>`, `hint.<key>`); an optional one left empty is none. */
   const numberField = (
-    key: "changeCutoff" | "maxPerDay" | "maxPerDayPerStaff" | "lookBusy" | "maxCount",
+    key: "changeCutoff" | "maxPerDay" | "maxPerDayPerStaff" | "lookBusy" | "maxCount" | "fullRefund",
     path: string,
     errorKey: string,
     input: typeof numeric | typeof decimal = numeric,
@@ -577,6 +611,7 @@ export function CalendarForm(props: Props) {
           onChange={(value) => set("slug", value)}
           input={{ autoCapitalize: "none", spellCheck: false }}
         />
+        {check("isPrivate", t("hint.isPrivate"))}
         <Field path="description" label={t("field.description")} error={error("description", "description")}>
           {(aria) => (
             <textarea
@@ -782,6 +817,7 @@ export function CalendarForm(props: Props) {
               input={decimal}
             />
           ) : null}
+          {numberField("fullRefund", "settings.fullRefundHoursBefore", "fullRefund")}
         </div>
       </Section>
 
@@ -888,6 +924,44 @@ export function CalendarForm(props: Props) {
             onChange={(ids) => set("members", ids)}
           />
         )}
+        {draft.type === "round_robin" && draft.members.length > 0 ? (
+          <fieldset className="field field--group" aria-describedby="hint-priorities">
+            <legend>{t("field.priorities")}</legend>
+            <p id="hint-priorities" className="field__hint">
+              {t("hint.priorities")}
+            </p>
+            <div className="console-form-grid">
+              {draft.members.map((staffId, index) => (
+                <ChoiceField
+                  key={staffId}
+                  path={`members.${index}.priority`}
+                  name={`priority-${staffId}`}
+                  label={t("field.priority", { name: staffName(staffId) })}
+                  error={error(`members.${index}.priority`, "priority")}
+                  isRequired
+                  value={String(draft.priorities[staffId] ?? NORMAL_PRIORITY)}
+                  onChange={(value) =>
+                    set("priorities", { ...draft.priorities, [staffId]: Number(value) as MemberPriority })
+                  }
+                  options={PRIORITIES.map((p) => ({ value: String(p), label: t(`priority.${PRIORITY_NAMES[p]}`) }))}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        {draft.type === "collective" && draft.members.length > 0 ? (
+          <ChoiceField
+            path="members.primary"
+            name="primary"
+            label={t("field.primary")}
+            hint={t("hint.primary")}
+            error={undefined}
+            isRequired
+            value={primaryOf(draft)}
+            onChange={(value) => set("primary", value)}
+            options={draft.members.map((staffId) => ({ value: staffId, label: staffName(staffId) }))}
+          />
+        ) : null}
         {draft.type === "round_robin"
           ? explainedChoice(
               "roundRobinMode",
