@@ -536,6 +536,28 @@ export function CalendarForm(props: Props) {
     />
   );
 
+  /** One team member chosen (`field.<name>`, `hint.<name>`): a single host, a collective's primary owner. */
+  const staffChoice = (
+    path: string,
+    name: "host" | "primary",
+    value: string,
+    onChange: (staffId: string) => void,
+    options: { value: string; label: string }[],
+    fieldError?: string,
+  ) => (
+    <ChoiceField
+      path={path}
+      name={name}
+      label={t(`field.${name}`)}
+      hint={t(`hint.${name}`)}
+      error={fieldError}
+      isRequired
+      value={value}
+      onChange={onChange}
+      options={options}
+    />
+  );
+
   /** A yes/no setting with its hint, and the server's refusal of it next to it. */
   const check = (key: CheckKey, hint?: string, fieldError?: string) => {
     const id = `field-${key}`;
@@ -902,17 +924,14 @@ export function CalendarForm(props: Props) {
         {staff.length === 0 ? (
           <p className="console-muted">{t("noStaff")}</p>
         ) : oneHost ? (
-          <ChoiceField
-            path="members"
-            label={t("field.host")}
-            hint={t("hint.host")}
-            error={error("members", "members")}
-            isRequired
-            name="host"
-            value={draft.members[0] ?? ""}
-            onChange={(value) => set("members", value ? [value] : [])}
-            options={[{ value: "", label: t("chooseHost") }, ...staff.map((s) => ({ value: s.id, label: s.name }))]}
-          />
+          staffChoice(
+            "members",
+            "host",
+            draft.members[0] ?? "",
+            (value) => set("members", value ? [value] : []),
+            [{ value: "", label: t("chooseHost") }, ...staff.map((s) => ({ value: s.id, label: s.name }))],
+            error("members", "members"),
+          )
         ) : (
           <CheckList
             path="members"
@@ -949,19 +968,15 @@ export function CalendarForm(props: Props) {
             </div>
           </fieldset>
         ) : null}
-        {draft.type === "collective" && draft.members.length > 0 ? (
-          <ChoiceField
-            path="members.primary"
-            name="primary"
-            label={t("field.primary")}
-            hint={t("hint.primary")}
-            error={undefined}
-            isRequired
-            value={primaryOf(draft)}
-            onChange={(value) => set("primary", value)}
-            options={draft.members.map((staffId) => ({ value: staffId, label: staffName(staffId) }))}
-          />
-        ) : null}
+        {draft.type === "collective" && draft.members.length > 0
+          ? staffChoice(
+              "members.primary",
+              "primary",
+              primaryOf(draft),
+              (value) => set("primary", value),
+              draft.members.map((staffId) => ({ value: staffId, label: staffName(staffId) })),
+            )
+          : null}
         {draft.type === "round_robin"
           ? explainedChoice(
               "roundRobinMode",
