@@ -19,14 +19,18 @@ export async function withEtag(request: Request, response: Response): Promise<Re
   const etag = `"${createHash("sha256").update(hashed).digest("base64url").slice(0, 27)}"`;
   const headers = new Headers(response.headers);
   headers.set("ETag", etag);
-  const held =
-    request.headers
-      .get("if-none-match")
-      ?.split(",")
-      .map((s) => s.trim().replace(/^W\//, "")) ?? [];
-  if (held.includes(etag) || held.includes("*")) {
+  if (holdsEtag(request.headers.get("if-none-match") ?? undefined, etag)) {
     headers.delete("content-length");
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: 200, headers });
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as for GET), or is `*`. */
+export function holdsEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const held = tag.trim().replace(/^W\//, "");
+    return held === "*" || held === etag;
+  });
 }

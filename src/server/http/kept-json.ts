@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
+import { holdsEtag } from "./content-etag.ts";
 
 interface Serialised {
   readonly body: string;
@@ -24,15 +25,6 @@ function serialise(value: object): Serialised {
   return made;
 }
 
-/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
-function holds(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === etag;
-  });
-}
-
 /**
  * 200 with `value` as JSON (serialised once per object) and its ETag, or 304 when the request
  * already holds it. `no-cache`: a client may keep it but asks again each time (the answer changes
@@ -41,6 +33,6 @@ function holds(ifNoneMatch: string | undefined, etag: string): boolean {
 export function keptJson(c: Context, value: object): Response {
   const { body, etag } = serialise(value);
   const headers = { etag, "cache-control": "no-cache" };
-  if (holds(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+  if (holdsEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   return c.body(body, 200, { ...headers, "content-type": "application/json" });
 }
