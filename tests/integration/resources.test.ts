@@ -278,6 +278,62 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
     }
   });
 
+  it("a visitor's two services in the one room back to back share the buffer between them, as staff do", async () => {
+    // A wash then the cut, both in the one treatment room, on a calendar with a 15-minute turnover after
+    // each service. The visitor stays in the room: no turnover between their own services (ADR 0038).
+    const wash = await api("POST", "/services", {
+      slug: "wash",
+      name: "Wash",
+      durationMinutes: 15,
+      priceCents: 0,
+      staffIds: [fx.staff.s2],
+    });
+    expect(wash.status).toBe(201);
+    const washId = ((await wash.json()) as Json).id as string;
+    await api("PUT", `/services/${washId}/resources`, [{ mode: "any", resourceIds: [roomId] }]);
+    const visit = await api("POST", "/calendars", {
+      slug: "visit",
+      type: "service",
+      name: "Visit",
+      serviceIds: [washId, fx.services.cut],
+      members: [{ staffId: fx.staff.s2 }, { staffId: fx.staff.s3 }],
+      settings: { slotIntervalMinutes: 15, bufferAfterMinutes: 15, minimumNoticeMinutes: 0 },
+    });
+    expect(visit.status).toBe(201);
+    const visitId = ((await visit.json()) as Json).id as string;
+    const cart = `serviceIds=${washId},${fx.services.cut}`;
+    const day = "2026-12-10";
+    const free = await app.request(
+      `/api/calendars/${visitId}/free-slots?startDate=${day}&endDate=${day}&timezone=${TZ}&${cart}`,
+    );
+    const slots = ((await free.json()) as Record<string, { slots: string[] }>)[day]?.slots ?? [];
+    expect(slots).toContain(at(10, "10:00"));
+    const booked = await post(app, "/api/bookings", {
+      calendarId: visitId,
+      startTime: at(10, "10:00"),
+      timezone: TZ,
+      serviceIds: [washId, fx.services.cut],
+      contact: { ...contact, email: "stay@example.com" },
+    });
+    expect(booked.status).toBe(201);
+    const { id } = (await booked.json()) as { id: string };
+    // One unit for both services; the database holds two disjoint rows covering 10:00–11:00 with the
+    // turnover after the stay only.
+    const rows = await testDb.database.execute(
+      `select unit_id, extract(epoch from lower(blocked)) * 1000 as lo, extract(epoch from upper(blocked)) * 1000 as hi
+         from booking_resource_units where booking_id = $1 and active order by lower(blocked)`,
+      [id],
+    );
+    expect(new Set(rows.rows.map((r) => r.unit_id)).size).toBe(1);
+    expect(rows.rows.map((r) => [Number(r.lo), Number(r.hi)])).toEqual([
+      [Date.parse(at(10, "10:00")), Date.parse(at(10, "10:15"))],
+      [Date.parse(at(10, "10:15")), Date.parse(at(10, "11:00"))],
+    ]);
+    // The room's next visitor still waits for the turnover after the stay.
+    expect(await freeOn(10, `serviceIds=${fx.services.cut}`)).not.toContain(at(10, "10:45"));
+    expect(await freeOn(10, `serviceIds=${fx.services.cut}`)).toContain(at(10, "11:00"));
+  });
+
   it("a hold takes the room until it expires; then a booking gets it", async () => {
     const hold = await post(app, `/api/calendars/${fx.calendars.salon}/holds`, {
       startTime: at(6, "10:00"),

@@ -372,7 +372,8 @@ export function oracleSlots(input: OracleInput, query: SlotQuery, nowMs: number)
       if (!x) return true;
       for (const unitId of x.group.flatMap(unitsOf)) {
         if (!usable(unitId, x)) continue;
-        if (needs.slice(0, k).some((y, j) => picked[j] === unitId && y.lo < x.hi && x.lo < y.hi)) continue;
+        // Two tasks of the booking share a unit's buffer between them (ADR 0038): only the tasks may not overlap.
+        if (needs.slice(0, k).some((y, j) => picked[j] === unitId && y.a < x.b && x.a < y.b)) continue;
         picked[k] = unitId;
         if (tryNeed(k + 1)) return true;
       }

@@ -108,9 +108,11 @@ export function freeUnits(
   return free.sort((a, b) => a.used - b.used);
 }
 
-/** One need of one task, timed: the candidates and the span its unit is blocked for. */
+/** One need of one task, timed: the candidates, the task's own span and the span its unit is blocked for. */
 export interface TimedNeed {
   readonly task: number;
+  readonly startMs: EpochMs;
+  readonly endMs: EpochMs;
   readonly fromMs: EpochMs;
   readonly toMs: EpochMs;
   readonly candidates: readonly UnitState[];
@@ -120,9 +122,11 @@ export interface TimedNeed {
 const UNIT_SEARCH_BUDGET = 20_000;
 
 /**
- * Picks a unit for every need so that no unit serves two needs of this booking whose blocked spans
- * overlap (the database would refuse that too). Depth-first in the order of the needs, least used
- * unit first; null when impossible (or past the budget).
+ * Picks a unit for every need so that no unit serves two needs of this booking at the same time.
+ * Only the tasks themselves must not overlap: between two tasks of one booking in one unit the
+ * buffer is shared, as a staff member's is (`unitItems` splits it so the database accepts it).
+ * Depth-first in the order of the needs, least used unit first; null when impossible (or past
+ * the budget).
  */
 export function pickUnits(needs: readonly TimedNeed[]): UnitState[] | null {
   const chosen: UnitState[] = [];
@@ -135,7 +139,7 @@ export function pickUnits(needs: readonly TimedNeed[]): UnitState[] | null {
       let clash = false;
       for (let j = 0; j < i; j++) {
         const other = needs[j] as TimedNeed;
-        if (chosen[j] === u && other.fromMs < need.toMs && need.fromMs < other.toMs) {
+        if (chosen[j] === u && other.startMs < need.endMs && need.startMs < other.endMs) {
           clash = true;
           break;
         }

@@ -155,7 +155,7 @@ describe("resources: worked examples", () => {
     expect(starts(inp, [["massage"]])).toEqual(["09:00", "11:00", "11:30"]);
   });
 
-  it("a cart of two services in one room back to back needs a second unit only where spans overlap", () => {
+  it("a cart of two services in one room back to back: one unit, the buffer between them shared", () => {
     const colour = {
       serviceId: "colour",
       durationMinutes: 30,
@@ -165,16 +165,22 @@ describe("resources: worked examples", () => {
     const svc = massage([{ mode: "any", resourceIds: ["r"] }], { durationMinutes: 30 });
     const one = input(rules([svc, colour]), staff(["a"]), { schedules: [room("r", 1)], busy: [] });
     expect(starts(one, [["massage", "colour"]])).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00"]);
-    // With a 15-minute buffer after, the two tasks' blocked spans overlap: one unit is not enough.
-    const buffered = input(
-      rules([
-        { ...svc, bufferAfterMinutes: 15 },
-        { ...colour, bufferAfterMinutes: 15 },
-      ]),
-      staff(["a"]),
-      { schedules: [room("r", 1)], busy: [] },
-    );
-    expect(starts(buffered, [["massage", "colour"]])).toEqual([]);
+    // With a 15-minute buffer after each, the visitor stays in the room from massage to colour: no
+    // turnover between their own services (as for a staff member), only after the stay (ADR 0038).
+    const bufferedRules = rules([
+      { ...svc, bufferAfterMinutes: 15 },
+      { ...colour, bufferAfterMinutes: 15 },
+    ]);
+    const buffered = input(bufferedRules, staff(["a"]), { schedules: [room("r", 1)], busy: [] });
+    expect(starts(buffered, [["massage", "colour"]])).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00"]);
+    // The stay's own buffer still counts against the next booking of the room: busy from 10:45.
+    const taken = input(bufferedRules, staff(["a"]), {
+      schedules: [room("r", 1)],
+      busy: [{ unitId: "r#1", startMs: at("10:45"), endMs: at("11:30") }],
+    });
+    expect(starts(taken, [["massage", "colour"]])).toEqual(["09:00", "09:30"]);
+    // Two guests at the same time still need two units.
+    expect(starts(buffered, [["massage"], ["massage"]])).toEqual([]);
   });
 
   it("expired holds free their unit; services without needs ignore resources", () => {
@@ -351,13 +357,13 @@ const engineInputOf = (s: Scenario): AvailabilityInput => ({
   resources: s.resources,
 });
 
-/** The units the engine chose: open, free, one per need, never one unit for two overlapping needs of the booking. */
+/** The units the engine chose: open, free, one per need, never one unit for two needs of the booking at once. */
 function checkUnits(s: Scenario, slots: SlotsByDate): void {
   const services = new Map((s.rules.services ?? []).map((x) => [x.serviceId, x]));
   const resources = new Map(s.resources.schedules.map((r) => [r.resourceId, r]));
   for (const { slots: list } of Object.values(slots)) {
     for (const slot of list) {
-      const taken: { unitId: string; lo: number; hi: number }[] = [];
+      const taken: { unitId: string; startMs: number; endMs: number }[] = [];
       for (const a of slot.assignments ?? []) {
         const svc = services.get(a.serviceId);
         if (!svc) throw new Error("unknown service");
@@ -373,8 +379,10 @@ function checkUnits(s: Scenario, slots: SlotsByDate): void {
           for (const b of s.resources.busy)
             if (b.unitId === u.unitId && (b.expiresAtMs === undefined || b.expiresAtMs > s.nowMs))
               expect(b.startMs < hi && lo < b.endMs).toBe(false);
-          for (const t of taken) if (t.unitId === u.unitId) expect(t.lo < hi && lo < t.hi).toBe(false);
-          taken.push({ unitId: u.unitId, lo, hi });
+          // Within the booking only the tasks may not overlap: the buffer between them is shared (ADR 0038).
+          for (const t of taken)
+            if (t.unitId === u.unitId) expect(t.startMs < a.endMs && a.startMs < t.endMs).toBe(false);
+          taken.push({ unitId: u.unitId, startMs: a.startMs, endMs: a.endMs });
         }
       }
     }

@@ -186,7 +186,7 @@ function resourceUnits(
     for (const slot of t.needs) {
       const fromMs = from - t.bufferBeforeMs;
       const toMs = to + t.bufferAfterMs;
-      timed.push({ task, fromMs, toMs, candidates: freeUnits(slot, from, to, fromMs, toMs) });
+      timed.push({ task, startMs: from, endMs: to, fromMs, toMs, candidates: freeUnits(slot, from, to, fromMs, toMs) });
     }
   });
   if (timed.length === 0) return [];

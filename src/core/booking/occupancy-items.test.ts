@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemsPerTask } from "./occupancy-items.ts";
+import { itemsPerTask, unitItems } from "./occupancy-items.ts";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 11, 1, 9);
@@ -60,6 +60,34 @@ describe("itemsPerTask", () => {
     expect(items.map((i) => [(i.blockedStartMs - T0) / MIN, (i.blockedEndMs - T0) / MIN])).toEqual([
       [-5, 35],
       [35, 85],
+    ]);
+  });
+});
+
+describe("unitItems", () => {
+  const withUnit = (unitId: string, serviceId: string, from: number, to: number, guestIndex = 0) => ({
+    ...task("a", serviceId, from, to, guestIndex),
+    units: [{ resourceId: unitId.split("#")[0] as string, unitId }],
+  });
+  const buffers = () => ({ bufferBeforeMinutes: 10, bufferAfterMinutes: 15 });
+  const spans = (items: ReturnType<typeof unitItems>) =>
+    items.map((i) => [i.unitId, (i.blockedStartMs - T0) / MIN, (i.blockedEndMs - T0) / MIN]);
+
+  it("a visitor's two services in one room share the buffer between them: disjoint rows, same span", () => {
+    // Massage 0–60 then colour 60–105 in room r#1 (ADR 0038): blocked -10…60 and 60…120, not overlapping.
+    const items = unitItems([withUnit("r#1", "massage", 0, 60), withUnit("r#1", "colour", 60, 105)], buffers);
+    expect(spans(items)).toEqual([
+      ["r#1", -10, 60],
+      ["r#1", 60, 120],
+    ]);
+    for (const i of items) expect(i.blockedStartMs <= i.startMs && i.blockedEndMs >= i.endMs).toBe(true);
+  });
+
+  it("different units keep their whole buffers", () => {
+    const items = unitItems([withUnit("r#1", "massage", 0, 60), withUnit("r#2", "colour", 60, 105)], buffers);
+    expect(spans(items)).toEqual([
+      ["r#1", -10, 75],
+      ["r#2", 50, 120],
     ]);
   });
 });

@@ -43,26 +43,39 @@ export const distinctServiceIds = (carts: readonly GuestCart[]): string[] => [
 /**
  * The occupancy of a service slot: one item per (guest, service), with its own staff member and
  * time. A provider doing two tasks of one booking back to back would overlap themselves through
- * the buffers (the EXCLUDE constraint would refuse the booking), so where two items of one staff
- * member meet, the buffer between them is split where the second one's span begins (at the earliest, the first one's end): the items stay disjoint
- * and together block exactly the span they blocked before.
+ * the buffers (the EXCLUDE constraint would refuse the booking), so their buffers are split
+ * (`splitSharedBuffers`).
  */
 export function itemsPerTask(
   assignments: readonly ServiceAssignment[],
   buffers: Buffers | ((serviceId: string) => Buffers),
 ): OccupancyItem[] {
   const around = typeof buffers === "function" ? buffers : () => buffers;
-  // Mutable copies: the loop below splits buffers in place.
-  const items = assignments.map((a) => ({ ...occupancyItem(a, around(a.serviceId)) }));
-  const byStaff = new Map<string, typeof items>();
-  for (const item of items) byStaff.set(item.staffId, [...(byStaff.get(item.staffId) ?? []), item]);
-  for (const list of byStaff.values()) {
+  return splitSharedBuffers(
+    assignments.map((a) => ({ ...occupancyItem(a, around(a.serviceId)) })),
+    (item) => item.staffId,
+  );
+}
+
+type Blocked = { startMs: EpochMs; endMs: EpochMs; blockedStartMs: EpochMs; blockedEndMs: EpochMs };
+
+/**
+ * Where one booking uses the same staff member or the same room unit (`holderOf`) for two tasks
+ * one after the other, the buffer between them is split where the second one's span begins (at the
+ * earliest, the first one's end): the items stay disjoint, as the exclusion constraints require,
+ * and together block exactly the span they blocked before. A turnover buffer separates one
+ * booking from the next, not a visitor's own services from each other. Mutates and returns `items`.
+ */
+function splitSharedBuffers<T extends Blocked>(items: T[], holderOf: (item: T) => string): T[] {
+  const byHolder = new Map<string, T[]>();
+  for (const item of items) byHolder.set(holderOf(item), [...(byHolder.get(holderOf(item)) ?? []), item]);
+  for (const list of byHolder.values()) {
     list.sort((a, b) => a.startMs - b.startMs);
     for (let i = 1; i < list.length; i++) {
       const prev = list[i - 1]!;
       const cur = list[i]!;
       if (prev.blockedEndMs <= cur.blockedStartMs) continue;
-      // The engine never gives one person two tasks at once; should it, the caller's constraint refuses it.
+      // The engine never gives one holder two tasks at once; should it, the caller's constraint refuses it.
       if (prev.endMs > cur.startMs) continue;
       const reach = prev.blockedEndMs;
       const split = Math.max(prev.endMs, cur.blockedStartMs);
@@ -88,15 +101,17 @@ export interface UnitItem {
 
 /**
  * The units of a service slot, one row per unit each task took, blocked over the task with its
- * buffers — the span the engine checked the unit free for (never split: a room between two
- * services of one booking needs its buffer too). `serviceOf` maps an engine key to its service.
+ * buffers — the span the engine checked the unit free for. Two tasks of one booking in the same
+ * unit one after the other share it as a staff member's tasks do (`splitSharedBuffers`): a visitor
+ * staying in the room from the massage to the colour needs no turnover between them (ADR 0038).
+ * `serviceOf` maps an engine key to its service.
  */
 export function unitItems(
   assignments: readonly ServiceAssignment[],
   buffers: (serviceId: string) => Buffers,
   serviceOf: (key: string) => string = (key) => key,
 ): UnitItem[] {
-  return assignments.flatMap((a) =>
+  const items = assignments.flatMap((a) =>
     (a.units ?? []).map((u) => {
       const span = occupancyItem(
         { staffId: "", serviceId: a.serviceId, startMs: a.startMs, endMs: a.endMs },
@@ -114,4 +129,5 @@ export function unitItems(
       };
     }),
   );
+  return splitSharedBuffers(items, (item) => item.unitId);
 }
