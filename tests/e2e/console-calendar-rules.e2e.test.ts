@@ -92,6 +92,7 @@ async function offeredOnPage(url: string, start: string) {
     await firstSlot(visitor.page);
     const day = visitor.page.locator(`.day[data-date="${start.slice(0, 10)}"]`);
     if ((await day.getAttribute("aria-pressed")) !== "true") await day.click();
+    await expect.poll(() => day.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => visitor.page.locator(".slots .slot").count()).toBeGreaterThan(0);
     return {
       shown: true,
