@@ -6,6 +6,7 @@
 import { DEMO } from "../adapters/db/seed/demo-ids.ts";
 import { CONSOLE_EMAIL_TOPIC } from "../adapters/db/console/console-store.ts";
 import { createConsoleEmailHandler } from "../adapters/email/console-email.ts";
+import type { EmailBranding } from "../adapters/email/branded-email.ts";
 import { slotChangeChannel } from "../adapters/db/slot-change-channel.ts";
 import { logSmsTransport } from "../adapters/sms/sms-transport.ts";
 import { externalBusyChange } from "../app/bookings/slot-change-events.ts";
@@ -204,16 +205,18 @@ async function main() {
     onBusyChanged: (staffId) => slotChanges.publish(externalBusyChange(staffId)),
     logger,
   });
+  // Every email on a business's behalf, to visitors and to the business, wears its branding (ADR 0049).
+  // Mail needs the logo's absolute address; images are served on every host (image-files.ts).
+  const emailBranding: EmailBranding = async (businessId) => {
+    const brand = await pages.branding(businessId);
+    return brand && { ...brand, logo: brand.logo && { ...brand.logo, src: publicUrlOf(config) + brand.logo.src } };
+  };
   const outboxWorker = createNotificationWorker({
     db: database.db,
     transport: mailTransport,
     from: config.MAIL_FROM,
     logger,
-    // Mail needs the logo's absolute address; images are served on every host (image-files.ts).
-    branding: async (businessId) => {
-      const brand = await pages.branding(businessId);
-      return brand && { ...brand, logo: brand.logo && { ...brand.logo, src: publicUrlOf(config) + brand.logo.src } };
-    },
+    branding: emailBranding,
     openNotification: linkSealer.open,
     reminders: reminderSchedule(database.db),
     // No text message provider yet: texts are written to the log (adapters/sms).
@@ -224,8 +227,16 @@ async function main() {
       await fanOutCalendarWrites(database.db, businessId, message, sourceRowId);
     },
     handlers: {
-      [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({ transport: mailTransport, openLink: linkSealer.openText }),
-      [FORM_SUBMITTED_TOPIC]: createSubmissionNoticeHandler({ db: database.db, transport: mailTransport }),
+      [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({
+        transport: mailTransport,
+        openLink: linkSealer.openText,
+        branding: emailBranding,
+      }),
+      [FORM_SUBMITTED_TOPIC]: createSubmissionNoticeHandler({
+        db: database.db,
+        transport: mailTransport,
+        branding: emailBranding,
+      }),
       [CALENDAR_WRITE_TOPIC]: createCalendarWriteHandler({
         db: database.db,
         sources: externalCalendars,

@@ -11,6 +11,7 @@ import os from "node:os";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFormDirectory, FORM_SUBMITTED_TOPIC } from "../../src/adapters/db/forms/form-store.ts";
+import { createPublicPagesRepository } from "../../src/adapters/db/public-pages-repository.ts";
 import * as t from "../../src/adapters/db/schema.ts";
 import { buildTransport, type EmailTransport } from "../../src/adapters/email/build-transport.ts";
 import { createSubmissionNoticeHandler } from "../../src/adapters/forms/submission-notice.ts";
@@ -119,7 +120,13 @@ describe.each(DATABASE_KINDS)("a submission tells the business, on %s", (kind) =
       maxAttempts: 3,
       baseDelayMs: 0,
       handlers: {
-        [FORM_SUBMITTED_TOPIC]: createSubmissionNoticeHandler({ db: testDb.database.db, transport, clock: () => NOW }),
+        [FORM_SUBMITTED_TOPIC]: createSubmissionNoticeHandler({
+          db: testDb.database.db,
+          transport,
+          clock: () => NOW,
+          // As the server does (main.ts): the business's branding as its visitors' emails wear it.
+          branding: createPublicPagesRepository(testDb.database.db).branding,
+        }),
         [WEBHOOK_TOPIC]: createWebhookHandler({
           db: testDb.database.db,
           openSecret: sealer.openText,
@@ -251,5 +258,26 @@ describe.each(DATABASE_KINDS)("a submission tells the business, on %s", (kind) =
     ]);
     for (const id of [formsOnly.id, surveys.id])
       await expectStatus(204, app, "DELETE", `/api/business/webhooks/${id}`, business.key);
+  });
+
+  it("wears the business's name and brand colour, as its visitors' emails do, not the product's look", async () => {
+    await expectStatus(200, app, "PATCH", "/api/business", business.key, { brandColour: "#0f766e" });
+    try {
+      const form = await createForm("form", "Branded intake");
+      await submit(form.id, "form", { name: "Cy", email: "cy@example.com", goal: "calm" });
+      await worker().drain();
+      const mails = await Promise.all(smtp.messages.map((m) => parseMail(m)));
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) {
+        const html = String(mail.html);
+        expect(html).toContain("border-top:4px solid #0f766e");
+        expect(html).toContain('color:#0f766e">Form Studio</p>');
+        expect(html).not.toContain("Online booking");
+        // The answers still follow the masthead, escaped.
+        expect(html).toMatch(/Form Studio<\/p>\n<p[^>]*>[^<]*Branded intake/);
+      }
+    } finally {
+      await expectStatus(200, app, "PATCH", "/api/business", business.key, { brandColour: null });
+    }
   });
 });

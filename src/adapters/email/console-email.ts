@@ -8,6 +8,7 @@ import { serverI18n } from "../../i18n/server-i18n.ts";
 import { PermanentDeliveryError, type OutboxHandler } from "../outbox/outbox-worker.ts";
 import type { EmailTransport } from "./build-transport.ts";
 import { escapeHtml } from "../../core/shared/html.ts";
+import { brandedEmailHtml, emailButton, emailColours, type EmailBranding } from "./branded-email.ts";
 
 const ConsoleEmailSchema = z.object({
   kind: z.enum(["sign_in", "password_reset", "invite"]),
@@ -24,6 +25,8 @@ const KEYS = { sign_in: "email.console.signIn", password_reset: "email.console.r
 export function createConsoleEmailHandler(options: {
   transport: EmailTransport;
   openLink: (sealed: string) => string;
+  /** The business's branding (ADR 0049), the same as on its visitors' emails; without it, the product's look. */
+  branding?: EmailBranding;
 }): OutboxHandler {
   return async (row) => {
     const parsed = ConsoleEmailSchema.safeParse(row.payload);
@@ -43,15 +46,22 @@ export function createConsoleEmailHandler(options: {
     const action = i18n.t(`${key}.action`, values);
     const notYou = i18n.t("email.console.notYou");
     const link = options.openLink(email.link);
+    const brand = (await options.branding?.(row.businessId)) ?? null;
     await options.transport.send({
       to: { name: email.to.name, address: email.to.email },
       subject,
       text: `${intro}\n\n${action}: ${link}\n\n${notYou}\n`,
-      html:
-        `<!doctype html><html lang="${escapeHtml(i18n.language)}"><body style="font-family:system-ui,sans-serif">` +
-        `<p>${escapeHtml(intro)}</p>` +
-        `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>` +
-        `<p style="color:#555">${escapeHtml(notYou)}</p></body></html>`,
+      html: brandedEmailHtml({
+        language: i18n.language,
+        subject,
+        businessName: email.businessName,
+        brand,
+        body: [
+          `<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`,
+          `<p style="margin:16px 0">${emailButton(link, action, emailColours(brand))}</p>`,
+          `<p style="margin:0;color:#52525b">${escapeHtml(notYou)}</p>`,
+        ],
+      }),
       messageId: `<${row.id}@console>`,
     });
   };

@@ -20,8 +20,9 @@ import { googleCalendarUrl, office365CalendarUrl, outlookLiveCalendarUrl } from 
 import { buildIcs, calendarEventText, type CalendarFile } from "../calendar/ics.ts";
 import type { EmailAddress } from "./build-transport.ts";
 import { escapeHtml } from "../../core/shared/html.ts";
-import { readableAccent, textOnAccent } from "../../core/shared/brand-colour.ts";
-import type { LogoImage } from "../../core/shared/branding.ts";
+import { brandedEmailHtml, emailButton, emailColours, type EmailBrand } from "./branded-email.ts";
+
+export type { EmailBrand };
 
 export type RecipientRole = "contact" | "guest" | "staff";
 
@@ -45,11 +46,6 @@ export interface RenderOptions {
   fallbackOrganizerEmail: string;
   /** The business's branding (ADR 0049): its logo (an absolute address) heads the message, its colour its buttons. */
   brand?: EmailBrand | null;
-}
-
-export interface EmailBrand {
-  readonly logo: LogoImage | null;
-  readonly brandColour: string | null;
 }
 
 /**
@@ -396,27 +392,14 @@ function renderText(parts: Parts): string {
   return lines.join("\n");
 }
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-
-/** The product's own blue, where a business has no brand colour. */
-const DEFAULT_ACCENT = "#1d4ed8";
-
 function renderHtml(
   parts: Parts,
   about: { language: string; subject: string; booking: BookingSnapshot; options: RenderOptions },
 ): string {
   const e = escapeHtml;
-  const { language, subject } = about;
-  const businessName = about.booking.businessName;
   const brand = about.options.brand ?? null;
-  // Mail is read on white: the brand colour is darkened until links in it are readable (brand-colour.ts).
-  const accent = (brand?.brandColour && readableAccent(brand.brandColour)) || DEFAULT_ACCENT;
-  const onAccent = textOnAccent(accent);
-  const logo = brand?.logo;
-  // The logo's text alternative is the business's name: mail clients often block images.
-  const masthead = logo
-    ? `<p style="margin:0 0 16px"><img src="${e(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${e(businessName)}" style="display:block;height:${logo.height}px;width:${logo.width}px;border:0"></p>`
-    : `<p style="margin:0 0 16px;font-weight:700;font-size:18px;color:${accent}">${e(businessName)}</p>`;
+  const colours = emailColours(brand);
+  const { accent } = colours;
   const rows = parts.details
     .map(
       (row) =>
@@ -424,36 +407,27 @@ function renderHtml(
         `<td style="padding:6px 0;color:#18181b">${row.isFormer ? `<s>${e(row.value)}</s>` : e(row.value)}</td></tr>`,
     )
     .join("");
-  const actions = parts.actions
-    .map(
-      (link) =>
-        `<a href="${e(link.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;border-radius:6px;background:${accent};color:${onAccent};text-decoration:none;font-weight:600">${e(link.label)}</a>`,
-    )
-    .join("");
+  const actions = parts.actions.map((link) => emailButton(link.url, link.label, colours)).join("");
   const calendar =
     parts.addToCalendar.length > 0
       ? `<h2 style="font-size:16px;margin:24px 0 8px">${e(parts.addToCalendarTitle)}</h2><ul style="margin:0 0 8px;padding-left:20px">${parts.addToCalendar
           .map((link) => `<li><a href="${e(link.url)}" style="color:${accent}">${e(link.label)}</a></li>`)
           .join("")}</ul><p style="margin:0;color:#52525b;font-size:14px">${e(parts.calendarNote)}</p>`
       : "";
-  return [
-    `<!doctype html>`,
-    `<html lang="${e(language)}">`,
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>`,
-    `<body style="margin:0;padding:0;background:#f4f4f5">`,
-    `<div role="article" aria-label="${e(subject)}" lang="${e(language)}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;color:#18181b;${FONT};font-size:16px;line-height:1.5;border-top:4px solid ${accent}">`,
-    masthead,
-    `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${e(parts.heading)}</h1>`,
-    ...parts.paragraphs.map((p) => `<p style="margin:0 0 12px">${e(p)}</p>`),
-    `<table style="border-collapse:collapse;margin:16px 0">${rows}</table>`,
-    actions ? `<p style="margin:16px 0">${actions}</p>` : "",
-    calendar,
-    `<hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0 12px">`,
-    `<p style="margin:0;color:#52525b;font-size:13px">${e(parts.footer)}</p>`,
-    `</div>`,
-    `</body>`,
-    `</html>`,
-  ].join("\n");
+  return brandedEmailHtml({
+    language: about.language,
+    subject: about.subject,
+    businessName: about.booking.businessName,
+    brand,
+    body: [
+      `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${e(parts.heading)}</h1>`,
+      ...parts.paragraphs.map((p) => `<p style="margin:0 0 12px">${e(p)}</p>`),
+      `<table style="border-collapse:collapse;margin:16px 0">${rows}</table>`,
+      actions ? `<p style="margin:16px 0">${actions}</p>` : "",
+      calendar,
+    ],
+    footer: parts.footer,
+  });
 }
 
 function isHttpUrl(value: string): boolean {

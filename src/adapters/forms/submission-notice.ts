@@ -14,6 +14,7 @@ import { fallbackChain, isLocaleCode, DEFAULT_LOCALE } from "../../i18n/locales.
 import { serverI18n } from "../../i18n/server-i18n.ts";
 import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
+import { brandedEmailHtml, type EmailBranding } from "../email/branded-email.ts";
 import { escapeHtml } from "../../core/shared/html.ts";
 import { PermanentDeliveryError, type OutboxHandler } from "../outbox/outbox-worker.ts";
 import { writeWebhookDeliveries } from "../webhooks/webhook-outbox.ts";
@@ -44,6 +45,8 @@ export function createSubmissionNoticeHandler(options: {
   db: Db;
   transport: EmailTransport;
   clock?: () => Date;
+  /** The business's branding (ADR 0049), the same as on its visitors' emails; without it, the product's look. */
+  branding?: EmailBranding;
 }): OutboxHandler {
   const { db } = options;
   const clock = options.clock ?? (() => new Date());
@@ -87,6 +90,7 @@ export function createSubmissionNoticeHandler(options: {
       select id, name, email, locale from console_users
        where business_id = ${businessId}::uuid and role = 'owner'
        order by created_at, id`)) as unknown as Rows<{ id: string; name: string; email: string; locale: string }>;
+    const brand = owners.rows.length > 0 ? ((await options.branding?.(businessId)) ?? null) : null;
     for (const owner of owners.rows) {
       const i18n = serverI18n(owner.locale);
       const lines = answerLines(submission.definition, submission.answers, chainOf(owner.locale));
@@ -109,20 +113,25 @@ export function createSubmissionNoticeHandler(options: {
         text:
           [intro, "", ...lines.map((l) => `${l.label}: ${l.value}`), ...notes.flatMap((n) => ["", n])].join("\n") +
           "\n",
-        html:
-          `<!doctype html><html lang="${escapeHtml(i18n.language)}"><body style="font-family:system-ui,sans-serif">` +
-          `<p>${escapeHtml(intro)}</p>` +
-          (lines.length > 0
-            ? `<table style="border-collapse:collapse">${lines
-                .map(
-                  (l) =>
-                    `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(l.label)}</th>` +
-                    `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(l.value)}</td></tr>`,
-                )
-                .join("")}</table>`
-            : "") +
-          notes.map((n) => `<p style="color:#555">${escapeHtml(n)}</p>`).join("") +
-          `</body></html>`,
+        html: brandedEmailHtml({
+          language: i18n.language,
+          subject,
+          businessName: submission.business_name,
+          brand,
+          body: [
+            `<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`,
+            lines.length > 0
+              ? `<table style="border-collapse:collapse;margin:16px 0">${lines
+                  .map(
+                    (l) =>
+                      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;color:#52525b">${escapeHtml(l.label)}</th>` +
+                      `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(l.value)}</td></tr>`,
+                  )
+                  .join("")}</table>`
+              : "",
+            ...notes.map((n) => `<p style="margin:0 0 12px;color:#52525b">${escapeHtml(n)}</p>`),
+          ],
+        }),
         messageId: `<${row.id}.${owner.id}@form-submission>`,
       });
     }

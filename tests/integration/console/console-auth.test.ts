@@ -16,7 +16,10 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../sup
 import { parseMail, startSmtpReceiver, type SmtpReceiver } from "../../support/smtp-receiver.ts";
 import { at, bookingApp, contact, NOW, post, seedBookingFixture, type Fixture } from "../booking-fixtures.ts";
 import * as t from "../../../src/adapters/db/schema.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { createPublicPagesRepository } from "../../../src/adapters/db/public-pages-repository.ts";
+import { renderNotification } from "../../../src/adapters/email/render-notification.ts";
+import { notification } from "../../support/booking-snapshot.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -193,7 +196,14 @@ describe.each(DATABASE_KINDS)("console sign-in on %s", (kind) => {
     smtp.clear();
     const worker = createOutboxWorker({
       db: testDb.database.db,
-      handlers: { [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({ transport, openLink: sealer.openText }) },
+      handlers: {
+        [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({
+          transport,
+          openLink: sealer.openText,
+          // As the server does (main.ts): the business's branding as its visitors' emails wear it.
+          branding: createPublicPagesRepository(testDb.database.db).branding,
+        }),
+      },
     });
     await worker.drain();
     expect(smtp.messages.length).toBe(1);
@@ -222,6 +232,48 @@ describe.each(DATABASE_KINDS)("console sign-in on %s", (kind) => {
     const again = await send("POST", "/api/console/session/link", { token });
     expect(again.status).toBe(400);
     expect(((await again.json()) as Json).code).toBe("LINK_INVALID");
+  });
+
+  it("wears the business's name and brand colour, as its visitors' emails do, not the product's look", async () => {
+    // Without a colour: the business's name heads it, in the product's blue.
+    await send("POST", "/api/console/sign-in-links", { email: OWNER.email });
+    const plain = (await deliverConsoleEmails()).mail;
+    expect(plain.html).toContain('color:#1d4ed8">Test Studio</p>');
+    expect(plain.html).not.toContain("Online booking");
+
+    await testDb.database.db
+      .update(t.businesses)
+      .set({ brandColour: "#0f766e" })
+      .where(eq(t.businesses.id, fx.businessId));
+    try {
+      await send("POST", "/api/console/sign-in-links", { email: OWNER.email });
+      const { mail } = await deliverConsoleEmails();
+      const html = String(mail.html);
+      expect(html).toContain("border-top:4px solid #0f766e");
+      expect(html).toContain('color:#0f766e">Test Studio</p>');
+      // The button in the brand colour, the link in it.
+      expect(html).toMatch(
+        /<a href="https:\/\/book\.example\.com\/console\/sign-in\/link#token=[^"]+" style="[^"]*background:#0f766e/,
+      );
+      // The same masthead, to the character, as a booking confirmation of this business (one definition).
+      const visitor = renderNotification(
+        notification("booking_confirmed", { businessName: "Test Studio" }),
+        { name: "Ada", address: "ada@example.com", role: "contact" },
+        { now: NOW, fallbackOrganizerEmail: "studio@studio.example", brand: { logo: null, brandColour: "#0f766e" } },
+      );
+      const masthead = (doc: string) =>
+        doc
+          .split("\n")
+          .slice(4, 6)
+          .map((line) => line.replace(/ aria-label="[^"]*" lang="[^"]*"/, ""));
+      expect(masthead(html)).toEqual(masthead(visitor.html));
+      expect(mail.text).not.toContain("<");
+    } finally {
+      await testDb.database.db
+        .update(t.businesses)
+        .set({ brandColour: null })
+        .where(eq(t.businesses.id, fx.businessId));
+    }
   });
 
   it("resets a password by email: a weak one is refused without spending the link; others' sessions end", async () => {

@@ -8,6 +8,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTransport, type EmailTransport } from "../../../src/adapters/email/build-transport.ts";
 import { createConsoleEmailHandler } from "../../../src/adapters/email/console-email.ts";
+import { createPublicPagesRepository } from "../../../src/adapters/db/public-pages-repository.ts";
+import * as t from "../../../src/adapters/db/schema.ts";
+import { eq } from "drizzle-orm";
 import { consoleStore, CONSOLE_EMAIL_TOPIC } from "../../../src/adapters/db/console/console-store.ts";
 import { createLinkSealer } from "../../../src/adapters/outbox/link-sealing.ts";
 import { createOutboxWorker } from "../../../src/adapters/outbox/outbox-worker.ts";
@@ -84,7 +87,14 @@ describe.each(DATABASE_KINDS)("console team and account on %s", (kind) => {
     smtp.clear();
     const worker = createOutboxWorker({
       db: testDb.database.db,
-      handlers: { [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({ transport, openLink: sealer.openText }) },
+      handlers: {
+        [CONSOLE_EMAIL_TOPIC]: createConsoleEmailHandler({
+          transport,
+          openLink: sealer.openText,
+          // As the server does (main.ts): the business's branding as its visitors' emails wear it.
+          branding: createPublicPagesRepository(testDb.database.db).branding,
+        }),
+      },
     });
     await worker.drain();
     expect(smtp.messages.length).toBe(1);
@@ -119,9 +129,17 @@ describe.each(DATABASE_KINDS)("console team and account on %s", (kind) => {
     expect(invited.body.staffName).toEqual(expect.any(String));
     samId = invited.body.id as string;
 
+    // The invitation wears the business's brand colour and name, as its visitors' emails do.
+    await testDb.database.db
+      .update(t.businesses)
+      .set({ brandColour: "#7c2d12" })
+      .where(eq(t.businesses.id, fx.businessId));
     const { mail, token } = await deliverInvitation();
+    await testDb.database.db.update(t.businesses).set({ brandColour: null }).where(eq(t.businesses.id, fx.businessId));
     expect(JSON.stringify(mail.to)).toContain(sam.email);
     expect(mail.subject).toBe("Olga Owner invited you to Test Studio");
+    expect(mail.html).toContain('color:#7c2d12">Test Studio</p>');
+    expect(mail.html).toMatch(/reset-password#token=[^"]+" style="[^"]*background:#7c2d12/);
     expect(mail.text).toContain("https://book.example.com/console/reset-password#token=");
     expect(mail.text).toContain("for 3 days");
 
