@@ -318,6 +318,7 @@ describe.each(DATABASE_KINDS)("business tenant isolation on %s", (kind) => {
       "/api/business/resources",
       `/api/business/resources/${b.resourceId}/time-off`,
       `/api/business/services/${b.serviceId}/resources`,
+      "/api/business/resource-needs",
       "/api/business/images",
       `/api/business/images/${b.imageId}`,
     ];

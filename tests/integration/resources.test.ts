@@ -72,6 +72,10 @@ describe.each(DATABASE_KINDS)("resources on %s", (kind) => {
     const linked = await api("PUT", `/services/${fx.services.cut}/resources`, [{ mode: "any", resourceIds: [roomId] }]);
     expect(linked.status).toBe(200);
     expect(await linked.json()).toEqual([{ mode: "any", resourceIds: [roomId] }]);
+    // Every service's needs in one read: only the services that need anything.
+    expect(await (await api("GET", "/resource-needs")).json()).toEqual({
+      [fx.services.cut]: [{ mode: "any", resourceIds: [roomId] }],
+    });
   });
   afterAll(async () => {
     await testDb?.drop();

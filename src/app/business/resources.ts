@@ -57,6 +57,8 @@ export interface ResourceStore {
     input: { startsAt: string; endsAt: string; reason?: string | null },
   ): Promise<Result<ResourceTimeOffView>>;
   deleteResourceTimeOff(resourceId: string, id: string): Promise<Result<Deletion>>;
+  /** What every service that needs anything needs, by service id (one read for the console's list). */
+  listServiceResources(): Promise<Record<string, ServiceResourceNeed[]>>;
   getServiceResources(serviceId: string): Promise<Result<ServiceResourceNeed[]>>;
   /** Replaces what the service needs; REFERENCE_NOT_FOUND names the first unknown resource. */
   setServiceResources(serviceId: string, needs: readonly ServiceResourceNeed[]): Promise<Result<ServiceResourceNeed[]>>;

@@ -37,27 +37,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const entered = await requireOwner(request);
   if (!entered.allowed) return entered;
   const { locale, session } = entered;
-  const [resources, services] = await Promise.all([
+  // What each service needs (the resources list names them), in one read.
+  const [resources, services, needs] = await Promise.all([
     callApi<ResourceView[]>(locale, "GET", "/business/resources"),
     callApi<ServiceView[]>(locale, "GET", "/business/services"),
+    callApi<Record<string, ServiceResourceNeed[]>>(locale, "GET", "/business/resource-needs"),
   ]);
-  // What each service needs, for the services that need anything (the resources list names them).
-  const needing = [...new Set(resources.flatMap((r) => r.serviceIds))];
-  const needs = Object.fromEntries(
-    await Promise.all(
-      needing.map(
-        async (id) =>
-          [
-            id,
-            await callApi<ServiceResourceNeed[]>(
-              locale,
-              "GET",
-              `/business/services/${encodeURIComponent(id)}/resources`,
-            ),
-          ] as const,
-      ),
-    ),
-  );
   return { allowed: true as const, locale, session, resources, services, needs };
 }
 clientLoader.hydrate = true as const;

@@ -58,20 +58,30 @@ export function resourceStore(scope: BusinessScope): ResourceStore {
     reason: r.reason,
   });
 
-  async function needsOf(q: Q, serviceId: string): Promise<ServiceResourceNeed[]> {
+  /** What the given services (all of the business's when null) need, by service, in need order. */
+  async function needsBy(q: Q, serviceId: string | null): Promise<Map<string, ServiceResourceNeed[]>> {
     const rows = await q
       .select()
       .from(t.serviceResources)
-      .where(and(eq(t.serviceResources.businessId, B), eq(t.serviceResources.serviceId, serviceId)))
-      .orderBy(asc(t.serviceResources.need));
-    const out = new Map<number, { mode: "any" | "all"; resourceIds: string[] }>();
+      .where(
+        and(
+          eq(t.serviceResources.businessId, B),
+          serviceId === null ? undefined : eq(t.serviceResources.serviceId, serviceId),
+        ),
+      )
+      .orderBy(asc(t.serviceResources.serviceId), asc(t.serviceResources.need));
+    const out = new Map<string, Map<number, { mode: "any" | "all"; resourceIds: string[] }>>();
     for (const r of rows) {
-      const need = out.get(r.need) ?? { mode: r.mode, resourceIds: [] };
+      const needs = out.get(r.serviceId) ?? new Map<number, { mode: "any" | "all"; resourceIds: string[] }>();
+      const need = needs.get(r.need) ?? { mode: r.mode, resourceIds: [] };
       need.resourceIds.push(r.resourceId);
-      out.set(r.need, need);
+      needs.set(r.need, need);
+      out.set(r.serviceId, needs);
     }
-    return [...out.values()];
+    return new Map([...out].map(([id, needs]) => [id, [...needs.values()]]));
   }
+  const needsOf = async (q: Q, serviceId: string): Promise<ServiceResourceNeed[]> =>
+    (await needsBy(q, serviceId)).get(serviceId) ?? [];
 
   return {
     async listResources() {
@@ -170,6 +180,10 @@ export function resourceStore(scope: BusinessScope): ResourceStore {
         )
         .returning({ id: t.resourceTimeOff.id });
       return rows.length ? ok<Deletion>("deleted") : notFound();
+    },
+
+    async listServiceResources() {
+      return Object.fromEntries(await needsBy(db, null));
     },
 
     async getServiceResources(serviceId) {

@@ -100,6 +100,14 @@ const deleteTimeOff = define.remove(
   ids("resourceId", "timeOffId"),
   "Remove time off of a resource",
 );
+const listServiceResources = define.route({
+  method: "get",
+  path: "/resource-needs",
+  summary: "What every service that needs rooms or equipment needs, by service id",
+  responses: {
+    200: json(z.record(z.string(), ServiceResourcesSchema).openapi("ResourceNeedsByService"), "Needs by service id"),
+  },
+});
 const getServiceResources = define.get(
   "/services/{serviceId}/resources",
   ids("serviceId"),
@@ -139,6 +147,7 @@ export function resourceRoutes(api: BusinessRouter, _deps: BusinessApiDeps) {
     const { resourceId, timeOffId } = c.req.valid("param");
     return reply.deleted(c, await c.var.repo.deleteResourceTimeOff(resourceId, timeOffId), "time off");
   });
+  handle(api, listServiceResources, async (c) => c.json(await c.var.repo.listServiceResources()));
   handle(api, getServiceResources, async (c) =>
     reply.send(c, await c.var.repo.getServiceResources(c.req.valid("param").serviceId), "service"),
   );
