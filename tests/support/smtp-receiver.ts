@@ -31,6 +31,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     // No TLS certificate to trust in tests: plain SMTP on loopback.
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // Senders keep pooled connections open (build-transport.ts): closing does not wait 30 s for them.
+    closeTimeout: 200,
     onMailFrom(_address, _session, callback) {
       if (toReject > 0) {
         toReject -= 1;

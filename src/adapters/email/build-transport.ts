@@ -65,6 +65,10 @@ export function buildTransport(config: EmailConfig, logger?: MailLogger): EmailT
 function smtpTransport(url: string, config: EmailConfig): EmailTransport {
   const transporter = nodemailer.createTransport({
     ...parseSmtpUrl(url),
+    // Connections kept open and reused: a new TCP connection, greeting and EHLO per message (and TLS
+    // with it on a real relay) made delivery slow when bookings come in bursts (bench/crash.bench.ts).
+    pool: true,
+    maxConnections: 2,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
