@@ -188,6 +188,8 @@ describe("recurring bookings in the widget (issue 17)", () => {
       await expect.poll(() => heading(page).textContent()).toBe("Your information");
       // One appointment's price until the visitor repeats.
       await expect.poll(() => page.locator("#payment-title").count()).toBe(1);
+      const summaryPrice = page.locator(".booking-summary .summary-price");
+      expect(await summaryPrice.textContent()).toBe("Price: €15.00");
       await page.getByLabel("How often").selectOption({ label: "Every 2 weeks" });
       const dates = page.getByRole("list", { name: "Your appointments" }).locator("li");
       await expect.poll(() => dates.count()).toBe(3);
@@ -201,6 +203,9 @@ describe("recurring bookings in the widget (issue 17)", () => {
         `Total for ${booked} appointment${booked === 1 ? "" : "s"}`,
       );
       expect(await total.locator("dd").first().textContent()).toBe(`€${(15 * booked).toFixed(2)}`);
+      // The summary beside it says the same series' total without a coupon, never one date's price.
+      const seriesLabel = `Total for ${booked} appointment${booked === 1 ? "" : "s"}`;
+      await expect.poll(() => summaryPrice.textContent()).toBe(`${seriesLabel}: €${(15 * booked).toFixed(2)}`);
       await checkScreen(page, "17-fortnightly-total");
 
       // A coupon on the series (ADR 0051): applied once, it comes off every date's price.
@@ -214,7 +219,13 @@ describe("recurring bookings in the widget (issue 17)", () => {
       expect(await page.locator(".details [role=status]").textContent()).toBe(
         `Coupon applied: €${(3 * booked).toFixed(2)} off. New total: €${(12 * booked).toFixed(2)}.`,
       );
-      expect(await page.locator(".booking-summary .facts").textContent()).toContain(`€${(12 * booked).toFixed(2)}`);
+      await expect.poll(() => summaryPrice.textContent()).toBe(`${seriesLabel}: €${(12 * booked).toFixed(2)}`);
+      // Back to one date: one appointment's price again, in the summary and the details step.
+      await page.getByLabel("How often").selectOption({ label: "Just this once" });
+      await expect.poll(() => page.locator("#payment-title").count()).toBe(1);
+      await expect.poll(() => summaryPrice.textContent()).toBe("Price: €15.00");
+      await page.getByLabel("How often").selectOption({ label: "Every 2 weeks" });
+      await expect.poll(() => dates.count()).toBe(3);
       await checkScreen(page, "51-series-coupon");
       await page.getByRole("button", { name: "Confirm booking" }).click();
       await expect

@@ -12,7 +12,7 @@ import { repetitionOf } from "../../../core/availability/recurring.ts";
 import { call } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
-import type { DetailsValues, FlowEvent, FlowState, Quote } from "./flow-reducer.ts";
+import { seriesKey, type DetailsValues, type FlowEvent, type FlowState, type Quote } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
 
@@ -105,6 +105,8 @@ export default function RepeatChooser({ data, state, languageTag, dispatch, appl
     if (needsMember) return;
     let isCurrent = true;
     setPreview({ state: "loading" });
+    // The summary shows the same series' price (booking-summary.tsx), for these choices only.
+    const priced = seriesKey(state);
     const body = { ...request, recurring: { ...repeat, policy } };
     void call<{
       occurrences: OccurrencePreview[];
@@ -117,6 +119,11 @@ export default function RepeatChooser({ data, state, languageTag, dispatch, appl
       body: JSON.stringify(body),
     }).then((result) => {
       if (!isCurrent) return;
+      if (result.ok) {
+        const { totalMinor, depositMinor, occurrences } = result.value;
+        const count = occurrences.filter((o) => o.priceMinor !== null).length;
+        dispatch({ type: "seriesPriced", series: { key: priced, price: { totalMinor, depositMinor, count } } });
+      }
       setPreview(
         result.ok
           ? { state: "ready", ...result.value }
