@@ -12,7 +12,7 @@ import { repetitionOf } from "../../../core/availability/recurring.ts";
 import { call } from "./api-client.ts";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatMoney } from "./dates.ts";
-import { seriesKey, type DetailsValues, type FlowEvent, type FlowState, type Quote } from "./flow-reducer.ts";
+import type { DetailsValues, FlowEvent, FlowState, Quote } from "./flow-reducer.ts";
 import { noticeMessage } from "./notice-banner.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
 
@@ -59,9 +59,11 @@ export interface RepeatChooserProps {
   dispatch: Dispatch<FlowEvent>;
   /** The coupon quote applied on the details step, while it holds (flow-reducer.ts: currentQuote). */
   applied?: Quote | null;
+  /** What the series' price is asked for (flow-reducer.ts: seriesKey): the summary shows it while it holds. */
+  pricedKey: string;
 }
 
-export default function RepeatChooser({ data, state, languageTag, dispatch, applied }: RepeatChooserProps) {
+export default function RepeatChooser({ data, state, languageTag, dispatch, applied, pricedKey }: RepeatChooserProps) {
   const config = data.config;
   const recurring = config.recurring!;
   const repeat = state.details.repeat;
@@ -106,7 +108,7 @@ export default function RepeatChooser({ data, state, languageTag, dispatch, appl
     let isCurrent = true;
     setPreview({ state: "loading" });
     // The summary shows the same series' price (booking-summary.tsx), for these choices only.
-    const priced = seriesKey(state);
+    const priced = pricedKey;
     const body = { ...request, recurring: { ...repeat, policy } };
     void call<{
       occurrences: OccurrencePreview[];
