@@ -122,7 +122,10 @@ describe("renderNotification", () => {
 
   it("shows the price and, not paid online, the deposit asked of it (issue 24)", () => {
     const message = notification("booking_confirmed");
-    const priced = (price: object) => ({ ...message, booking: { ...message.booking, price } });
+    const priced = (price: NonNullable<typeof message.booking.price>) => ({
+      ...message,
+      booking: { ...message.booking, price },
+    });
     const german = priced({ totalMinor: 7200, depositMinor: 1440, currency: "EUR" });
     const email = renderNotification({ ...german, booking: { ...german.booking, locale: "de" } }, ada, options);
     expect(plain(email.text)).toContain("Preis: 72,00 €");

@@ -136,14 +136,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       ) : null}
       {config.recurring && !data.isReschedule ? (
         <Suspense>
-          <RepeatChooser
-            data={data}
-            state={state}
-            languageTag={languageTag}
-            dispatch={dispatch}
-            applied={quoted}
-            pricedKey={seriesKey(state)}
-          />
+          {/* The series' price goes to the summary too, for the choices of `pricedKey`. */}
+          <RepeatChooser {...{ data, state, languageTag, dispatch }} applied={quoted} pricedKey={seriesKey(state)} />
         </Suspense>
       ) : null}
       <fieldset className="form-section">
