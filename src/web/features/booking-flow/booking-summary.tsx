@@ -77,17 +77,22 @@ export function BookingSummary({
           <li className="summary-price">
             <Icon d="M4 7h16v10H4zM4 10h16" />
             {/* "Total for 4 appointments" once repeating (that screen has loaded the later messages). */}
-            <span className={price.count ? undefined : "visually-hidden"}>
-              {price.count ? i18n._("recurring.repeat.total", { count: price.count }) : i18n._("widget.summary.price")}
-              :{" "}
-            </span>
-            {money(price.totalCents)}
-            {price.depositCents > 0 ? (
-              <span className="summary-price__deposit">
-                {" "}
-                · {i18n._("widget.summary.deposit")}: {money(price.depositCents)}
+            <span>
+              <span className={price.count ? undefined : "visually-hidden"}>
+                {price.count
+                  ? i18n._("recurring.repeat.total", { count: price.count })
+                  : i18n._("widget.summary.price")}
+                :{" "}
               </span>
-            ) : null}
+              {/* An amount never breaks inside; the line breaks between the price and the deposit. */}
+              <span className="nowrap">{money(price.totalCents)}</span>
+              {price.depositCents > 0 ? (
+                <>
+                  {" · "}
+                  {i18n._("widget.summary.deposit")}: <span className="nowrap">{money(price.depositCents)}</span>
+                </>
+              ) : null}
+            </span>
           </li>
         ) : null}
       </ul>
