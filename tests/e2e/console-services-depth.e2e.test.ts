@@ -103,7 +103,10 @@ describe("services in depth from the console (issue 24)", () => {
     await page.locator("#field-variations-0-durationMinutes").fill("60");
     await page.getByRole("button", { name: "Save changes" }).click();
     const row = page.locator(".console-row", { hasText: service });
-    await expect.poll(() => row.innerText()).toContain("1 variation: Long hair");
+    // Each variation on a line of its own with its length and price.
+    await expect
+      .poll(() => row.locator(".console-row__variations").innerText())
+      .toBe("Long hair · 60 minutes · €55.00");
     expect(await row.innerText()).toContain("1 add-on: Head massage");
     expect(await row.innerText()).toContain("At an address: Northwind Mitte, Torstraße 1, Berlin");
     const stored = await consoleApiJson<{ id: string; variations: object[]; addOns: object[]; location: object }[]>(
@@ -248,6 +251,13 @@ describe("services in depth from the console (issue 24)", () => {
       { staffId: DEMO.staff.anna, variationId: null, priceMinor: 6550, durationMinutes: 75 },
       { staffId: DEMO.staff.anna, variationId: longId, priceMinor: 6000, durationMinutes: null },
     ]);
+    // The list says it compactly: the variation's deposit, Anna's price for it, and hers for the service.
+    const row = page.locator(".console-row", { hasText: service });
+    await expect
+      .poll(() => row.locator(".console-row__variations").innerText())
+      .toBe("Long hair · 60 minutes · €55.00 · deposit 20%\nWith Anna Berg: €60.00");
+    expect(await row.innerText()).toContain("With Anna Berg: €65.50 · 75 minutes");
+    await checkScreen(page, "i24c-console-service-list");
     // Loaded again, the editor shows what was saved.
     await page.getByRole("button", { name: `Edit ${service}` }).click();
     expect(await page.locator("#field-variations-0-deposit-kind").inputValue()).toBe("percentage");
@@ -285,5 +295,52 @@ describe("services in depth from the console (issue 24)", () => {
     expect(booked).toMatchObject({ priceCents: 4800, depositCents: 960 });
     expect(visitor.pageErrors).toEqual([]);
     // Two pages and three screens checked at two sizes: more than the default minute on a loaded machine.
+  }, 120_000);
+
+  it("gives a variation Anna's own terms before it is ever saved: one save stores both", async () => {
+    await screen("/console/services");
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    await page.getByRole("button", { name: "Add variation" }).click();
+    await page.keyboard.type("Extra long");
+    await page.locator("#field-variations-1-durationMinutes").fill("90");
+    await page.locator("#field-variations-1-priceMinor").fill("70");
+    // Its terms are there at once, named after it as typed.
+    const extraPrice = page.getByLabel("Extra long with Anna Berg: price (EUR)");
+    const extraLength = page.getByLabel("Extra long with Anna Berg: duration (minutes)");
+    await extraPrice.fill("eighty");
+    await extraLength.fill("100");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => extraPrice.getAttribute("aria-invalid")).toBe("true");
+    const priceId = await extraPrice.getAttribute("id");
+    expect(await page.locator(`#${priceId}-error`).innerText()).toBe("Enter an amount such as 45.50.");
+    expect(await extraPrice.inputValue()).toBe("eighty");
+    expect(await extraLength.inputValue()).toBe("100");
+    expect(await page.locator("#field-variations-1-name").inputValue()).toBe("Extra long");
+    await checkScreen(page, "i24c-console-new-variation-terms-invalid");
+
+    await extraPrice.fill("85");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator("#service-form-title").count()).toBe(0);
+    const stored = await consoleApiJson<
+      { id: string; variations: { id: string; name: string }[]; staffTerms: object[] }[]
+    >(page, "GET", "/business/services");
+    const saved = stored.body.find((s) => s.id === serviceId)!;
+    const extra = saved.variations.find((v) => v.name === "Extra long")!;
+    expect(saved.staffTerms).toContainEqual({
+      staffId: DEMO.staff.anna,
+      variationId: extra.id,
+      priceMinor: 8500,
+      durationMinutes: 100,
+    });
+    const row = page.locator(".console-row", { hasText: service });
+    await expect
+      .poll(() => row.locator(".console-row__variations").innerText())
+      .toContain("Extra long · 90 minutes · €70.00\nWith Anna Berg: €85.00 · 100 minutes");
+    // Loaded again, the editor shows them as saved.
+    await page.getByRole("button", { name: `Edit ${service}` }).click();
+    expect(await extraPrice.inputValue()).toBe("85.00");
+    expect(await extraLength.inputValue()).toBe("100");
+    await checkScreen(page, "i24c-console-new-variation-terms");
+    expect(pageErrors).toEqual([]);
   }, 120_000);
 });

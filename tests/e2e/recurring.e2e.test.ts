@@ -167,8 +167,11 @@ describe("recurring bookings in the widget (issue 17)", () => {
   it("every 2 weeks on a priced class: the dates a fortnight apart and the series' total, then booked", async () => {
     const key = await issueDemoKey();
     expect(key).not.toBe("");
+    // A 20 % deposit, paid at the studio: each date's deposit is a fifth of its price after the coupon.
     const setting = (recurring: unknown) =>
-      businessApiAs(key, "PATCH", `/calendars/${DEMO.calendars.yoga}`, { settings: { recurring } });
+      businessApiAs(key, "PATCH", `/calendars/${DEMO.calendars.yoga}`, {
+        settings: { recurring, deposit: recurring ? { kind: "percentage", percent: 20 } : null },
+      });
     expect(
       (await setting({ frequencies: [{ frequency: "weekly", interval: 2 }], maxCount: 3, policy: "skip" })).status,
     ).toBe(200);
@@ -188,6 +191,8 @@ describe("recurring bookings in the widget (issue 17)", () => {
       await expect.poll(() => heading(page).textContent()).toBe("Your information");
       // One appointment's price until the visitor repeats.
       await expect.poll(() => page.locator("#payment-title").count()).toBe(1);
+      const summaryPrice = page.locator(".booking-summary .summary-price");
+      expect(await summaryPrice.textContent()).toBe("Price: €15.00 · Deposit: €3.00");
       await page.getByLabel("How often").selectOption({ label: "Every 2 weeks" });
       const dates = page.getByRole("list", { name: "Your appointments" }).locator("li");
       await expect.poll(() => dates.count()).toBe(3);
@@ -201,6 +206,12 @@ describe("recurring bookings in the widget (issue 17)", () => {
         `Total for ${booked} appointment${booked === 1 ? "" : "s"}`,
       );
       expect(await total.locator("dd").first().textContent()).toBe(`€${(15 * booked).toFixed(2)}`);
+      // The summary beside it says the same series' total without a coupon, never one date's price.
+      const seriesLabel = `Total for ${booked} appointment${booked === 1 ? "" : "s"}`;
+      const euros = (n: number) => `€${n.toFixed(2)}`;
+      await expect
+        .poll(() => summaryPrice.textContent())
+        .toBe(`${seriesLabel}: ${euros(15 * booked)} · Deposit: ${euros(3 * booked)}`);
       await checkScreen(page, "17-fortnightly-total");
 
       // A coupon on the series (ADR 0051): applied once, it comes off every date's price.
@@ -214,7 +225,15 @@ describe("recurring bookings in the widget (issue 17)", () => {
       expect(await page.locator(".details [role=status]").textContent()).toBe(
         `Coupon applied: €${(3 * booked).toFixed(2)} off. New total: €${(12 * booked).toFixed(2)}.`,
       );
-      expect(await page.locator(".booking-summary .facts").textContent()).toContain(`€${(12 * booked).toFixed(2)}`);
+      await expect
+        .poll(() => summaryPrice.textContent())
+        .toBe(`${seriesLabel}: ${euros(12 * booked)} · Deposit: ${euros(2.4 * booked)}`);
+      // Back to one date: one appointment's price again, in the summary and the details step.
+      await page.getByLabel("How often").selectOption({ label: "Just this once" });
+      await expect.poll(() => page.locator("#payment-title").count()).toBe(1);
+      await expect.poll(() => summaryPrice.textContent()).toBe("Price: €15.00 · Deposit: €3.00");
+      await page.getByLabel("How often").selectOption({ label: "Every 2 weeks" });
+      await expect.poll(() => dates.count()).toBe(3);
       await checkScreen(page, "51-series-coupon");
       await page.getByRole("button", { name: "Confirm booking" }).click();
       await expect

@@ -63,6 +63,9 @@ describe("variations and add-ons (issue 24)", () => {
       "Deep conditioning15 minutes · €15.00",
     ]);
     expect(await page.locator(".cart__line").textContent()).toBe("1 item selected€70.00");
+    // The long cut asks a 20 % deposit (the demo's), of the cut and the conditioning: shown from the first step.
+    const price = page.locator(".booking-summary .summary-price");
+    expect(await price.textContent()).toBe("Price: €70.00 · Deposit: €14.00");
     await checkScreen(page, "24-services-variation-add-on");
 
     await page.getByRole("button", { name: "Continue" }).click();
@@ -80,7 +83,7 @@ describe("variations and add-ons (issue 24)", () => {
       "LOLiam O'Connor€70.00",
     ]);
     await page.locator(".staff-option", { hasText: "Anna Berg" }).click();
-    await expect.poll(() => facts.textContent()).toContain("€80.00");
+    await expect.poll(() => price.textContent()).toBe("Price: €80.00 · Deposit: €16.00");
     // … and takes 75 minutes over long hair: 1 hour 30 with the conditioning.
     expect(await facts.textContent()).toContain("Duration: 1 hour 30 minutes");
     const slot = await firstSlot(page);
@@ -89,7 +92,11 @@ describe("variations and add-ons (issue 24)", () => {
     await expect.poll(() => heading(page).textContent()).toBe("Your information");
     const who = contact("Longhair");
     await fillContact(page, who);
-    expect(await page.locator(".payment").textContent()).toContain("€80.00");
+    expect(await page.locator(".payment dl").textContent()).toBe("Total amount€80.00Deposit€16.00");
+    expect(await page.locator(".payment").textContent()).toContain(
+      "Nothing is charged online: you pay the business directly.",
+    );
+    expect(await price.textContent()).toBe("Price: €80.00 · Deposit: €16.00");
     await page.locator("#field-notes").fill("Please use the quiet room.");
     // Before confirming: a coupon that does not exist is refused at its field, in words and aloud,
     // and everything typed stays; the demo's spring coupon then shows its discount.
@@ -113,17 +120,18 @@ describe("variations and add-ons (issue 24)", () => {
     const payment = page.locator(".payment dl");
     await expect.poll(() => payment.textContent()).toContain("Price before discount€80.00");
     // €80 less 10 % before confirming, in the details step and the summary beside it.
+    // The deposit is 20 % of what is left after the coupon.
     expect(await payment.textContent()).toBe(
-      `Price before discount€80.00Coupon ${DEMO.couponCode}−€8.00Total amount€72.00`,
+      `Price before discount€80.00Coupon ${DEMO.couponCode}−€8.00Total amount€72.00Deposit€14.40`,
     );
     expect(await announced.textContent()).toBe("Coupon applied: €8.00 off. New total: €72.00.");
     expect(await page.locator("#field-couponCode-error").count()).toBe(0);
-    expect(await facts.textContent()).toContain("€72.00");
+    expect(await price.textContent()).toBe("Price: €72.00 · Deposit: €14.40");
     expect(await heading(page).textContent()).toBe("Your information");
     await checkScreen(page, "24-details-coupon-applied");
     // Changing the code takes the quoted discount away until it is applied again.
     await coupon.fill("SPRING1");
-    await expect.poll(() => payment.textContent()).toBe("Total amount€80.00");
+    await expect.poll(() => payment.textContent()).toBe("Total amount€80.00Deposit€16.00");
     await coupon.fill(DEMO.couponCode);
     await page.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => payment.textContent()).toContain("Total amount€72.00");
@@ -131,22 +139,29 @@ describe("variations and add-ons (issue 24)", () => {
     await page.waitForURL(/done=booked/);
     const summary = page.locator(".result__summary");
     await expect.poll(() => summary.textContent()).toContain("Cut & blow-dry — Long hair, Deep conditioning");
-    // €80 less 10 %.
-    expect(await summary.textContent()).toContain("€72.00");
+    // €80 less 10 %, and its deposit to pay at the salon.
+    expect(await summary.textContent()).toContain("€72.00 · Deposit: €14.40");
     await checkScreen(page, "24-confirmation");
 
     // The booking itself lasts Anna's 75 minutes and the conditioning, and the e-mail names the lines and the price.
     const url = new URL(page.url());
     const booking = (await (
       await fetch(`${baseURL}/api/bookings/${url.searchParams.get("booking")}?token=${url.searchParams.get("token")}`)
-    ).json()) as { startTime: string; endTime: string; priceCents: number; staff: { name: string }[] };
+    ).json()) as {
+      startTime: string;
+      endTime: string;
+      priceCents: number;
+      depositCents: number;
+      staff: { name: string }[];
+    };
     expect(Date.parse(booking.endTime) - Date.parse(booking.startTime)).toBe(90 * 60_000);
-    expect(booking).toMatchObject({ priceCents: 7200, staff: [{ name: "Anna Berg" }] });
+    expect(booking).toMatchObject({ priceCents: 7200, depositCents: 1440, staff: [{ name: "Anna Berg" }] });
     await expect.poll(async () => (await mailTo(who.email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const mail = (await mailTo(who.email))[0]!;
     expect(mail).toContain("Cut & blow-dry — Long hair");
     expect(mail).toContain("Deep conditioning");
-    expect(mail).toContain("€72.00");
+    expect(mail).toContain("Price: €72.00");
+    expect(mail).toContain("Deposit (of the price): €14.40");
     await context.close();
   });
 

@@ -449,4 +449,52 @@ describe.each(DATABASE_KINDS)("variations, add-ons and staff terms through the b
     });
     expect(tooShort.status).toBe(400);
   });
+
+  it("takes a member's terms for a variation the same request adds, by its position (one save)", async () => {
+    const senior = await expectStatus(201, app, "POST", "/api/business/staff", key, {
+      name: "Kim",
+      email: "kim@variation.example",
+      timeZone: "Europe/Paris",
+    });
+    const created = await expectStatus(201, app, "POST", "/api/business/services", key, {
+      slug: "colour",
+      name: "Colour",
+      durationMinutes: 60,
+      staffIds: [senior.id],
+      variations: [{ name: "Roots", durationMinutes: 45, priceMinor: 4000 }],
+    });
+    const [roots] = created.variations as Json[];
+    const patched = await expectStatus(200, app, "PATCH", `/api/business/services/${created.id}`, key, {
+      variations: [
+        { id: roots!.id, name: "Roots", durationMinutes: 45, priceMinor: 4000 },
+        { name: "Full head", durationMinutes: 90, priceMinor: 8000 },
+      ],
+      staffTerms: [
+        { staffId: senior.id, variationId: roots!.id, durationMinutes: null, priceMinor: 5000 },
+        { staffId: senior.id, variationId: null, variationIndex: 1, durationMinutes: 120, priceMinor: 9900 },
+      ],
+    });
+    const full = (patched.variations as Json[]).find((v) => v.name === "Full head")!;
+    expect(patched.staffTerms).toEqual([
+      { staffId: senior.id, variationId: roots!.id, durationMinutes: null, priceMinor: 5000 },
+      { staffId: senior.id, variationId: full.id, durationMinutes: 120, priceMinor: 9900 },
+    ]);
+    // A position the request's variations do not have, or with an id besides, is refused at its path
+    // and nothing of the request is kept.
+    for (const term of [
+      { variationId: null, variationIndex: 2 },
+      { variationId: roots!.id, variationIndex: 0 },
+    ]) {
+      const bad = await call(app, "PATCH", `/api/business/services/${created.id}`, key, {
+        variations: [{ id: roots!.id, name: "Roots", durationMinutes: 45, priceMinor: 4100 }],
+        staffTerms: [{ staffId: senior.id, durationMinutes: null, priceMinor: 100, ...term }],
+      });
+      expect(paths(bad.body as Json)).toEqual(["staffTerms.0.variationIndex:not_found"]);
+    }
+    const noVariations = await call(app, "PATCH", `/api/business/services/${created.id}`, key, {
+      staffTerms: [{ staffId: senior.id, variationId: null, variationIndex: 0, durationMinutes: null, priceMinor: 1 }],
+    });
+    expect(paths(noVariations.body as Json)).toEqual(["staffTerms.0.variationIndex:not_found"]);
+    expect(await expectStatus(200, app, "GET", `/api/business/services/${created.id}`, key)).toEqual(patched);
+  });
 });

@@ -120,6 +120,22 @@ describe("renderNotification", () => {
     expect(renderNotification(message, ada, options).text).not.toContain("Room and equipment");
   });
 
+  it("shows the price and, not paid online, the deposit asked of it (issue 24)", () => {
+    const message = notification("booking_confirmed");
+    const priced = (price: NonNullable<typeof message.booking.price>) => ({
+      ...message,
+      booking: { ...message.booking, price },
+    });
+    const german = priced({ totalMinor: 7200, depositMinor: 1440, currency: "EUR" });
+    const email = renderNotification({ ...german, booking: { ...german.booking, locale: "de" } }, ada, options);
+    expect(plain(email.text)).toContain("Preis: 72,00 €");
+    expect(plain(email.text)).toContain("Anzahlung (vom Preis): 14,40 €");
+    expect(plain(email.html)).toContain("14,40 €");
+    const noDeposit = renderNotification(priced({ totalMinor: 7200, currency: "EUR" }), ada, options);
+    expect(noDeposit.text).toContain("Price: €72.00");
+    expect(noDeposit.text).not.toContain("Deposit");
+  });
+
   it("a series is one email listing every occurrence, with one calendar file holding each booked one (issue 17)", () => {
     const week = 7 * 24 * 3_600_000;
     const at = (k: number, m = 0) =>

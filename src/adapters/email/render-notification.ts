@@ -259,11 +259,13 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
         rows.push({ label: i18n.t("email.label.remaining"), value: money(totalMinor - paidMinor) });
     }
   }
-  if (booking.price && !booking.payment && !endsBooking(kind) && booking.price.totalMinor > 0)
-    rows.push({
-      label: i18n.t("email.label.price"),
-      value: formatMoney(booking.price.totalMinor, booking.price.currency, i18n.language),
-    });
+  if (booking.price && !booking.payment && !endsBooking(kind) && booking.price.totalMinor > 0) {
+    const { totalMinor, depositMinor, currency } = booking.price;
+    rows.push({ label: i18n.t("email.label.price"), value: formatMoney(totalMinor, currency, i18n.language) });
+    // Not paid online: the deposit the business asks for, of that price.
+    if (depositMinor)
+      rows.push({ label: i18n.t("email.label.deposit"), value: formatMoney(depositMinor, currency, i18n.language) });
+  }
   if (booking.payment?.refundedMinor !== undefined && endsBooking(kind)) {
     const { refundedMinor, currency } = booking.payment;
     rows.push({ label: i18n.t("email.label.refunded"), value: formatMoney(refundedMinor, currency, i18n.language) });

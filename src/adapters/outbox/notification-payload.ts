@@ -32,7 +32,9 @@ export const NotificationMessageSchema = z.object({
     calendarName: z.string(),
     serviceNames: z.array(z.string()),
     attendeeServices: z.array(z.object({ name: z.string().nullable(), serviceNames: z.array(z.string()) })).optional(),
-    price: z.object({ totalMinor: z.number().int(), currency: z.string() }).optional(),
+    price: z
+      .object({ totalMinor: z.number().int(), currency: z.string(), depositMinor: z.number().int().optional() })
+      .optional(),
     locale: z.string(),
     startUtc: Instant,
     endUtc: Instant,

@@ -132,7 +132,7 @@ export function toNewBooking(
       toSnapshot(
         ctx,
         // The answers go to the business's email (its side of the snapshot), labelled.
-        { ...booking, answers: request.answers, priceCents, currency: ctx.business.currency },
+        { ...booking, answers: request.answers, priceCents, depositCents, currency: ctx.business.currency },
         deps.publicUrl,
         token.clear,
       ),

@@ -40,6 +40,8 @@ export interface SnapshotSource {
   readonly offerLines?: readonly (readonly StoredOfferLine[])[];
   /** The total, shown with chosen variations and add-ons. */
   readonly priceCents?: number;
+  /** The deposit of that total (minor units); shown with the price. */
+  readonly depositCents?: number;
   readonly currency?: string;
   readonly seats?: number;
   readonly guests: readonly { name: string; email: string | null }[];
@@ -116,7 +118,13 @@ export function toSnapshot(
     calendarName: ctx.calendar.name,
     serviceNames: hasLines(b) ? lineNames(b.offerLines[0] ?? []) : serviceNames(ctx, b.serviceIds),
     ...(hasLines(b) && b.priceCents !== undefined && b.currency
-      ? { price: { totalMinor: b.priceCents, currency: b.currency } }
+      ? {
+          price: {
+            totalMinor: b.priceCents,
+            currency: b.currency,
+            ...(b.depositCents ? { depositMinor: b.depositCents } : {}),
+          },
+        }
       : {}),
     ...(ctx.calendar.type === "service" ? { attendeeServices: attendeeServices(ctx, b) } : {}),
     locale: b.locale,

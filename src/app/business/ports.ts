@@ -131,7 +131,15 @@ export interface ServiceInput {
    */
   readonly variations?: readonly VariationInput[];
   readonly addOns?: readonly AddOnInput[];
-  readonly staffTerms?: readonly StaffTerms[];
+  readonly staffTerms?: readonly StaffTermsInput[];
+}
+
+/**
+ * A member's own terms as sent: for a variation the same request adds, `variationIndex` is its
+ * position in `variations` (it has no id yet) and `variationId` is null (ADR 0052).
+ */
+export interface StaffTermsInput extends StaffTerms {
+  readonly variationIndex?: number;
 }
 
 export interface VariationInput {

@@ -71,8 +71,11 @@ export interface BookingSnapshot {
    * (`name` null for a guest given by count only). Absent in older payloads.
    */
   attendeeServices?: AttendeeServices[];
-  /** The booking's total, when a variation or add-ons were chosen (minor units of `currency`). */
-  price?: { totalMinor: number; currency: string };
+  /**
+   * The booking's total, when a variation or add-ons were chosen (minor units of `currency`), and
+   * its deposit when one applies (absent in older payloads).
+   */
+  price?: { totalMinor: number; currency: string; depositMinor?: number };
   /** The visitor's locale code (src/i18n/locales.ts). */
   locale: string;
   /** Instants in UTC, ISO 8601. */

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import { useMemo, useState, type FormEvent } from "react";
 import type { ServiceView, StaffView } from "../../app/business/ports.ts";
+import type { DepositRule } from "../../core/calendar/calendar.ts";
 import { formatMoney } from "../../core/payments/money.ts";
 import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
@@ -377,20 +378,13 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
                     ? formatMoney(service.priceCents, currency, tag)
                     : i18n._("console.services.free")}
                   {service.deposit
-                    ? ` · ${i18n._("console.services.depositShown", {
-                        deposit:
-                          service.deposit.kind === "amount"
-                            ? formatMoney(service.deposit.amountCents, currency, tag)
-                            : new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(
-                                service.deposit.percent / 100,
-                              ),
-                      })}`
+                    ? ` · ${i18n._("console.services.depositShown", { deposit: depositText(service.deposit, currency, tag) })}`
                     : ""}
                 </p>
                 <p className="console-muted console-row__detail">
                   {by ? i18n._("console.services.by", { names: by }) : i18n._("console.services.byAnyone")}
                 </p>
-                <OffersSummary service={service} />
+                <OffersSummary service={service} staffNames={staffNames} currency={currency} tag={tag} />
               </div>
               <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
             </li>
@@ -408,16 +402,49 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
   );
 }
 
-/** A service's variations, add-ons and own location in its row, when it has any. */
-function OffersSummary({ service }: { service: ServiceView }) {
+/** A deposit rule as the list shows it: "€9.00" or "20 %" in the business's currency and the console's language. */
+function depositText(deposit: DepositRule, currency: string, tag: string): string {
+  return deposit.kind === "amount"
+    ? formatMoney(deposit.amountCents, currency, tag)
+    : new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(deposit.percent / 100);
+}
+
+/**
+ * A service's variations (each with its length, price and own deposit, and the staff members' own
+ * terms for it: "Long · 60 min · €45.00 · deposit 20 %", "Senior stylist: €70.00"), the members'
+ * terms for the whole service, its add-ons and own location in its row, when it has any.
+ */
+function OffersSummary({
+  service,
+  staffNames,
+  currency,
+  tag,
+}: {
+  service: ServiceView;
+  staffNames: ReadonlyMap<string, string>;
+  currency: string;
+  tag: string;
+}) {
   const { i18n } = useLingui();
+  const money = (minor: number) => (minor > 0 ? formatMoney(minor, currency, tag) : i18n._("console.services.free"));
+  // "Senior stylist: €70.00 · 75 min" for each member with their own terms for `variationId`.
+  const termsFor = (variationId: string | null) =>
+    service.staffTerms
+      .filter((t) => t.variationId === variationId && staffNames.has(t.staffId))
+      .map((t) => ({
+        key: t.staffId,
+        text: i18n._("console.services.offers.termShown", {
+          name: staffNames.get(t.staffId)!,
+          terms: [
+            t.priceMinor !== null ? money(t.priceMinor) : null,
+            t.durationMinutes !== null ? i18n._("console.services.minutes", { count: t.durationMinutes }) : null,
+          ]
+            .filter(Boolean)
+            .join(" · "),
+        }),
+      }));
+  const serviceTerms = termsFor(null);
   const parts = [
-    service.variations.length > 0
-      ? i18n._("console.services.offers.variationsShown", {
-          count: service.variations.length,
-          names: service.variations.map((v) => v.name).join(", "),
-        })
-      : null,
     service.addOns.length > 0
       ? i18n._("console.services.offers.addOnsShown", {
           count: service.addOns.length,
@@ -428,7 +455,42 @@ function OffersSummary({ service }: { service: ServiceView }) {
       ? `${i18n._(`console.location.kinds.${service.location.kind}`)}${service.location.value ? `: ${service.location.value}` : ""}`
       : null,
   ].filter(Boolean);
-  return parts.length > 0 ? <p className="console-muted console-row__detail">{parts.join(" · ")}</p> : null;
+  return (
+    <>
+      {serviceTerms.length > 0 ? (
+        <p className="console-muted console-row__detail">{serviceTerms.map((t) => t.text).join(" · ")}</p>
+      ) : null}
+      {service.variations.length > 0 ? (
+        <ul className="console-muted console-row__variations" aria-label={i18n._("console.services.offers.variations")}>
+          {service.variations.map((v) => {
+            const terms = termsFor(v.id);
+            return (
+              <li key={v.id}>
+                {[
+                  v.name,
+                  i18n._("console.services.minutes", { count: v.durationMinutes }),
+                  money(v.priceMinor),
+                  v.deposit
+                    ? i18n._("console.services.depositShown", { deposit: depositText(v.deposit, currency, tag) })
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+                {terms.length > 0 ? (
+                  <ul className="console-row__terms">
+                    {terms.map((t) => (
+                      <li key={t.key}>{t.text}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {parts.length > 0 ? <p className="console-muted console-row__detail">{parts.join(" · ")}</p> : null}
+    </>
+  );
 }
 
 /** What to say when the API refuses a field the draft's own checks let through. */

@@ -105,6 +105,8 @@ export function serviceStore(
    */
   async function replaceOffers(tx: Tx, serviceId: string, input: Partial<ServiceInput>): Promise<Result<null>> {
     const now = new Date();
+    // The variations' ids by their position in the input: terms may name one this request adds.
+    const variationIds: string[] = [];
     for (const kind of ["variations", "addOns"] as const) {
       const list = input[kind];
       if (!list) continue;
@@ -143,16 +145,32 @@ export function serviceStore(
                   maxQuantity: a.maxQuantity ?? 1,
                 };
               })();
-        if (item.id)
+        let itemId = item.id;
+        if (itemId)
           await tx
             .update(table)
             .set({ ...values, position })
-            .where(eq(table.id, item.id));
-        else await tx.insert(table).values({ ...values, position, businessId: B, serviceId } as never);
+            .where(eq(table.id, itemId));
+        else {
+          const [added] = await tx
+            .insert(table)
+            .values({ ...values, position, businessId: B, serviceId } as never)
+            .returning({ id: table.id });
+          itemId = added!.id;
+        }
+        if (kind === "variations") variationIds.push(itemId!);
       }
     }
     if (input.staffTerms) {
-      const terms = input.staffTerms;
+      // A variation added by this request, named by its position: its new id (one save, ADR 0052).
+      const addedAt = input.staffTerms.findIndex(
+        (x) =>
+          x.variationIndex !== undefined && (x.variationId !== null || variationIds[x.variationIndex] === undefined),
+      );
+      if (addedAt >= 0) return refuse({ code: "REFERENCE_NOT_FOUND", path: `staffTerms.${addedAt}.variationIndex` });
+      const terms = input.staffTerms.map(({ variationIndex, ...x }) =>
+        variationIndex === undefined ? x : { ...x, variationId: variationIds[variationIndex]! },
+      );
       const missing = await firstMissing(
         tx,
         "staff",

@@ -252,9 +252,9 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
       ]),
       "treatment rooms",
     );
-  // Services in depth (issue 24): a cut priced by hair length, an extra that lengthens it, and
-  // Anna — the senior stylist — charging more for long hair and taking her time over it (75 minutes
-  // instead of 60: "any available" plans her at her own length, ADR 0051).
+  // Services in depth (issue 24): a cut priced by hair length (long hair with a 20 % deposit), an
+  // extra that lengthens it, and Anna — the senior stylist — charging more for long hair and taking
+  // her time over it (75 minutes instead of 60: "any available" plans her at her own length, ADR 0051).
   const cut = must(
     await repo.createService(
       {
@@ -268,7 +268,15 @@ async function seedScheduling(repo: BusinessRepository): Promise<void> {
         staffIds: [DEMO.staff.anna, DEMO.staff.liam],
         variations: [
           { name: "Short hair", durationMinutes: 30, priceMinor: 3500 },
-          { name: "Long hair", durationMinutes: 60, priceMinor: 5500, bufferAfterMinutes: 15 },
+          // A long cut holds a stylist the longest: 20 % of it is asked as a deposit, paid at the salon
+          // (the calendar takes no online payment), on the price after any coupon.
+          {
+            name: "Long hair",
+            durationMinutes: 60,
+            priceMinor: 5500,
+            bufferAfterMinutes: 15,
+            deposit: { kind: "percentage", percent: 20 },
+          },
         ],
         addOns: [{ name: "Deep conditioning", durationMinutes: 15, priceMinor: 1500, maxQuantity: 2 }],
       },

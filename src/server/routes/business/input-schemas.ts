@@ -424,6 +424,10 @@ const offerFields = {
       z.strictObject({
         staffId: id,
         variationId: id.nullable().meta({ description: "null: the whole service" }),
+        variationIndex: z.number().int().min(0).max(49).optional().meta({
+          description:
+            "A variation this same request adds (its position in `variations`, which has no id yet); variationId must then be null",
+        }),
         durationMinutes: minutes(24 * 60)
           .min(5)
           .nullable(),

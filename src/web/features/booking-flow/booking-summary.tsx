@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { BookingPageData } from "./booking-page.server.ts";
 import { formatDateTime, formatDuration, formatMoney } from "./dates.ts";
-import { currentQuote, type FlowState } from "./flow-reducer.ts";
+import { currentQuote, currentSeries, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
 import { lineOf, partNames, staffOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
@@ -22,9 +22,15 @@ export function BookingSummary({
   const quoted = currentQuote(state);
   // Under "any available", once held: the assigned member's length and price (ADR 0051).
   const staffFor = staffOf(state);
-  const price = quoted
-    ? { totalCents: quoted.totalMinor }
-    : quote(config, state.carts, state.details, state.offers, staffFor);
+  // Repeating: the series' price, with or without a coupon (the repeat chooser's answer, `seriesPrice`
+  // on the server); none while it is being asked, never one appointment's in its place.
+  const series = currentSeries(state);
+  const price = state.details.repeat
+    ? series && { totalCents: series.totalMinor, depositCents: series.depositMinor, count: series.count }
+    : quoted
+      ? { totalCents: quoted.totalMinor, depositCents: quoted.depositMinor, count: 0 }
+      : { ...quote(config, state.carts, state.details, state.offers, staffFor), count: 0 };
+  const money = (minor: number) => formatMoney(minor, config.currency, languageTag);
   const line = (id: string, g: number) => {
     const svc = config.services.find((s) => s.id === id);
     return svc ? lineOf(svc, state.offers, staffFor(g, id), g) : null;
@@ -67,11 +73,26 @@ export function BookingSummary({
             {i18n._("widget.summary.seats", { count: config.seatsPerSlot })}
           </li>
         ) : null}
-        {price.totalCents > 0 ? (
-          <li>
+        {price && price.totalCents > 0 ? (
+          <li className="summary-price">
             <Icon d="M4 7h16v10H4zM4 10h16" />
-            <span className="visually-hidden">{i18n._("widget.summary.price")}: </span>
-            {formatMoney(price.totalCents, config.currency, languageTag)}
+            {/* "Total for 4 appointments" once repeating (that screen has loaded the later messages). */}
+            <span>
+              <span className={price.count ? undefined : "visually-hidden"}>
+                {price.count
+                  ? i18n._("recurring.repeat.total", { count: price.count })
+                  : i18n._("widget.summary.price")}
+                :{" "}
+              </span>
+              {/* An amount never breaks inside; the line breaks between the price and the deposit. */}
+              <span className="nowrap">{money(price.totalCents)}</span>
+              {price.depositCents > 0 ? (
+                <>
+                  {" · "}
+                  {i18n._("widget.summary.deposit")}: <span className="nowrap">{money(price.depositCents)}</span>
+                </>
+              ) : null}
+            </span>
           </li>
         ) : null}
       </ul>

@@ -17,7 +17,7 @@ import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
 import { laterMessagesFor } from "../../../i18n/later-runtime.ts";
-import { currentQuote } from "./flow-reducer.ts";
+import { currentQuote, seriesKey } from "./flow-reducer.ts";
 import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
 
 /** Issue 17: only calendars that allow repetition load the chooser (and its messages). */
@@ -136,7 +136,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       ) : null}
       {config.recurring && !data.isReschedule ? (
         <Suspense>
-          <RepeatChooser data={data} state={state} languageTag={languageTag} dispatch={dispatch} applied={quoted} />
+          {/* The series' price goes to the summary too, for the choices of `pricedKey`. */}
+          <RepeatChooser {...{ data, state, languageTag, dispatch }} applied={quoted} pricedKey={seriesKey(state)} />
         </Suspense>
       ) : null}
       <fieldset className="form-section">

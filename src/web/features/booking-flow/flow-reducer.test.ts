@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   currentQuote,
+  currentSeries,
   EMPTY_DETAILS,
   flowReducer,
   firstAvailableDate,
   quoteKey,
+  seriesKey,
   saveFlow,
   stepsFor,
   type FlowState,
@@ -36,6 +38,7 @@ const base: FlowState = {
   searchingNext: false,
   payment: null,
   quoted: null,
+  series: null,
 };
 const slots = {
   "2026-12-01": [],
@@ -228,5 +231,38 @@ describe("class seats in the flow", () => {
       q,
     );
     expect(currentQuote(flowReducer(quoted, { type: "quoted", quoted: null }))).toBeNull();
+  });
+  it("keeps a series' price for the summary only while repeating with the choices it was asked for", () => {
+    const repeat = { frequency: "weekly" as const, interval: 1, count: 4 };
+    const repeating: FlowState = {
+      ...base,
+      step: "details",
+      selectedSlot: "2026-12-02T10:00:00+01:00",
+      details: { ...EMPTY_DETAILS, repeat },
+    };
+    const price = { totalMinor: 24000, depositMinor: 4800, count: 4 };
+    const priced = flowReducer(repeating, { type: "seriesPriced", series: { key: seriesKey(repeating), price } });
+    expect(currentSeries(priced)).toEqual(price);
+    // Typing a coupon (not applied yet) or a name keeps it; another count, slot or "once" drops it.
+    for (const patch of [{ couponCode: "SPRING10" }, { firstName: "Ann" }])
+      expect(currentSeries(flowReducer(priced, { type: "detailsChanged", patch }))).toEqual(price);
+    expect(
+      currentSeries(flowReducer(priced, { type: "detailsChanged", patch: { repeat: { ...repeat, count: 3 } } })),
+    ).toBeNull();
+    expect(currentSeries(flowReducer(priced, { type: "detailsChanged", patch: { repeat: null } }))).toBeNull();
+    expect(currentSeries({ ...priced, selectedSlot: "2026-12-02T10:30:00+01:00" })).toBeNull();
+    // An applied coupon asks the series again: the price without it no longer holds.
+    const withCoupon = { ...priced, details: { ...priced.details, couponCode: "SPRING10", email: "a@b.org" } };
+    const q: Quote = {
+      currency: "EUR",
+      subtotalMinor: 24000,
+      discountMinor: 2400,
+      totalMinor: 21600,
+      depositMinor: 4320,
+      couponCode: "SPRING10",
+      payment: null,
+    };
+    const applied = flowReducer(withCoupon, { type: "quoted", quoted: { key: quoteKey(withCoupon), quote: q } });
+    expect(currentSeries(applied)).toBeNull();
   });
 });

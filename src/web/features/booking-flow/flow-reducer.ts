@@ -102,6 +102,16 @@ export interface FlowState {
   payment: PendingPayment | null;
   /** The server's price with the coupon applied, for the choices of `key` (quoteKey). */
   quoted: { key: string; quote: Quote } | null;
+  /** While repeating: the series' price (POST …/series-preview, `seriesPrice`) for the choices of `key` (seriesKey). */
+  series: { key: string; price: SeriesPrice } | null;
+}
+
+/** What a series costs together, in minor units: the repeat chooser's answer, shown by the summary too. */
+export interface SeriesPrice {
+  totalMinor: number;
+  depositMinor: number;
+  /** The dates that would be booked (or requested). */
+  count: number;
 }
 
 /** Who performs each attendee's service in a hold. */
@@ -136,6 +146,25 @@ export const quoteKey = (s: FlowState) =>
 /** The applied quote, while it still holds for the visitor's choices. */
 export const currentQuote = (s: FlowState): Quote | null =>
   s.quoted && s.quoted.key === quoteKey(s) ? s.quoted.quote : null;
+
+/** What a series' price was asked for (repeat-chooser.tsx): the booking's choices, the repetition, the applied coupon. */
+export const seriesKey = (s: FlowState) => {
+  const applied = currentQuote(s)?.couponCode;
+  return JSON.stringify([
+    s.selectedSlot,
+    s.staffId,
+    s.carts,
+    s.offers,
+    s.hold?.id,
+    s.details.guestCount,
+    s.details.repeat,
+    applied ? [applied, s.details.email.trim()] : null,
+  ]);
+};
+
+/** The series' price while it still holds for the visitor's choices; null when not repeating or not known yet. */
+export const currentSeries = (s: FlowState): SeriesPrice | null =>
+  s.details.repeat && s.series && s.series.key === seriesKey(s) ? s.series.price : null;
 
 export const SLOT_PAGE = 12;
 
@@ -176,6 +205,7 @@ export type FlowEvent =
   | { type: "restored"; saved: SavedFlow }
   | { type: "detailsChanged"; patch: Partial<DetailsValues> }
   | { type: "quoted"; quoted: FlowState["quoted"] }
+  | { type: "seriesPriced"; series: FlowState["series"] }
   | {
       type: "validationFailed";
       errors: Record<string, string>;
@@ -234,6 +264,8 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case "quoted":
       return { ...state, quoted: event.quoted };
+    case "seriesPriced":
+      return { ...state, series: event.series };
     case "restored": {
       // Only a step this flow has; the details and choices come back as they were.
       const saved = {

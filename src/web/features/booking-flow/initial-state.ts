@@ -45,6 +45,7 @@ export function initialState(data: BookingPageData): FlowState {
     searchingNext: false,
     payment: null,
     quoted: null,
+    series: null,
   };
   const withKey = { ...state, slotsKey: slotsKey(state) };
   return data.slots

@@ -59,9 +59,11 @@ export interface RepeatChooserProps {
   dispatch: Dispatch<FlowEvent>;
   /** The coupon quote applied on the details step, while it holds (flow-reducer.ts: currentQuote). */
   applied?: Quote | null;
+  /** What the series' price is asked for (flow-reducer.ts: seriesKey): the summary shows it while it holds. */
+  pricedKey: string;
 }
 
-export default function RepeatChooser({ data, state, languageTag, dispatch, applied }: RepeatChooserProps) {
+export default function RepeatChooser({ data, state, languageTag, dispatch, applied, pricedKey }: RepeatChooserProps) {
   const config = data.config;
   const recurring = config.recurring!;
   const repeat = state.details.repeat;
@@ -105,6 +107,8 @@ export default function RepeatChooser({ data, state, languageTag, dispatch, appl
     if (needsMember) return;
     let isCurrent = true;
     setPreview({ state: "loading" });
+    // The summary shows the same series' price (booking-summary.tsx), for these choices only.
+    const priced = pricedKey;
     const body = { ...request, recurring: { ...repeat, policy } };
     void call<{
       occurrences: OccurrencePreview[];
@@ -117,6 +121,11 @@ export default function RepeatChooser({ data, state, languageTag, dispatch, appl
       body: JSON.stringify(body),
     }).then((result) => {
       if (!isCurrent) return;
+      if (result.ok) {
+        const { totalMinor, depositMinor, occurrences } = result.value;
+        const count = occurrences.filter((o) => o.priceMinor !== null).length;
+        dispatch({ type: "seriesPriced", series: { key: priced, price: { totalMinor, depositMinor, count } } });
+      }
       setPreview(
         result.ok
           ? { state: "ready", ...result.value }

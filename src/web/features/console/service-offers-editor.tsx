@@ -7,6 +7,7 @@ import {
   newAddOn,
   newVariation,
   termKey,
+  variationRef,
   type AddOnDraft,
   type OffersDraft,
   type TermDraft,
@@ -238,8 +239,6 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
             const sent = termIndex[termKey(member.id, variationId)];
             return sent === undefined ? undefined : errorAt(`staffTerms.${sent}.${api}`);
           };
-          const saved = draft.variations.filter((v) => v.id !== null);
-          const unsaved = draft.variations.length - saved.length;
           return (
             <fieldset key={member.id} className="console-offer">
               <legend>{member.name}</legend>
@@ -253,30 +252,31 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
                   onChange={(term) => onChange({ ...draft, terms: { ...draft.terms, [member.id]: term } })}
                 />
               </div>
-              {saved.length > 0 ? (
+              {draft.variations.length > 0 ? (
                 <>
                   <p className="console-muted">{t("variationTermsHint", { name: member.name })}</p>
                   <div className="console-form-grid">
-                    {saved.map((variation) => {
-                      const id = variation.id!;
+                    {/* A variation added here takes terms too: saved with it in one save (ADR 0052). */}
+                    {draft.variations.map((variation, i) => {
+                      const ref = variationRef(variation);
                       const own = draft.variationTerms[member.id] ?? {};
-                      const variationName = variation.name.trim() || variation.key;
+                      const variationName = variation.name.trim() || t("variationNumber", { number: i + 1 });
                       return (
                         <TermFields
-                          key={id}
-                          path={`terms.${member.id}.${id}`}
+                          key={ref}
+                          path={`terms.${member.id}.${ref}`}
                           priceLabel={t("variationTermPrice", {
                             name: member.name,
                             variation: variationName,
                             currency,
                           })}
                           durationLabel={t("variationTermDuration", { name: member.name, variation: variationName })}
-                          term={own[id]}
-                          errorOf={(api) => errorOf(id, api)}
+                          term={own[ref]}
+                          errorOf={(api) => errorOf(ref, api)}
                           onChange={(term) =>
                             onChange({
                               ...draft,
-                              variationTerms: { ...draft.variationTerms, [member.id]: { ...own, [id]: term } },
+                              variationTerms: { ...draft.variationTerms, [member.id]: { ...own, [ref]: term } },
                             })
                           }
                         />
@@ -285,7 +285,6 @@ export function ServiceOffersEditor({ draft, onChange, errorAt, staff, termIndex
                   </div>
                 </>
               ) : null}
-              {unsaved > 0 ? <p className="console-muted">{t("variationTermsAfterSave")}</p> : null}
             </fieldset>
           );
         })}
@@ -332,7 +331,12 @@ function TermFields(props: {
         name={`${props.path}.duration`}
         label={props.durationLabel}
         isRequired={false}
-        error={props.errorOf("durationMinutes") ?? props.errorOf("staffId") ?? props.errorOf("variationId")}
+        error={
+          props.errorOf("durationMinutes") ??
+          props.errorOf("staffId") ??
+          props.errorOf("variationId") ??
+          props.errorOf("variationIndex")
+        }
         value={term.duration}
         onChange={(duration) => props.onChange({ ...term, duration })}
         input={{ inputMode: "numeric", autoComplete: "off" }}

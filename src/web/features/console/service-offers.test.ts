@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { newAddOn, newVariation, offerMessageKey, offersBody, offersDraftOf } from "./service-offers.ts";
+import {
+  newAddOn,
+  newVariation,
+  offerMessageKey,
+  offersBody,
+  offersDraftOf,
+  termKey,
+  variationRef,
+} from "./service-offers.ts";
 
 const stored = {
   variations: [
@@ -115,6 +123,31 @@ describe("offersDraftOf and offersBody", () => {
       stored.staffTerms[0],
       { staffId: "liam", variationId: "v-short", priceMinor: 4000, durationMinutes: 45 },
     ]);
+  });
+
+  it("sends a member's terms for a variation added in the same save by its position, refusals at their fields", () => {
+    const draft = offersDraftOf(stored, "EUR", "en");
+    const added = { ...newVariation(), name: "Long", duration: "60", price: "45" };
+    const typed = {
+      ...draft,
+      variations: [...draft.variations, added],
+      variationTerms: { liam: { [variationRef(added)]: { price: "seventy", duration: "75" } } },
+    };
+    const { body, problems, termIndex } = offersBody(typed, "EUR", ["anna", "liam"]);
+    // Anna's terms for the whole service first; hers for the short cut were replaced above.
+    expect(termIndex[termKey("liam", variationRef(added))]).toBe(1);
+    expect(problems).toEqual({ "staffTerms.1.priceMinor": "console.services.priceInvalid" });
+    const fixed = { ...typed, variationTerms: { liam: { [variationRef(added)]: { price: "70", duration: "75" } } } };
+    expect(offersBody(fixed, "EUR", ["anna", "liam"]).body.staffTerms[1]).toEqual({
+      staffId: "liam",
+      variationId: null,
+      variationIndex: 1,
+      priceMinor: 7000,
+      durationMinutes: 75,
+    });
+    expect(body.staffTerms).toHaveLength(2);
+    // Removed before saving: its terms go with it.
+    expect(offersBody({ ...fixed, variations: draft.variations }, "EUR", ["liam"]).body.staffTerms).toEqual([]);
   });
 
   it("drops terms of people who no longer perform it and of removed variations", () => {

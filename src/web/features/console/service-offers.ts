@@ -6,7 +6,7 @@
  * amount that is no amount). Ranges are the server's to check (input-schemas.ts): its refusals
  * come back at the same paths, and `offerMessageKey` names the message for each.
  */
-import type { ServiceView, StaffTerms } from "../../../app/business/ports.ts";
+import type { ServiceView, StaffTermsInput } from "../../../app/business/ports.ts";
 import { locationProblem, type LocationKind, type LocationProblem } from "../../../core/calendar/location.ts";
 import { amountText, parseAmount } from "../../../core/payments/money.ts";
 import { depositDraftOf, depositRuleOf, type DepositDraft } from "./deposit-draft.ts";
@@ -46,12 +46,15 @@ export interface OffersDraft {
   readonly addOns: readonly AddOnDraft[];
   /** Staff id → their own terms for the whole service. */
   readonly terms: Readonly<Record<string, TermDraft>>;
-  /** Staff id → variation id → their own terms for that (saved) variation. */
+  /** Staff id → `variationRef` → their own terms for that variation (saved or not yet). */
   readonly variationTerms: Readonly<Record<string, Readonly<Record<string, TermDraft>>>>;
   /** "": the calendar's (no location of its own). */
   readonly locationKind: LocationKind | "";
   readonly locationValue: string;
 }
+
+/** How a variation's terms are kept while editing: its id once saved, else its row's key (ADR 0052). */
+export const variationRef = (v: Pick<VariationDraft, "id" | "key">) => v.id ?? v.key;
 
 let rows = 0;
 const nextKey = () => `row-${++rows}`;
@@ -186,24 +189,25 @@ export function offersBody(draft: OffersDraft, currency: string, staffIds: reado
   });
 
   const termIndex: Record<string, number> = {};
-  const staffTerms: StaffTerms[] = [];
-  const addTerms = (staffId: string, variationId: string | null, t: TermDraft | undefined) => {
+  const staffTerms: StaffTermsInput[] = [];
+  /** `variation` with its position in `variations`; none: the whole service. */
+  const addTerms = (staffId: string, t: TermDraft | undefined, variation?: { v: VariationDraft; i: number }) => {
     if (!t || (t.price.trim() === "" && t.duration.trim() === "")) return;
     const p = `staffTerms.${staffTerms.length}`;
-    termIndex[termKey(staffId, variationId)] = staffTerms.length;
+    termIndex[termKey(staffId, variation ? variationRef(variation.v) : null)] = staffTerms.length;
     staffTerms.push({
       staffId,
-      variationId,
+      // A variation added in this same save has no id yet: the API takes its position instead.
+      variationId: variation?.v.id ?? null,
+      ...(variation && variation.v.id === null ? { variationIndex: variation.i } : {}),
       priceMinor: amount(t.price, `${p}.priceMinor`, true) ?? null,
       durationMinutes: whole(t.duration, `${p}.durationMinutes`, "console.services.durationInvalid"),
     });
   };
-  // Sent only for members who perform the service, and for variations saved and still there
-  // (a new variation has no id to refer to until it is saved).
-  const saved = draft.variations.flatMap((v) => (v.id ? [v.id] : []));
+  // Sent only for members who perform the service, and for variations still there.
   for (const staffId of staffIds) {
-    addTerms(staffId, null, draft.terms[staffId]);
-    for (const variationId of saved) addTerms(staffId, variationId, draft.variationTerms[staffId]?.[variationId]);
+    addTerms(staffId, draft.terms[staffId]);
+    draft.variations.forEach((v, i) => addTerms(staffId, draft.variationTerms[staffId]?.[variationRef(v)], { v, i }));
   }
 
   let location: OffersBody["body"]["location"] = null;
@@ -218,9 +222,9 @@ export function offersBody(draft: OffersDraft, currency: string, staffIds: reado
   return { body: { variations, addOns, staffTerms, location }, termIndex, problems };
 }
 
-/** Where `termIndex` keeps a member's terms: for the whole service, or for one variation. */
-export const termKey = (staffId: string, variationId: string | null) =>
-  variationId === null ? staffId : `${staffId}/${variationId}`;
+/** Where `termIndex` keeps a member's terms: for the whole service, or for one variation (`variationRef`). */
+export const termKey = (staffId: string, variation: string | null) =>
+  variation === null ? staffId : `${staffId}/${variation}`;
 
 /** The message key for the API's refusal at `path` (one of `offersBody`'s fields), by what the field takes. */
 export function offerMessageKey(path: string, locationKind: LocationKind | ""): string | undefined {
