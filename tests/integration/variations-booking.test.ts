@@ -159,14 +159,14 @@ describe.each(DATABASE_KINDS)("variations and add-ons in bookings on %s", (kind)
     expect(item.service_id).toBe(fx.services.cut);
     expect(new Date(item.hi).getTime()).toBe(Date.parse(created.endTime) + 10 * MINUTE);
 
-    // The notification names the variation and add-on and gives the price.
+    // The notification names the variation and add-on and gives the price and the deposit it asks for.
     const outbox = await testDb.database.execute(
       "select payload from outbox where payload->'booking'->>'bookingId' = $1",
       [created.id],
     );
     const booking = (outbox.rows[0] as { payload: Json }).payload.booking as Json;
     expect(booking.serviceNames).toEqual(["Cut — Long", "Deep conditioning"]);
-    expect(booking.price).toEqual({ totalMinor: 6500, currency: "EUR" });
+    expect(booking.price).toEqual({ totalMinor: 6500, currency: "EUR", depositMinor: 1300 });
 
     // The manage view and a reschedule keep the booked lines and their length.
     const auth = { authorization: `Bearer ${created.manageToken}` };
