@@ -9,7 +9,7 @@ import { baseURL } from "./support/server.ts";
 import type { Browser } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { startServer } from "./support/start-server.ts";
+import { startServer, type RunningServer } from "./support/start-server.ts";
 import {
   bookingPage,
   bookThroughApi,
@@ -23,12 +23,21 @@ import {
 } from "./support/booking.ts";
 
 let browser: Browser;
+/**
+ * The one-time link's server of its own (see its test), started with the file so that it boots while
+ * the journeys before it run instead of in that test's time.
+ */
+let oneTimeLinkServer: Promise<RunningServer>;
 
 beforeAll(async () => {
+  oneTimeLinkServer = startServer();
+  // Awaited by its test; a failed start fails that test, not the file's setup.
+  oneTimeLinkServer.catch(() => undefined);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await (await oneTimeLinkServer.catch(() => null))?.stop();
 });
 
 describe("booking a personal calendar", () => {
@@ -332,7 +341,7 @@ describe("manage link: reschedule and cancel", () => {
 describe("links and choices", () => {
   it("a one-time link books once, then shows the expired-slug screen", async () => {
     // A server of its own: using the demo link here must not use it up for the other suites.
-    const server = await startServer();
+    const server = await oneTimeLinkServer;
     const baseURL = server.url;
     const { page, context } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/otl/${DEMO.oneTimeLinkSlug}`);

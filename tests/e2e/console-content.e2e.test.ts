@@ -11,7 +11,7 @@ import type { FormDefinition } from "../../src/core/forms/definition.ts";
 import { MIN_FILL_MS } from "../../src/app/forms/fill-token.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
 import { clientAddress, screenshots } from "./support/booking.ts";
-import { consoleApiJson, signInToConsole } from "./support/console.ts";
+import { consoleApiJson, consoleAs } from "./support/console.ts";
 import { baseURL } from "./support/server.ts";
 
 let browser: Browser;
@@ -95,7 +95,7 @@ describe("the owner's forms and surveys", () => {
   it("lists them with counts and public pages, and reads a form's submissions page by page", async () => {
     const owner = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     const page = owner.page;
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
 
     const form = await consoleApiJson<{ id: string }>(page, "POST", "/business/forms", {
       kind: "form",
@@ -215,7 +215,7 @@ describe("the owner's forms and surveys", () => {
 
   it("is the owner's: a staff login is told so and has no way there", async () => {
     const staff = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signInToConsole(staff.page, baseURL, "staff");
+    await consoleAs(staff.page, baseURL, "staff");
     expect(await staff.page.locator(".console__nav").innerText()).not.toContain("Forms");
     await staff.page.goto(`${baseURL}/console/forms`);
     await waitForHydration(staff.page);
@@ -226,7 +226,7 @@ describe("the owner's forms and surveys", () => {
 
   it("reads in the owner's language", async () => {
     const owner = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signInToConsole(owner.page, baseURL, "owner", "de");
+    await consoleAs(owner.page, baseURL, "owner", "de");
     await owner.page.goto(`${baseURL}/de/console/forms`);
     await waitForHydration(owner.page);
     await owner.page.locator("#forms-title").waitFor();
@@ -242,7 +242,7 @@ describe("the owner's posts", () => {
   it("writes, schedules, previews, changes and removes a post, with every bad input said at its field", async () => {
     const owner = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     const page = owner.page;
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     const author = await consoleApiJson<{ id: string }>(page, "POST", "/business/authors", {
       slug: "maximiliane-mustermann-schneider",
       name: "Maximiliane Mustermann-Schneider von Hohenberg",
@@ -386,7 +386,7 @@ describe("the owner's posts", () => {
 
   it("says its messages in the owner's language, and is refused to a staff login", async () => {
     const owner = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signInToConsole(owner.page, baseURL, "owner", "de");
+    await consoleAs(owner.page, baseURL, "owner", "de");
     await owner.page.goto(`${baseURL}/de/console/posts`);
     await waitForHydration(owner.page);
     await owner.page.getByRole("button", { name: "Beitrag schreiben" }).click();
@@ -396,7 +396,7 @@ describe("the owner's posts", () => {
     await owner.context.close();
 
     const staff = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signInToConsole(staff.page, baseURL, "staff");
+    await consoleAs(staff.page, baseURL, "staff");
     expect(await staff.page.locator(".console__nav").innerText()).not.toContain("Posts");
     for (const path of ["/console/posts", "/console/posts/00000000-0000-4000-8000-000000000801/preview"]) {
       await staff.page.goto(`${baseURL}${path}`);

@@ -11,7 +11,7 @@ import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, checkScreen, screenshots } from "./support/booking.ts";
-import { signInToConsole } from "./support/console.ts";
+import { consoleAs } from "./support/console.ts";
 
 const unique = Date.now().toString(36);
 
@@ -65,7 +65,7 @@ describe("the owner sets up staff and services", () => {
 
   it("adds a staff member and lands on their hours", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await screen(page, "/console/staff");
     await expect.poll(() => page.locator(".console__nav a[aria-current=page]").innerText()).toBe("Staff");
     await checkScreen(page, "console-staff");
@@ -92,7 +92,7 @@ describe("the owner sets up staff and services", () => {
 
   it("gives them weekly hours by keyboard; a wrong interval is refused next to it and kept", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await screen(page, `/console/staff/${staffId}`);
     // Nothing open yet: every day says so.
     await expect.poll(() => page.locator(".console-week__closed").count()).toBe(7);
@@ -163,7 +163,7 @@ describe("the owner sets up staff and services", () => {
 
   it("adds a day off and time off on the same page", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await screen(page, `/console/staff/${staffId}`);
 
     await page.getByRole("button", { name: "Add a date" }).click();
@@ -204,7 +204,7 @@ describe("the owner sets up staff and services", () => {
 
   it("connects a calendar of theirs, says plainly that it cannot be read, and makes their private feed", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await screen(page, `/console/staff/${staffId}`);
     await expect.poll(() => page.getByText("No calendar connected.").count()).toBe(1);
 
@@ -247,7 +247,7 @@ describe("the owner sets up staff and services", () => {
 
   it("adds a service they perform, priced as typed in the business's currency", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await screen(page, "/console/services");
     await checkScreen(page, "console-services");
 
@@ -296,7 +296,7 @@ describe("the owner sets up staff and services", () => {
 
   it("changes a staff member's details in place; a bad photo address is explained and kept", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await screen(page, "/console/staff");
     await page.getByRole("button", { name: `Edit ${name}` }).click();
     await expect.poll(() => page.locator("h2:focus").innerText()).toBe(`Change ${name}`);
@@ -330,7 +330,7 @@ describe("the owner sets up staff and services", () => {
 
   it("removes a staff member after asking, and the list shows it at once", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     const temporary = `Temporary ${unique}`;
     expect(
       (
@@ -361,7 +361,7 @@ describe("the owner sets up staff and services", () => {
 describe("a staff login", () => {
   it("opens its own hours from its menu and manages its time off", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "staff");
+    await consoleAs(page, baseURL, "staff");
     const nav = await page.locator(".console__nav").innerText();
     expect(nav).toContain("My hours");
     expect(nav).not.toContain("Staff");
@@ -393,7 +393,7 @@ describe("a staff login", () => {
 
   it("is told that the staff list, services and another staff member's page are the owner's", async () => {
     const { page, pageErrors } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "staff");
+    await consoleAs(page, baseURL, "staff");
     for (const path of ["/console/staff", `/console/staff/${DEMO.staff.marco}`, "/console/services"]) {
       await screen(page, path);
       expect(await page.locator("h1").innerText()).toBe("This page is for the business owner");
@@ -415,7 +415,7 @@ describe("a staff login", () => {
 describe("in German", () => {
   it("every setup screen is axe-clean", async () => {
     const { page } = await bookingPage(browser);
-    await signInToConsole(page, baseURL, "owner", "de");
+    await consoleAs(page, baseURL, "owner", "de");
     for (const [path, shot] of [
       ["/de/console/staff", "console-staff-de"],
       [`/de/console/staff/${DEMO.staff.anna}`, "console-staff-hours-de"],
@@ -429,7 +429,7 @@ describe("in German", () => {
     expect(await page.locator("h1").innerText()).toBe("Leistungen");
 
     const staff = await bookingPage(browser);
-    await signInToConsole(staff.page, baseURL, "staff", "de");
+    await consoleAs(staff.page, baseURL, "staff", "de");
     await screen(staff.page, "/de/console/my-hours");
     expect(await staff.page.locator("h1").innerText()).toBe("Meine Zeiten");
     await checkScreen(staff.page, "console-my-hours-de");

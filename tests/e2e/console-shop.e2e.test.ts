@@ -138,8 +138,8 @@ describe("the owner's shop in the console", () => {
     await page.keyboard.press("Enter");
     const order = page.locator(".console-ordered__name");
     await expect.poll(() => order.allInnerTexts()).toEqual(["Linen apron", "Evening candle"]);
-    // The focus follows the moved product (now first: its "Move down").
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Move down Linen apron");
+    // The focus follows the moved product (now first: its "Move down"), once the moved list has rendered.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Move down Linen apron");
     await checkScreen(page, "console-collection-form");
     await page.getByRole("button", { name: "Save collection" }).click();
     await page.locator(".console-row", { hasText: "Aprons and candles" }).waitFor();

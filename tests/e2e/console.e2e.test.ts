@@ -11,7 +11,7 @@ import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser, newPage, waitForHydration, expectNoAxeViolations } from "./support/browser.ts";
 import { bookThroughApi, checkScreen, contact, findSlotViaApi } from "./support/booking.ts";
-import { consoleApi, signInToConsole } from "./support/console.ts";
+import { consoleApi, consoleAs } from "./support/console.ts";
 
 let browser: Browser;
 const ids: Record<"walkIn" | "request" | "moved", string> = { walkIn: "", request: "", moved: "" };
@@ -45,7 +45,7 @@ const card = (page: Page, name: string) => page.locator("article.console-booking
 describe("the owner's bookings", () => {
   it("confirms a request by keyboard and cancels a booking with a reason, on a phone", async () => {
     const { page, context, pageErrors } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await page.goto(`${baseURL}/console?range=month`);
     await waitForHydration(page);
     await expect.poll(() => card(page, "Quinn").count()).toBe(1);
@@ -84,7 +84,7 @@ describe("the owner's bookings", () => {
 describe("rescheduling on the visitor's behalf", () => {
   it("moves a booking to a free time of another day, choosing the time by keyboard", async () => {
     const { page, context } = await newPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await page.goto(`${baseURL}/console?range=month&q=rory`);
     await waitForHydration(page);
     await card(page, "Rory").getByRole("button", { name: "Reschedule Rory Tester" }).click();
@@ -127,7 +127,7 @@ describe("class sessions", () => {
       expect(res.status).toBe(201);
     }
     const { page, context } = await newPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await page.goto(`${baseURL}/console?range=month&calendar=${DEMO.calendars.yoga}`);
     await waitForHydration(page);
     const session = page.locator(".console-session", { hasText: "Uma Tester" });
@@ -143,7 +143,7 @@ describe("class sessions", () => {
 describe("new bookings", () => {
   it("appear without a reload when the owner comes back to the tab", async () => {
     const { page, context } = await newPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await page.goto(`${baseURL}/console?range=month&q=sol`);
     await waitForHydration(page);
     await page.locator(".console-empty").waitFor();
@@ -177,7 +177,7 @@ describe("payments", () => {
     expect(paid.status).toBe(200);
 
     const { page, context } = await newPage(browser);
-    await signInToConsole(page, baseURL, "owner");
+    await consoleAs(page, baseURL, "owner");
     await page.goto(`${baseURL}/console?range=month&q=pia`);
     await waitForHydration(page);
     await card(page, "Pia").getByRole("button", { name: "Payments" }).click();
@@ -199,7 +199,7 @@ describe("payments", () => {
 describe("a staff login", () => {
   it("sees only the bookings it serves, no owner sections, and the API refuses it owner routes", async () => {
     const { page, context } = await newPage(browser);
-    await signInToConsole(page, baseURL, "staff");
+    await consoleAs(page, baseURL, "staff");
     await page.goto(`${baseURL}/console?range=month`);
     await waitForHydration(page);
     await expect.poll(() => card(page, "Ivy").count()).toBe(1);

@@ -48,7 +48,9 @@ describe("variations and add-ons (issue 24)", () => {
     await expect
       .poll(() => lengths.locator(".field__error").textContent())
       .toBe("Please choose an option for this service.");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`field-offers-${DEMO.services.cutByLength}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(`field-offers-${DEMO.services.cutByLength}`);
     await checkScreen(page, "24-variation-required");
 
     // Keyboard: the radio group moves with the arrow keys.

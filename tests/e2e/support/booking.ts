@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect as globalExpect, type ExpectStatic } from "vitest";
 import { expectNoAxeViolations, newPage, waitForHydration, type TrackedPage } from "./browser.ts";
 
 let clients = 0;
@@ -59,8 +59,9 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 /**
  * Waits until the slot list shows times (in a page or an embedded widget's frame), jumping to the
  * next available month if needed; full classes are shown but cannot be chosen, so they are skipped.
+ * A concurrent test passes its own `expect` (the global one's polls need the one running test).
  */
-export async function firstSlot(page: Pick<Page, "locator" | "getByRole">) {
+export async function firstSlot(page: Pick<Page, "locator" | "getByRole">, expect: ExpectStatic = globalExpect) {
   const slots = page.locator(".slots .slot:not(.slot--full)");
   // The empty month's "Find next available", in whatever language the page speaks.
   const empty = page.locator(".empty-state button").first();
@@ -130,8 +131,9 @@ export const contact = (name: string) => ({
  * Opens a day late in a month with free days to spare: the month shown, or the next one when the
  * shown one has fewer than three (near a month's end the earlier journeys have filled the last days).
  * Late, so a booking made there is outside the 24 h change cut-off and can be rescheduled and cancelled.
+ * A concurrent test passes its own `expect`, as to firstSlot.
  */
-export async function openLateAvailableDay(page: Page): Promise<void> {
+export async function openLateAvailableDay(page: Page, expect: ExpectStatic = globalExpect): Promise<void> {
   const days = page.locator(".day--available");
   const empty = page.locator(".empty-state");
   await expect.poll(async () => (await days.count()) > 0 || (await empty.count()) > 0, { timeout: 10_000 }).toBe(true);

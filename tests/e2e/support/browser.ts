@@ -65,9 +65,28 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** axe over the page, or only what `include` selects (an open modal dialog: the rest is inert). */
+/** Whether every frame of the page (iframes included) has the page's own origin. */
+function framesShareOrigin(page: Page): boolean {
+  const origin = new URL(page.url()).origin;
+  return page.frames().every((frame) => {
+    const url = frame.url();
+    return url === "" || url === "about:blank" || url === "about:srcdoc" || new URL(url).origin === origin;
+  });
+}
+
+/**
+ * axe over the page, or only what `include` selects (an open modal dialog: the rest is inert).
+ *
+ * The same rules over the same frames, only sooner: results other than violations are summarised
+ * (`resultTypes`; nothing here reads them), and a page whose frames all share its origin is checked
+ * by one axe.run in the page (legacy mode, which reaches same-origin frames) instead of a partial run
+ * per frame finished in a blank page of its own — 3–4 times faster. A cross-origin frame (an embed's
+ * host page) still gets the per-frame run, the only one that reaches it.
+ */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(framesShareOrigin(page));
   const results = await (include ? builder.include(include) : builder).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,

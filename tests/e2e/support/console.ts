@@ -1,5 +1,5 @@
 /** Signing in to the business console in a browser, as the demo's owner or staff member. */
-import type { Page } from "playwright-core";
+import type { Cookie, Page } from "playwright-core";
 import { DEMO } from "../../../src/adapters/db/seed/demo-ids.ts";
 import { waitForHydration } from "./browser.ts";
 import { clientAddress } from "./booking.ts";
@@ -17,6 +17,32 @@ export async function signInToConsole(page: Page, baseURL: string, who: DemoLogi
   await page.locator("input[name=password]").fill(DEMO.logins[who].password);
   await page.locator("form button[type=submit]").click();
   await page.locator(".console__main h1").waitFor();
+}
+
+/** The session cookies of each login this test file has signed in with (vitest gives each file its own modules). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * The page signed in as `who` and on the first console screen, as signInToConsole leaves it — but
+ * through the sign-in page only the first time in this test file: later pages are given that login's
+ * session cookie (a sign-in costs a password hash on the server). A session ended meanwhile (the
+ * console shows its sign-in form) is replaced by signing in afresh. For journeys about the console's
+ * screens; those about signing in and sessions themselves use signInToConsole.
+ */
+export async function consoleAs(page: Page, baseURL: string, who: DemoLogin, locale = ""): Promise<void> {
+  const key = `${baseURL} ${who}`;
+  const cookies = sessions.get(key);
+  if (cookies) {
+    await page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+    await page.context().addCookies(cookies);
+    await page.goto(`${baseURL}${locale ? `/${locale}` : ""}/console`);
+    await waitForHydration(page);
+    const screen = page.locator(".console__main h1");
+    await screen.or(page.locator("input[name=password]")).first().waitFor();
+    if ((await screen.count()) > 0) return;
+  }
+  await signInToConsole(page, baseURL, who, locale);
+  sessions.set(key, await page.context().cookies(baseURL));
 }
 
 /** The business API as the signed-in browser calls it (its cookie and CSRF token): the status. */
