@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, dataDir } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { LOCALES } from "../../src/i18n/locales.ts";
@@ -46,7 +46,7 @@ async function overflowing(page: Page): Promise<string[]> {
   });
 }
 
-async function checkScreen(page: Page, expect: ExpectStatic) {
+async function checkScreen(page: Page) {
   await expectNoAxeViolations(page);
   expect(await overflowing(page)).toEqual([]);
 }
@@ -61,32 +61,12 @@ async function mailsTo(address: string): Promise<{ subject: string; text: string
     .map((m) => ({ subject: m.subject ?? "", text: m.text ?? "" }));
 }
 
-/**
- * The languages run side by side (describe.concurrent, at most vitest's maxConcurrency at once), each
- * in a browser context of its own. Each books the first free time it is shown, so the moments from
- * opening a day to holding a time (and, rescheduling, to the move being made) take turns: two
- * languages never choose the same time from lists read at once.
- */
-let turn: Promise<void> = Promise.resolve();
-async function inTurn<T>(step: () => Promise<T>): Promise<T> {
-  const previous = turn;
-  let done!: () => void;
-  turn = new Promise((resolve) => (done = resolve));
-  await previous;
-  try {
-    return await step();
-  } finally {
-    done();
-  }
-}
-
-describe.concurrent.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code, language) => {
+describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code, language) => {
   const t = mergedCatalog(code);
   const prefix = code === "en" ? "" : `/${code}`;
   const email = `i18n-${code}@example.com`;
 
-  // The test's own expect: the languages run at once, and a poll needs the test it belongs to.
-  it("books, reschedules and cancels in that language at 320 px, emails included", async ({ expect }) => {
+  it("books, reschedules and cancels in that language at 320 px, emails included", async () => {
     const { page, context } = await bookingPage(browser, {
       viewport: { width: 320, height: 720 },
       timezoneId: "Europe/Berlin",
@@ -94,31 +74,27 @@ describe.concurrent.each(LOCALES.map((l) => [l.code, l.language] as const))("in 
     await open(page, `${baseURL}${prefix}/widget/booking/${DEMO.calendars.introCall}`);
     expect(await page.getAttribute("html", "lang")).toBe(language);
     // A day near the end of the month view, so the booking is outside the 24 h change cut-off.
-    await inTurn(async () => {
-      await openLateAvailableDay(page, expect);
-      await (await firstSlot(page, expect)).click();
-      await expect.poll(() => heading(page).textContent()).toBe(t["widget.step.details"]);
-    });
+    await openLateAvailableDay(page);
+    await (await firstSlot(page)).click();
+    await expect.poll(() => heading(page).textContent()).toBe(t["widget.step.details"]);
 
     await page.locator("#field-firstName").fill("Maria");
     await page.locator("#field-lastName").fill(`Tester ${code}`);
     await page.locator("#field-email").fill(email);
-    await checkScreen(page, expect);
+    await checkScreen(page);
     await page.locator("form button[type=submit]").click();
     await page.waitForURL(/done=booked/);
     await expect.poll(() => page.locator("h1").textContent()).toBe(t["widget.done.scheduled"]);
     expect(new URL(page.url()).pathname.startsWith(`${prefix}/widget/`)).toBe(true);
-    await checkScreen(page, expect);
+    await checkScreen(page);
 
     await page.locator('a[href*="reschedule=1"]').first().click();
     await expect.poll(() => heading(page).textContent()).toBe(t["widget.step.reschedule"]);
-    await inTurn(async () => {
-      await openLateAvailableDay(page, expect);
-      await (await firstSlot(page, expect)).click();
-      await checkScreen(page, expect);
-      await page.locator("form button[type=submit], .reschedule-confirm button, button.button--large").first().click();
-      await page.waitForURL(/done=rescheduled/);
-    });
+    await openLateAvailableDay(page);
+    await (await firstSlot(page)).click();
+    await checkScreen(page);
+    await page.locator("form button[type=submit], .reschedule-confirm button, button.button--large").first().click();
+    await page.waitForURL(/done=rescheduled/);
     await expect.poll(() => page.locator("h1").textContent()).toBe(t["widget.done.rescheduled"]);
 
     const { searchParams } = new URL(page.url());
@@ -126,11 +102,11 @@ describe.concurrent.each(LOCALES.map((l) => [l.code, l.language] as const))("in 
     const token = searchParams.get("token");
     await open(page, `${baseURL}${prefix}/widget/cancel-booking?id=${id}&token=${token}`);
     await page.locator("#field-cancelReason").fill("—");
-    await checkScreen(page, expect);
+    await checkScreen(page);
     await page.locator("form.cancel-form button[type=submit]").click();
     await page.waitForURL(/done=cancelled/);
     await expect.poll(() => page.locator("h1").textContent()).toBe(t["widget.done.cancelled"]);
-    await checkScreen(page, expect);
+    await checkScreen(page);
     await context.close();
 
     // The visitor's emails (booked, rescheduled, cancelled) arrive in the same language.

@@ -20,6 +20,7 @@ import {
   fillContact,
   heading,
   open,
+  openDay,
 } from "./support/booking.ts";
 
 let browser: Browser;
@@ -101,11 +102,8 @@ describe("treatment rooms", () => {
     await page.getByRole("button", { name: "Add Relaxing massage for You" }).click();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
-    const day = page.locator(`[data-date="${t.slice(0, 10)}"]`);
-    await page.locator("[data-date]").first().waitFor();
     // The time may lie in the next month.
-    if ((await day.count()) === 0) await page.getByRole("button", { name: "Next month" }).click();
-    await day.first().click();
+    await openDay(page, t.slice(0, 10));
     await page.locator(`[data-slot="${t}"]`).click();
     await fillContact(page, contact("Third"));
     await page.getByLabel("Additional information").fill("Lavender oil, please.");

@@ -145,3 +145,22 @@ export async function openLateAvailableDay(page: Page, expect: ExpectStatic = gl
   }
   await days.last().click();
 }
+
+/**
+ * Selects the day `date` (YYYY-MM-DD) in the month view, moving to the following months when it lies
+ * past the one shown (a time found through the API may be next month's near a month's end), and waits
+ * until its times have loaded: a day's button exists before its month's times do, and clicking a day
+ * without times does nothing.
+ */
+export async function openDay(page: Page, date: string, expect: ExpectStatic = globalExpect): Promise<void> {
+  const day = page.locator(`.day[data-date="${date}"]`);
+  await page.locator(".day[data-date]").first().waitFor();
+  for (let months = 0; months < 3 && (await day.count()) === 0; months++) {
+    const shown = await page.locator("#month-title").textContent();
+    await page.locator(".month-calendar__nav .icon-button").last().click();
+    await expect.poll(() => page.locator("#month-title").textContent()).not.toBe(shown);
+  }
+  await expect.poll(() => day.getAttribute("aria-disabled"), { timeout: 10_000 }).toBe("false");
+  if ((await day.getAttribute("aria-pressed")) !== "true") await day.click();
+  await expect.poll(() => day.getAttribute("aria-pressed")).toBe("true");
+}
