@@ -17,6 +17,7 @@ import {
   heading,
   open,
   openDay,
+  slotButton,
   screenshots,
 } from "./support/booking.ts";
 import { consoleApiJson, signInToConsole } from "./support/console.ts";
@@ -96,7 +97,7 @@ async function offeredOnPage(url: string, start: string) {
     await expect.poll(() => visitor.page.locator(".slots .slot").count()).toBeGreaterThan(0);
     return {
       shown: true,
-      requested: (await visitor.page.locator(`.slots .slot[data-slot="${start}"]`).count()) === 1,
+      requested: (await (await slotButton(visitor.page, start)).count()) === 1,
     };
   } finally {
     await visitor.context.close();

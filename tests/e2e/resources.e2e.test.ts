@@ -21,6 +21,7 @@ import {
   heading,
   open,
   openDay,
+  slotButton,
 } from "./support/booking.ts";
 
 let browser: Browser;
@@ -104,7 +105,7 @@ describe("treatment rooms", () => {
     await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
     // The time may lie in the next month.
     await openDay(page, t.slice(0, 10));
-    await page.locator(`[data-slot="${t}"]`).click();
+    await (await slotButton(page, t)).click();
     await fillContact(page, contact("Third"));
     await page.getByLabel("Additional information").fill("Lavender oil, please.");
 

@@ -164,3 +164,15 @@ export async function openDay(page: Page, date: string, expect: ExpectStatic = g
   if ((await day.getAttribute("aria-pressed")) !== "true") await day.click();
   await expect.poll(() => day.getAttribute("aria-pressed")).toBe("true");
 }
+
+/**
+ * The button of the time `start` on the open day, pressing "Load more" while it is not yet shown (a day
+ * lists twelve times at first; which ones depends on what earlier journeys on the same server booked).
+ */
+export async function slotButton(page: Page, start: string, expect: ExpectStatic = globalExpect) {
+  const slot = page.locator(`.slots .slot[data-slot="${start}"]`);
+  const more = page.locator(".slots + .button--secondary");
+  await expect.poll(() => page.locator(".slots .slot").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  while ((await slot.count()) === 0 && (await more.count()) > 0) await more.click();
+  return slot;
+}
