@@ -61,7 +61,7 @@ describe("groups", () => {
     }
     await expect.poll(() => order("calendarIds")).toEqual([alpha, bravo, charlie]);
     // Adding leaves the focus on the choice, ready for the next one (the button is disabled again).
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-adding-calendarIds");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-adding-calendarIds");
 
     // By keyboard on the handle: Space picks Charlie up, two arrows up, Space drops it first.
     await handle(charlie).focus();
