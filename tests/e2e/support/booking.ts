@@ -138,9 +138,7 @@ export async function openLateAvailableDay(page: Page, expect: ExpectStatic = gl
   const empty = page.locator(".empty-state");
   await expect.poll(async () => (await days.count()) > 0 || (await empty.count()) > 0, { timeout: 10_000 }).toBe(true);
   if ((await days.count()) < 3) {
-    const shown = await page.locator("#month-title").textContent();
-    await page.locator(".month-calendar__nav .icon-button").last().click();
-    await expect.poll(() => page.locator("#month-title").textContent()).not.toBe(shown);
+    await nextMonth(page, expect);
     await expect.poll(() => days.count(), { timeout: 10_000 }).toBeGreaterThan(0);
   }
   await days.last().click();
@@ -155,11 +153,7 @@ export async function openLateAvailableDay(page: Page, expect: ExpectStatic = gl
 export async function openDay(page: Page, date: string, expect: ExpectStatic = globalExpect): Promise<void> {
   const day = page.locator(`.day[data-date="${date}"]`);
   await page.locator(".day[data-date]").first().waitFor();
-  for (let months = 0; months < 3 && (await day.count()) === 0; months++) {
-    const shown = await page.locator("#month-title").textContent();
-    await page.locator(".month-calendar__nav .icon-button").last().click();
-    await expect.poll(() => page.locator("#month-title").textContent()).not.toBe(shown);
-  }
+  for (let months = 0; months < 3 && (await day.count()) === 0; months++) await nextMonth(page, expect);
   await expect.poll(() => day.getAttribute("aria-disabled"), { timeout: 10_000 }).toBe("false");
   if ((await day.getAttribute("aria-pressed")) !== "true") await day.click();
   await expect.poll(() => day.getAttribute("aria-pressed")).toBe("true");
@@ -175,4 +169,11 @@ export async function slotButton(page: Page, start: string, expect: ExpectStatic
   await expect.poll(() => page.locator(".slots .slot").count(), { timeout: 10_000 }).toBeGreaterThan(0);
   while ((await slot.count()) === 0 && (await more.count()) > 0) await more.click();
   return slot;
+}
+
+/** Moves the month view one month on and waits until it shows the new month. */
+export async function nextMonth(page: Pick<Page, "locator">, expect: ExpectStatic = globalExpect): Promise<void> {
+  const shown = await page.locator("#month-title").textContent();
+  await page.locator(".month-calendar__nav .icon-button").last().click();
+  await expect.poll(() => page.locator("#month-title").textContent()).not.toBe(shown);
 }
