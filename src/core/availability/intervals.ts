@@ -11,9 +11,12 @@ import type { InstantRange } from "./model.ts";
 
 /** Sorts and merges overlapping or touching ranges; drops empty ones. */
 export function mergeIntervals(ranges: readonly InstantRange[]): InstantRange[] {
-  const sorted = ranges.filter((r) => r.endMs > r.startMs).sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  // Most lists arrive in order already (a day's hours, rows read by start): checked in one pass, a
+  // sort is only paid for when needed. Empty ranges are skipped below either way.
+  const sorted = inStartOrder(ranges) ? ranges : [...ranges].sort((a, b) => a.startMs - b.startMs);
   const out: InstantRange[] = [];
   for (const r of sorted) {
+    if (r.endMs <= r.startMs) continue;
     const last = out[out.length - 1];
     if (last && r.startMs <= last.endMs) {
       if (r.endMs > last.endMs) out[out.length - 1] = { startMs: last.startMs, endMs: r.endMs };
@@ -22,6 +25,12 @@ export function mergeIntervals(ranges: readonly InstantRange[]): InstantRange[] 
     }
   }
   return out;
+}
+
+function inStartOrder(ranges: readonly InstantRange[]): boolean {
+  for (let i = 1; i < ranges.length; i++)
+    if ((ranges[i] as InstantRange).startMs < (ranges[i - 1] as InstantRange).startMs) return false;
+  return true;
 }
 
 /**

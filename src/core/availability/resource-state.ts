@@ -43,7 +43,7 @@ export function buildResourceStates(
   for (const b of resources.busy) {
     if (b.endMs <= b.startMs || (b.expiresAtMs !== undefined && b.expiresAtMs <= nowMs)) continue;
     const list = spansByUnit.get(b.unitId) ?? [];
-    list.push({ startMs: b.startMs, endMs: b.endMs });
+    list.push(b);
     spansByUnit.set(b.unitId, list);
   }
   for (const r of resources.schedules) {
@@ -129,28 +129,36 @@ const UNIT_SEARCH_BUDGET = 20_000;
  * the budget).
  */
 export function pickUnits(needs: readonly TimedNeed[]): UnitState[] | null {
-  const chosen: UnitState[] = [];
-  let budget = UNIT_SEARCH_BUDGET;
-  const assign = (i: number): boolean => {
-    const need = needs[i];
-    if (!need) return true;
-    if (--budget < 0) return false;
-    for (const u of need.candidates) {
-      let clash = false;
-      for (let j = 0; j < i; j++) {
-        const other = needs[j] as TimedNeed;
-        if (chosen[j] === u && other.startMs < need.endMs && need.startMs < other.endMs) {
-          clash = true;
-          break;
-        }
+  const search: UnitSearch = { needs, chosen: [], budget: UNIT_SEARCH_BUDGET };
+  return assignUnits(search, 0) ? search.chosen.slice(0, needs.length) : null;
+}
+
+/** pickUnits' search state: a module function walks it rather than a closure made for every start. */
+interface UnitSearch {
+  readonly needs: readonly TimedNeed[];
+  readonly chosen: UnitState[];
+  budget: number;
+}
+
+function assignUnits(search: UnitSearch, i: number): boolean {
+  const { needs, chosen } = search;
+  const need = needs[i];
+  if (!need) return true;
+  if (--search.budget < 0) return false;
+  for (const u of need.candidates) {
+    let clash = false;
+    for (let j = 0; j < i; j++) {
+      const other = needs[j] as TimedNeed;
+      if (chosen[j] === u && other.startMs < need.endMs && need.startMs < other.endMs) {
+        clash = true;
+        break;
       }
-      if (clash) continue;
-      chosen[i] = u;
-      if (assign(i + 1)) return true;
     }
-    return false;
-  };
-  return assign(0) ? chosen.slice(0, needs.length) : null;
+    if (clash) continue;
+    chosen[i] = u;
+    if (assignUnits(search, i + 1)) return true;
+  }
+  return false;
 }
 
 /** The units as the slot reports them, per task. */

@@ -63,36 +63,49 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     feasible.push(ok);
   }
 
-  const chosen: StaffState[] = [];
-  const tasks = engine.tasks;
-  let budget = SEARCH_BUDGET;
-  const assign = (i: number): boolean => {
-    const task = tasks[i];
-    if (!task) return true;
-    if (--budget < 0) return false;
-    const from = startMs + task.offsetMs;
-    const to = from + task.durationMs;
-    for (const st of feasible[i] ?? []) {
-      let clash = false;
-      for (let j = 0; j < i; j++) {
-        const other = tasks[j] as Task;
-        const otherFrom = startMs + other.offsetMs;
-        if (chosen[j] === st && otherFrom < to && from < otherFrom + other.durationMs) {
-          clash = true;
-          break;
-        }
-      }
-      if (clash) continue;
-      chosen[i] = st;
-      if (assign(i + 1)) return true;
-    }
-    return false;
-  };
-  if (!assign(0)) return { ok: false, reason: "STAFF_BUSY" };
+  const search: FixedSearch = { tasks: engine.tasks, feasible, startMs, chosen: [], budget: SEARCH_BUDGET };
+  if (!assignFixed(search, 0)) return { ok: false, reason: "STAFF_BUSY" };
   // Fixed lengths: every task's time is its offset from the start, whoever performs it.
-  const units = resourceUnits(tasks, startMs, null, null);
+  const units = resourceUnits(engine.tasks, startMs, null, null);
   if (!units) return { ok: false, reason: "RESOURCE_BUSY" };
-  return planned(tasks, startMs, chosen, null, null, units);
+  return planned(engine.tasks, startMs, search.chosen, null, null, units);
+}
+
+/**
+ * The depth-first search of a fixed plan, as a module function rather than a closure made for every
+ * start (a query evaluates thousands of them): a feasible member for task `i` and each after it, none
+ * doing two overlapping tasks of this booking.
+ */
+interface FixedSearch {
+  readonly tasks: readonly Task[];
+  readonly feasible: readonly (readonly StaffState[])[];
+  readonly startMs: EpochMs;
+  readonly chosen: StaffState[];
+  budget: number;
+}
+
+function assignFixed(search: FixedSearch, i: number): boolean {
+  const { tasks, startMs, chosen } = search;
+  const task = tasks[i];
+  if (!task) return true;
+  if (--search.budget < 0) return false;
+  const from = startMs + task.offsetMs;
+  const to = from + task.durationMs;
+  for (const st of search.feasible[i] ?? []) {
+    let clash = false;
+    for (let j = 0; j < i; j++) {
+      const other = tasks[j] as Task;
+      const otherFrom = startMs + other.offsetMs;
+      if (chosen[j] === st && otherFrom < to && from < otherFrom + other.durationMs) {
+        clash = true;
+        break;
+      }
+    }
+    if (clash) continue;
+    chosen[i] = st;
+    if (assignFixed(search, i + 1)) return true;
+  }
+  return false;
 }
 
 function planned(
@@ -111,7 +124,10 @@ function planned(
     endMs: tos ? (tos[i] as EpochMs) : startMs + t.offsetMs + t.durationMs,
     ...((units[i]?.length ?? 0) > 0 ? { units: units[i] } : {}),
   }));
-  return { ok: true, slot: { startMs, staffIds: [...new Set(assignments.map((a) => a.staffId))], assignments } };
+  // Each member once, in task order (a cart has a handful of tasks: no Set needed).
+  const staffIds: string[] = [];
+  for (const a of assignments) if (!staffIds.includes(a.staffId)) staffIds.push(a.staffId);
+  return { ok: true, slot: { startMs, staffIds, assignments } };
 }
 
 /**
@@ -179,18 +195,21 @@ function resourceUnits(
   tos: readonly EpochMs[] | null,
 ): UnitUse[][] | null {
   const timed: TimedNeed[] = [];
-  tasks.forEach((t, task) => {
+  for (let task = 0; task < tasks.length; task++) {
+    const t = tasks[task] as Task;
+    if (t.needs.length === 0) continue;
     // Fixed lengths (null): the task's offset; staff durations: the times as assigned.
     const from = froms ? (froms[task] as EpochMs) : startMs + t.offsetMs;
     const to = tos ? (tos[task] as EpochMs) : from + t.durationMs;
+    const fromMs = from - t.bufferBeforeMs;
+    const toMs = to + t.bufferAfterMs;
     for (const slot of t.needs) {
-      const fromMs = from - t.bufferBeforeMs;
-      const toMs = to + t.bufferAfterMs;
-      timed.push({ task, startMs: from, endMs: to, fromMs, toMs, candidates: freeUnits(slot, from, to, fromMs, toMs) });
+      const candidates = freeUnits(slot, from, to, fromMs, toMs);
+      if (candidates.length === 0) return null;
+      timed.push({ task, startMs: from, endMs: to, fromMs, toMs, candidates });
     }
-  });
+  }
   if (timed.length === 0) return [];
-  if (timed.some((n) => n.candidates.length === 0)) return null;
   const chosen = pickUnits(timed);
   return chosen ? unitsByTask(timed, chosen, tasks.length) : null;
 }
