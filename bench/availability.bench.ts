@@ -348,7 +348,8 @@ const unitBusy = Array.from({ length: 1500 }, () => {
     startMs: t,
     endMs: t + 70 * MINUTE,
   };
-});
+  // In order of start, as the store reads them (loadUnitOccupancy).
+}).sort((a, b) => a.startMs - b.startMs);
 const roomsInput: AvailabilityInput = {
   rules: svcRules,
   staff: svcStaffIds.map((staffId) => ({

@@ -117,9 +117,11 @@ export async function loadUnitOccupancy(
             (extract(epoch from upper(blocked)) * 1000)::float8 as hi,
             (extract(epoch from hold_expires_at) * 1000)::float8 as x
        from booking_resource_units
-      where active and unit_id = any($1::uuid[]) and blocked && tstzrange($2::timestamptz, $3::timestamptz)`,
+      where active and unit_id = any($1::uuid[]) and blocked && tstzrange($2::timestamptz, $3::timestamptz)
+      order by lower(blocked)`,
     [uuidArray(unitIds), iso(fromMs), iso(toMs)],
-    "resource_unit_occupancy_v1",
+    // In order of start, so the engine merges each unit's spans without sorting them (mergeIntervals).
+    "resource_unit_occupancy_v2",
   );
   return rows.map((r) => ({
     unitId: String(r.unit_id),
