@@ -30,6 +30,7 @@ import pg from "pg";
 import { openDatabase, type Database } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../src/core/calendar/calendar-setup.ts";
+import { databaseRateLimiters } from "../src/adapters/db/rate-limit-windows.ts";
 import { createApp } from "../src/server/app.ts";
 import { createLogger } from "../src/server/logger.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
@@ -223,6 +224,8 @@ async function measure(database: Database, label: string): Promise<void> {
       clock: () => NOW,
       mode: "production",
       warmBusyIndexes: warm,
+      // As `npm start` runs: limits counted in the database on PostgreSQL, in memory on the embedded one.
+      ...(database.kind === "postgres" ? { rateLimiters: databaseRateLimiters(database) } : {}),
       bookingApi: {
         publicUrl: "https://bench.example",
         rateLimits: { bookingsPerMinute: 1e9, slotsPerMinute: 1e9 },

@@ -156,7 +156,11 @@ async function main() {
     ...(database.kind === "postgres"
       ? {
           rateLimiters: databaseRateLimiters(database, {
-            onSweepError: (error) => logger.warn({ err: error }, "deleting ended rate-limit windows failed"),
+            onBackgroundError: (error) =>
+              logger.warn(
+                { err: error },
+                "a rate-limit statement off the request path failed (deleting ended windows or sending a batch)",
+              ),
           }),
         }
       : {}),

@@ -75,6 +75,51 @@ describe.each(DATABASE_KINDS)("rate limits counted in the database on %s", (kind
     expect(await failed.waitFor(key, T0 + 15 * 60_000)).toBeNull();
   });
 
+  const sharedHits = async (limiter: string, key: string) =>
+    Number(
+      (
+        await testDb.database.execute(
+          "select coalesce(sum(hits), 0)::int as n from rate_limit_windows where limiter = $1 and client_key = $2",
+          [limiter, key],
+        )
+      ).rows[0]!.n,
+    );
+
+  it("a batched limit answers without a round trip and adds its hits to the shared count in batches", async () => {
+    // 100 a minute: batches of 10. Nine hits are answered from memory; none reached the database.
+    const limiter = databaseRateLimiters(testDb.database)("slots-batched", 100, 60_000, "batched");
+    for (let i = 0; i < 9; i++) expect(await limiter.hit("198.51.100.20", T0 + 1_000)).toBeNull();
+    expect(await sharedHits("slots-batched", "198.51.100.20")).toBe(0);
+    // The tenth completes a batch: sent off the request's path.
+    expect(await limiter.hit("198.51.100.20", T0 + 1_000)).toBeNull();
+    await expect.poll(() => sharedHits("slots-batched", "198.51.100.20"), { timeout: 5_000, interval: 10 }).toBe(10);
+    // A single hit older than a second is sent with the next one.
+    expect(await limiter.hit("198.51.100.20", T0 + 2_000)).toBeNull();
+    expect(await limiter.hit("198.51.100.20", T0 + 3_500)).toBeNull();
+    await expect.poll(() => sharedHits("slots-batched", "198.51.100.20"), { timeout: 5_000, interval: 10 }).toBe(12);
+  });
+
+  it("two processes on a batched limit never refuse before the limit and overshoot it by at most a batch each", async () => {
+    const limit = 50;
+    const batch = 5;
+    const a = databaseRateLimiters(testDb.database)("slots-two", limit, 60_000, "batched");
+    const b = databaseRateLimiters(other)("slots-two", limit, 60_000, "batched");
+    const answers: (number | null)[] = [];
+    for (let i = 0; i < 200; i++) {
+      answers.push(await (i % 2 === 0 ? a : b).hit("203.0.113.50", T0 + 10_000 + i));
+      // A visitor's next request comes after a moment: a batch sent meanwhile has been counted.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const allowed = answers.filter((wait) => wait === null).length;
+    const firstRefusal = answers.findIndex((wait) => wait !== null);
+    expect(answers.slice(0, firstRefusal).every((wait) => wait === null)).toBe(true);
+    expect(firstRefusal).toBeGreaterThanOrEqual(limit);
+    expect(allowed).toBeGreaterThanOrEqual(limit);
+    expect(allowed).toBeLessThanOrEqual(limit + 2 * batch);
+    // Refused with the seconds left in the window, like the exact limit.
+    expect(answers[firstRefusal]).toBe(50);
+  });
+
   it("deletes ended windows now and then", async () => {
     const count = async () =>
       Number((await testDb.database.execute("select count(*)::int as n from rate_limit_windows")).rows[0]!.n);

@@ -94,7 +94,7 @@ function manageToken(c: Context): string | null {
 export function publicApi(deps: PublicApiDeps) {
   const api = createApiRouter();
   const limiters = deps.rateLimiters ?? inMemoryRateLimiters;
-  const slotsLimit = rateLimit(limiters("slots", deps.rateLimits.slotsPerMinute), deps.clock);
+  const slotsLimit = rateLimit(limiters("slots", deps.rateLimits.slotsPerMinute, 60_000, "batched"), deps.clock);
   const bookingsLimit = rateLimit(limiters("bookings", deps.rateLimits.bookingsPerMinute), deps.clock);
   const fail = (c: Context, error: BookingError) => bookingProblem(c, error);
   // Rate limits run before validation: a flood of invalid requests is limited too.

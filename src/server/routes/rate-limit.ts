@@ -19,10 +19,21 @@ export interface RateLimiter {
 }
 
 /**
+ * How exactly a limit shared by several processes holds. `exact`: together they allow exactly the
+ * limit (each request is counted where the processes share counts before it is answered) — for
+ * writes and sign-ins. `batched`: each process counts in memory and adds its hits to the shared
+ * count in batches of a tenth of the limit (or after a second), off the request's path; a refusal is
+ * still never early, and N processes together allow the limit plus, at most, what each admits before
+ * its latest batch is counted (a tenth of the limit and what arrives within one round trip) — for reads
+ * a visitor makes many of (free slots), where a round trip per request would cost more than the read.
+ */
+export type SharedPrecision = "exact" | "batched";
+
+/**
  * Makes the limit named `name` (the same name in every process counts together where counts are
  * shared): `limit` requests per key and `windowMs`.
  */
-export type RateLimiters = (name: string, limit: number, windowMs?: number) => RateLimiter;
+export type RateLimiters = (name: string, limit: number, windowMs?: number, precision?: SharedPrecision) => RateLimiter;
 
 /** Seconds from `nowMs` until a window ending at `endMs` (at least one: Retry-After is whole seconds). */
 export function secondsUntil(endMs: number, nowMs: number): number {
