@@ -25,6 +25,8 @@ export interface LoadJob {
   readonly address?: string;
   /** Sent as If-None-Match (a client revalidating what it holds: bench/free-slots.bench.ts). */
   readonly ifNoneMatch?: string;
+  /** Sent as Accept-Encoding, as browsers do (none by default: the answer comes unencoded). */
+  readonly acceptEncoding?: string;
 }
 
 /** The i-th of a bench's visitor addresses. */
@@ -63,6 +65,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
           agent,
           headers: {
             ...(job.ifNoneMatch ? { "if-none-match": job.ifNoneMatch } : {}),
+            ...(job.acceptEncoding ? { "accept-encoding": job.acceptEncoding } : {}),
             ...(job.address
               ? { "x-forwarded-for": job.address }
               : job.visitors

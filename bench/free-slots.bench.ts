@@ -248,6 +248,9 @@ async function measure(database: Database, label: string): Promise<void> {
     { name: "empty JSON route       ", path: "/bench/empty", share: 1 },
     // The app's own cheapest route with one database round trip (its middleware, `select 1`).
     { name: "GET /api/health        ", path: "/api/health", share: 1 },
+    // Browsers accept gzip: a kept answer's bytes are gzipped once (kept-json.ts).
+    { name: "large, warm, gzip      ", path: `/api/calendars/${large}/free-slots?${MONTH}`, share: 1, gzip: true },
+    { name: "typical, warm, gzip    ", path: `/api/calendars/${typical}/free-slots?${MONTH}`, share: 1, gzip: true },
     // A client holding the answer asks again (If-None-Match): 304 when the ETag still matches.
     { name: "typical, warm, held tag", path: `/api/calendars/${typical}/free-slots?${MONTH}`, share: 1, held: true },
     // Bookings keep arriving (written on another connection, as another process would): each
@@ -261,11 +264,12 @@ async function measure(database: Database, label: string): Promise<void> {
   ];
   // The ETag a revalidating client holds (none before this change: it gets the whole answer, 200).
   const heldTag = (await fetch(`http://127.0.0.1:${port}${cases[2]!.path}`)).headers.get("etag");
-  const job = (path: string, clients: number, n: number, held = false): LoadJob => ({
+  const job = (path: string, clients: number, n: number, held = false, gzip = false): LoadJob => ({
     port,
     path,
     clients,
     method: "GET",
+    ...(gzip ? { acceptEncoding: "gzip, deflate, br, zstd" } : {}),
     expectStatus: held && heldTag ? 304 : 200,
     ...(held && heldTag ? { ifNoneMatch: heldTag } : {}),
     requests: Array.from({ length: n }, (_, i) => ({ key: String(i), body: "" })),
@@ -284,16 +288,17 @@ async function measure(database: Database, label: string): Promise<void> {
   const throughput = new Map<string, { n: number; seconds: number; failures: number }>();
   try {
     // Warm-up: JIT, prepared statements, and each server's first (cold) answer.
-    for (const c of cases) await drive(loader, job(c.path, 1, Math.max(20, Math.round(100 * c.share)), "held" in c));
+    for (const c of cases)
+      await drive(loader, job(c.path, 1, Math.max(20, Math.round(100 * c.share)), "held" in c, "gzip" in c));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
         const n = Math.max(20, Math.round((REQUESTS / ROUNDS) * c.share));
         // The previous case's garbage (the rebuilds' above all) is not this one's to collect.
         collectGarbage();
         const churn = "churn" in c ? keepBooking(bookOne) : null;
-        const one = await drive(loader, job(c.path, 1, n, "held" in c));
+        const one = await drive(loader, job(c.path, 1, n, "held" in c, "gzip" in c));
         latency.set(c.name, [...(latency.get(c.name) ?? []), ...one.latencies]);
-        const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, n, "held" in c));
+        const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, n, "held" in c, "gzip" in c));
         const t = throughput.get(c.name) ?? { n: 0, seconds: 0, failures: 0 };
         throughput.set(c.name, {
           n: t.n + n,
@@ -344,6 +349,10 @@ async function measure(database: Database, label: string): Promise<void> {
     `  throughput as share of the empty JSON route / of GET /api/health: large ${share(lw, empty)} / ${share(lw, health)}, ` +
       `typical ${share(tw, empty)} / ${share(tw, health)}, typical with the ETag held ${share(get("typical, warm, held"), empty)} / ${share(get("typical, warm, held"), health)}` +
       ` (${heldTag ? "304" : "no ETag: 200"}; ${load()})`,
+  );
+  console.log(
+    `  browsers (Accept-Encoding: gzip, the kept answer gzipped once): large ${share(get("large, warm, gzip"), empty)}, ` +
+      `typical ${share(get("typical, warm, gzip"), empty)} of the empty JSON route; p99 large ${get("large, warm, gzip").p99.toFixed(2)} ms, typical ${get("typical, warm, gzip").p99.toFixed(2)} ms`,
   );
 }
 

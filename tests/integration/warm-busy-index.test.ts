@@ -6,6 +6,7 @@
  * request, from the first (cold) one on.
  */
 import { randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/core/calendar/calendar-setup.ts";
@@ -206,6 +207,32 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
         expect(await day(app, 21)).not.toContain(at(21, "10:00"));
         expect(await day(app, 21)).toEqual(await day(cold, 21));
       }
+    });
+
+    it("a browser accepting gzip gets the kept answer's bytes gzipped once, the same answer, and 304 with that tag", async () => {
+      const url = `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-01&endDate=2026-12-31&timezone=${TZ}`;
+      const gzip = { "accept-encoding": "gzip, deflate, br" };
+      const plain = await warm.request(url);
+      const first = await warm.request(url, { headers: gzip });
+      const again = await warm.request(url, { headers: gzip });
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-encoding")).toBe("gzip");
+      expect(first.headers.get("vary")).toBe("Accept-Encoding");
+      const zipped = Buffer.from(await first.arrayBuffer());
+      // The very same bytes again (compressed once, not per request), and the same answer as unencoded.
+      expect(Buffer.from(await again.arrayBuffer()).equals(zipped)).toBe(true);
+      // Bytes made before the answer is sent have a length (compressing per request streams, without one).
+      expect(first.headers.get("content-length")).toBe(String(zipped.length));
+      expect(gunzipSync(zipped).toString("utf8")).toBe(await plain.text());
+      expect(zipped.length).toBeLessThan(Number(plain.headers.get("content-length") ?? Infinity));
+      // Another representation: a weak validator of the same tag, and either revalidates.
+      expect(first.headers.get("etag")).toBe(`W/${plain.headers.get("etag")}`);
+      expect(
+        (await warm.request(url, { headers: { ...gzip, "if-none-match": first.headers.get("etag")! } })).status,
+      ).toBe(304);
+      // A client refusing gzip gets the plain bytes.
+      const refused = await warm.request(url, { headers: { "accept-encoding": "gzip;q=0, deflate" } });
+      expect(refused.headers.get("content-encoding")).not.toBe("gzip");
     });
 
     it("an expiring hold reappears on time in a kept answer's place", async () => {

@@ -4,6 +4,7 @@
  * security — from which @hono/zod-openapi derives the request validation, the handler's input types
  * and the route's part of the OpenAPI document. Nothing here is written twice.
  */
+import { gunzipSync } from "node:zlib";
 import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import type { Context, Env, MiddlewareHandler, ValidationTargets } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -168,7 +169,7 @@ function withResponseContract<R extends RouteConfig, C extends Context>(
     const type = response.headers.get("content-type")?.split(";")[0] ?? "";
     const schema = (content as Record<string, { schema?: unknown }> | undefined)?.[type]?.schema;
     if (schema instanceof z.ZodType && type.endsWith("json")) {
-      const checked = schema.safeParse(await response.clone().json());
+      const checked = schema.safeParse(await jsonOf(response));
       if (!checked.success) {
         throw new Error(
           `${route.method} ${route.path} ${response.status} does not match its schema: ${z.prettifyError(checked.error)}`,
@@ -219,3 +220,10 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
 
 /** A path parameter that is an opaque id. */
 export const idParam = (description: string) => z.string().openapi({ description });
+
+/** A JSON answer's value, also when the route sent it gzipped (kept answers, kept-json.ts). */
+async function jsonOf(response: Response): Promise<unknown> {
+  const copy = response.clone();
+  if (copy.headers.get("content-encoding") !== "gzip") return copy.json();
+  return JSON.parse(gunzipSync(Buffer.from(await copy.arrayBuffer())).toString("utf8")) as unknown;
+}

@@ -14,15 +14,32 @@ import { compress } from "hono/compress";
 
 const ACCEPTS_COMPRESSION = /(?:^|[\s,])(?:gzip|deflate|\*)(?![^,]*;\s*q=0(?:\.0*)?\s*(?:,|$))/i;
 
+const ACCEPTS_GZIP = /(?:^|[\s,])(?:gzip|\*)(?![^,]*;\s*q=0(?:\.0*)?\s*(?:,|$))/i;
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The route answered with a body it encoded itself (a kept answer's gzip bytes, kept-json.ts). */
+    precompressed: boolean;
+  }
+}
+
 /** Whether an Accept-Encoding header admits gzip or deflate (a `q=0` refuses that coding). */
 export const acceptsCompression = (acceptEncoding: string | undefined): boolean =>
   acceptEncoding !== undefined && ACCEPTS_COMPRESSION.test(acceptEncoding);
 
+/** Whether an Accept-Encoding header admits gzip itself. */
+export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
+  acceptEncoding !== undefined && ACCEPTS_GZIP.test(acceptEncoding);
+
 export function compression(): MiddlewareHandler {
   const compressIfWorthIt = compress();
+  const nothing = async () => {};
   return async (c, next) => {
     if (!acceptsCompression(c.req.header("accept-encoding"))) return next();
     c.header("Vary", "Accept-Encoding");
-    return compressIfWorthIt(c, next);
+    await next();
+    // Bytes the route compressed once for many answers are sent as they are.
+    if (c.get("precompressed")) return;
+    return compressIfWorthIt(c, nothing);
   };
 }
