@@ -170,7 +170,11 @@ const StripeKeysTogether = ConfigSchema.superRefine((config, ctx) => {
       message: "needs DATABASE_URL (the embedded database has no read replicas)",
     });
   if (config.DATABASE_READ_URL && config.DATABASE_READ_URL === config.DATABASE_URL)
-    ctx.addIssue({ code: "custom", path: ["DATABASE_READ_URL"], message: "expected a replica, not DATABASE_URL itself" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_READ_URL"],
+      message: "expected a replica, not DATABASE_URL itself",
+    });
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
