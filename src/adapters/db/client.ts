@@ -135,7 +135,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /** The replica's pool; refused at start unless it is a hot standby (a second primary is no replica of the first). */
 async function openReplica(url: string): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: 20, application_name: "slot-reads" });
+  // A replica that does not answer must not hold slot reads up: they go to the primary instead.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    application_name: "slot-reads",
+    connectionTimeoutMillis: 1_000,
+  });
   pool.on("error", () => {});
   try {
     const { rows } = await pool.query("select pg_is_in_recovery() as standby");
