@@ -25,6 +25,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import v8 from "node:v8";
+import { pathToFileURL } from "node:url";
 import vm from "node:vm";
 import pg from "pg";
 import { openDatabase, type Database } from "../src/adapters/db/client.ts";
@@ -56,7 +57,7 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(" ")} on ${availableParallelism()} cores`;
 
-interface Seeded {
+export interface Seeded {
   readonly large: string;
   readonly typical: string;
   /** Books the next free half hour of the large calendar's next member (as another process would). */
@@ -67,7 +68,7 @@ interface Seeded {
  * `count` bookings of distinct half hours per staff member (no two overlap: the exclusion constraint
  * holds), 08:00–18:00 UTC over 31 days from 10 March, written in one statement.
  */
-async function seed(database: Database): Promise<Seeded> {
+export async function seed(database: Database): Promise<Seeded> {
   const random = rng(42);
   const businessId = randomUUID();
   const weekday = [
@@ -374,10 +375,12 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run as a bench, not when bench/read-replica.bench.ts borrows its seed.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
