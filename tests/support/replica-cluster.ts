@@ -20,6 +20,16 @@ export function postgresBin(): string | null {
   return versions[0] ? path.join(root, versions[0], "bin") : null;
 }
 
+/** Runs a PostgreSQL tool of `bin`; as root, as the postgres user (PostgreSQL refuses to run as root). */
+export function runAsPostgresOwner(bin: string, cmd: string, args: readonly string[]): void {
+  const full = path.join(bin, cmd);
+  const r =
+    process.getuid?.() === 0
+      ? spawnSync("runuser", ["-u", "postgres", "--", full, ...args], { encoding: "utf8" })
+      : spawnSync(full, args, { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}${r.stderr}`);
+}
+
 export interface ReplicaCluster {
   readonly primaryUrl: string;
   readonly replicaUrl: string;
@@ -31,15 +41,7 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
   const primaryDir = path.join(root, "primary");
   const replicaDir = path.join(root, "replica");
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
-  // PostgreSQL refuses to run as root: as root, run its tools as the postgres user.
-  const asOwner = (cmd: string, args: string[]) => {
-    const full = path.join(bin, cmd);
-    const r =
-      process.getuid?.() === 0
-        ? spawnSync("runuser", ["-u", "postgres", "--", full, ...args], { encoding: "utf8" })
-        : spawnSync(full, args, { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}${r.stderr}`);
-  };
+  const asOwner = (cmd: string, args: string[]) => runAsPostgresOwner(bin, cmd, args);
   if (process.getuid?.() === 0) spawnSync("chown", ["postgres", root]);
   const started: string[] = [];
   const ctl = (dir: string, port: number, action: string, extra: string[] = []) =>
