@@ -59,7 +59,7 @@ describe.skipIf(!bin)("free slots on a read replica (PostgreSQL binaries under /
     await caughtUp();
   }, 60_000);
   afterAll(async () => {
-    await replica?.end();
+    await replica?.end().catch(() => {});
     await Promise.all([routed?.close(), deafRouted?.close(), primary?.close()]);
     cluster?.stop();
   });
@@ -221,5 +221,28 @@ describe.skipIf(!bin)("free slots on a read replica (PostgreSQL binaries under /
     } finally {
       await open.end();
     }
+  });
+
+  it("answers from the primary when the replica goes away", async () => {
+    expectNotification();
+    await book(elsewhere, 11, "10:00");
+    await heard;
+    await caughtUp();
+    const offered = await day(app, 11);
+    expect(offered).not.toContain(at(11, "10:00"));
+    await replica.end();
+    cluster.stopReplica();
+    // The replica's last known position still covers what must be seen (unless the primary wrote WAL
+    // meanwhile): the read is tried there, refused at connect, and answered by the primary.
+    const before = counts();
+    expect(await day(app, 11)).toEqual(offered);
+    expect(counts().primary).toBeGreaterThan(before.primary);
+    // And once more, the position now checked on a replica that does not answer.
+    expectNotification();
+    await book(elsewhere, 11, "11:00");
+    await heard;
+    const now = await day(app, 11);
+    expect(now).not.toContain(at(11, "11:00"));
+    expect(now).toEqual(await day(elsewhere, 11));
   });
 });

@@ -33,6 +33,8 @@ export function runAsPostgresOwner(bin: string, cmd: string, args: readonly stri
 export interface ReplicaCluster {
   readonly primaryUrl: string;
   readonly replicaUrl: string;
+  /** Stops the replica only (immediate shutdown: as if its machine went away). */
+  stopReplica(): void;
   stop(): void;
 }
 
@@ -94,6 +96,7 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
   return {
     primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
     replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
+    stopReplica: () => asOwner("pg_ctl", ["-D", replicaDir, "-w", "-m", "immediate", "stop"]),
     stop,
   };
 }

@@ -48,10 +48,16 @@ export function lsnOf(text: unknown): bigint {
   return (BigInt(`0x${match[1]}`) << 32n) + BigInt(`0x${match[2]}`);
 }
 
-/** Errors of the connection rather than of the statement (those would fail on the primary too). */
-function isConnectionError(error: unknown): boolean {
+/**
+ * Errors of the replica rather than of the statement (those would fail on the primary too): the
+ * connection's, and a read cancelled by a conflict with recovery (40001: replay had to remove rows
+ * the read still needed, after `max_standby_streaming_delay`).
+ */
+function isReplicaError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code !== "string" || code.startsWith("08") || code.startsWith("57P");
+  // Node's own (ECONNREFUSED, ECONNRESET, ETIMEDOUT…): no SQLSTATE class begins with E.
+  if (typeof code !== "string" || code.startsWith("E")) return true;
+  return code.startsWith("08") || code.startsWith("57P") || code === "40001";
 }
 
 type QueryArgs = Parameters<pg.Pool["query"]>;
@@ -114,8 +120,8 @@ export function slotReadRouting(
       try {
         return await query(replica);
       } catch (error) {
-        // The replica went away mid-read: the primary answers; its position is checked anew next time.
-        if (!isConnectionError(error)) throw error;
+        // The replica went away or cancelled the read: the primary answers; its position is checked anew next time.
+        if (!isReplicaError(error)) throw error;
         replayed = 0n;
       }
     }
