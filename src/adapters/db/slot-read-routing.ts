@@ -26,7 +26,7 @@ export interface SlotReadRouting {
   readonly executor: Executor;
   /** A change this process must see in its next slot read was committed (own write or notification). */
   changed(): void;
-  /** Slot reads served so far by each server, and the replica's replay position checks. */
+  /** Slot reads answered so far by each server, and the replica's replay position checks. */
   readonly counts: { readonly replica: number; readonly primary: number; readonly replayChecks: number };
 }
 
@@ -116,9 +116,10 @@ export function slotReadRouting(
   async function run<T>(query: (pool: pg.Pool) => Promise<T>): Promise<T> {
     const pool = await pick(wallClock(), epoch);
     if (pool === replica) {
-      counts.replica++;
       try {
-        return await query(replica);
+        const result = await query(replica);
+        counts.replica++;
+        return result;
       } catch (error) {
         // The replica went away or cancelled the read: the primary answers; its position is checked anew next time.
         if (!isReplicaError(error)) throw error;
