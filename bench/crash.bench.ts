@@ -34,6 +34,7 @@ import { openDatabase } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import { freePort, startServer, type RunningServer } from "../tests/e2e/support/start-server.ts";
+import { postgresBin, runAsPostgresOwner } from "../tests/support/replica-cluster.ts";
 import { startSmtpReceiver } from "../tests/support/smtp-receiver.ts";
 import { benchBookingBody } from "./support.ts";
 
@@ -44,30 +45,11 @@ const PROCESSES = 2;
 const STAFF = 64;
 const ATTEMPTS = 60;
 
-/** The newest PostgreSQL binaries on this machine, or null. */
-function postgresBin(): string | null {
-  const root = "/usr/lib/postgresql";
-  if (!fs.existsSync(root)) return null;
-  const versions = fs
-    .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, "bin", "pg_ctl")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], "bin") : null;
-}
-
 /** A PostgreSQL server of the harness's own; `restart` is `pg_ctl restart -m fast` under the load. */
 async function ownPostgres(bin: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crash-pg-"));
   const port = await freePort();
-  // PostgreSQL refuses to run as root: as root, run its tools as the postgres user.
-  const asOwner = (cmd: string, args: string[]) => {
-    const full = path.join(bin, cmd);
-    const r =
-      process.getuid?.() === 0
-        ? spawnSync("runuser", ["-u", "postgres", "--", full, ...args], { encoding: "utf8" })
-        : spawnSync(full, args, { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}${r.stderr}`);
-  };
+  const asOwner = (cmd: string, args: string[]) => runAsPostgresOwner(bin, cmd, args);
   if (process.getuid?.() === 0) spawnSync("chown", ["postgres", dir]);
   asOwner("initdb", ["-D", dir, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=200 -c fsync=on`;

@@ -25,6 +25,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import v8 from "node:v8";
+import { pathToFileURL } from "node:url";
 import vm from "node:vm";
 import pg from "pg";
 import { openDatabase, type Database } from "../src/adapters/db/client.ts";
@@ -41,9 +42,9 @@ const REQUESTS = Number(process.env.BENCH_SLOTS_REQUESTS ?? 600);
 const ROUNDS = Number(process.env.BENCH_SLOTS_ROUNDS ?? 2);
 const WITH_PGLITE = process.env.BENCH_SLOTS_PGLITE !== "0";
 const THROUGHPUT_CLIENTS = 8;
-const CHURN_PER_SECOND = 20;
-const NOW = new Date("2026-03-01T00:00:00Z");
-const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Angeles";
+export const CHURN_PER_SECOND = 20;
+export const NOW = new Date("2026-03-01T00:00:00Z");
+export const MONTH = "startDate=2026-03-10&endDate=2026-04-09&timezone=America/Los_Angeles";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -52,12 +53,12 @@ const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-const load = () =>
+export const load = () =>
   `load average ${loadavg()
     .map((x) => x.toFixed(2))
     .join(" ")} on ${availableParallelism()} cores`;
 
-interface Seeded {
+export interface Seeded {
   readonly large: string;
   readonly typical: string;
   /** Books the next free half hour of the large calendar's next member (as another process would). */
@@ -68,7 +69,7 @@ interface Seeded {
  * `count` bookings of distinct half hours per staff member (no two overlap: the exclusion constraint
  * holds), 08:00–18:00 UTC over 31 days from 10 March, written in one statement.
  */
-async function seed(database: Database): Promise<Seeded> {
+export async function seed(database: Database): Promise<Seeded> {
   const random = rng(42);
   const businessId = randomUUID();
   const weekday = [
@@ -174,7 +175,7 @@ async function insertBookings(
 }
 
 /** Books one every 1/CHURN_PER_SECOND s until stopped; stop() says how many. */
-function keepBooking(bookOne: () => Promise<void>): { stop(): Promise<number> } {
+export function keepBooking(bookOne: () => Promise<void>): { stop(): Promise<number> } {
   let running = true;
   let count = 0;
   const loop = (async () => {
@@ -209,6 +210,24 @@ async function drive(loader: ChildProcess, job: LoadJob): Promise<LoadResult> {
   return result;
 }
 
+/** The app as production wires it, at the bench's clock, with limits no load reaches. */
+export function slotsApp(database: Database, warmBusyIndexes = true) {
+  return createApp({
+    database,
+    pages: {} as never,
+    logger: createLogger("silent"),
+    clock: () => NOW,
+    mode: "production",
+    warmBusyIndexes,
+    // As `npm start` runs: limits counted in the database on PostgreSQL, in memory on the embedded one.
+    ...(database.kind === "postgres" ? { rateLimiters: databaseRateLimiters(database) } : {}),
+    bookingApi: {
+      publicUrl: "https://bench.example",
+      rateLimits: { bookingsPerMinute: 1e9, slotsPerMinute: 1e9 },
+    },
+  });
+}
+
 /** Measures one database: every case in alternating rounds, so drift of a shared machine weighs on all alike. */
 async function measure(database: Database, label: string): Promise<void> {
   await migrateDatabase(database);
@@ -216,23 +235,8 @@ async function measure(database: Database, label: string): Promise<void> {
   const { large, typical, bookOne } = await seed(database);
   const seeded = performance.now() - seedStart;
   console.log(`${label}: seeded 10,200 bookings in ${(seeded / 1000).toFixed(1)} s (${load()})`);
-  const app = (warm: boolean) =>
-    createApp({
-      database,
-      pages: {} as never,
-      logger: createLogger("silent"),
-      clock: () => NOW,
-      mode: "production",
-      warmBusyIndexes: warm,
-      // As `npm start` runs: limits counted in the database on PostgreSQL, in memory on the embedded one.
-      ...(database.kind === "postgres" ? { rateLimiters: databaseRateLimiters(database) } : {}),
-      bookingApi: {
-        publicUrl: "https://bench.example",
-        rateLimits: { bookingsPerMinute: 1e9, slotsPerMinute: 1e9 },
-      },
-    });
-  const warmApp = app(true);
-  const rebuildApp = app(false);
+  const warmApp = slotsApp(database, true);
+  const rebuildApp = slotsApp(database, false);
   const { server, port, loader } = await serveWithLoader((request: Request) => {
     const url = new URL(request.url);
     if (url.pathname === "/bench/empty") return Response.json({});
@@ -386,10 +390,12 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run as a bench, not when bench/read-replica.bench.ts borrows its seed.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );

@@ -171,6 +171,14 @@ export function createApp(deps: AppDependencies) {
   // The root collects every mounted router's route definitions: the OpenAPI document is theirs.
   const app = new OpenAPIHono();
   const trustedProxy = deps.trustedProxy ?? NO_TRUSTED_PROXY;
+  // Slot reads on a read replica (ADR 0056): whatever a request of this process wrote is committed
+  // before its answer leaves, so the next slot read must see the primary's position from after it.
+  const slotReads = deps.database.slotReads;
+  if (slotReads)
+    app.use(async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") slotReads.changed();
+    });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -241,6 +249,7 @@ export function createApp(deps: AppDependencies) {
     deps.bookingApi?.store ??
       createBookingRepository(deps.database.db, {
         calendarCacheMs: CALENDAR_CACHE_MS,
+        ...(slotReads ? { slotReads: slotReads.executor } : {}),
         ...(deps.linkSealer ? { sealNotification: deps.linkSealer.seal, secretSealer: deps.linkSealer } : {}),
         ...(deps.bookingWriteConcurrency ? { writeConcurrency: deps.bookingWriteConcurrency } : {}),
       }),
@@ -291,8 +300,14 @@ export function createApp(deps: AppDependencies) {
     released: (freed) => slotChanges.publish(freed),
   };
   // Any committed change to a calendar's inputs, by this process or another, NOTIFYs (migration 0005).
+  // With a read replica, every change told of (this process's own commits published on the bus, other
+  // processes' notifications) raises the position slot reads must see (ADR 0056).
+  if (slotReads) slotChanges.subscribe(() => slotReads.changed());
   deps.database
-    .listen("calendar_changes", () => bookingDeps.store.forgetCalendars?.())
+    .listen("calendar_changes", () => {
+      slotReads?.changed();
+      bookingDeps.store.forgetCalendars?.();
+    })
     .catch((error: unknown) =>
       deps.logger.warn(
         { err: error },
@@ -303,7 +318,10 @@ export function createApp(deps: AppDependencies) {
   // than when the next visitor asks. Each query checks the database's version anyway (warm-busy-index.ts).
   if (busyIndexes)
     deps.database
-      .listen("busy_changes", (payload) => busyIndexes.changed(payload ? payload.split(",") : undefined))
+      .listen("busy_changes", (payload) => {
+        slotReads?.changed();
+        busyIndexes.changed(payload ? payload.split(",") : undefined);
+      })
       .catch((error: unknown) =>
         deps.logger.warn({ err: error }, "busy change notifications unavailable: indexes rebuild on the next query"),
       );

@@ -27,6 +27,23 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ [name]: value })).toThrow(message);
   });
 
+  it("takes a read replica only beside DATABASE_URL (the embedded database has none)", () => {
+    const primary = { DATABASE_URL: "postgres://db/app" };
+    expect(parseConfig({ ...primary, DATABASE_READ_URL: "postgres://replica/app" }).DATABASE_READ_URL).toBe(
+      "postgres://replica/app",
+    );
+    expect(parseConfig(primary).DATABASE_READ_URL).toBeUndefined();
+    expect(() => parseConfig({ ...primary, DATABASE_READ_URL: "mysql://replica" })).toThrow(
+      /DATABASE_READ_URL: expected a postgres:\/\/ or postgresql:\/\/ connection URL/,
+    );
+    expect(() => parseConfig({ DATABASE_READ_URL: "postgres://replica/app" })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL \(the embedded database has no read replicas\)/,
+    );
+    expect(() => parseConfig({ ...primary, DATABASE_READ_URL: primary.DATABASE_URL })).toThrow(
+      /DATABASE_READ_URL: expected a replica, not DATABASE_URL itself/,
+    );
+  });
+
   it("takes Stripe's two keys together, and another API server by its URL", () => {
     const stripe = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
     expect(parseConfig(stripe)).toMatchObject(stripe);

@@ -35,6 +35,14 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// connection URL")
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL's server (hot standby) for free-slot reads (ADR 0056); only
+   * with DATABASE_URL: the embedded database has no replicas.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// connection URL")
+    .optional(),
   DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -154,6 +162,19 @@ const StripeKeysTogether = ConfigSchema.superRefine((config, ctx) => {
     ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "required with STRIPE_SECRET_KEY" });
   if (config.STRIPE_WEBHOOK_SECRET && !config.STRIPE_SECRET_KEY)
     ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "required with STRIPE_WEBHOOK_SECRET" });
+  // The embedded database has no replicas: refused rather than ignored, so nobody believes slots are read from one.
+  if (config.DATABASE_READ_URL && !config.DATABASE_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_READ_URL"],
+      message: "needs DATABASE_URL (the embedded database has no read replicas)",
+    });
+  if (config.DATABASE_READ_URL && config.DATABASE_READ_URL === config.DATABASE_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_READ_URL"],
+      message: "expected a replica, not DATABASE_URL itself",
+    });
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

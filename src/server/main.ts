@@ -79,7 +79,11 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
 
   const target = config.DATABASE_URL
-    ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
+    ? ({
+        kind: "postgres",
+        url: config.DATABASE_URL,
+        ...(config.DATABASE_READ_URL ? { readUrl: config.DATABASE_READ_URL } : {}),
+      } as const)
     : ({ kind: "pglite", dataDir: config.dataDir } as const);
   if (target.kind === "pglite") fs.mkdirSync(config.dataDir, { recursive: true });
   let database;
@@ -91,7 +95,11 @@ async function main() {
     process.exit(75); // EX_TEMPFAIL: try again once the other process has stopped
   }
   logger.info(
-    { database: target.kind, ...(target.kind === "pglite" ? { dataDir: config.dataDir } : {}) },
+    {
+      database: target.kind,
+      ...(target.kind === "pglite" ? { dataDir: config.dataDir } : {}),
+      ...(database.slotReads ? { slotReads: "read replica (DATABASE_READ_URL)" } : {}),
+    },
     "database opened",
   );
   const migrations = await migrateDatabase(database);

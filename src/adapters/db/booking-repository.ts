@@ -10,7 +10,7 @@ import type { BookingStore } from "../../app/bookings/ports.ts";
 import type { NotificationMessage } from "../../core/notifications/notification.ts";
 import { createLinkSealer, type LinkSealer } from "../outbox/link-sealing.ts";
 import { calendarLoader } from "./bookings/calendar-loader.ts";
-import { executorOf } from "./bookings/executor.ts";
+import { executorOf, type Executor } from "./bookings/executor.ts";
 import { idempotencyKeys } from "./bookings/idempotency.ts";
 import { bookingReads } from "./bookings/reads.ts";
 import { loadUnitOccupancy } from "./bookings/resources.ts";
@@ -42,6 +42,11 @@ export interface BookingRepositoryOptions {
    * are all busy share the next one. Default: 2 on a PostgreSQL pool, 1 on PGlite.
    */
   readonly writeConcurrency?: number;
+  /**
+   * Where the reads behind free slots go (the calendar context and the versioned occupancy): a read
+   * replica's routing (ADR 0056). Default: the same database as everything else.
+   */
+  readonly slotReads?: Executor;
 }
 
 export function createBookingRepository(source: Database | Db, options: BookingRepositoryOptions = {}): BookingStore {
@@ -56,8 +61,8 @@ export function createBookingRepository(source: Database | Db, options: BookingR
     writeConcurrency: options.writeConcurrency,
   });
   return {
-    ...calendarLoader(database.db, options.calendarCacheMs ?? 2000),
-    ...bookingReads(database),
+    ...calendarLoader((options.slotReads ?? database).db, options.calendarCacheMs ?? 2000),
+    ...bookingReads(database, options.slotReads),
     loadUnitOccupancy: (unitIds, fromMs, toMs) => loadUnitOccupancy(database, unitIds, fromMs, toMs),
     ...bookingWrites(database, { seal, storedAnswer, simpleBookings, purgeOldKeys: keys.purgeOldKeys }),
     async findCoupon(businessId, code, visitorEmail) {

@@ -11,11 +11,15 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
+import { slotReadRouting, type SlotReadRouting } from "./slot-read-routing.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string | null }
+  /** `readUrl`: a streaming replica of `url` for slot reads (slot-read-routing.ts). */
+  | { kind: "postgres"; url: string; readUrl?: string };
 
 export interface Database {
   db: Db;
@@ -32,6 +36,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's data-directory lock (null in memory and on PostgreSQL). */
   readonly lock: DataDirLock | null;
+  /** Slot reads on a read replica when one is configured (ADR 0056); null: they read here. */
+  readonly slotReads: SlotReadRouting | null;
 }
 
 /** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
@@ -71,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();
+  const replica = target.readUrl ? await openReplica(target.readUrl) : null;
   const listeners = new Set<pg.Client>();
   let closed = false;
   /**
@@ -117,12 +124,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await listenOn(channel, onNotify);
     },
     lock: null,
+    slotReads: replica ? slotReadRouting(pool, replica) : null,
     async close() {
       closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
-      await pool.end();
+      await Promise.all([pool.end(), replica?.end()]);
     },
   };
+}
+
+/** The replica's pool; refused at start unless it is a hot standby (a second primary is no replica of the first). */
+async function openReplica(url: string): Promise<pg.Pool> {
+  // A replica that does not answer must not hold slot reads up: they go to the primary instead.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    application_name: "slot-reads",
+    connectionTimeoutMillis: 1_000,
+  });
+  pool.on("error", () => {});
+  try {
+    const { rows } = await pool.query("select pg_is_in_recovery() as standby");
+    if (rows[0]?.standby !== true)
+      throw new Error("DATABASE_READ_URL is not a streaming replica (pg_is_in_recovery() is false)");
+    return pool;
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
 }
 
 export function fromPglite(client: PGlite, lock: DataDirLock | null = null): Database {
@@ -138,6 +167,7 @@ export function fromPglite(client: PGlite, lock: DataDirLock | null = null): Dat
       await client.listen(channel, (payload) => onNotify(payload));
     },
     lock,
+    slotReads: null,
     async close() {
       await client.close();
       lock?.release();

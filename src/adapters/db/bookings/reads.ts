@@ -8,8 +8,13 @@ import { iso, uuidArray, type Executor } from "./executor.ts";
 import { toRecord } from "./rows.ts";
 import { heldUnitLabels } from "./resources.ts";
 
+/**
+ * `slotReads`: where the versioned occupancy reads behind free slots go — a read replica when one is
+ * configured (slot-read-routing.ts), else `database`. Everything else here reads the primary.
+ */
 export function bookingReads(
   database: Executor,
+  slotReads: Executor = database,
 ): Pick<
   BookingStore,
   | "loadOccupancy"
@@ -37,24 +42,24 @@ export function bookingReads(
         // longer matter — unless their transaction stayed open for most of that hour after writing.
         database.execute("delete from busy_changes where at < now() - interval '1 hour'").catch(() => {});
       }
-      return occupancyWithVersion(database, staffIds, fromMs, toMs);
+      return occupancyWithVersion(slotReads, staffIds, fromMs, toMs);
     },
 
     async occupancyChangedSince(staffIds, fromMs, toMs, version) {
       // One statement, so one snapshot: the staff changed by transactions `version` did not see, their
       // occupancy now, and that snapshot — every other staff member's occupancy is unchanged up to it.
       // Only xids from the old snapshot's xmin on can be unseen, so the primary key bounds the scan.
-      const { rows } = await database.execute(
+      const { rows } = await slotReads.execute(
         `with changed as (
            select array(select distinct c.staff_id from busy_changes c
                          where c.staff_id = any($1::uuid[]) and c.xid >= pg_snapshot_xmin($4::pg_snapshot)
                            and not pg_visible_in_snapshot(c.xid, $4::pg_snapshot)) as ids
          )
-         select changed.ids::text[] as changed, pg_current_snapshot()::text as snapshot,
+         select changed.ids::text[] as changed, ${SNAPSHOT} as snapshot,
                 (${OCCUPANCY_JSON} and bi.staff_id = any(changed.ids)) as occupancy
            from changed`,
         [uuidArray(staffIds), iso(fromMs), iso(toMs), version],
-        "busy_occupancy_changed_since",
+        "busy_occupancy_changed_since_v2",
       );
       const row = rows[0] ?? {};
       const changed = (row.changed ?? []) as string[] | string;
@@ -150,6 +155,18 @@ export function bookingReads(
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
+/**
+ * The statement's snapshot, as text: the version a warm busy index was read at (ADR 0026). On a hot
+ * standby (a read replica, ADR 0056) `pg_current_snapshot()` lists no running transactions — the
+ * standby keeps them apart — so a transaction still running at xmin..xmax would count as seen, and
+ * its busy time would never be picked up. There the snapshot is narrowed to `xmin:xmin:`: everything
+ * before xmin is finished and replayed, anything from xmin on counts as unseen (at worst, read again).
+ * Transaction ids are the primary's on its replicas, so versions of either server compare on both.
+ */
+const SNAPSHOT = `(case when pg_is_in_recovery()
+  then pg_snapshot_xmin(pg_current_snapshot())::text || ':' || pg_snapshot_xmin(pg_current_snapshot())::text || ':'
+  else pg_current_snapshot()::text end)`;
+
 const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 /**
  * Active occupancy overlapping [$2, $3) as one JSON array of arrays (the caller adds which staff):
@@ -174,9 +191,9 @@ async function occupancyWithVersion(
   toMs: number,
 ): Promise<{ occupancy: Occupancy[]; version: string }> {
   const { rows } = await database.execute(
-    `select (${OCCUPANCY_JSON} and bi.staff_id = any($1::uuid[])) as occupancy, pg_current_snapshot()::text as snapshot`,
+    `select (${OCCUPANCY_JSON} and bi.staff_id = any($1::uuid[])) as occupancy, ${SNAPSHOT} as snapshot`,
     [uuidArray(staffIds), iso(fromMs), iso(toMs)],
-    "bookings_occupancy_v3",
+    "bookings_occupancy_v4",
   );
   return { occupancy: toOccupancy(rows[0]?.occupancy), version: String(rows[0]?.snapshot) };
 }
