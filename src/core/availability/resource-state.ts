@@ -2,6 +2,7 @@ import type { EpochMs } from "../shared/time.ts";
 import { ZoneClock } from "../shared/time.ts";
 import { findContaining, mergeIntervals, overlapsAny, toParallel } from "./intervals.ts";
 import type { InstantRange, ResourceInput, ResourceNeed, UnitUse } from "./model.ts";
+import { pickWithoutOverlap } from "./overlap-free-pick.ts";
 import { parseSchedule, resolvePeriods } from "./working-periods.ts";
 
 /**
@@ -125,40 +126,10 @@ const UNIT_SEARCH_BUDGET = 20_000;
  * Picks a unit for every need so that no unit serves two needs of this booking at the same time.
  * Only the tasks themselves must not overlap: between two tasks of one booking in one unit the
  * buffer is shared, as a staff member's is (`unitItems` splits it so the database accepts it).
- * Depth-first in the order of the needs, least used unit first; null when impossible (or past
- * the budget).
+ * Least used unit first; null when impossible (or past the budget).
  */
 export function pickUnits(needs: readonly TimedNeed[]): UnitState[] | null {
-  const search: UnitSearch = { needs, chosen: [], budget: UNIT_SEARCH_BUDGET };
-  return assignUnits(search, 0) ? search.chosen.slice(0, needs.length) : null;
-}
-
-/** pickUnits' search state: a module function walks it rather than a closure made for every start. */
-interface UnitSearch {
-  readonly needs: readonly TimedNeed[];
-  readonly chosen: UnitState[];
-  budget: number;
-}
-
-function assignUnits(search: UnitSearch, i: number): boolean {
-  const { needs, chosen } = search;
-  const need = needs[i];
-  if (!need) return true;
-  if (--search.budget < 0) return false;
-  for (const u of need.candidates) {
-    let clash = false;
-    for (let j = 0; j < i; j++) {
-      const other = needs[j] as TimedNeed;
-      if (chosen[j] === u && other.startMs < need.endMs && need.startMs < other.endMs) {
-        clash = true;
-        break;
-      }
-    }
-    if (clash) continue;
-    chosen[i] = u;
-    if (assignUnits(search, i + 1)) return true;
-  }
-  return false;
+  return pickWithoutOverlap(needs, UNIT_SEARCH_BUDGET);
 }
 
 /** The units as the slot reports them, per task. */

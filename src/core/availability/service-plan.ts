@@ -6,6 +6,7 @@ import type { InstantRange, SlotRejection, UnitUse } from "./model.ts";
 import type { StaffState } from "./staff-state.ts";
 import type { TimedNeed } from "./resource-state.ts";
 import { freeUnits, pickUnits, unitsByTask } from "./resource-state.ts";
+import { pickWithoutOverlap } from "./overlap-free-pick.ts";
 
 /**
  * Matching staff to a cart's tasks is a small search, but a large party with many services could
@@ -63,49 +64,17 @@ export function evaluateService(engine: Engine, startMs: EpochMs): Evaluation {
     feasible.push(ok);
   }
 
-  const search: FixedSearch = { tasks: engine.tasks, feasible, startMs, chosen: [], budget: SEARCH_BUDGET };
-  if (!assignFixed(search, 0)) return { ok: false, reason: "STAFF_BUSY" };
   // Fixed lengths: every task's time is its offset from the start, whoever performs it.
+  const timed = engine.tasks.map((task, i) => ({
+    startMs: startMs + task.offsetMs,
+    endMs: startMs + task.offsetMs + task.durationMs,
+    candidates: feasible[i] as StaffState[],
+  }));
+  const chosen = pickWithoutOverlap(timed, SEARCH_BUDGET);
+  if (!chosen) return { ok: false, reason: "STAFF_BUSY" };
   const units = resourceUnits(engine.tasks, startMs, null, null);
   if (!units) return { ok: false, reason: "RESOURCE_BUSY" };
-  return planned(engine.tasks, startMs, search.chosen, null, null, units);
-}
-
-/**
- * The depth-first search of a fixed plan, as a module function rather than a closure made for every
- * start (a query evaluates thousands of them): a feasible member for task `i` and each after it, none
- * doing two overlapping tasks of this booking.
- */
-interface FixedSearch {
-  readonly tasks: readonly Task[];
-  readonly feasible: readonly (readonly StaffState[])[];
-  readonly startMs: EpochMs;
-  readonly chosen: StaffState[];
-  budget: number;
-}
-
-function assignFixed(search: FixedSearch, i: number): boolean {
-  const { tasks, startMs, chosen } = search;
-  const task = tasks[i];
-  if (!task) return true;
-  if (--search.budget < 0) return false;
-  const from = startMs + task.offsetMs;
-  const to = from + task.durationMs;
-  for (const st of search.feasible[i] ?? []) {
-    let clash = false;
-    for (let j = 0; j < i; j++) {
-      const other = tasks[j] as Task;
-      const otherFrom = startMs + other.offsetMs;
-      if (chosen[j] === st && otherFrom < to && from < otherFrom + other.durationMs) {
-        clash = true;
-        break;
-      }
-    }
-    if (clash) continue;
-    chosen[i] = st;
-    if (assignFixed(search, i + 1)) return true;
-  }
-  return false;
+  return planned(engine.tasks, startMs, chosen, null, null, units);
 }
 
 function planned(
