@@ -44,7 +44,12 @@ import {
 import { inMemoryRateLimiters, rateLimit, type RateLimiters } from "./rate-limit.ts";
 
 export interface PublicApiDeps extends BookingDeps {
-  readonly rateLimits: { readonly bookingsPerMinute: number; readonly slotsPerMinute: number };
+  readonly rateLimits: {
+    readonly bookingsPerMinute: number;
+    readonly slotsPerMinute: number;
+    /** How long a client refused again waits for its answer (default REPEAT_REFUSAL_DELAY_MS). */
+    readonly repeatRefusalDelayMs?: number;
+  };
   /** Where the limits count (shared in PostgreSQL by several processes); in this process's memory by default. */
   readonly rateLimiters?: RateLimiters;
   /**
@@ -94,8 +99,9 @@ function manageToken(c: Context): string | null {
 export function publicApi(deps: PublicApiDeps) {
   const api = createApiRouter();
   const limiters = deps.rateLimiters ?? inMemoryRateLimiters;
-  const slotsLimit = rateLimit(limiters("slots", deps.rateLimits.slotsPerMinute, 60_000, "batched"), deps.clock);
-  const bookingsLimit = rateLimit(limiters("bookings", deps.rateLimits.bookingsPerMinute), deps.clock);
+  const delay = deps.rateLimits.repeatRefusalDelayMs;
+  const slotsLimit = rateLimit(limiters("slots", deps.rateLimits.slotsPerMinute, 60_000, "batched"), deps.clock, delay);
+  const bookingsLimit = rateLimit(limiters("bookings", deps.rateLimits.bookingsPerMinute), deps.clock, delay);
   const fail = (c: Context, error: BookingError) => bookingProblem(c, error);
   // Rate limits run before validation: a flood of invalid requests is limited too.
   api.use(freeSlotsRoute.getRoutingPath(), slotsLimit);

@@ -76,10 +76,41 @@ export function createRateLimiter(limit: number, windowMs = 60_000, capacity = D
 /** Limits kept in this process's memory. */
 export const inMemoryRateLimiters: RateLimiters = (_name, limit, windowMs) => createRateLimiter(limit, windowMs);
 
-export function rateLimit(limiter: RateLimiter, clock: () => Date): MiddlewareHandler {
+/**
+ * A client refused again within the window it was refused in waits this long for its answer. Load
+ * tools, scripts and browsers wait for an answer before sending the next request on a connection,
+ * so a flood over a few dozen connections drops from thousands of refusals a second — each one
+ * parsed, routed and answered on the CPU every visitor shares — to a few dozen (bench/flood.bench.ts).
+ * A person over the limit reads the same message a moment later.
+ */
+export const REPEAT_REFUSAL_DELAY_MS = 1_000;
+/** At most this many answers wait at once (each holds a socket and a timer); past it, refusals are immediate. */
+const MAX_DELAYED_REFUSALS = 2_000;
+/** Remembered refusals per limit, past which those whose window has ended are forgotten. */
+const REMEMBERED_REFUSALS = 10_000;
+
+export function rateLimit(
+  limiter: RateLimiter,
+  clock: () => Date,
+  repeatRefusalDelayMs = REPEAT_REFUSAL_DELAY_MS,
+): MiddlewareHandler {
+  /** Clients refused, with when their refusal ends. */
+  const refusedUntil = new Map<string, number>();
+  let delayed = 0;
   return async (c, next) => {
-    const wait = await limiter.hit(clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT), clock().getTime());
+    const key = clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT);
+    const nowMs = clock().getTime();
+    const wait = await limiter.hit(key, nowMs);
     if (wait !== null) {
+      const repeated = (refusedUntil.get(key) ?? 0) > nowMs;
+      if (!repeated) {
+        if (refusedUntil.size >= REMEMBERED_REFUSALS)
+          for (const [k, end] of refusedUntil) if (end <= nowMs) refusedUntil.delete(k);
+        refusedUntil.set(key, nowMs + wait * 1000);
+      } else if (repeatRefusalDelayMs > 0 && delayed < MAX_DELAYED_REFUSALS) {
+        delayed++;
+        await new Promise((resolve) => setTimeout(resolve, repeatRefusalDelayMs)).finally(() => delayed--);
+      }
       c.header("Retry-After", String(wait));
       return problem(c, 429, "RATE_LIMITED", "Too many requests. Please try again shortly.", {
         retryAfterSeconds: wait,
