@@ -9,7 +9,7 @@
  * database as they are across processes. Visitors: 256 addresses behind the trusted proxy, 8
  * keep-alive connections, each booking a distinct free time. The flood: one address on
  * `BENCH_FLOOD_CLIENTS` connections sending bookings as fast as it is answered — past its limit each
- * is answered 429 before any booking work. Rounds alternate "alone" and "under flood", so drift weighs
+ * is answered 429 before any booking work, a repeated refusal after a second (rate-limit.ts). Rounds alternate "alone" and "under flood", so drift weighs
  * on both alike. The load generators run in processes of their own; this machine's two cores are
  * shared by PostgreSQL, the app and both generators, so the flood also takes CPU from everyone.
  *
