@@ -119,8 +119,23 @@ export const RECURRING_PROBLEMS = [
   "RECURRING_NOT_OFFERED",
   "SERIES_PAYMENT_NOT_SUPPORTED",
 ] as const;
-const laterProblemKeys = new Set<string>(RECURRING_PROBLEMS.map((code) => `problem.${code}`));
-const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterProblemKeys.has(key);
+/**
+ * The bot protection's refusals and its "Checking…" (ADR 0055): met only on the details step, by
+ * which time the later messages are in (booking-flow.tsx prefetches them when the page starts).
+ */
+export const BOOKING_PROOF_PROBLEMS = [
+  "PROOF_REQUIRED",
+  "PROOF_INVALID",
+  "PROOF_EXPIRED",
+  "PROOF_TOO_EASY",
+  "PROOF_USED",
+  "BOOKING_NOT_ACCEPTED",
+] as const;
+const laterKeys = new Set<string>([
+  ...[...RECURRING_PROBLEMS, ...BOOKING_PROOF_PROBLEMS].map((code) => `problem.${code}`),
+  "widget.details.checking",
+]);
+const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterKeys.has(key);
 const serverOnlyKeys = new Set<string>(
   [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_PROBLEMS].map((code) => `problem.${code}`),
 );

@@ -29,8 +29,8 @@ export async function withBookingProof<T>(
   request: (path: string, init?: RequestInit) => Response | Promise<Response>,
   body: T,
   headers: Record<string, string> = {},
-): Promise<T> {
-  if (!needsProof(body)) return body;
+): Promise<T & { proof?: string }> {
+  if (!needsProof(body)) return body as T & { proof?: string };
   return { ...body, proof: await solvedProof(request("/api/booking-challenge", { headers })) };
 }
 

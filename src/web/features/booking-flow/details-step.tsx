@@ -41,7 +41,7 @@ interface Props {
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
   /** `formErrors`: the attached form's refusals by path (`answers.<field id>`), none without a form. */
-  onSubmit(asksLocation: boolean, formErrors?: Record<string, string>): void;
+  onSubmit(asksLocation: boolean, formErrors: Record<string, string>, honeypot: HTMLInputElement | null): void;
   /** The held time ran out: ask for it again (it may still be free). */
   onHoldAgain(): void;
 }
@@ -103,7 +103,12 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit(asksLocation, config.form ? attachedFormErrors(config.form.definition, d.answers) : {});
+        const trap = e.currentTarget.elements.namedItem("_website");
+        onSubmit(
+          asksLocation,
+          config.form ? attachedFormErrors(config.form.definition, d.answers) : {},
+          trap instanceof HTMLInputElement ? trap : null,
+        );
       }}
     >
       {state.selectedSlot ? (
@@ -352,19 +357,29 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </section>
       ) : null}
 
+      {/* Bot protection (ADR 0055): out of sight, out of the tab order and hidden from assistive
+          technology; a person leaves it empty, form-filling bots do not. */}
+      <div className="details__trap" aria-hidden="true">
+        <label>
+          {i18n._("forms.trap")}
+          <input type="text" name="_website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <button
         type="submit"
         className="button button--block button--large"
         disabled={state.submitting}
         aria-disabled={state.submitting}
       >
-        {state.submitting
-          ? i18n._("widget.details.submitting")
-          : paysNow
-            ? i18n._("widget.details.continueToPayment")
-            : isRequest
-              ? i18n._("widget.details.request")
-              : i18n._("widget.details.confirm")}
+        {state.submitting && state.checking
+          ? i18n._("widget.details.checking")
+          : state.submitting
+            ? i18n._("widget.details.submitting")
+            : paysNow
+              ? i18n._("widget.details.continueToPayment")
+              : isRequest
+                ? i18n._("widget.details.request")
+                : i18n._("widget.details.confirm")}
       </button>
     </form>
   );
