@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import { TEST_BOOKING_PROOF } from "../support/booking-proof.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { NOW, post, seedPersonalCalendars } from "./booking-fixtures.ts";
 
@@ -30,6 +31,7 @@ describe.each(DATABASE_KINDS)("batched booking writes on %s", (kind) => {
       bookingApi: {
         publicUrl: "https://book.example.com",
         rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 },
+        bookingProof: TEST_BOOKING_PROOF,
       },
     });
   });

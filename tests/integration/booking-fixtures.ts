@@ -12,7 +12,7 @@ import { hashSecretToken } from "../../src/app/shared/secret-token.ts";
 import type { CalendarSettings, CalendarType } from "../../src/core/calendar/calendar.ts";
 import { createApp, type AppDependencies } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
-import { isBookingPost, TEST_PROOF_MAX_NUMBER, withBookingProof } from "../support/booking-proof.ts";
+import { isBookingPost, TEST_BOOKING_PROOF, withBookingProof } from "../support/booking-proof.ts";
 
 /** Monday 30 November 2026, 08:00 in Berlin. */
 export const NOW = new Date("2026-11-30T07:00:00Z");
@@ -229,8 +229,7 @@ export function bookingApp(
       publicUrl: "https://book.example.com",
       rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 },
       ...overrides,
-      // Easy challenges keep the suites quick; the default difficulty is tested in booking-proof.test.ts.
-      bookingProof: { maxNumber: TEST_PROOF_MAX_NUMBER, ...overrides?.bookingProof },
+      bookingProof: { ...TEST_BOOKING_PROOF, ...overrides?.bookingProof },
     },
   });
 }

@@ -7,7 +7,7 @@ import { createBusinessDirectory } from "../../src/adapters/db/business-reposito
 import { createBusinessWithKey } from "../../src/app/business/create-business.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
-import { isBookingPost, withBookingProof } from "../support/booking-proof.ts";
+import { isBookingPost, TEST_BOOKING_PROOF, withBookingProof } from "../support/booking-proof.ts";
 
 /** Monday 30 November 2026, 08:00 in Paris. */
 export const NOW = new Date("2026-11-30T07:00:00Z");
@@ -29,7 +29,11 @@ export function businessApp(
     logger,
     clock,
     mode: "test",
-    bookingApi: { publicUrl: PUBLIC_URL, rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 } },
+    bookingApi: {
+      publicUrl: PUBLIC_URL,
+      rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 },
+      bookingProof: TEST_BOOKING_PROOF,
+    },
   });
 }
 
