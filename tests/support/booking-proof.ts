@@ -38,4 +38,5 @@ export async function withBookingProof<T>(
   return { ...body, proof: await solvedProof(request("/api/booking-challenge", { headers })) };
 }
 
-export const isBookingPost = (method: string, path: string) => method === "POST" && path === "/api/bookings";
+export const isBookingPost = (method: string, path: string) =>
+  method === "POST" && path.split("?")[0] === "/api/bookings";

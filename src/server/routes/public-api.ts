@@ -109,6 +109,13 @@ function answerStoredKey(c: Context, claim: Exclude<IdempotencyClaim, { kind: "c
   });
 }
 
+/** A booking body without its proof of work (the request's meaning, for idempotency). */
+function withoutProof(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || !("proof" in body)) return body;
+  const { proof: _proof, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 /** `Authorization: Bearer <token>` or `?token=`. */
 function manageToken(c: Context): string | null {
   const header = c.req.header("authorization");
@@ -250,8 +257,9 @@ export function publicApi(deps: PublicApiDeps) {
           : {
               endpoint: BOOKINGS_ENDPOINT,
               key,
+              // Without its proof: a retry that solved a new challenge is still the same request.
               requestHash: createHash("sha256")
-                .update(canonicalJson(c.get("jsonBody")))
+                .update(canonicalJson(withoutProof(c.get("jsonBody"))))
                 .digest("hex"),
             };
       const result = await createBooking(deps, input, scope);
