@@ -8,6 +8,7 @@ import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import { LOCALE_CODES, fallbackChain, type LocaleCode } from "./locales.ts";
+import { BOOKING_PROOF_PROBLEMS } from "../core/booking/proof-of-work.ts";
 
 const LOADERS_ID = "virtual:i18n-catalogs";
 const CATALOG_PREFIX = "virtual:i18n-catalog/";
@@ -123,14 +124,6 @@ export const RECURRING_PROBLEMS = [
  * The bot protection's refusals and its "Checking…" (ADR 0055): met only on the details step, by
  * which time the later messages are in (booking-flow.tsx prefetches them when the page starts).
  */
-export const BOOKING_PROOF_PROBLEMS = [
-  "PROOF_REQUIRED",
-  "PROOF_INVALID",
-  "PROOF_EXPIRED",
-  "PROOF_TOO_EASY",
-  "PROOF_USED",
-  "BOOKING_NOT_ACCEPTED",
-] as const;
 const laterKeys = new Set<string>([
   ...[...RECURRING_PROBLEMS, ...BOOKING_PROOF_PROBLEMS].map((code) => `problem.${code}`),
   "widget.details.checking",

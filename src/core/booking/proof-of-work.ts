@@ -8,6 +8,16 @@
  * (app/bookings/booking-proof.ts).
  */
 
+/** Why a booking's proof (or its honeypot) was refused: HTTP problem codes (server/http/problem.ts). */
+export const BOOKING_PROOF_PROBLEMS = [
+  "PROOF_REQUIRED",
+  "PROOF_INVALID",
+  "PROOF_EXPIRED",
+  "PROOF_TOO_EASY",
+  "PROOF_USED",
+  "BOOKING_NOT_ACCEPTED",
+] as const;
+
 /** What GET /api/booking-challenge answers. `salt` carries `expires` (Unix seconds) and `maxnumber`. */
 export interface ProofChallenge {
   readonly algorithm: "SHA-256";

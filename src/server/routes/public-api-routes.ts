@@ -3,6 +3,7 @@
  * may refuse. public-api.ts binds a handler to each; the OpenAPI document is generated from them.
  */
 import { COUPON_ERROR_CODES, DETAILS_ERROR_CODES, OFFER_ERROR_CODES } from "../../core/booking/errors.ts";
+import { BOOKING_PROOF_PROBLEMS } from "../../core/booking/proof-of-work.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../http/api-router.ts";
 import {
   BookingBodySchema,
@@ -250,12 +251,7 @@ export const createBookingRoute = createRoute({
       "IDEMPOTENCY_IN_FLIGHT",
       "RECURRING_NOT_SUPPORTED",
       "RECURRING_NOT_OFFERED",
-      "PROOF_REQUIRED",
-      "PROOF_INVALID",
-      "PROOF_EXPIRED",
-      "PROOF_TOO_EASY",
-      "PROOF_USED",
-      "BOOKING_NOT_ACCEPTED",
+      ...BOOKING_PROOF_PROBLEMS,
       "RATE_LIMITED",
     ),
   },

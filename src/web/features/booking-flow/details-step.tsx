@@ -16,6 +16,7 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
+import { TRAP_FIELD, TrapField } from "../../components/trap-field.tsx";
 import { laterMessagesFor } from "../../../i18n/later-runtime.ts";
 import { currentQuote, seriesKey } from "./flow-reducer.ts";
 import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
@@ -103,7 +104,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const trap = e.currentTarget.elements.namedItem("_website");
+        const trap = e.currentTarget.elements.namedItem(TRAP_FIELD);
         onSubmit(
           asksLocation,
           config.form ? attachedFormErrors(config.form.definition, d.answers) : {},
@@ -357,14 +358,8 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </section>
       ) : null}
 
-      {/* Bot protection (ADR 0055): out of sight, out of the tab order and hidden from assistive
-          technology; a person leaves it empty, form-filling bots do not. */}
-      <div className="details__trap" aria-hidden="true">
-        <label>
-          {i18n._("forms.trap")}
-          <input type="text" name="_website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      {/* Bot protection (ADR 0055): a filled trap books nothing. */}
+      <TrapField />
       <button
         type="submit"
         className="button button--block button--large"
