@@ -43,11 +43,26 @@ const BATCH = 256;
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
 
-function sameBytes(a: ArrayBuffer, b: Uint8Array): boolean {
+function sameBytes(a: ArrayBuffer | Uint8Array, b: Uint8Array): boolean {
   const view = new Uint8Array(a);
   if (view.length !== b.length) return false;
   for (let i = 0; i < view.length; i++) if (view[i] !== b[i]) return false;
   return true;
+}
+
+/** SHA-256 of some bytes: Web Crypto's unless a solver is given another (ProofSolveOptions.digest). */
+export type Sha256 = (data: Uint8Array<ArrayBuffer>) => Promise<ArrayBuffer | Uint8Array>;
+
+const webCryptoSha256: Sha256 = (data) => crypto.subtle.digest("SHA-256", data);
+
+export interface ProofSolveOptions {
+  /** Asked between batches: true stops the search (null). */
+  readonly isCancelled?: () => boolean;
+  /**
+   * The hash to use: Web Crypto by default. A browser offers Web Crypto only in a secure context
+   * (HTTPS or localhost); the widget's worker passes a JavaScript SHA-256 where it is missing.
+   */
+  readonly digest?: Sha256;
 }
 
 /**
@@ -56,7 +71,7 @@ function sameBytes(a: ArrayBuffer, b: Uint8Array): boolean {
  */
 export async function solveProofChallenge(
   challenge: Pick<ProofChallenge, "challenge" | "salt" | "maxnumber">,
-  isCancelled: () => boolean = () => false,
+  { isCancelled = () => false, digest = webCryptoSha256 }: ProofSolveOptions = {},
 ): Promise<number | null> {
   const target = hexBytes(challenge.challenge);
   const encoder = new TextEncoder();
@@ -64,9 +79,7 @@ export async function solveProofChallenge(
     if (isCancelled()) return null;
     const end = Math.min(start + BATCH, challenge.maxnumber + 1);
     const digests = await Promise.all(
-      Array.from({ length: end - start }, (_, i) =>
-        crypto.subtle.digest("SHA-256", encoder.encode(challenge.salt + (start + i))),
-      ),
+      Array.from({ length: end - start }, (_, i) => digest(encoder.encode(challenge.salt + (start + i)))),
     );
     const found = digests.findIndex((d) => sameBytes(d, target));
     if (found >= 0) return start + found;

@@ -290,8 +290,15 @@ export function useBookingFlow(data: BookingPageData) {
         ...(trap ? { _website: trap } : {}),
       };
       const json = JSON.stringify(body);
-      // The same request retried (a lost answer) reuses its key, so it can never book twice.
-      if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
+      // The same request retried (a lost answer) reuses its key, so it can never book twice. Over
+      // plain HTTP (not a secure context) browsers have no randomUUID: 128 random bits in hex then.
+      if (idempotency.current?.body !== json)
+        idempotency.current = {
+          body: json,
+          key:
+            crypto.randomUUID?.() ??
+            Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""),
+        };
       result = await createBooking(body, idempotency.current.key);
       // Any answer but a lost one spent (or refused) the proof: the next booking solves a new one.
       if (!(!result.ok && result.problem.code === "NETWORK")) pendingProof.current = null;
