@@ -95,8 +95,6 @@ export interface FlowState {
   errors: Record<string, string>;
   errorValues: Record<string, Record<string, string | number>>;
   submitting: boolean;
-  /** Submitting, but still waiting for the proof of work (the button says "Checking…"). */
-  checking?: boolean;
   /** Shown slots per day before 'Load more'. */
   visibleSlots: number;
   searchingNext: boolean;
@@ -213,7 +211,7 @@ export type FlowEvent =
       errors: Record<string, string>;
       values?: Record<string, Record<string, string | number>>;
     }
-  | { type: "submitStarted"; checking?: boolean }
+  | { type: "submitStarted" }
   | {
       type: "submitRefused";
       code: string;
@@ -403,7 +401,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case "validationFailed":
       return { ...state, errors: event.errors, errorValues: event.values ?? {}, submitting: false };
     case "submitStarted":
-      return { ...state, submitting: true, checking: event.checking ?? false, notice: null };
+      return { ...state, submitting: true, notice: null };
     case "submitRefused":
       return {
         ...state,
