@@ -12,9 +12,12 @@
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 
-const ACCEPTS_COMPRESSION = /(?:^|[\s,])(?:gzip|deflate|\*)(?![^,]*;\s*q=0(?:\.0*)?\s*(?:,|$))/i;
+/** An Accept-Encoding header admitting one of `codings` (or `*`), unless with `q=0`. */
+const admitting = (codings: string) =>
+  new RegExp(`(?:^|[\\s,])(?:${codings}|\\*)(?![^,]*;\\s*q=0(?:\\.0*)?\\s*(?:,|$))`, "i");
+const ACCEPTS_COMPRESSION = admitting("gzip|deflate");
 
-const ACCEPTS_GZIP = /(?:^|[\s,])(?:gzip|\*)(?![^,]*;\s*q=0(?:\.0*)?\s*(?:,|$))/i;
+const ACCEPTS_GZIP = admitting("gzip");
 
 declare module "hono" {
   interface ContextVariableMap {
