@@ -133,6 +133,31 @@ describe("a slot taken by someone else", () => {
     await context.close();
   });
 
+  it("disappears too when it was taken before the page listened for changes", async () => {
+    const { page, context } = await bookingPage(browser);
+    // The page's event stream reaches the server only after the booking has committed: no event
+    // is sent for it, and the page must check its times again once the stream is ready.
+    let booked!: () => void;
+    const afterBooking = new Promise<void>((resolve) => (booked = resolve));
+    await page.route("**/events", async (route) => {
+      await afterBooking;
+      await route.continue();
+    });
+    await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
+    await firstSlot(page);
+    const target = await page.locator(".slots .slot").nth(1).getAttribute("data-slot");
+    const res = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime: target,
+      timezone: "UTC",
+      contact: contact("Early"),
+    });
+    expect(res.status).toBe(201);
+    booked();
+    await expect.poll(() => page.locator(`[data-slot="${target}"]`).count(), { interval: 100 }).toBe(0);
+    await context.close();
+  });
+
   it("on booking (409): says so, shows fresh slots and keeps everything typed", async () => {
     const { page, context } = await bookingPage(browser);
     // This page neither hears about the other booking nor keeps a hold (as after a hold expired).

@@ -29,6 +29,7 @@ const base: FlowState = {
   offers: {},
   activeCart: 0,
   hold: null,
+  holdRequested: null,
   notice: null,
   details: EMPTY_DETAILS,
   errors: {},
@@ -105,6 +106,22 @@ describe("booking flow reducer", () => {
     });
     expect(taken.selectedSlot).toBeNull();
     expect(taken.notice?.kind).toBe("slotTaken");
+    // Slots fetched while our own hold is being granted already leave its slot out: the choice stays.
+    const asking = flowReducer(s, { type: "slotSelected", slot: "2026-12-02T10:30:00+01:00", holdRequested: true });
+    const meanwhile = flowReducer(asking, {
+      type: "slotsChanged",
+      key: "k1",
+      slots: { ...slots, "2026-12-02": ["2026-12-02T10:00:00+01:00"] },
+    });
+    expect(meanwhile.selectedSlot).toBe("2026-12-02T10:30:00+01:00");
+    const granted = flowReducer(meanwhile, {
+      type: "holdGranted",
+      slot: "2026-12-02T10:30:00+01:00",
+      id: "h2",
+      expiresAt: "",
+    });
+    expect(granted.hold?.id).toBe("h2");
+    expect(granted.holdRequested).toBeNull();
   });
 
   it("editing a field clears only its message", () => {

@@ -89,6 +89,11 @@ export interface FlowState {
     expiresAt: string;
     staff?: HeldStaff | undefined;
   } | null;
+  /**
+   * The slot whose hold has been asked for and not yet answered. Slots fetched meanwhile may already
+   * leave it out (our own hold hides it), which must not undo the visitor's choice.
+   */
+  holdRequested: string | null;
   notice: Notice | null;
   details: DetailsValues;
   /** Field path → catalogue key of its message. */
@@ -194,7 +199,7 @@ export type FlowEvent =
   | { type: "slotsFailed"; key: string; code: string }
   | { type: "slotsChanged"; key: string; slots: Record<string, string[]>; seats?: SeatInfo | null }
   | { type: "dateSelected"; date: string }
-  | { type: "slotSelected"; slot: string }
+  | { type: "slotSelected"; slot: string; holdRequested?: boolean }
   | { type: "holdGranted"; slot: string; id: string; expiresAt: string; staff?: HeldStaff | undefined }
   | { type: "slotRefused"; slot: string; code: string; values?: Record<string, string | number> }
   | { type: "timezoneChanged"; timezone: string; key: string }
@@ -301,9 +306,10 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       return withSlots(state, event.slots, event.seats ?? null);
     case "slotsChanged": {
       if (event.key !== state.slotsKey) return state;
-      // Our own held slot stays selectable: the hold is what hides it from everyone else.
+      // Our own held slot stays selectable: the hold is what hides it from everyone else — also
+      // while its hold is still being granted.
       const slots = { ...event.slots };
-      const held = state.hold?.slot;
+      const held = state.hold?.slot ?? state.holdRequested;
       const heldDate = held && state.selectedDate;
       if (held && heldDate && !slots[heldDate]?.includes(held))
         slots[heldDate] = [...(slots[heldDate] ?? []), held].sort();
@@ -329,10 +335,15 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         selectedSlot: event.slot,
         notice: null,
         hold: state.hold?.slot === event.slot ? state.hold : null,
+        holdRequested: event.holdRequested ? event.slot : null,
       };
     case "holdGranted":
       return state.selectedSlot === event.slot
-        ? { ...state, hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt, staff: event.staff } }
+        ? {
+            ...state,
+            hold: { id: event.id, slot: event.slot, expiresAt: event.expiresAt, staff: event.staff },
+            holdRequested: null,
+          }
         : state;
     case "slotRefused": {
       const slots = Object.fromEntries(
@@ -344,6 +355,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         slots,
         selectedSlot: null,
         hold: null,
+        holdRequested: null,
         submitting: false,
         notice: SLOT_TAKEN_CODES.has(event.code)
           ? {

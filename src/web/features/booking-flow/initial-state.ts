@@ -36,6 +36,7 @@ export function initialState(data: BookingPageData): FlowState {
     offers: data.offers,
     activeCart: 0,
     hold: null,
+    holdRequested: null,
     notice: data.slotsError ? { kind: "error", code: data.slotsError } : null,
     details: { ...EMPTY_DETAILS, ...data.prefill },
     errors: {},

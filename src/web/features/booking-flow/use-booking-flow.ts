@@ -119,10 +119,15 @@ export function useBookingFlow(data: BookingPageData) {
     if (state.step !== "datetime" || typeof EventSource === "undefined") return;
     const source = new EventSource(`/api/calendars/${encodeURIComponent(config.id)}/events`);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("slots", () => {
+    const reload = () => {
       clearTimeout(timer);
       timer = setTimeout(() => void loadSlots(stateRef.current, "slotsChanged"), 100);
-    });
+    };
+    source.addEventListener("slots", reload);
+    // "ready" comes once the server listens for this calendar, on the first connection and after
+    // every reconnect. A change committed before then (while the page hydrated, or while the
+    // connection was down) sends no event, so the times shown are checked again here.
+    source.addEventListener("ready", reload);
     return () => {
       clearTimeout(timer);
       source.close();
@@ -177,11 +182,12 @@ export function useBookingFlow(data: BookingPageData) {
 
   const chooseSlot = async (slot: string) => {
     const previousHold = stateRef.current.hold?.id ?? null;
-    dispatch({ type: "slotSelected", slot });
+    // A class place is a seat counter, not held; the booking itself checks the seats.
+    const holds = !data.isReschedule && config.type !== "class";
+    dispatch({ type: "slotSelected", slot, holdRequested: holds });
     notifyHost("slot-chosen", { calendarId: config.id, startTime: slot, timezone: stateRef.current.timezone });
     if (data.isReschedule) return;
-    // A class place is a seat counter, not held; the booking itself checks the seats.
-    if (config.type !== "class") {
+    if (holds) {
       const s = stateRef.current;
       // The visitor's previous hold (another time, or this one run out) is given up for the new one.
       const result = await holdSlot(config.id, {
