@@ -27,6 +27,8 @@ const RAW_POOL_MAX = 20;
 const database = await openDatabase({ kind: "postgres", url });
 const config = parseConfig({ ...process.env, APP_SECRET: "bench".repeat(8) });
 const app = createApp({
+  // Every process of one deployment shares its secret: a challenge issued by one is checked by another.
+  appSecret: config.APP_SECRET,
   database,
   slotChanges: await slotChangeChannel(database, { onError: (error) => console.error(error) }),
   rateLimiters: databaseRateLimiters(database),
