@@ -49,6 +49,7 @@ const app = createApp({
             slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
           }
         : { bookingsPerMinute: 1_000_000_000, slotsPerMinute: 1_000_000_000 },
+    ...(config.BOOKING_PROOF_MAX_NUMBER ? { bookingProof: { maxNumber: config.BOOKING_PROOF_MAX_NUMBER } } : {}),
   },
 });
 const rawPool = new pg.Pool({ connectionString: url, max: RAW_POOL_MAX });

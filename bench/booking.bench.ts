@@ -28,7 +28,7 @@ import { parseConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
-import { benchBookingBody, reachable, serveWithLoader } from "./support.ts";
+import { BENCH_PROOF_MAX_NUMBER, benchBookingBody, reachable, serveWithLoader, withProofs } from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -150,6 +150,8 @@ async function main() {
       logger: createLogger("silent"),
       clock: () => NOW,
       mode: "production",
+      // Challenges are fetched for the bookings from addresses of their own (bench/support.ts withProofs).
+      trustedProxy: { kind: "ranges", ranges: ["127.0.0.1"] },
       ...(config.BOOKING_WRITE_CONCURRENCY ? { bookingWriteConcurrency: config.BOOKING_WRITE_CONCURRENCY } : {}),
       bookingApi: {
         publicUrl: "https://bench.example",
@@ -158,6 +160,7 @@ async function main() {
           bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
           slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
         },
+        bookingProof: { maxNumber: BENCH_PROOF_MAX_NUMBER },
       },
     });
 
@@ -186,6 +189,8 @@ async function main() {
     const bookingBody = (k: number) => benchBookingBody(calendarIds, NOW, k);
     const requests = (from: number, n: number, prefix: string) =>
       Array.from({ length: n }, (_, i) => ({ key: `${prefix}-${from + i}`, body: bookingBody(from + i) }));
+    // Each booking carries a proof, solved before the timed part; the raw baseline's body has none.
+    const proven = (from: number, n: number) => withProofs(`http://127.0.0.1:${port}`, requests(from, n, "bench"));
     const job = (path: string, list: LoadJob["requests"]): LoadJob => ({
       port,
       path,
@@ -199,13 +204,13 @@ async function main() {
     const bookingPhases: Phase[] = [];
     const rawPhases: Phase[] = [];
     try {
-      await drive(loader, job("/api/bookings", requests(0, WARMUP, "bench")), name);
+      await drive(loader, job("/api/bookings", await proven(0, WARMUP)), name);
       await drive(loader, job("/bench/raw", requests(0, WARMUP, "raw")), name);
       const perRound = Math.ceil(BOOKINGS / ROUNDS);
       const rawPerRound = Math.ceil(RAW_TRANSACTIONS / ROUNDS);
       for (let round = 0; round < ROUNDS; round++) {
         const from = WARMUP + round * perRound;
-        bookingPhases.push(await drive(loader, job("/api/bookings", requests(from, perRound, "bench")), name));
+        bookingPhases.push(await drive(loader, job("/api/bookings", await proven(from, perRound)), name));
         rawPhases.push(
           await drive(loader, job("/bench/raw", requests(WARMUP + round * rawPerRound, rawPerRound, "raw")), name),
         );

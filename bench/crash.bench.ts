@@ -36,7 +36,8 @@ import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts"
 import { freePort, startServer, type RunningServer } from "../tests/e2e/support/start-server.ts";
 import { postgresBin, runAsPostgresOwner } from "../tests/support/replica-cluster.ts";
 import { startSmtpReceiver } from "../tests/support/smtp-receiver.ts";
-import { benchBookingBody } from "./support.ts";
+import { solvedProof } from "../tests/support/booking-proof.ts";
+import { BENCH_PROOF_MAX_NUMBER, benchBookingBody } from "./support.ts";
 
 const SECONDS = Number(process.env.BENCH_CRASH_SECONDS ?? 40);
 const CLIENTS = Number(process.env.BENCH_CRASH_CLIENTS ?? 8);
@@ -92,6 +93,7 @@ async function main() {
       APP_SECRET: randomBytes(32).toString("hex"),
       SMTP_URL: smtp.url,
       RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000",
+      BOOKING_PROOF_MAX_NUMBER: String(BENCH_PROOF_MAX_NUMBER),
       LOG_LEVEL: process.env.BENCH_CRASH_LOG_LEVEL ?? "fatal",
     };
     // One after the other: the first one seeds the demo into the migrated database.
@@ -105,16 +107,28 @@ async function main() {
     const pickServer = () => servers[Math.floor(Math.random() * servers.length)]!;
 
     const book = async (k: number): Promise<Outcome> => {
-      const body = benchBookingBody(calendarIds, start, k);
+      const address = `10.9.${Math.floor(k / 250) % 250}.${k % 250}`;
+      // One solved challenge a booking, kept for its retries: the ledger lets the same Idempotency-Key
+      // through again. A challenge not fetched (its process killed) is a failed attempt like any other.
+      let body: string | null = null;
       let last: { status: number; body: string } = { status: 0, body: "never answered" };
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {
+          body ??= JSON.stringify({
+            ...(JSON.parse(benchBookingBody(calendarIds, start, k)) as object),
+            proof: await solvedProof(
+              fetch(`${pickServer().url}/api/booking-challenge`, {
+                headers: { "x-forwarded-for": address },
+                signal: AbortSignal.timeout(10_000),
+              }),
+            ),
+          });
           const res = await fetch(`${pickServer().url}/api/bookings`, {
             method: "POST",
             headers: {
               "content-type": "application/json",
               "idempotency-key": `crash-${k}`,
-              "x-forwarded-for": `10.9.${Math.floor(k / 250) % 250}.${k % 250}`,
+              "x-forwarded-for": address,
             },
             body,
             signal: AbortSignal.timeout(10_000),

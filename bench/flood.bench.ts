@@ -21,7 +21,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { openDatabase } from "../src/adapters/db/client.ts";
 import { migrateDatabase } from "../src/adapters/db/migrate.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
-import type { LoadResult } from "./booking-load.ts";
+import type { LoadJob, LoadResult } from "./booking-load.ts";
 import {
   benchBookingBody,
   percentile,
@@ -31,6 +31,7 @@ import {
   startAppProcess,
   startLoader,
   stopAppProcesses,
+  withProofs,
 } from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -71,22 +72,26 @@ async function main() {
       });
     // The flooder asks for times far beyond the visitors' (its few allowed bookings take nobody's time).
     const floodBody = (k: number) => body(1_000_000 + k);
-    const book = (n: number) =>
+    // Each visitor's booking carries a proof, solved before the timed part (the flood sends none: its
+    // few bookings within the limit are refused for that, the rest are limited before any check).
+    const solved = (n: number) => withProofs(`http://127.0.0.1:${app.port}`, visitorBookings(n));
+    const book = (requests: LoadJob["requests"]) =>
       runLoad(visitors, {
         port: app.port,
         path: "/api/bookings",
         clients: VISITOR_CLIENTS,
-        requests: visitorBookings(n),
+        requests,
         expectStatus: 201,
         visitors: VISITORS,
       });
 
-    await book(200); // warm-up
+    await book(await solved(200)); // warm-up
     const alone: LoadResult[] = [];
     const flooded: LoadResult[] = [];
     const floods: LoadResult[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      alone.push(await book(Math.ceil(BOOKINGS / ROUNDS)));
+      alone.push(await book(await solved(Math.ceil(BOOKINGS / ROUNDS))));
+      const underFlood = await solved(Math.ceil(BOOKINGS / ROUNDS));
       // The flood runs from before the visitors start until they are done, then is told to stop.
       const flood = runLoad(flooder, {
         port: app.port,
@@ -101,7 +106,7 @@ async function main() {
         address: FLOODER,
       });
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      flooded.push(await book(Math.ceil(BOOKINGS / ROUNDS)));
+      flooded.push(await book(underFlood));
       flooder.send("stop");
       floods.push(await flood);
     }

@@ -31,6 +31,7 @@ import {
   startAppProcess,
   startLoader,
   stopAppProcesses,
+  withProofs,
 } from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -123,24 +124,28 @@ async function main() {
 
     const bookingBody = (k: number) => benchBookingBody(calendarIds, NOW, k);
     let next = 0;
+    // Each booking carries a proof, solved before the timed part (either process accepts the other's).
     const bookings = (n: number) =>
-      Array.from({ length: n }, () => {
-        const k = next++;
-        return { key: `mp-${k}`, body: bookingBody(k) };
-      });
+      withProofs(
+        `http://127.0.0.1:${first.port}`,
+        Array.from({ length: n }, () => {
+          const k = next++;
+          return { key: `mp-${k}`, body: bookingBody(k) };
+        }),
+      );
     let nextRaw = 0;
     const raws = (n: number) =>
       Array.from({ length: n }, () => ({ key: `raw-${nextRaw}`, body: bookingBody(nextRaw++) }));
 
     const one = [first.port];
     const two = [first.port, second.port];
-    await drive(loaders, two, "/api/bookings", bookings(WARMUP));
+    await drive(loaders, two, "/api/bookings", await bookings(WARMUP));
     await drive(loaders, one, "/bench/raw", raws(WARMUP));
     const phases = { one: [] as Phase[], two: [] as Phase[], raw: [] as Phase[] };
     const perRound = Math.ceil(BOOKINGS / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
-      phases.one.push(await drive(loaders, one, "/api/bookings", bookings(perRound)));
-      phases.two.push(await drive(loaders, two, "/api/bookings", bookings(perRound)));
+      phases.one.push(await drive(loaders, one, "/api/bookings", await bookings(perRound)));
+      phases.two.push(await drive(loaders, two, "/api/bookings", await bookings(perRound)));
       phases.raw.push(await drive(loaders, one, "/bench/raw", raws(perRound)));
     }
     const oneProcess = summarise(phases.one);

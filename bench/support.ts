@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { serve } from "@hono/node-server";
 import pg from "pg";
+import { solvedProof } from "../tests/support/booking-proof.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
 
 /** Deterministic PRNG (mulberry32) so every run measures the same data. */
@@ -51,7 +52,8 @@ export const percentile = (sorted: readonly number[], p: number): number =>
 
 /**
  * An app process wired as production wires it on PostgreSQL (bench/app-process.ts) on a free port.
- * `env` adds to its environment (BENCH_RATE_LIMITS=production: the configured per-visitor limits).
+ * `env` adds to its environment (BENCH_RATE_LIMITS=production: the configured per-visitor limits);
+ * its proof of work is the benches' easy one unless `env` says otherwise.
  */
 export function startAppProcess(
   url: string,
@@ -60,7 +62,13 @@ export function startAppProcess(
 ): Promise<{ port: number; child: ChildProcess }> {
   const child = fork(new URL("./app-process.ts", import.meta.url), {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, ...env, DATABASE_URL: url, BENCH_NOW: now.toISOString() },
+    env: {
+      ...process.env,
+      BOOKING_PROOF_MAX_NUMBER: String(BENCH_PROOF_MAX_NUMBER),
+      ...env,
+      DATABASE_URL: url,
+      BENCH_NOW: now.toISOString(),
+    },
     stdio: "inherit",
   });
   return new Promise((resolve, reject) => {
@@ -123,4 +131,45 @@ export function benchBookingBody(calendarIds: readonly string[], now: Date, k: n
     timezone: "UTC",
     contact: { firstName: "Bench", lastName: "Client", email },
   });
+}
+
+/**
+ * The benches' proof-of-work difficulty (BOOKING_PROOF_MAX_NUMBER, ADR 0055): about fifty SHA-256 a
+ * booking, so that solving thousands of challenges before a run takes seconds, not an hour. The
+ * server's cost of checking a proof does not depend on it (one hash, one HMAC, one ledger row).
+ */
+export const BENCH_PROOF_MAX_NUMBER = 100;
+
+let challengesFetched = 0;
+/**
+ * The address the next challenge is fetched from (X-Forwarded-For, behind a server trusting
+ * loopback): a new one each time, so no address takes enough challenges to be given raised ones.
+ */
+export function challengeAddress(): string {
+  const k = challengesFetched++;
+  return `10.200.${Math.floor(k / 250) % 250}.${(k % 250) + 1}`;
+}
+
+/**
+ * `requests` with each body carrying a solved `proof`, as a client makes one: GET
+ * /api/booking-challenge, find the number, send it. Done before a timed run (solving is the client's
+ * work, not the server's), one challenge a booking since each books once.
+ */
+export async function withProofs<R extends { readonly body: string }>(
+  baseUrl: string,
+  requests: readonly R[],
+): Promise<R[]> {
+  const proven: R[] = new Array(requests.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const i = next++;
+      const request = requests[i]!;
+      const headers = { "x-forwarded-for": challengeAddress() };
+      const proof = await solvedProof(fetch(`${baseUrl}/api/booking-challenge`, { headers }));
+      proven[i] = { ...request, body: JSON.stringify({ ...JSON.parse(request.body), proof }) };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return proven;
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import { LOCALE_CODES, fallbackChain, type LocaleCode } from "./locales.ts";
+import { BOOKING_PROOF_PROBLEMS } from "../core/booking/proof-of-work.ts";
 
 const LOADERS_ID = "virtual:i18n-catalogs";
 const CATALOG_PREFIX = "virtual:i18n-catalog/";
@@ -119,8 +120,15 @@ export const RECURRING_PROBLEMS = [
   "RECURRING_NOT_OFFERED",
   "SERIES_PAYMENT_NOT_SUPPORTED",
 ] as const;
-const laterProblemKeys = new Set<string>(RECURRING_PROBLEMS.map((code) => `problem.${code}`));
-const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterProblemKeys.has(key);
+/**
+ * The bot protection's refusals and its "Checking…" (ADR 0055): met only on the details step, by
+ * which time the later messages are in (booking-flow.tsx prefetches them when the page starts).
+ */
+const laterKeys = new Set<string>([
+  ...[...RECURRING_PROBLEMS, ...BOOKING_PROOF_PROBLEMS].map((code) => `problem.${code}`),
+  "widget.details.checking",
+]);
+const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterKeys.has(key);
 const serverOnlyKeys = new Set<string>(
   [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_PROBLEMS].map((code) => `problem.${code}`),
 );

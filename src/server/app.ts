@@ -76,6 +76,8 @@ import { MAX_IMPORT_BODY_BYTES, POST_IMPORT_PATH } from "./routes/business/post-
 import { publicImages } from "../adapters/db/images/image-store.ts";
 import { MAX_IMAGE_BYTES } from "../core/content/images.ts";
 import { MAX_IMPORT_FILES, MAX_MARKDOWN_BYTES } from "../core/content/markdown-import.ts";
+import { proofKey } from "../app/bookings/booking-proof.ts";
+import { databaseProofLedger } from "../adapters/db/used-proofs.ts";
 
 export interface AppDependencies {
   /** Slot changes of this process (the server's sweep publishes releases on it too); created here when absent. */
@@ -91,7 +93,10 @@ export interface AppDependencies {
   /** Locale routing (src/i18n/routing/config.ts); defaults to LOCALE_ROUTING. */
   localeRouting?: LocaleRoutingOptions;
   /** The public booking API's settings and overrides; defaults: repository on `database`, config defaults. */
-  bookingApi?: Partial<PublicApiDeps>;
+  bookingApi?: Partial<Omit<PublicApiDeps, "bookingProof">> & {
+    /** The proof of work's difficulty (or, in tests, its ledger); its key is APP_SECRET's. */
+    bookingProof?: Partial<PublicApiDeps["bookingProof"]>;
+  };
   /** Seals manage links in the outbox (main.ts passes one built from APP_SECRET). */
   linkSealer?: LinkSealer;
   /** Booking statements in flight at once (BOOKING_WRITE_CONCURRENCY); the repository's default when absent. */
@@ -171,6 +176,8 @@ export function createApp(deps: AppDependencies) {
   // The root collects every mounted router's route definitions: the OpenAPI document is theirs.
   const app = new OpenAPIHono();
   const trustedProxy = deps.trustedProxy ?? NO_TRUSTED_PROXY;
+  // Without APP_SECRET (tests), one per process: console tokens and booking challenges are this process's only.
+  const appSecret = deps.appSecret ?? randomBytes(32).toString("base64url");
   // Slot reads on a read replica (ADR 0056): whatever a request of this process wrote is committed
   // before its answer leaves, so the next slot read must see the primary's position from after it.
   const slotReads = deps.database.slotReads;
@@ -290,6 +297,13 @@ export function createApp(deps: AppDependencies) {
     ...(deps.rateLimiters ? { rateLimiters: deps.rateLimiters } : {}),
     renderCalendarFile: renderCalendarFile(deps.clock),
     ...deps.bookingApi,
+    bookingProof: {
+      key: proofKey(appSecret),
+      ledger: databaseProofLedger(deps.database, {
+        onSweepError: (error) => deps.logger.warn({ err: error }, "deleting expired booking proofs failed"),
+      }),
+      ...deps.bookingApi?.bookingProof,
+    },
     store,
     ...(busyIndexes ? { busyIndexes, freeSlotAnswers: createFreeSlotAnswers<PublicSlotsByDate>() } : {}),
   };
@@ -345,7 +359,7 @@ export function createApp(deps: AppDependencies) {
     passwords: argon2Passwords,
     clock: deps.clock,
     publicUrl: bookingDeps.publicUrl,
-    secret: deps.appSecret ?? randomBytes(32).toString("base64url"),
+    secret: appSecret,
   };
   app.route(
     "/api/console",

@@ -11,6 +11,8 @@ describe("parseConfig", () => {
     expect(config.LOCALE_COOKIE_CROSS_ORIGIN).toBe(false);
     expect(config.LOCALE_DETECTION).toBe("no prefix");
     expect(parseConfig({ LOCALE_DETECTION: "root" }).LOCALE_DETECTION).toBe("root");
+    expect(config.BOOKING_PROOF_MAX_NUMBER).toBeUndefined();
+    expect(parseConfig({ BOOKING_PROOF_MAX_NUMBER: "100" }).BOOKING_PROOF_MAX_NUMBER).toBe(100);
   });
 
   it.each([
@@ -22,6 +24,8 @@ describe("parseConfig", () => {
     ["LOCALE_COOKIE_CROSS_ORIGIN", "1", /LOCALE_COOKIE_CROSS_ORIGIN: expected true or false/],
     ["LOCALE_DETECTION", "everywhere", /LOCALE_DETECTION: expected no_prefix, root or all/],
     ["PUBLIC_URL", "not a url", /PUBLIC_URL: expected an absolute http\(s\) URL/],
+    ["BOOKING_PROOF_MAX_NUMBER", "0", /BOOKING_PROOF_MAX_NUMBER: expected a positive integer up to 500000/],
+    ["BOOKING_PROOF_MAX_NUMBER", "500001", /BOOKING_PROOF_MAX_NUMBER: expected a positive integer up to 500000/],
   ])("names %s and what it expects when given %s", (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);

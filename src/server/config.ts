@@ -65,6 +65,14 @@ export const ConfigSchema = z.object({
    * busy share the next statement (ADR 0011). Unset: 2 on PostgreSQL, 1 on the embedded database.
    */
   BOOKING_WRITE_CONCURRENCY: positiveInt("a positive integer (statements)").optional(),
+  /**
+   * The proof of work's difficulty (ADR 0055): the largest secret number of a booking challenge, half
+   * of it SHA-256 on average per booking. Unset: 20,000 (a fifth of a second in a browser). At most
+   * the 500,000 a suspect client gets. Lower it only where every client is trusted (the benchmarks).
+   */
+  BOOKING_PROOF_MAX_NUMBER: positiveInt("a positive integer up to 500000 (hashes)")
+    .max(500_000, "expected a positive integer up to 500000 (hashes)")
+    .optional(),
   /** How long a held slot stays reserved for the visitor who holds it. */
   HOLD_MINUTES: positiveInt("a positive integer (minutes)").default(10),
   /**

@@ -201,6 +201,7 @@ async function main() {
         bookingsPerMinute: config.RATE_LIMIT_BOOKINGS_PER_MINUTE,
         slotsPerMinute: config.RATE_LIMIT_SLOTS_PER_MINUTE,
       },
+      ...(config.BOOKING_PROOF_MAX_NUMBER ? { bookingProof: { maxNumber: config.BOOKING_PROOF_MAX_NUMBER } } : {}),
     },
   });
 

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withBookingProof } from "../support/booking-proof.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { hasRadicale } from "../support/radicale.ts";
 import { clientAddress } from "./support/booking.ts";
@@ -66,12 +67,14 @@ describe.skipIf(!hasRadicale)("the integrations demo", () => {
     const res = await fetch(`${server.url}/api/bookings`, {
       method: "POST",
       headers,
-      body: JSON.stringify({
-        calendarId: DEMO.calendars.introCall,
-        startTime: slots[day!]!.slots.at(-1),
-        timezone: TZ,
-        contact: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
-      }),
+      body: JSON.stringify(
+        await withBookingProof((p, i) => fetch(`${server.url}${p}`, i), {
+          calendarId: DEMO.calendars.introCall,
+          startTime: slots[day!]!.slots.at(-1),
+          timezone: TZ,
+          contact: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+        }),
+      ),
     });
     expect(res.status).toBe(201);
     const booking = (await res.json()) as { id: string };

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withBookingProof } from "../support/booking-proof.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { node24Binary } from "../support/node-24.ts";
 import { clientAddress } from "./support/booking.ts";
@@ -55,12 +56,14 @@ describe("on Node 24", () => {
 
     const booked = await call("/api/bookings", {
       method: "POST",
-      body: JSON.stringify({
-        calendarId: calendar,
-        startTime: start,
-        timezone: TZ,
-        contact: { firstName: "Ada", lastName: "Node24", email: "ada-node24@example.com" },
-      }),
+      body: JSON.stringify(
+        await withBookingProof(call, {
+          calendarId: calendar,
+          startTime: start,
+          timezone: TZ,
+          contact: { firstName: "Ada", lastName: "Node24", email: "ada-node24@example.com" },
+        }),
+      ),
     });
     expect(booked.status).toBe(201);
     const { id, manageToken } = (await booked.json()) as { id: string; manageToken: string };

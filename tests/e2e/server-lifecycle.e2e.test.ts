@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solvedProof } from "../support/booking-proof.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { startServer, type RunningServer } from "./support/start-server.ts";
 
@@ -96,6 +97,8 @@ describe("crash safety of the embedded database (issue 19)", () => {
       .slice(0, 24);
     expect(starts.length).toBe(24);
     const answered: { id: string; manageToken: string; startTime: string }[] = [];
+    // Each booking's proof of work is solved beforehand, so the burst below is only bookings.
+    const proofs = await Promise.all(starts.map(() => solvedProof(fetch(`${url}/api/booking-challenge`))));
     const book = (startTime: string, i: number) =>
       fetch(`${url}/api/bookings`, {
         method: "POST",
@@ -105,6 +108,7 @@ describe("crash safety of the embedded database (issue 19)", () => {
           startTime,
           timezone: "UTC",
           contact: { firstName: "Crash", lastName: `Test ${i}`, email: `crash-${i}@example.com` },
+          proof: proofs[i],
         }),
       })
         .then(async (res) => {

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isBookingPost, withBookingProof } from "../support/booking-proof.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { clientAddress } from "./support/booking.ts";
@@ -37,11 +38,16 @@ async function freeStarts(server: RunningServer, client: string, calendarId = ca
   return starts;
 }
 
-function post(server: RunningServer, path: string, body: Json, headers: Record<string, string> = {}) {
+/** A JSON POST from a new client; a new booking gets its solved proof of work. */
+async function post(server: RunningServer, path: string, body: Json, headers: Record<string, string> = {}) {
+  const client = { "x-forwarded-for": clientAddress() };
+  const sent = isBookingPost("POST", path)
+    ? await withBookingProof((p, i) => fetch(`${server.url}${p}`, i), body, client)
+    : body;
   return fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": clientAddress(), ...headers },
-    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...client, ...headers },
+    body: JSON.stringify(sent),
   });
 }
 
@@ -180,7 +186,13 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("two app processes on one Po
   it("a booking sent again with its Idempotency-Key to B replays A's answer", async () => {
     const [start] = await freeStarts(a, clientAddress());
     const key = `several-processes-${Date.now()}`;
-    const body = { calendarId: calendar, startTime: start, timezone: TZ, contact };
+    // One proof for both: a retry is the same request.
+    const body = await withBookingProof((p, i) => fetch(`${a.url}${p}`, i), {
+      calendarId: calendar,
+      startTime: start,
+      timezone: TZ,
+      contact,
+    });
     const first = await post(a, "/api/bookings", body, { "Idempotency-Key": key });
     expect(first.status).toBe(201);
     const replay = await post(b, "/api/bookings", body, { "Idempotency-Key": key });

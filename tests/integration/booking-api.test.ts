@@ -21,6 +21,7 @@ import {
   seedBookingFixture,
   type Fixture,
 } from "./booking-fixtures.ts";
+import { withBookingProof } from "../support/booking-proof.ts";
 
 // Response bodies are read field by field in assertions; a loose type keeps them short.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -769,13 +770,24 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
 
     it("treats the same JSON with other white space and key order as the same request (issue 13)", async () => {
       const key = randomUUID();
-      const body = { timezone: TZ, contact, calendarId: fx.calendars.personal, startTime: at(8, "13:00") };
+      const body = await withBookingProof((p, i) => app.request(p, i), {
+        timezone: TZ,
+        contact,
+        calendarId: fx.calendars.personal,
+        startTime: at(8, "13:00"),
+      });
       const compact = await app.request("/api/bookings", {
         method: "POST",
         headers: { "content-type": "application/json", "idempotency-key": key },
         body: JSON.stringify(body),
       });
-      const reordered = { startTime: body.startTime, calendarId: body.calendarId, contact, timezone: TZ };
+      const reordered = {
+        proof: body.proof,
+        startTime: body.startTime,
+        calendarId: body.calendarId,
+        contact,
+        timezone: TZ,
+      };
       const spaced = await app.request("/api/bookings", {
         method: "POST",
         headers: { "content-type": "application/json", "idempotency-key": key },

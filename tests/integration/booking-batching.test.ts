@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import { TEST_BOOKING_PROOF, withBookingProof } from "../support/booking-proof.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { NOW, post, seedPersonalCalendars } from "./booking-fixtures.ts";
 
@@ -30,6 +31,7 @@ describe.each(DATABASE_KINDS)("batched booking writes on %s", (kind) => {
       bookingApi: {
         publicUrl: "https://book.example.com",
         rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 },
+        bookingProof: TEST_BOOKING_PROOF,
       },
     });
   });
@@ -57,11 +59,16 @@ describe.each(DATABASE_KINDS)("batched booking writes on %s", (kind) => {
     );
 
   it("writes simultaneous bookings of different staff several to a transaction, each with its occupancy, outbox row and key", async () => {
-    const requests = Array.from({ length: 2 * STAFF }, (_, i) =>
-      post(app, "/api/bookings", booking(i % STAFF, slot(3, 8 + Math.floor(i / STAFF)), `v${i}@batch.example`), {
-        "idempotency-key": `batch-${i}`,
-      }),
+    // Proofs solved first, so that the bookings themselves arrive together.
+    const bodies = await Promise.all(
+      Array.from({ length: 2 * STAFF }, (_, i) =>
+        withBookingProof(
+          (p, init) => app.request(p, init),
+          booking(i % STAFF, slot(3, 8 + Math.floor(i / STAFF)), `v${i}@batch.example`),
+        ),
+      ),
     );
+    const requests = bodies.map((body, i) => post(app, "/api/bookings", body, { "idempotency-key": `batch-${i}` }));
     const responses = await Promise.all(requests);
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 201));
     const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));

@@ -12,7 +12,7 @@ import { hashSecretToken } from "../../src/app/shared/secret-token.ts";
 import type { CalendarSettings, CalendarType } from "../../src/core/calendar/calendar.ts";
 import { createApp, type AppDependencies } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
-import type { PublicApiDeps } from "../../src/server/routes/public-api.ts";
+import { isBookingPost, TEST_BOOKING_PROOF, withBookingProof } from "../support/booking-proof.ts";
 
 /** Monday 30 November 2026, 08:00 in Berlin. */
 export const NOW = new Date("2026-11-30T07:00:00Z");
@@ -214,7 +214,7 @@ export async function seedPersonalCalendars(
 
 export function bookingApp(
   database: Database,
-  overrides: Partial<PublicApiDeps> = {},
+  overrides: AppDependencies["bookingApi"] = {},
   clock: () => Date = () => NOW,
   appOverrides: Partial<AppDependencies> = {},
 ) {
@@ -229,22 +229,25 @@ export function bookingApp(
       publicUrl: "https://book.example.com",
       rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 },
       ...overrides,
+      bookingProof: { ...TEST_BOOKING_PROOF, ...overrides?.bookingProof },
     },
   });
 }
 
 export const contact = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
 
-export function post(
+/** A JSON POST; a new booking gets its solved proof of work (tests/support/booking-proof.ts). */
+export async function post(
   app: ReturnType<typeof createApp>,
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  const sent = isBookingPost("POST", path) ? await withBookingProof((p, i) => app.request(p, i), body, headers) : body;
   return app.request(path, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
+    body: JSON.stringify(sent),
   });
 }
 

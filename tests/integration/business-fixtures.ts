@@ -7,6 +7,7 @@ import { createBusinessDirectory } from "../../src/adapters/db/business-reposito
 import { createBusinessWithKey } from "../../src/app/business/create-business.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
+import { isBookingPost, TEST_BOOKING_PROOF, withBookingProof } from "../support/booking-proof.ts";
 
 /** Monday 30 November 2026, 08:00 in Paris. */
 export const NOW = new Date("2026-11-30T07:00:00Z");
@@ -28,7 +29,11 @@ export function businessApp(
     logger,
     clock,
     mode: "test",
-    bookingApi: { publicUrl: PUBLIC_URL, rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 } },
+    bookingApi: {
+      publicUrl: PUBLIC_URL,
+      rateLimits: { bookingsPerMinute: 100_000, slotsPerMinute: 100_000 },
+      bookingProof: TEST_BOOKING_PROOF,
+    },
   });
 }
 
@@ -61,10 +66,12 @@ export async function call<T = Json>(
   const headers: Record<string, string> = {};
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers["content-type"] = "application/json";
+  // A new booking gets its solved proof of work (tests/support/booking-proof.ts).
+  const sent = isBookingPost(method, path) ? await withBookingProof((p, i) => app.request(p, i), body) : body;
   const response = await app.request(path, {
     method,
     headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}),
   });
   const text = await response.text();
   return { status: response.status, text, body: text ? JSON.parse(text) : null, headers: response.headers };

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/adapters/db/client.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { businessApp, call, newBusiness } from "./business-fixtures.ts";
+import { solvedProof } from "../support/booking-proof.ts";
 
 interface Command {
   variable: string | null;
@@ -84,6 +85,8 @@ describe.each(DATABASE_KINDS)("docs/business-guide.md on %s", (kind) => {
     for (const command of commands) {
       const url = expand(command.url, vars);
       const headers = Object.fromEntries(Object.entries(command.headers).map(([k, v]) => [k, expand(v, vars)]));
+      // The guide's `PROOF=$(node solve.mjs "$BASE")`: solved here as solve.mjs does, by the suites' helper.
+      if (command.body?.includes("$PROOF")) vars.PROOF = await solvedProof(app.request("/api/booking-challenge"));
       const body = command.body === null ? undefined : expand(command.body, vars);
       const response = await app.request(url, {
         method: command.method,

@@ -10,6 +10,7 @@ import { seedDemo } from "../../src/adapters/db/seed/demo.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { withBookingProof } from "../support/booking-proof.ts";
 
 describe.each(DATABASE_KINDS)("manage token at rest on %s", (kind) => {
   let testDb: TestDatabase;
@@ -43,12 +44,14 @@ describe.each(DATABASE_KINDS)("manage token at rest on %s", (kind) => {
     const res = await app.request("/api/bookings", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        calendarId: DEMO.calendars.introCall,
-        startTime,
-        timezone: "UTC",
-        contact: { firstName: "Sam", lastName: "Seal", email: "sam@example.com" },
-      }),
+      body: JSON.stringify(
+        await withBookingProof((p, i) => app.request(p, i), {
+          calendarId: DEMO.calendars.introCall,
+          startTime,
+          timezone: "UTC",
+          contact: { firstName: "Sam", lastName: "Seal", email: "sam@example.com" },
+        }),
+      ),
     });
     expect(res.status).toBe(201);
     const { manageToken } = (await res.json()) as { manageToken: string };

@@ -11,6 +11,7 @@ export * from "./schema-forms.ts";
 export * from "./schema-console.ts";
 export * from "./schema-busy.ts";
 export * from "./schema-rate-limits.ts";
+export * from "./schema-used-proofs.ts";
 export * from "./schema-offers.ts";
 export * from "./schema-calendar-sync.ts";
 export * from "./schema-resources.ts";

@@ -3,6 +3,7 @@
  * may refuse. public-api.ts binds a handler to each; the OpenAPI document is generated from them.
  */
 import { COUPON_ERROR_CODES, DETAILS_ERROR_CODES, OFFER_ERROR_CODES } from "../../core/booking/errors.ts";
+import { BOOKING_PROOF_PROBLEMS } from "../../core/booking/proof-of-work.ts";
 import { createRoute, idParam, json, jsonBody, problems, z } from "../http/api-router.ts";
 import {
   BookingBodySchema,
@@ -17,6 +18,7 @@ import {
   HoldResponseSchema,
   NextAvailableQuerySchema,
   NextAvailableResponseSchema,
+  ProofChallengeSchema,
   QuoteBodySchema,
   QuoteSchema,
   RescheduleBodySchema,
@@ -194,6 +196,19 @@ export const quoteRoute = createRoute({
   },
 });
 
+export const bookingChallengeRoute = createRoute({
+  method: "get",
+  path: "/booking-challenge",
+  tags: TAGS,
+  summary: "A proof-of-work challenge to solve before booking",
+  description:
+    "Every new booking carries a solved challenge as its `proof` (bot protection, ADR 0055). Find the integer `number` from 0 to `maxnumber` whose SHA-256 (hex) of `salt` followed by `number` in decimal equals `challenge` — about `maxnumber / 2` hashes, well under a second — and send base64 of the JSON `{algorithm, challenge, number, salt, signature}` as the booking's `proof`. This is the ALTCHA challenge format: its libraries (altcha-lib `solveChallenge`) solve it. A challenge expires after 30 minutes and books once. A client refused recently, or asking for many challenges, gets a harder one.",
+  responses: {
+    200: json(ProofChallengeSchema, "The challenge; it is not stored until a booking spends it"),
+    ...problems("RATE_LIMITED"),
+  },
+});
+
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export const createBookingRoute = createRoute({
@@ -236,6 +251,7 @@ export const createBookingRoute = createRoute({
       "IDEMPOTENCY_IN_FLIGHT",
       "RECURRING_NOT_SUPPORTED",
       "RECURRING_NOT_OFFERED",
+      ...BOOKING_PROOF_PROBLEMS,
       "RATE_LIMITED",
     ),
   },

@@ -246,6 +246,10 @@ export const BookingBodySchema = z
     holdId: id.nullish(),
     recurring: SeriesChoiceSchema.nullish(),
     locale: text(10).nullish(),
+    proof: z.string().max(4000).optional().meta({
+      description:
+        "Required: a solved challenge of GET /api/booking-challenge, as base64 of the JSON `{algorithm, challenge, number, salt, signature}` (the ALTCHA format: `number` is the integer from 0 to `maxnumber` whose SHA-256 of `salt` followed by the number in decimal is `challenge`). Each challenge books once (a retry with the same Idempotency-Key excepted); PROOF_REQUIRED, PROOF_INVALID, PROOF_EXPIRED, PROOF_TOO_EASY or PROOF_USED otherwise.",
+    }),
   })
   .superRefine((v, ctx) => {
     const list = Array.isArray(v.guests) ? v.guests : null;
@@ -637,3 +641,13 @@ export const WidgetConfigSchema = z
     business: z.object({ name: z.string(), timeZone: z.string() }),
   })
   .openapi("WidgetConfig");
+
+export const ProofChallengeSchema = z
+  .object({
+    algorithm: z.literal("SHA-256"),
+    challenge: z.string().meta({ description: "Hex SHA-256 of `salt` followed by the secret number in decimal" }),
+    maxnumber: z.number().int().meta({ description: "The secret number is at most this (the difficulty)" }),
+    salt: z.string().meta({ description: "Random, with its `expires` (Unix seconds) and `maxnumber` as parameters" }),
+    signature: z.string().meta({ description: "The server's HMAC-SHA-256 of `challenge`; send it back unchanged" }),
+  })
+  .openapi("ProofChallenge");

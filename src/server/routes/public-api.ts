@@ -27,6 +27,7 @@ import { createApiRouter, handle } from "../http/api-router.ts";
 import { problem } from "../http/problem.ts";
 import { BOOKING_PROBLEMS, bookingProblem, bookingProblemBody } from "./booking-problems.ts";
 import {
+  bookingChallengeRoute,
   calendarFileRoute,
   cancelRoute,
   createBookingRoute,
@@ -42,6 +43,9 @@ import {
   rescheduleRoute,
 } from "./public-api-routes.ts";
 import { inMemoryRateLimiters, rateLimit, type RateLimiters } from "./rate-limit.ts";
+import { checkProof, issueProofChallenge } from "../../app/bookings/booking-proof.ts";
+import type { ProofLedger } from "../../adapters/db/used-proofs.ts";
+import { clientKey, UNKNOWN_CLIENT } from "../http/client-address.ts";
 
 export interface PublicApiDeps extends BookingDeps {
   readonly rateLimits: {
@@ -57,7 +61,28 @@ export interface PublicApiDeps extends BookingDeps {
    * manage token was verified here. Absent → 404.
    */
   readonly renderCalendarFile?: (snapshot: BookingSnapshot) => string | Promise<string>;
+  /**
+   * Bot protection of new bookings (ADR 0055): challenges are signed with `key` (from the app
+   * secret, so every process accepts every other's) and spent once in `ledger`. `maxNumber` is the
+   * difficulty (DEFAULT_PROOF_MAX_NUMBER unless said), `raisedMaxNumber` a suspect client's.
+   */
+  readonly bookingProof: {
+    readonly key: Buffer;
+    readonly ledger: ProofLedger;
+    readonly maxNumber?: number;
+    readonly raisedMaxNumber?: number;
+  };
 }
+
+/** About 10,000 SHA-256 on average: ~0.2 s in a browser worker here, under a second on a slow phone. */
+export const DEFAULT_PROOF_MAX_NUMBER = 20_000;
+/** A suspect client's: 25 times the work (seconds on a phone), still bookable by a person. */
+export const RAISED_PROOF_MAX_NUMBER = 500_000;
+/** Challenges a client may take in ten minutes before its next ones are raised. */
+const CHALLENGES_BEFORE_RAISED = 20;
+const SUSPICION_WINDOW_MS = 10 * 60_000;
+/** The honeypot field the widget sends (empty from a person; bots fill every field). */
+const HONEYPOT_FIELD = "_website";
 
 const BOOKINGS_ENDPOINT = "POST /api/bookings";
 
@@ -89,6 +114,13 @@ function answerStoredKey(c: Context, claim: Exclude<IdempotencyClaim, { kind: "c
   });
 }
 
+/** A booking body without its proof of work (the request's meaning, for idempotency). */
+function withoutProof(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || !("proof" in body)) return body;
+  const { proof: _proof, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 /** `Authorization: Bearer <token>` or `?token=`. */
 function manageToken(c: Context): string | null {
   const header = c.req.header("authorization");
@@ -111,6 +143,64 @@ export function publicApi(deps: PublicApiDeps) {
   api.use(seriesPreviewRoute.getRoutingPath(), slotsLimit);
   for (const route of [holdRoute, createBookingRoute, rescheduleRoute, cancelRoute, cancelSeriesRoute])
     api.on(route.method.toUpperCase(), route.getRoutingPath(), bookingsLimit);
+  // Fetching a challenge reads like free slots: it counts against the same limit.
+  api.use(bookingChallengeRoute.getRoutingPath(), slotsLimit);
+
+  // A client is suspect for ten minutes after a refused proof or honeypot, or after taking many
+  // challenges; its challenges are then raised, and easier ones it fetched before are refused.
+  const { bookingProof } = deps;
+  const maxNumber = bookingProof.maxNumber ?? DEFAULT_PROOF_MAX_NUMBER;
+  const raisedMaxNumber = bookingProof.raisedMaxNumber ?? RAISED_PROOF_MAX_NUMBER;
+  const challengesTaken = limiters("booking-challenges", CHALLENGES_BEFORE_RAISED, SUSPICION_WINDOW_MS);
+  const refusals = limiters("booking-refusals", 1, SUSPICION_WINDOW_MS);
+  const clientOf = (c: Context) => clientKey(c.get("clientAddress") ?? UNKNOWN_CLIENT);
+  const isSuspect = async (client: string, nowMs: number) => (await refusals.waitFor(client, nowMs)) !== null;
+
+  handle(api, bookingChallengeRoute, async (c) => {
+    const client = clientOf(c);
+    const now = deps.clock();
+    const isFrequent = (await challengesTaken.hit(client, now.getTime())) !== null;
+    const isRaised = isFrequent || (await isSuspect(client, now.getTime()));
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      issueProofChallenge(bookingProof.key, { now, maxNumber: isRaised ? raisedMaxNumber : maxNumber }),
+      200,
+    );
+  });
+
+  /**
+   * Why a new booking is refused before anything is booked (honeypot, proof of work), or null. A
+   * refusal marks the client suspect; the same request retried with its Idempotency-Key passes the
+   * ledger again and is answered by the booking's idempotency.
+   */
+  const refuseUnproven = async (c: Context, proof: string | undefined, key: string | null) => {
+    const client = clientOf(c);
+    const now = deps.clock();
+    const refuse = async (status: 403 | 409 | 422, code: Parameters<typeof problem>[2], english: string) => {
+      await refusals.hit(client, now.getTime());
+      return problem(c, status, code, english);
+    };
+    const raw = c.get("jsonBody") as Record<string, unknown> | null;
+    const honeypot = raw?.[HONEYPOT_FIELD];
+    // Nothing is booked and the visitor is told so (not a fake confirmation: a person whose browser
+    // autofilled the hidden field must not believe they booked); the widget clears it for a retry.
+    if (typeof honeypot === "string" ? honeypot.trim() !== "" : honeypot != null)
+      return refuse(422, "BOOKING_NOT_ACCEPTED", "This booking was not accepted.");
+    if (!proof)
+      return refuse(403, "PROOF_REQUIRED", "Send a solved challenge of GET /api/booking-challenge as `proof`.");
+    const minimumMaxNumber = (await isSuspect(client, now.getTime())) ? raisedMaxNumber : maxNumber;
+    const checked = checkProof(bookingProof.key, proof, { now, minimumMaxNumber });
+    if (!checked.ok) {
+      if (checked.reason === "expired")
+        return problem(c, 403, "PROOF_EXPIRED", "The challenge has expired: solve a new one.");
+      if (checked.reason === "too-easy")
+        return refuse(403, "PROOF_TOO_EASY", "This client needs a harder challenge: solve a new one.");
+      return refuse(403, "PROOF_INVALID", "The proof does not solve a challenge of this server.");
+    }
+    if (!(await bookingProof.ledger.spend(checked.challenge, checked.expiresAt, key, now.getTime())))
+      return refuse(409, "PROOF_USED", "This challenge has already booked: solve a new one.");
+    return null;
+  };
 
   handle(api, getWidgetConfigRoute, async (c) => {
     const result = await getWidgetConfig(deps, c.req.valid("param").calendarId);
@@ -160,6 +250,9 @@ export function publicApi(deps: PublicApiDeps) {
     createBookingRoute,
     async (c) => {
       const key = c.req.valid("header")["idempotency-key"] ?? null;
+      const { proof, ...input } = c.req.valid("json");
+      const refused = await refuseUnproven(c, proof, key);
+      if (refused) return refused;
       // Idempotency without a look-up first: the key is stored with the answer, in the booking's own
       // statement for a success, and the first answer stored wins. A request whose key is already
       // taken cannot book (the key's insert fails, rolling the booking back) and ends below with
@@ -170,11 +263,12 @@ export function publicApi(deps: PublicApiDeps) {
           : {
               endpoint: BOOKINGS_ENDPOINT,
               key,
+              // Without its proof: a retry that solved a new challenge is still the same request.
               requestHash: createHash("sha256")
-                .update(canonicalJson(c.get("jsonBody")))
+                .update(canonicalJson(withoutProof(c.get("jsonBody"))))
                 .digest("hex"),
             };
-      const result = await createBooking(deps, c.req.valid("json"), scope);
+      const result = await createBooking(deps, input, scope);
       if (result.ok) return c.json(withOccurrenceMessages(result.value), 201);
       if (scope) {
         // A refusal is an answer too: the same request replays it instead of booking later. When a

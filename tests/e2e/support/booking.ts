@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { expect as globalExpect, type ExpectStatic } from "vitest";
 import { expectNoAxeViolations, newPage, waitForHydration, type TrackedPage } from "./browser.ts";
+import { withBookingProof } from "../../support/booking-proof.ts";
 
 let clients = 0;
 /** A distinct X-Forwarded-For per page: each journey gets its own rate-limit bucket. */
@@ -89,10 +90,11 @@ export async function fillContact(
 
 /** Books a time directly through the public API, as another visitor would. */
 export async function bookThroughApi(baseURL: string, body: Record<string, unknown>): Promise<Response> {
+  const client = { "x-forwarded-for": clientAddress() };
   return fetch(`${baseURL}/api/bookings`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": clientAddress() },
-    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...client },
+    body: JSON.stringify(await withBookingProof((p, i) => fetch(`${baseURL}${p}`, i), body, client)),
   });
 }
 

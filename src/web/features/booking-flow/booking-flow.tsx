@@ -117,7 +117,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               state={state}
               languageTag={tag}
               dispatch={dispatch}
-              onSubmit={(asksLocation, formErrors) => void actions.submit(asksLocation, formErrors)}
+              onSubmit={(asksLocation, formErrors, honeypot) => void actions.submit(asksLocation, formErrors, honeypot)}
               onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
             />
           </Suspense>

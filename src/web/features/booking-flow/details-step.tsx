@@ -16,6 +16,7 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
+import { TRAP_FIELD, TrapField } from "../../components/trap-field.tsx";
 import { laterMessagesFor } from "../../../i18n/later-runtime.ts";
 import { currentQuote, seriesKey } from "./flow-reducer.ts";
 import { asksBooker, possibleLocations } from "../../../core/calendar/location.ts";
@@ -41,7 +42,7 @@ interface Props {
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
   /** `formErrors`: the attached form's refusals by path (`answers.<field id>`), none without a form. */
-  onSubmit(asksLocation: boolean, formErrors?: Record<string, string>): void;
+  onSubmit(asksLocation: boolean, formErrors: Record<string, string>, honeypot: HTMLInputElement | null): void;
   /** The held time ran out: ask for it again (it may still be free). */
   onHoldAgain(): void;
 }
@@ -103,7 +104,12 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit(asksLocation, config.form ? attachedFormErrors(config.form.definition, d.answers) : {});
+        const trap = e.currentTarget.elements.namedItem(TRAP_FIELD);
+        onSubmit(
+          asksLocation,
+          config.form ? attachedFormErrors(config.form.definition, d.answers) : {},
+          trap instanceof HTMLInputElement ? trap : null,
+        );
       }}
     >
       {state.selectedSlot ? (
@@ -352,19 +358,23 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         </section>
       ) : null}
 
+      {/* Bot protection (ADR 0055): a filled trap books nothing. */}
+      <TrapField />
       <button
         type="submit"
         className="button button--block button--large"
         disabled={state.submitting}
         aria-disabled={state.submitting}
       >
-        {state.submitting
-          ? i18n._("widget.details.submitting")
-          : paysNow
-            ? i18n._("widget.details.continueToPayment")
-            : isRequest
-              ? i18n._("widget.details.request")
-              : i18n._("widget.details.confirm")}
+        {state.submitting && state.checking
+          ? i18n._("widget.details.checking")
+          : state.submitting
+            ? i18n._("widget.details.submitting")
+            : paysNow
+              ? i18n._("widget.details.continueToPayment")
+              : isRequest
+                ? i18n._("widget.details.request")
+                : i18n._("widget.details.confirm")}
       </button>
     </form>
   );

@@ -100,6 +100,8 @@ export interface FlowState {
   errors: Record<string, string>;
   errorValues: Record<string, Record<string, string | number>>;
   submitting: boolean;
+  /** Submitting, but still waiting for the proof of work (the button says "Checking…"). */
+  checking?: boolean;
   /** Shown slots per day before 'Load more'. */
   visibleSlots: number;
   searchingNext: boolean;
@@ -216,7 +218,7 @@ export type FlowEvent =
       errors: Record<string, string>;
       values?: Record<string, Record<string, string | number>>;
     }
-  | { type: "submitStarted" }
+  | { type: "submitStarted"; checking?: boolean }
   | {
       type: "submitRefused";
       code: string;
@@ -413,7 +415,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case "validationFailed":
       return { ...state, errors: event.errors, errorValues: event.values ?? {}, submitting: false };
     case "submitStarted":
-      return { ...state, submitting: true, notice: null };
+      return { ...state, submitting: true, checking: event.checking ?? false, notice: null };
     case "submitRefused":
       return {
         ...state,

@@ -28,6 +28,10 @@ import { splitSlots } from "./seats.ts";
 import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
 import { LOCALE_SWITCH_EVENT, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
+import { startBookingProof, type PendingProof } from "./booking-proof.ts";
+
+/** Refusals of the proof itself (expired, spent, too easy for a suspect client): solved again once, unseen. */
+const PROOF_RETRY_CODES = new Set(["PROOF_EXPIRED", "PROOF_USED", "PROOF_TOO_EASY", "PROOF_INVALID"]);
 
 const browserTimeZone = () => {
   try {
@@ -51,6 +55,14 @@ export function useBookingFlow(data: BookingPageData) {
   const isFirstStep = useRef(true);
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const { config } = data;
+  // The proof of work for the next booking: started on the details step, kept until a server
+  // answers a booking made with it (a lost answer's retry sends it again, with the same key).
+  const pendingProof = useRef<PendingProof | null>(null);
+  const proofForNextBooking = () => (pendingProof.current ??= startBookingProof());
+  useEffect(() => {
+    if (state.step === "details" && !data.isReschedule) proofForNextBooking();
+  }, [state.step, data.isReschedule]);
+  useEffect(() => () => pendingProof.current?.cancel(), []);
 
   // Service calendars: the booker's cart and one cart per guest, the same for slots, hold and booking.
   const slotParams = useCallback(
@@ -253,9 +265,14 @@ export function useBookingFlow(data: BookingPageData) {
 
   /**
    * `asksLocation`: the details step worked out that the location may be the visitor's to give;
-   * `formErrors`: the attached form's fields, checked by the details step (which loads the form engine).
+   * `formErrors`: the attached form's fields, checked by the details step (which loads the form engine);
+   * `honeypot`: the step's hidden trap field, empty unless a bot (or a browser's autofill) filled it.
    */
-  const submit = async (asksLocation = false, formErrors: Record<string, string> = {}) => {
+  const submit = async (
+    asksLocation = false,
+    formErrors: Record<string, string> = {},
+    honeypot: HTMLInputElement | null = null,
+  ) => {
     const s = stateRef.current;
     const errors = { ...validateDetails(config, s.details, data.today, asksLocation).errors, ...formErrors };
     if (Object.keys(errors).length > 0) {
@@ -264,12 +281,38 @@ export function useBookingFlow(data: BookingPageData) {
       return;
     }
     if (!s.selectedSlot) return;
-    const body = bookingRequestOf(data, s, i18n.locale);
-    const json = JSON.stringify(body);
-    // The same request retried (a lost answer) reuses its key, so it can never book twice.
-    if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
-    dispatch({ type: "submitStarted" });
-    const result = await createBooking(body, idempotency.current.key);
+    let result: Awaited<ReturnType<typeof createBooking>> | null = null;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const pending = proofForNextBooking();
+      dispatch({ type: "submitStarted", checking: !pending.isDone() });
+      const proof = await pending.proof;
+      dispatch({ type: "submitStarted" });
+      // A browser that filled the hidden trap field (autofill) sends it: nothing is booked, and the
+      // visitor is told so; the field is cleared for their next press.
+      const trap = honeypot?.value.trim() ?? "";
+      const body = {
+        ...bookingRequestOf(data, s, i18n.locale),
+        ...(proof ? { proof } : {}),
+        ...(trap ? { _website: trap } : {}),
+      };
+      const json = JSON.stringify(body);
+      // The same request retried (a lost answer) reuses its key, so it can never book twice. Over
+      // plain HTTP (not a secure context) browsers have no randomUUID: 128 random bits in hex then.
+      if (idempotency.current?.body !== json)
+        idempotency.current = {
+          body: json,
+          key:
+            crypto.randomUUID?.() ??
+            Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""),
+        };
+      result = await createBooking(body, idempotency.current.key);
+      // Any answer but a lost one spent (or refused) the proof: the next booking solves a new one.
+      if (!(!result.ok && result.problem.code === "NETWORK")) pendingProof.current = null;
+      if (!result.ok && result.problem.code === "BOOKING_NOT_ACCEPTED" && honeypot) honeypot.value = "";
+      if (result.ok || !PROOF_RETRY_CODES.has(result.problem.code)) break;
+    }
+    if (!result) return;
+    if (!result.ok && result.problem.code !== "NETWORK") proofForNextBooking();
     if (result.ok && result.value.payment) {
       const { id: bookingId, manageToken, priceCents, payment } = result.value;
       dispatch({ type: "paymentDue", payment: { ...payment, bookingId, manageToken, priceCents } });

@@ -7,6 +7,7 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
+import { TrapField } from "../../components/trap-field.tsx";
 import { pathTo, slidesAhead } from "../../../core/forms/advance.ts";
 import type { PendingUpload } from "../../../app/forms/ports.ts";
 import {
@@ -200,12 +201,7 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
               <input key={`${id}:${i}`} type="hidden" name={id} value={v} />
             )),
           )}
-        <div className="form-page__trap" aria-hidden="true">
-          <label>
-            {i18n._("forms.trap")}
-            <input type="text" name="_website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <TrapField />
         {slide.fields
           .filter((f) => shown.has(f.id))
           .map((field) => {
