@@ -330,15 +330,23 @@ export function createApp(deps: AppDependencies) {
     );
   // Busy time changed, by this process or another (migration 0012): rebuild those indexes now rather
   // than when the next visitor asks. Each query checks the database's version anyway (warm-busy-index.ts).
-  if (busyIndexes)
+  if (busyIndexes) {
+    // The embedded database runs in this process alone and calls its listeners before a commit
+    // returns, so once our own probe is heard every change is known before anyone can see it, and an
+    // unchanged index needs no version query (warm-busy-index.ts). The probe proves the listener is
+    // really attached; PostgreSQL's notifications can arrive after another process's commit is seen.
+    const probe = deps.database.kind === "pglite" ? `probe:${crypto.randomUUID()}` : null;
     deps.database
       .listen("busy_changes", (payload) => {
+        if (probe && payload === probe) return busyIndexes.trustNotifications();
         slotReads?.changed();
         busyIndexes.changed(payload ? payload.split(",") : undefined);
       })
+      .then(() => (probe ? deps.database.execute("select pg_notify('busy_changes', $1)", [probe]) : undefined))
       .catch((error: unknown) =>
         deps.logger.warn({ err: error }, "busy change notifications unavailable: indexes rebuild on the next query"),
       );
+  }
   app.route("/api", slotEvents({ store: bookingDeps.store, events: slotChanges }));
   app.route("/api", publicApi(bookingDeps));
   app.route(

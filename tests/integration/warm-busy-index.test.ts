@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/core/calendar/calendar-setup.ts";
@@ -115,6 +116,57 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
     await testDb.database.execute("delete from holds where id = $1", [holdId]);
     expect(await day(deaf, 8)).toContain(at(8, "11:00"));
   });
+
+  it("the warm instance too sees rows written straight into the database at once", async () => {
+    // On the embedded database it trusts its notifications (no version check while none came):
+    // a commit's notification must then be heard before the commit returns (the test below).
+    expect(await day(warm, 9)).toContain(at(9, "11:00"));
+    const holdId = randomUUID();
+    const [start, end] = [at(9, "11:00"), at(9, "11:30")];
+    await testDb.database.execute(
+      `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
+       values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
+      [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, "2026-11-30T08:00:00Z"],
+    );
+    await testDb.database.execute(
+      `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
+       values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
+      [fx.businessId, holdId, fx.staff.s1, start, end, "2026-11-30T08:00:00Z"],
+    );
+    expect(await day(warm, 9)).not.toContain(at(9, "11:00"));
+    await testDb.database.execute("delete from holds where id = $1", [holdId]);
+    expect(await day(warm, 9)).toContain(at(9, "11:00"));
+  });
+
+  it.runIf(kind === "pglite")(
+    "embedded: a commit's busy_changes notification is heard before the commit returns",
+    async () => {
+      const heard: string[] = [];
+      await testDb.database.listen("busy_changes", (payload) => heard.push(payload ?? ""));
+      const holdId = randomUUID();
+      const [start, end] = [at(10, "11:00"), at(10, "11:30")];
+      await testDb.database.execute(
+        `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
+         values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
+        [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, "2026-11-30T08:00:00Z"],
+      );
+      const insert = testDb.database.execute(
+        `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
+         values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
+        [fx.businessId, holdId, fx.staff.s1, start, end, "2026-11-30T08:00:00Z"],
+      );
+      // Checked in the very continuation of the commit: nothing else may run in between.
+      await insert.then(() => expect(heard).toContain(fx.staff.s1));
+      heard.length = 0;
+      // A transaction's notification comes with its commit, and is heard before that returns too.
+      await testDb.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`delete from holds where id = ${holdId}`);
+          expect(heard).toEqual([]);
+        })
+        .then(() => expect(heard).toContain(fx.staff.s1));
+    },
+  );
 
   it("a booking cancelled in the database frees its time in the next answer", async () => {
     const res = await post(warm, "/api/bookings", {

@@ -146,6 +146,46 @@ describe("warm busy index", () => {
     expect(state.loads).toBe(1);
   });
 
+  it("trusting notifications (embedded): an index nothing was told about needs no version check", async () => {
+    const { state, store, change } = fakeStore();
+    const warm = createWarmBusyIndex(store);
+    await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    // Not trusted yet (no probe heard): every request checks.
+    await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    expect(state.checks).toBe(1);
+    warm.trustNotifications();
+    const first = await warm.get(rules, ["s1"], 0, 24 * H, 0);
+    expect(await warm.get(rules, ["s1"], 0, 24 * H, 1)).toBe(first);
+    expect(state.checks).toBe(1);
+    // Told of a change: the next request checks, even before the background update has run.
+    change([item(10 * H), item(12 * H)], ["s1"]);
+    warm.changed(["someone-else"]);
+    expect(starts(await warm.get(rules, ["s1"], 0, 24 * H, 1))).toEqual([10 * H, 12 * H]);
+    expect(state.checks).toBe(2);
+    // Known current again as of that check.
+    await warm.get(rules, ["s1"], 0, 24 * H, 1);
+    expect(state.checks).toBe(2);
+    // A change told while a read is in flight is not covered by that read.
+    let open!: () => void;
+    state.gate = new Promise((resolve) => (open = resolve));
+    change([item(10 * H), item(12 * H)], ["s1"]);
+    warm.changed(["s1"]);
+    const during = warm.get(rules, ["s1"], 0, 24 * H, 1);
+    change([item(10 * H), item(12 * H), item(15 * H)], ["s1"]);
+    warm.changed(["s1"]);
+    open();
+    state.gate = null;
+    await during;
+    await tick();
+    expect(starts(await warm.get(rules, ["s1"], 0, 24 * H, 1))).toEqual([10 * H, 12 * H, 15 * H]);
+    // Time still ends an index: a hold's expiry is not a change anyone tells of.
+    state.rows = [item(10 * H), item(14 * H, 100)];
+    state.changes.push(["s1"]);
+    warm.changed(["s1"]);
+    expect(starts(await warm.get(rules, ["s1"], 0, 24 * H, 2))).toEqual([10 * H, 14 * H]);
+    expect(starts(await warm.get(rules, ["s1"], 0, 24 * H, 100))).toEqual([10 * H]);
+  });
+
   it("does not answer a request from a read that began before it", async () => {
     const { state, store, change } = fakeStore();
     const warm = createWarmBusyIndex(store);

@@ -55,6 +55,15 @@ export interface WarmBusyIndex {
    * notification connection was lost). Their indexes are brought up to date in the background.
    */
   changed(staffIds?: readonly string[]): void;
+  /**
+   * From now on every change of busy time is told to `changed()` before its commit returns to
+   * anyone: true of the embedded database, which runs in this process alone and delivers its
+   * notifications within the committing call (app.ts calls this once a probe notification came back,
+   * so an instance that does not listen never does). An index nothing was told about since its read
+   * began is then used without asking the store. Never on PostgreSQL: another process's commit can be
+   * seen before its notification arrives.
+   */
+  trustNotifications(): void;
   /** Indexes held (tests and benchmarks). */
   readonly size: number;
 }
@@ -81,6 +90,8 @@ interface Built {
   readonly builtAt: number;
   /** When its read began, in request order (see `tickets`). */
   readonly ticket: number;
+  /** How many changes had been told (`changed()`) when its read began. */
+  readonly told: number;
 }
 
 interface Entry {
@@ -132,13 +143,16 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
   const byStaff = new Map<string, Set<Entry>>();
   /** Orders reads in this process: of two finished reads, the later-begun one's index is kept. */
   let tickets = 0;
+  /** Changes told so far (`changed()` calls), and whether every change is told before it is seen. */
+  let told = 0;
+  let trusted = false;
 
   /** Whether `built` may be brought up to date for `nowMs` (else: read everything afresh). */
   const updatable = (built: Built | null, nowMs: EpochMs): built is Built =>
     built !== null && nowMs >= built.nowMs && nowMs < built.validUntilMs && wallClock() - built.builtAt < maxAgeMs;
 
   /** Everything read afresh. */
-  async function build(entry: Entry, nowMs: EpochMs, ticket: number): Promise<Built> {
+  async function build(entry: Entry, nowMs: EpochMs, ticket: number, toldAtStart: number): Promise<Built> {
     const builtAt = wallClock();
     const { occupancy, version } = await store.loadOccupancyVersioned(entry.staffIds, entry.fromMs, entry.toMs);
     const busyByStaff = byStaffOf(occupancy, entry.staffIds);
@@ -150,13 +164,21 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       validUntilMs: firstExpiryAfter(busyByStaff, nowMs),
       builtAt,
       ticket,
+      told: toldAtStart,
     };
   }
 
   /** `base` with the staff changed since its version replaced (the same object when none did). */
-  async function update(entry: Entry, base: Built, nowMs: EpochMs, ticket: number): Promise<Built> {
+  async function update(
+    entry: Entry,
+    base: Built,
+    nowMs: EpochMs,
+    ticket: number,
+    toldAtStart: number,
+  ): Promise<Built> {
     const delta = await store.occupancyChangedSince(entry.staffIds, entry.fromMs, entry.toMs, base.version);
-    if (delta.changed.length === 0) return base;
+    // Nothing changed: the same index (kept answers stay valid), now known current as of this read.
+    if (delta.changed.length === 0) return toldAtStart === base.told ? base : { ...base, ticket, told: toldAtStart };
     const fresh = byStaffOf(delta.occupancy, delta.changed);
     const busyByStaff = new Map(base.busyByStaff);
     for (const [id, list] of fresh) busyByStaff.set(id, list);
@@ -180,18 +202,20 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       validUntilMs: firstExpiryAfter(busyByStaff, nowMs),
       builtAt: base.builtAt,
       ticket,
+      told: toldAtStart,
     };
   }
 
   /** Brings the entry up to date for `nowMs`: what changed since its version, or everything. */
   function read(entry: Entry, nowMs: EpochMs): Promise<Built> {
     const ticket = ++tickets;
+    const toldAtStart = told;
     const base = entry.built;
     const full = !updatable(base, nowMs);
     const promise = (async () => {
       const built = updatable(base, nowMs)
-        ? await update(entry, base, nowMs, ticket)
-        : await build(entry, nowMs, ticket);
+        ? await update(entry, base, nowMs, ticket, toldAtStart)
+        : await build(entry, nowMs, ticket, toldAtStart);
       // Kept unless a read begun later was kept already.
       if (entry.built === null || built.ticket > entry.built.ticket) entry.built = built;
       return built;
@@ -284,7 +308,11 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       const entry = entryFor(rules, staffIds, fromMs, toMs);
       entry.lastNowMs = nowMs;
       entry.lastUsedAt = wallClock();
-      // Every request reads what changed since the index's version itself: a read begun before it
+      // Nothing was told since the index's read began, and everything would have been (embedded):
+      // the store's answer to "what changed since?" is known to be "nothing".
+      const built = entry.built;
+      if (trusted && entry.pending === null && built?.told === told && updatable(built, nowMs)) return built.index;
+      // Otherwise every request reads what changed since the index's version itself: a read begun before it
       // may have missed a change committed before it began. Only a full read in flight (a cold start)
       // is waited for, so that concurrent visitors then read its small delta instead of everything again.
       if (entry.pending?.full) await entry.pending.promise.catch(() => {});
@@ -301,10 +329,15 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
     },
 
     changed(staffIds) {
+      told += 1;
       const touched = staffIds
         ? new Set(staffIds.flatMap((id) => [...(byStaff.get(id) ?? [])]))
         : new Set(entries.values());
       for (const entry of touched) refresh(entry);
+    },
+
+    trustNotifications() {
+      trusted = true;
     },
 
     get size() {
