@@ -33,7 +33,8 @@ async function overflowing(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width)
       problems.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
     for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
-      if (el.closest(".visually-hidden, .skip-link, details:not([open]) ul")) continue;
+      // Hidden on purpose: for screen readers only, or (the bots' trap field) for nobody.
+      if (el.closest(".visually-hidden, .skip-link, .trap-field, details:not([open]) ul")) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const name = `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : ""}`;
