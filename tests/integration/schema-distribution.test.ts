@@ -13,7 +13,10 @@
  * and on the local PostgreSQL when it is reachable.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromPglite } from "../../src/adapters/db/client.ts";
+import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { databaseMigratedBefore } from "../support/migrated-before.ts";
 
 type TableKind =
   /** Replicated to every node (create_reference_table): small, read everywhere, rarely written. */
@@ -55,8 +58,6 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
   "public.service_staff": { kind: "gap", reason: "join of services and staff of one business" },
   "public.service_menu_items": { kind: "gap", reason: "join of service menus and services of one business" },
   "public.product_collections": { kind: "gap", reason: "join of products and collections of one business" },
-  "public.product_variants": { kind: "gap", reason: "child of products" },
-  "public.image_variants": { kind: "gap", reason: "child of images" },
   "public.console_sessions": {
     kind: "gap",
     reason: "found by token hash before the business is known (ADR 0057: distributed by token_hash or given it)",
@@ -167,8 +168,10 @@ const FOREIGN_KEY_EXCEPTIONS: Record<string, string> = {
   "form_uploads.form_uploads_submission_id_form_submissions_id_fk": "(submission_id) → form_submissions (id)",
   "form_versions.form_versions_form_id_forms_id_fk": "(form_id) → forms (id)",
   "holds.holds_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "image_variants.image_variants_image_id_images_id_fk": "(image_id) → images (id)",
   "one_time_links.one_time_links_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
   "payments.payments_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
+  "product_variants.product_variants_product_id_products_id_fk": "(product_id) → products (id)",
   "resource_time_off.resource_time_off_resource_id_resources_id_fk": "(resource_id) → resources (id)",
   "resource_units.resource_units_resource_id_resources_id_fk": "(resource_id) → resources (id)",
   "service_add_ons.service_add_ons_service_id_services_id_fk": "(service_id) → services (id)",
@@ -355,4 +358,35 @@ describe.each(DATABASE_KINDS)("the schema keeps the distribution rule of ADR 005
     expect(summary.tablesWithBusinessId + summary.tableExceptions).toBe(summary.tables);
     console.info(`schema distribution (${kind}): ${JSON.stringify(summary)}`);
   });
+});
+
+it("gives image and product variants made before migration 0033 their parent's business", async () => {
+  const client = await databaseMigratedBefore("_variants_business_id");
+  try {
+    const [a, b] = ["00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2"];
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into images (id, business_id, source_type, source_bytes, width, height)
+      values ('00000000-0000-4000-8000-0000000000c1', '${a}', 'image/png', 10, 640, 480),
+             ('00000000-0000-4000-8000-0000000000c2', '${b}', 'image/png', 10, 320, 240);
+      insert into image_variants (image_id, width, height, content_type, byte_size, content)
+      values ('00000000-0000-4000-8000-0000000000c1', 320, 240, 'image/webp', 1, '\\x01'),
+             ('00000000-0000-4000-8000-0000000000c1', 640, 480, 'image/webp', 1, '\\x02'),
+             ('00000000-0000-4000-8000-0000000000c2', 320, 240, 'image/webp', 1, '\\x03');
+      insert into products (id, business_id, slug, name, currency)
+      values ('00000000-0000-4000-8000-0000000000d1', '${b}', 'oil', 'Oil', 'EUR');
+      insert into product_variants (product_id, price_minor) values ('00000000-0000-4000-8000-0000000000d1', 1900);
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    const images = await client.query("select image_id, width, business_id from image_variants order by 1, 2");
+    expect(images.rows).toEqual([
+      { image_id: "00000000-0000-4000-8000-0000000000c1", width: 320, business_id: a },
+      { image_id: "00000000-0000-4000-8000-0000000000c1", width: 640, business_id: a },
+      { image_id: "00000000-0000-4000-8000-0000000000c2", width: 320, business_id: b },
+    ]);
+    const products = await client.query("select product_id, business_id from product_variants");
+    expect(products.rows).toEqual([{ product_id: "00000000-0000-4000-8000-0000000000d1", business_id: b }]);
+  } finally {
+    await client.close();
+  }
 });
