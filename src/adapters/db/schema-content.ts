@@ -46,11 +46,17 @@ export const products = pgTable(
   (t) => [uniqueIndex("products_business_slug_uq").on(t.businessId, t.slug)],
 );
 
-/** One purchasable combination of a product's option values; reached through its owned product. */
+/**
+ * One purchasable combination of a product's option values; reached through its owned product. Carries
+ * the product's business (the distribution column on Citus, ADR 0057), first in its key.
+ */
 export const productVariants = pgTable(
   "product_variants",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -65,7 +71,10 @@ export const productVariants = pgTable(
     stockQuantity: integer("stock_quantity"),
     sku: text("sku"),
   },
-  (t) => [index("product_variants_product_idx").on(t.productId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index("product_variants_product_idx").on(t.productId, t.position),
+  ],
 );
 
 export const collections = pgTable(

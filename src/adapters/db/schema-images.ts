@@ -26,9 +26,13 @@ export const images = pgTable(
   (t) => [index("images_business_created_idx").on(t.businessId, t.createdAt)],
 );
 
+/** Carries its image's business (the distribution column on Citus, ADR 0057), first in its key. */
 export const imageVariants = pgTable(
   "image_variants",
   {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
     imageId: uuid("image_id")
       .notNull()
       .references(() => images.id, { onDelete: "cascade" }),
@@ -38,5 +42,5 @@ export const imageVariants = pgTable(
     byteSize: integer("byte_size").notNull(),
     content: bytea("content").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.imageId, t.width] })],
 );

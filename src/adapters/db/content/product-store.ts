@@ -99,6 +99,7 @@ export function productStore(
         const id = kept.get(optionsKey(v.options));
         return {
           ...(id ? { id } : {}),
+          businessId: B,
           productId,
           position,
           options: [...v.options],

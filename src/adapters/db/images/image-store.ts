@@ -56,6 +56,7 @@ export function imageStore(db: Db, businessId: string): ImageStore {
           .returning();
         await tx.insert(t.imageVariants).values(
           image.variants.map((v) => ({
+            businessId: B,
             imageId: row!.id,
             width: v.width,
             height: v.height,

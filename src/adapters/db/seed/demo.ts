@@ -584,8 +584,17 @@ async function seedShop(db: Db, businessId: string, picture: Record<DemoPicture,
     ])
     .returning({ id: t.products.id });
   await db.insert(t.productVariants).values([
-    { productId: oil!.id, position: 0, options: ["50 ml"], priceMinor: 1200, stockQuantity: 14, sku: "OIL-LAV-50" },
     {
+      businessId,
+      productId: oil!.id,
+      position: 0,
+      options: ["50 ml"],
+      priceMinor: 1200,
+      stockQuantity: 14,
+      sku: "OIL-LAV-50",
+    },
+    {
+      businessId,
       productId: oil!.id,
       position: 1,
       options: ["100 ml"],
@@ -594,8 +603,16 @@ async function seedShop(db: Db, businessId: string, picture: Record<DemoPicture,
       stockQuantity: 3,
       sku: "OIL-LAV-100",
     },
-    { productId: oil!.id, position: 2, options: ["250 ml"], priceMinor: 3900, stockQuantity: 0, sku: "OIL-LAV-250" },
-    { productId: candle!.id, position: 0, options: [], priceMinor: 1600, sku: "CANDLE-EVE" },
+    {
+      businessId,
+      productId: oil!.id,
+      position: 2,
+      options: ["250 ml"],
+      priceMinor: 3900,
+      stockQuantity: 0,
+      sku: "OIL-LAV-250",
+    },
+    { businessId, productId: candle!.id, position: 0, options: [], priceMinor: 1600, sku: "CANDLE-EVE" },
   ]);
   const [collection] = await db
     .insert(t.collections)

@@ -1,0 +1,392 @@
+/**
+ * The schema keeps the rule of ADR 0057 (issue 19, "past one PostgreSQL"): on a distributed PostgreSQL
+ * (Citus) sharded by business, every table carries `business_id` (uuid, not null), and every primary
+ * key, unique constraint or index and exclusion constraint includes it (with `=` in an exclusion
+ * constraint), and every foreign key between two such tables includes it on both sides — or the table
+ * or constraint is listed below, with its reason, as in the ADR.
+ *
+ * The lists are exact: a new table or constraint that breaks the rule fails this test until it is
+ * fixed or listed, and a listed exception that is no longer needed (the table got `business_id`, the
+ * constraint now includes it, or it is gone) fails it too, so the lists only shrink.
+ *
+ * Read from the catalog of a freshly migrated database (pg_class, pg_index, pg_constraint), on PGlite
+ * and on the local PostgreSQL when it is reachable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromPglite } from "../../src/adapters/db/client.ts";
+import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { databaseMigratedBefore } from "../support/migrated-before.ts";
+
+type TableKind =
+  /** Replicated to every node (create_reference_table): small, read everywhere, rarely written. */
+  | "reference"
+  /** Stays on the coordinator only, a plain table there: never joined with business data. */
+  | "local"
+  /** Belongs to one business but does not carry business_id yet: to be distributed once it does. */
+  | "gap";
+
+/** Tables without a business_id column, by schema-qualified name. See ADR 0057, "Tables". */
+const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
+  "drizzle.__drizzle_migrations": {
+    kind: "local",
+    reason: "the migrator's bookkeeping; migrations (DDL) run from the coordinator only",
+  },
+  "public.businesses": {
+    kind: "reference",
+    reason: "the business itself (its id is the distribution value); resolved by slug or host on every request",
+  },
+  "public.rate_limit_windows": {
+    kind: "local",
+    reason: "counts per client address before any business is known; unlogged, one upsert per request",
+  },
+  "public.used_booking_proofs": {
+    kind: "local",
+    reason: "spent proofs of work, checked before the calendar matters, in a statement of its own",
+  },
+  "public.idempotency_keys": {
+    kind: "gap",
+    reason: "written in the booking's own statement: must be colocated with bookings",
+  },
+  "public.busy_changes": {
+    kind: "gap",
+    reason: "written by triggers on booking_items in the booking's transaction: must be colocated",
+  },
+  "public.external_busy": { kind: "gap", reason: "child of calendar_connections, read with the staff's bookings" },
+  "public.calendar_members": { kind: "gap", reason: "join of calendars and staff of one business" },
+  "public.calendar_services": { kind: "gap", reason: "join of calendars and services of one business" },
+  "public.service_staff": { kind: "gap", reason: "join of services and staff of one business" },
+  "public.service_menu_items": { kind: "gap", reason: "join of service menus and services of one business" },
+  "public.product_collections": { kind: "gap", reason: "join of products and collections of one business" },
+  "public.console_sessions": {
+    kind: "gap",
+    reason: "found by token hash before the business is known (ADR 0057: distributed by token_hash or given it)",
+  },
+  "public.console_link_tokens": {
+    kind: "gap",
+    reason: "found by token hash before the business is known (as console_sessions)",
+  },
+};
+
+/**
+ * Primary keys, unique constraints and indexes, and exclusion constraints of tables that carry
+ * business_id, which do not include it: `table.index`. See ADR 0057, "Constraints".
+ */
+const UNIQUE_EXCEPTIONS: Record<string, string> = {
+  // Primary keys on a random uuid `id` alone: unique in fact, but Citus refuses them; they become (business_id, id).
+  "api_keys.api_keys_pkey": "id alone",
+  "blog_authors.blog_authors_pkey": "id alone",
+  "blog_categories.blog_categories_pkey": "id alone",
+  "blog_posts.blog_posts_pkey": "id alone",
+  "booking_items.booking_items_pkey": "id alone",
+  "booking_resource_units.booking_resource_units_pkey": "id alone",
+  "bookings.bookings_pkey": "id alone",
+  "calendar_connections.calendar_connections_pkey": "id alone",
+  "calendars.calendars_pkey": "id alone",
+  "class_sessions.class_sessions_pkey": "id alone",
+  "collections.collections_pkey": "id alone",
+  "console_users.console_users_pkey": "id alone",
+  "contacts.contacts_pkey": "id alone",
+  "content_pages.content_pages_pkey": "id alone",
+  "coupon_redemptions.coupon_redemptions_pkey": "id alone",
+  "coupons.coupons_pkey": "id alone",
+  "form_submissions.form_submissions_pkey": "id alone",
+  "form_uploads.form_uploads_pkey": "id alone",
+  "form_versions.form_versions_form_id_version_pk": "(form_id, version)",
+  "forms.forms_pkey": "id alone",
+  "groups.groups_pkey": "id alone",
+  "holds.holds_pkey": "id alone",
+  "images.images_pkey": "id alone",
+  "one_time_links.one_time_links_pkey": "id alone",
+  "outbox.outbox_pkey": "id alone; written with `on conflict (id)`",
+  "payments.payments_pkey": "id alone",
+  "preview_tokens.preview_tokens_pkey": "id alone",
+  "products.products_pkey": "id alone",
+  "resource_time_off.resource_time_off_pkey": "id alone",
+  "resource_units.resource_units_pkey": "id alone",
+  "resources.resources_pkey": "id alone",
+  "service_add_ons.service_add_ons_pkey": "id alone",
+  "service_menus.service_menus_pkey": "id alone",
+  "service_resources.service_resources_service_id_need_resource_id_pk": "(service_id, need, resource_id)",
+  "service_staff_terms.service_staff_terms_pkey": "id alone",
+  "service_variations.service_variations_pkey": "id alone",
+  "services.services_pkey": "id alone",
+  "staff.staff_pkey": "id alone",
+  "staff_feed_tokens.staff_feed_tokens_pkey": "staff_id alone; written with `on conflict (staff_id)`",
+  "time_off.time_off_pkey": "id alone",
+  "webhook_deliveries.webhook_deliveries_pkey": "id alone",
+  "webhook_subscriptions.webhook_subscriptions_pkey": "id alone",
+  // Uniqueness within a parent of one business: business_id goes in front, the meaning is unchanged.
+  "class_sessions.class_sessions_calendar_start_uq": "(calendar_id, starts_at); `on conflict` target",
+  "resource_units.resource_units_resource_number_uq": "(resource_id, number); `on conflict` target",
+  "form_uploads.form_uploads_submission_field_idx": "(submission_id, field_id)",
+  "service_staff_terms.service_staff_terms_uq": "(service_id, staff_id, variation_id)",
+  // The double-booking guards: (business_id =, …) is the same guarantee, a staff member or unit has one business.
+  "booking_items.booking_items_no_overlap": "exclusion (staff_id =, blocked &&)",
+  "booking_resource_units.booking_resource_units_no_overlap": "exclusion (unit_id =, blocked &&)",
+  // Looked up across businesses, before the business is known: a lookup table of its own is needed.
+  "api_keys.api_keys_key_hash_uq": "API key by hash, from the Authorization header",
+  "console_users.console_users_email_uq": "one sign-in per address across the deployment",
+  "form_uploads.form_uploads_token_hash_unique": "upload by token hash",
+  "one_time_links.one_time_links_slug_hash_unique": "one-time link by slug hash, from the address",
+  "payments.payments_provider_ref_uq": "payment by provider reference, from the provider's webhook",
+  "preview_tokens.preview_tokens_token_hash_uq": "content preview by token hash",
+  "staff_feed_tokens.staff_feed_tokens_hash_idx": "calendar feed by token hash, from the feed address",
+};
+
+/**
+ * Foreign keys from a table with business_id to another table with business_id (not to a reference
+ * table) that do not carry business_id on both sides: `table.constraint`. See ADR 0057, "Foreign keys".
+ */
+const FOREIGN_KEY_EXCEPTIONS: Record<string, string> = {
+  // Each references the parent's id alone; it becomes (business_id, x) → parent (business_id, id), which
+  // also makes a reference across businesses impossible. Note: the parent's key must be (business_id, id) first.
+  "blog_posts.blog_posts_author_id_blog_authors_id_fk": "(author_id) → blog_authors (id)",
+  "booking_items.booking_items_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
+  "booking_items.booking_items_class_session_id_class_sessions_id_fk": "(class_session_id) → class_sessions (id)",
+  "booking_items.booking_items_hold_id_holds_id_fk": "(hold_id) → holds (id)",
+  "booking_items.booking_items_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "booking_resource_units.booking_resource_units_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
+  "booking_resource_units.booking_resource_units_hold_id_holds_id_fk": "(hold_id) → holds (id)",
+  "booking_resource_units.booking_resource_units_unit_id_resource_units_id_fk": "(unit_id) → resource_units (id)",
+  "bookings.bookings_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "bookings.bookings_contact_id_contacts_id_fk": "(contact_id) → contacts (id)",
+  "bookings.bookings_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "calendar_connections.calendar_connections_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "calendars.calendars_form_id_forms_id_fk": "(form_id) → forms (id)",
+  "calendars.calendars_group_id_groups_id_fk": "(group_id) → groups (id)",
+  "class_sessions.class_sessions_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "class_sessions.class_sessions_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "console_users.console_users_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "coupon_redemptions.coupon_redemptions_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
+  "coupon_redemptions.coupon_redemptions_coupon_id_coupons_id_fk": "(coupon_id) → coupons (id)",
+  "form_submissions.form_submissions_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
+  "form_submissions.form_submissions_contact_id_contacts_id_fk": "(contact_id) → contacts (id)",
+  "form_submissions.form_submissions_form_id_version_form_versions_form_id_version_":
+    "(form_id, version) → form_versions (form_id, version)",
+  "form_uploads.form_uploads_form_id_forms_id_fk": "(form_id) → forms (id)",
+  "form_uploads.form_uploads_submission_id_form_submissions_id_fk": "(submission_id) → form_submissions (id)",
+  "form_versions.form_versions_form_id_forms_id_fk": "(form_id) → forms (id)",
+  "holds.holds_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "image_variants.image_variants_image_id_images_id_fk": "(image_id) → images (id)",
+  "one_time_links.one_time_links_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "payments.payments_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
+  "product_variants.product_variants_product_id_products_id_fk": "(product_id) → products (id)",
+  "resource_time_off.resource_time_off_resource_id_resources_id_fk": "(resource_id) → resources (id)",
+  "resource_units.resource_units_resource_id_resources_id_fk": "(resource_id) → resources (id)",
+  "service_add_ons.service_add_ons_service_id_services_id_fk": "(service_id) → services (id)",
+  "service_menus.service_menus_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "service_resources.service_resources_resource_id_resources_id_fk": "(resource_id) → resources (id)",
+  "service_resources.service_resources_service_id_services_id_fk": "(service_id) → services (id)",
+  "service_staff_terms.service_staff_terms_service_id_services_id_fk": "(service_id) → services (id)",
+  "service_staff_terms.service_staff_terms_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "service_staff_terms.service_staff_terms_variation_id_service_variations_id_fk":
+    "(variation_id) → service_variations (id)",
+  "service_variations.service_variations_service_id_services_id_fk": "(service_id) → services (id)",
+  "staff_feed_tokens.staff_feed_tokens_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "time_off.time_off_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "webhook_deliveries.webhook_deliveries_subscription_id_webhook_subscriptions_id_fk":
+    "(subscription_id) → webhook_subscriptions (id)",
+};
+
+interface Violation {
+  key: string;
+  what: string;
+}
+
+describe.each(DATABASE_KINDS)("the schema keeps the distribution rule of ADR 0057 on %s", (kind) => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  async function rows(sql: string) {
+    return (await testDb.database.execute(sql)).rows as Record<string, unknown>[];
+  }
+
+  const USER_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`;
+
+  async function tables() {
+    const found = await rows(
+      `select n.nspname || '.' || c.relname as name, c.relname as table_name,
+              (select format_type(a.atttypid, a.atttypmod) || case when a.attnotnull then ' not null' else '' end
+                 from pg_attribute a
+                where a.attrelid = c.oid and a.attname = 'business_id' and not a.attisdropped) as business_id
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p') and not c.relispartition and ${USER_SCHEMAS}
+        order by 1`,
+    );
+    return found.map((r) => ({
+      name: String(r.name),
+      table: String(r.table_name),
+      businessId: r.business_id === null || r.business_id === undefined ? null : String(r.business_id),
+    }));
+  }
+
+  /** Every unique or exclusion index (primary keys and unique constraints have one), key columns in order. */
+  async function uniqueIndexes() {
+    const found = await rows(
+      `select n.nspname || '.' || c.relname as table_name, i.relname as index_name, x.indisexclusion as exclusion,
+              (select string_agg(coalesce(a.attname, '(expression)') || coalesce(' ' || o.oprname, ''), ', ' order by k.ord)
+                 from unnest(x.indkey::int2[]) with ordinality k(attnum, ord)
+                 left join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+                 left join pg_constraint con on con.conindid = x.indexrelid and con.contype = 'x'
+                 left join pg_operator o on o.oid = con.conexclop[k.ord]
+                where k.ord <= x.indnkeyatts) as columns
+         from pg_index x
+         join pg_class c on c.oid = x.indrelid
+         join pg_class i on i.oid = x.indexrelid
+         join pg_namespace n on n.oid = c.relnamespace
+        where (x.indisunique or x.indisexclusion) and ${USER_SCHEMAS}
+        order by 1, 2`,
+    );
+    return found.map((r) => ({
+      table: String(r.table_name),
+      index: String(r.index_name),
+      exclusion: r.exclusion === true,
+      columns: String(r.columns).split(", "),
+    }));
+  }
+
+  async function foreignKeys() {
+    const found = await rows(
+      `select n.nspname || '.' || c.relname as table_name, con.conname as name,
+              fn.nspname || '.' || f.relname as target,
+              (select string_agg(a.attname, ', ' order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+                 join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns,
+              (select string_agg(a.attname, ', ' order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+                 join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum) as target_columns
+         from pg_constraint con
+         join pg_class c on c.oid = con.conrelid
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_class f on f.oid = con.confrelid
+         join pg_namespace fn on fn.oid = f.relnamespace
+        where con.contype = 'f' and ${USER_SCHEMAS}
+        order by 1, 2`,
+    );
+    return found.map((r) => ({
+      table: String(r.table_name),
+      name: String(r.name),
+      target: String(r.target),
+      columns: String(r.columns).split(", "),
+      targetColumns: String(r.target_columns).split(", "),
+    }));
+  }
+
+  const shortName = (qualified: string) => qualified.replace(/^public\./, "");
+
+  /** Everything that breaks the rule, keyed as the exception lists are. */
+  async function violations() {
+    const all = await tables();
+    const distributed = new Set(all.filter((t) => t.businessId !== null).map((t) => t.name));
+    const found = { tables: [] as Violation[], unique: [] as Violation[], foreignKeys: [] as Violation[] };
+    for (const t of all) {
+      if (t.businessId === null) found.tables.push({ key: t.name, what: "no business_id column" });
+      else if (t.businessId !== "uuid not null")
+        found.tables.push({ key: t.name, what: `business_id is ${t.businessId}, not uuid not null` });
+    }
+    for (const u of await uniqueIndexes()) {
+      if (!distributed.has(u.table)) continue; // the table itself is listed (or reported) above
+      const ok = u.exclusion ? u.columns.includes("business_id =") : u.columns.includes("business_id");
+      if (!ok)
+        found.unique.push({
+          key: `${shortName(u.table)}.${u.index}`,
+          what: `${u.exclusion ? "exclusion" : "unique"} (${u.columns.join(", ")})`,
+        });
+    }
+    for (const f of await foreignKeys()) {
+      if (!distributed.has(f.table)) continue;
+      if (TABLE_EXCEPTIONS[f.target]?.kind === "reference") continue; // distributed → reference: any columns
+      const position = f.columns.indexOf("business_id");
+      if (position >= 0 && f.targetColumns[position] === "business_id" && distributed.has(f.target)) continue;
+      found.foreignKeys.push({
+        key: `${shortName(f.table)}.${f.name}`,
+        what: `(${f.columns.join(", ")}) → ${shortName(f.target)} (${f.targetColumns.join(", ")})`,
+      });
+    }
+    return found;
+  }
+
+  /** What breaks the rule unlisted, and what is listed yet no longer breaks it. */
+  function compare(found: Violation[], listed: string[]) {
+    const keys = new Set(found.map((v) => v.key));
+    return {
+      unlisted: found.filter((v) => !listed.includes(v.key)).map((v) => `${v.key}: ${v.what}`),
+      noLongerNeeded: listed.filter((key) => !keys.has(key)),
+    };
+  }
+
+  it("every table carries business_id (uuid, not null), or is listed with its kind and reason", async () => {
+    const found = await violations();
+    expect(compare(found.tables, Object.keys(TABLE_EXCEPTIONS))).toEqual({ unlisted: [], noLongerNeeded: [] });
+  });
+
+  it("every primary key, unique index and exclusion constraint includes business_id, or is listed", async () => {
+    const found = await violations();
+    expect(compare(found.unique, Object.keys(UNIQUE_EXCEPTIONS))).toEqual({ unlisted: [], noLongerNeeded: [] });
+  });
+
+  it("every foreign key between two tables with business_id carries it on both sides, or is listed", async () => {
+    const found = await violations();
+    expect(compare(found.foreignKeys, Object.keys(FOREIGN_KEY_EXCEPTIONS))).toEqual({
+      unlisted: [],
+      noLongerNeeded: [],
+    });
+  });
+
+  it("counts the rule's reach (reported in ADR 0057)", async () => {
+    const all = await tables();
+    const unique = await uniqueIndexes();
+    const keys = await foreignKeys();
+    const summary = {
+      tables: all.length,
+      tablesWithBusinessId: all.filter((t) => t.businessId !== null).length,
+      tableExceptions: Object.keys(TABLE_EXCEPTIONS).length,
+      uniqueAndExclusion: unique.length,
+      uniqueAndExclusionWithBusinessId: unique.filter((u) =>
+        u.exclusion ? u.columns.includes("business_id =") : u.columns.includes("business_id"),
+      ).length,
+      uniqueAndExclusionOnTablesWithBusinessId: unique.filter((u) => !(u.table in TABLE_EXCEPTIONS)).length,
+      uniqueExceptions: Object.keys(UNIQUE_EXCEPTIONS).length,
+      foreignKeys: keys.length,
+      foreignKeysFromTablesWithBusinessId: keys.filter((f) => !(f.table in TABLE_EXCEPTIONS)).length,
+      foreignKeyExceptions: Object.keys(FOREIGN_KEY_EXCEPTIONS).length,
+    };
+    expect(summary.tablesWithBusinessId + summary.tableExceptions).toBe(summary.tables);
+    console.info(`schema distribution (${kind}): ${JSON.stringify(summary)}`);
+  });
+});
+
+it("gives image and product variants made before migration 0033 their parent's business", async () => {
+  const client = await databaseMigratedBefore("_variants_business_id");
+  try {
+    const [a, b] = ["00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2"];
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into images (id, business_id, source_type, source_bytes, width, height)
+      values ('00000000-0000-4000-8000-0000000000c1', '${a}', 'image/png', 10, 640, 480),
+             ('00000000-0000-4000-8000-0000000000c2', '${b}', 'image/png', 10, 320, 240);
+      insert into image_variants (image_id, width, height, content_type, byte_size, content)
+      values ('00000000-0000-4000-8000-0000000000c1', 320, 240, 'image/webp', 1, '\\x01'),
+             ('00000000-0000-4000-8000-0000000000c1', 640, 480, 'image/webp', 1, '\\x02'),
+             ('00000000-0000-4000-8000-0000000000c2', 320, 240, 'image/webp', 1, '\\x03');
+      insert into products (id, business_id, slug, name, currency)
+      values ('00000000-0000-4000-8000-0000000000d1', '${b}', 'oil', 'Oil', 'EUR');
+      insert into product_variants (product_id, price_minor) values ('00000000-0000-4000-8000-0000000000d1', 1900);
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    const images = await client.query("select image_id, width, business_id from image_variants order by 1, 2");
+    expect(images.rows).toEqual([
+      { image_id: "00000000-0000-4000-8000-0000000000c1", width: 320, business_id: a },
+      { image_id: "00000000-0000-4000-8000-0000000000c1", width: 640, business_id: a },
+      { image_id: "00000000-0000-4000-8000-0000000000c2", width: 320, business_id: b },
+    ]);
+    const products = await client.query("select product_id, business_id from product_variants");
+    expect(products.rows).toEqual([{ product_id: "00000000-0000-4000-8000-0000000000d1", business_id: b }]);
+  } finally {
+    await client.close();
+  }
+});
