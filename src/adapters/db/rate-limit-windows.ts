@@ -20,6 +20,7 @@
 import type { RateLimiters } from "../../server/routes/rate-limit.ts";
 import { secondsUntil } from "../../server/routes/rate-limit.ts";
 import type { Database } from "./client.ts";
+import { sweepNowAndThen } from "./sweep-now-and-then.ts";
 
 const HIT = `insert into rate_limit_windows as w (limiter, client_key, window_start, window_end, hits)
   values ($1, $2, $3, $4, $5)
@@ -35,8 +36,6 @@ const BATCH_MAX_AGE_MS = 1_000;
 /** Past this many clients, a batched limit forgets those whose window has ended. */
 const BATCHED_CLIENTS = 50_000;
 
-/** How often a process deletes ended windows (any process may; deleting twice is harmless). */
-const SWEEP_EVERY_MS = 60_000;
 /** Past this many remembered refusals, those whose window has ended are forgotten. */
 const REMEMBERED_REFUSALS = 10_000;
 
@@ -44,14 +43,8 @@ export function databaseRateLimiters(
   database: Database,
   options: { onBackgroundError?: (error: unknown) => void } = {},
 ): RateLimiters {
-  let lastSweepMs = 0;
-  const sweepNowAndThen = (nowMs: number) => {
-    if (nowMs - lastSweepMs < SWEEP_EVERY_MS) return;
-    lastSweepMs = nowMs;
-    database
-      .execute(SWEEP, [new Date(nowMs).toISOString()])
-      .catch((error: unknown) => options.onBackgroundError?.(error));
-  };
+  // Ended windows are deleted by any process now and then (sweep-now-and-then.ts).
+  const sweep = sweepNowAndThen(database, SWEEP, options.onBackgroundError);
   return (name, limit, windowMs = 60_000, precision = "exact") => {
     const windowOf = (nowMs: number) => {
       const startMs = Math.floor(nowMs / windowMs) * windowMs;
@@ -113,7 +106,7 @@ export function databaseRateLimiters(
       };
       return {
         async hit(key, nowMs) {
-          sweepNowAndThen(nowMs);
+          sweep(nowMs);
           const window = windowOf(nowMs);
           let client = clients.get(key);
           if (!client || client.windowEndMs !== window.endMs) {
@@ -147,7 +140,7 @@ export function databaseRateLimiters(
       async hit(key, nowMs) {
         const knownEnd = refusedUntil.get(key);
         if (knownEnd !== undefined && knownEnd > nowMs) return secondsUntil(knownEnd, nowMs);
-        sweepNowAndThen(nowMs);
+        sweep(nowMs);
         const window = windowOf(nowMs);
         const { rows } = await database.execute(HIT, [name, key, window.start, window.end, 1]);
         if (Number(rows[0]?.hits) <= limit) return null;

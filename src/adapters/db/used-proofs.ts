@@ -6,6 +6,7 @@
  * Expired rows are deleted now and then by whichever process notices, off the request's path.
  */
 import type { Database } from "./client.ts";
+import { sweepNowAndThen } from "./sweep-now-and-then.ts";
 
 export interface ProofLedger {
   /** True when this request may spend the challenge (first use, or the same key's retry). */
@@ -17,21 +18,15 @@ const SPEND = `insert into used_booking_proofs as u (challenge, idempotency_key,
     where u.idempotency_key is not null and u.idempotency_key = excluded.idempotency_key
   returning 1`;
 const SWEEP = `delete from used_booking_proofs where expires_at <= $1`;
-const SWEEP_EVERY_MS = 60_000;
 
 export function databaseProofLedger(
   database: Database,
   options: { onSweepError?: (error: unknown) => void } = {},
 ): ProofLedger {
-  let lastSweepMs = 0;
+  const sweep = sweepNowAndThen(database, SWEEP, options.onSweepError);
   return {
     async spend(challenge, expiresAt, idempotencyKey, nowMs) {
-      if (nowMs - lastSweepMs >= SWEEP_EVERY_MS) {
-        lastSweepMs = nowMs;
-        database
-          .execute(SWEEP, [new Date(nowMs).toISOString()])
-          .catch((error: unknown) => options.onSweepError?.(error));
-      }
+      sweep(nowMs);
       const { rows } = await database.execute(SPEND, [challenge, idempotencyKey, expiresAt.toISOString()]);
       return rows.length === 1;
     },
