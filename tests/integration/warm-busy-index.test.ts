@@ -95,47 +95,43 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
     );
   });
 
-  it("rows written straight into the database, with no notification heard, show at once", async () => {
-    expect(await day(deaf, 8)).toContain(at(8, "11:00"));
-    // A hold written by hand (as a script or another product version would).
+  // A hold written by hand (as a script or another product version would), 11:00–11:30 on day `d`:
+  // its row first (no busy time yet), then its occupancy item (the busy change).
+  const [HOLD_EXPIRES, HELD] = ["2026-11-30T08:00:00Z", "11:00"];
+  const writeHoldRow = async (d: number) => {
     const holdId = randomUUID();
-    const start = at(8, "11:00");
-    const end = at(8, "11:30");
     await testDb.database.execute(
       `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
        values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
-      [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, "2026-11-30T08:00:00Z"],
+      [holdId, fx.businessId, fx.calendars.personal, at(d, HELD), at(d, "11:30"), fx.staff.s1, HOLD_EXPIRES],
     );
-    await testDb.database.execute(
+    return holdId;
+  };
+  const writeHoldItem = (holdId: string, d: number) =>
+    testDb.database.execute(
       `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
        values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
-      [fx.businessId, holdId, fx.staff.s1, start, end, "2026-11-30T08:00:00Z"],
+      [fx.businessId, holdId, fx.staff.s1, at(d, HELD), at(d, "11:30"), HOLD_EXPIRES],
     );
-    expect(await day(deaf, 8)).not.toContain(at(8, "11:00"));
+  /** `app` offers 11:00 on day `d`, not once a hold is written straight in, and again once it is deleted. */
+  const seesStraightWrites = async (app: ReturnType<typeof bookingApp>, d: number) => {
+    expect(await day(app, d)).toContain(at(d, HELD));
+    const holdId = await writeHoldRow(d);
+    await writeHoldItem(holdId, d);
+    expect(await day(app, d)).not.toContain(at(d, HELD));
     // Deleting it (its items go by cascade) frees the time again.
     await testDb.database.execute("delete from holds where id = $1", [holdId]);
-    expect(await day(deaf, 8)).toContain(at(8, "11:00"));
+    expect(await day(app, d)).toContain(at(d, HELD));
+  };
+
+  it("rows written straight into the database, with no notification heard, show at once", async () => {
+    await seesStraightWrites(deaf, 8);
   });
 
   it("the warm instance too sees rows written straight into the database at once", async () => {
     // On the embedded database it trusts its notifications (no version check while none came):
     // a commit's notification must then be heard before the commit returns (the test below).
-    expect(await day(warm, 9)).toContain(at(9, "11:00"));
-    const holdId = randomUUID();
-    const [start, end] = [at(9, "11:00"), at(9, "11:30")];
-    await testDb.database.execute(
-      `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
-       values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
-      [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, "2026-11-30T08:00:00Z"],
-    );
-    await testDb.database.execute(
-      `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
-       values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
-      [fx.businessId, holdId, fx.staff.s1, start, end, "2026-11-30T08:00:00Z"],
-    );
-    expect(await day(warm, 9)).not.toContain(at(9, "11:00"));
-    await testDb.database.execute("delete from holds where id = $1", [holdId]);
-    expect(await day(warm, 9)).toContain(at(9, "11:00"));
+    await seesStraightWrites(warm, 9);
   });
 
   it.runIf(kind === "pglite")(
@@ -143,20 +139,9 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
     async () => {
       const heard: string[] = [];
       await testDb.database.listen("busy_changes", (payload) => heard.push(payload ?? ""));
-      const holdId = randomUUID();
-      const [start, end] = [at(10, "11:00"), at(10, "11:30")];
-      await testDb.database.execute(
-        `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
-         values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
-        [holdId, fx.businessId, fx.calendars.personal, start, end, fx.staff.s1, "2026-11-30T08:00:00Z"],
-      );
-      const insert = testDb.database.execute(
-        `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
-         values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
-        [fx.businessId, holdId, fx.staff.s1, start, end, "2026-11-30T08:00:00Z"],
-      );
+      const holdId = await writeHoldRow(10);
       // Checked in the very continuation of the commit: nothing else may run in between.
-      await insert.then(() => expect(heard).toContain(fx.staff.s1));
+      await writeHoldItem(holdId, 10).then(() => expect(heard).toContain(fx.staff.s1));
       heard.length = 0;
       // A transaction's notification comes with its commit, and is heard before that returns too.
       await testDb.database.db
