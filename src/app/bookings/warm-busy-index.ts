@@ -168,7 +168,7 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
     };
   }
 
-  /** `base` with the staff changed since its version replaced (the same object when none did). */
+  /** `base` with the staff changed since its version replaced (the same index object when none did). */
   async function update(
     entry: Entry,
     base: Built,
