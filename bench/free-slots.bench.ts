@@ -258,6 +258,8 @@ async function measure(database: Database, label: string): Promise<void> {
     { name: "empty JSON route       ", path: "/bench/empty", share: 1 },
     // The app's own cheapest route with one database round trip (its middleware, `select 1`).
     { name: "GET /api/health        ", path: "/api/health", share: 1 },
+    // The app's JSON answer with no work behind it: its middleware, then 404 problem+json (no database).
+    { name: "app JSON 404, no work  ", path: "/api/bench-nothing", share: 1, status: 404 },
     // Browsers accept gzip: a kept answer's bytes are gzipped once (kept-json.ts).
     { name: "large, warm, gzip      ", path: `/api/calendars/${large}/free-slots?${MONTH}`, share: 1, gzip: true },
     { name: "typical, warm, gzip    ", path: `/api/calendars/${typical}/free-slots?${MONTH}`, share: 1, gzip: true },
@@ -274,13 +276,13 @@ async function measure(database: Database, label: string): Promise<void> {
   ];
   // The ETag a revalidating client holds (none before this change: it gets the whole answer, 200).
   const heldTag = (await fetch(`http://127.0.0.1:${port}${cases[2]!.path}`)).headers.get("etag");
-  const job = (path: string, clients: number, n: number, held = false, gzip = false): LoadJob => ({
+  const job = (path: string, clients: number, n: number, held = false, gzip = false, status = 200): LoadJob => ({
     port,
     path,
     clients,
     method: "GET",
     ...(gzip ? { acceptEncoding: "gzip, deflate, br, zstd" } : {}),
-    expectStatus: held && heldTag ? 304 : 200,
+    expectStatus: held && heldTag ? 304 : status,
     ...(held && heldTag ? { ifNoneMatch: heldTag } : {}),
     requests: Array.from({ length: n }, (_, i) => ({ key: String(i), body: "" })),
   });
@@ -299,17 +301,17 @@ async function measure(database: Database, label: string): Promise<void> {
   try {
     // Warm-up: JIT, prepared statements, and each server's first (cold) answer.
     for (const c of cases)
-      await drive(loader, job(c.path, 1, Math.max(20, Math.round(100 * c.share)), "held" in c, "gzip" in c));
+      await drive(loader, job(c.path, 1, Math.max(20, Math.round(100 * c.share)), "held" in c, "gzip" in c, c.status));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
         const n = Math.max(20, Math.round((REQUESTS / ROUNDS) * c.share));
         // The previous case's garbage (the rebuilds' above all) is not this one's to collect.
         collectGarbage();
         const churn = "churn" in c ? keepBooking(bookOne) : null;
-        const one = await drive(loader, job(c.path, 1, n, "held" in c, "gzip" in c));
+        const one = await drive(loader, job(c.path, 1, n, "held" in c, "gzip" in c, c.status));
         latency.set(c.name, [...(latency.get(c.name) ?? []), ...one.latencies]);
         const manyN = c.path.startsWith("/rebuild/") ? n : Math.round(THROUGHPUT_REQUESTS / ROUNDS);
-        const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, manyN, "held" in c, "gzip" in c));
+        const many = await drive(loader, job(c.path, THROUGHPUT_CLIENTS, manyN, "held" in c, "gzip" in c, c.status));
         const t = throughput.get(c.name) ?? { n: 0, seconds: 0, failures: 0 };
         throughput.set(c.name, {
           n: t.n + manyN,
@@ -348,6 +350,7 @@ async function measure(database: Database, label: string): Promise<void> {
   const tr = get("typical, rebuild");
   const empty = get("empty");
   const health = get("GET /api/health");
+  const appNothing = get("app JSON 404");
   console.log(
     `  warm / rebuild: large p50 ×${(lr.p50 / lw.p50).toFixed(1)}, p99 ×${(lr.p99 / lw.p99).toFixed(1)}; typical p50 ×${(tr.p50 / tw.p50).toFixed(1)}, p99 ×${(tr.p99 / tw.p99).toFixed(1)}`,
   );
@@ -360,6 +363,11 @@ async function measure(database: Database, label: string): Promise<void> {
     `  throughput as share of the empty JSON route / of GET /api/health: large ${share(lw, empty)} / ${share(lw, health)}, ` +
       `typical ${share(tw, empty)} / ${share(tw, health)}, typical with the ETag held ${share(get("typical, warm, held"), empty)} / ${share(get("typical, warm, held"), health)}` +
       ` (${heldTag ? "304" : "no ETag: 200"}; ${load()})`,
+  );
+  // What the app's own middleware leaves of the bare route, before any slots work: the goal's ceiling.
+  console.log(
+    `  the app's JSON answer with no work behind it runs at ${share(appNothing, empty)} of the empty JSON route; ` +
+      `of it, large ${share(lw, appNothing)}, typical ${share(tw, appNothing)}, large gzip ${share(get("large, warm, gzip"), appNothing)}, typical gzip ${share(get("typical, warm, gzip"), appNothing)}`,
   );
   console.log(
     `  browsers (Accept-Encoding: gzip, the kept answer gzipped once): large ${share(get("large, warm, gzip"), empty)}, ` +
