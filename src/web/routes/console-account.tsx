@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../core/console/password-policy.ts";
 import { languageTag } from "../../i18n/locales.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireSession } from "../features/console/console-session.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -38,7 +39,7 @@ const PASSWORD_PROBLEMS = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "P
 export default function ConsoleAccount({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { locale, session, sessions } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.account.${key}`, values);
+  const t = useScreenMessages("console.account");
   const reload = useRefresh();
   const [announcement, setAnnouncement] = useState("");
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "rea
 import type { ApiKeyView } from "../../app/business/ports.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
@@ -48,7 +49,7 @@ function ApiKeysScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
   const listAlertRef = useRef<HTMLDivElement>(null);
   const createdRef = useRef<HTMLDialogElement>(null);
   const createdTitle = useId();
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.apiKeys.${key}`, values);
+  const t = useScreenMessages("console.apiKeys");
   const when = useMemo(
     () => new Intl.DateTimeFormat(languageTag(locale), { timeZone, dateStyle: "medium", timeStyle: "short" }),
     [locale, timeZone],
@@ -169,8 +170,7 @@ function KeyTable(props: {
   when: Intl.DateTimeFormat;
   onRevoke?: (key: ApiKeyView) => void;
 }) {
-  const { i18n } = useLingui();
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.apiKeys.${key}`, values);
+  const t = useScreenMessages("console.apiKeys");
   return (
     <div className="console-table-wrap">
       <table className="console-table">

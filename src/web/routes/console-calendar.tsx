@@ -1,10 +1,10 @@
-import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { ListedForm } from "../../app/forms/ports.ts";
 import type { CalendarView, OneTimeLinkView, ServiceView, StaffView } from "../../app/business/ports.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../components/locale.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { CALENDAR_FIELDS, CalendarForm, calendarBody, draftOf } from "../features/console/calendar-form.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { consolePath, consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -60,7 +60,6 @@ export default function ConsoleCalendar({ loaderData }: Route.ComponentProps) {
 }
 
 function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
-  const { i18n } = useLingui();
   const { locale, session, staff, services, links, forms } = loaderData;
   const currency = session.business.currency;
   const reload = useRefresh();
@@ -72,7 +71,7 @@ function CalendarScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   const [previewVersion, setPreviewVersion] = useState(0);
   const [activeProblem, setActiveProblem] = useState<unknown>(null);
   const activeAlertRef = useRef<HTMLDivElement>(null);
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.calendars.${key}`, values);
+  const t = useScreenMessages("console.calendars");
 
   // Another calendar's page (same route, new id): start from its own values.
   useEffect(() => {

@@ -2,12 +2,13 @@ import { useLingui } from "@lingui/react";
 import { useMemo, useState, type FormEvent } from "react";
 import type { CollectionRecord } from "../../app/content/ports.ts";
 import { Field, FieldError } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -89,10 +90,10 @@ export default function ConsoleCollections({ loaderData }: Route.ComponentProps)
 function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, collections, products } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.collections.${key}`, values);
+  const t = useScreenMessages("console.collections");
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Collection | null>(null);
   const [orderStatus, setOrderStatus] = useState("");
   const titles = useMemo(() => new Map(products.map((p) => [p.id, p.title])), [products]);
@@ -161,20 +162,13 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="collection-form-title"
-          title={
-            draft.id === null
-              ? t("addTitle")
-              : t("editTitle", { name: collections.find((c) => c.id === draft.id)?.name ?? "" })
-          }
-          level={2}
-          className="console-collection-form"
-          submitLabel={t(draft.id === null ? "create" : "save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="collection"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { name: collections.find((c) => c.id === id)?.name ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <NameAndSlugFields
             field="name"
@@ -266,7 +260,7 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
               <p className="console-muted">{t(products.length === 0 ? "noCatalogue" : "allAdded")}</p>
             )}
           </fieldset>
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={t("none")}>
         {shown.map((collection) => (

@@ -5,6 +5,7 @@ import type { CouponView } from "../../app/coupons/ports.ts";
 import { amountText, formatMoney } from "../../core/payments/money.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
@@ -19,7 +20,7 @@ import {
   type CouponDraft,
   type CouponKind,
 } from "../features/console/coupon-draft.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -63,9 +64,9 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
   const { currency, timeZone } = session.business;
   const tag = languageTag(locale);
   const editor = useEditor<CouponDraft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<CouponView | null>(null);
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.coupons.${key}`, values);
+  const t = useScreenMessages("console.coupons");
   const money = (minor: number) => formatMoney(minor, currency, tag);
   const when = new Intl.DateTimeFormat(tag, { timeZone, dateStyle: "medium", timeStyle: "short" });
   const example = amountText(500, currency, tag);
@@ -136,16 +137,13 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
     >
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="coupon-form-title"
-          title={draft.id === null ? t("addTitle") : t("editTitle", { code: draft.code })}
-          level={2}
-          className="console-coupon-form"
-          submitLabel={t(draft.id === null ? "create" : "save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="coupon"
+          id={draft.id}
+          t={t}
+          editTitle={() => t("editTitle", { code: draft.code })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <div className="console-form-grid">
             <TextField
@@ -275,7 +273,7 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
             />
             <span>{t("isActive")}</span>
           </label>
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={t("none")}>
         {shown.map((coupon) => {

@@ -1,9 +1,9 @@
-import { useLingui } from "@lingui/react";
 import { useMemo } from "react";
 import type { ListedForm, StoredForm, Submission, SubmissionPage } from "../../app/forms/ports.ts";
 import { answerLines } from "../../core/forms/answer-lines.ts";
 import type { FormDefinition } from "../../core/forms/definition.ts";
 import { fallbackChain, languageTag, type LocaleCode } from "../../i18n/locales.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -62,9 +62,8 @@ export default function ConsoleForm({ loaderData }: Route.ComponentProps) {
 type Data = OwnerData<Route.ComponentProps["loaderData"]>;
 
 function SubmissionsScreen({ loaderData }: { loaderData: Data }) {
-  const { i18n } = useLingui();
   const { locale, session } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.forms.${key}`, values);
+  const t = useScreenMessages("console.forms");
   const back = { to: "/console/forms", label: t("back") };
   if (loaderData.form === null)
     return (
@@ -135,8 +134,7 @@ function SubmissionList({
   locale: LocaleCode;
   timeZone: string;
 }) {
-  const { i18n } = useLingui();
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.forms.${key}`, values);
+  const t = useScreenMessages("console.forms");
   const chain = fallbackChain(locale);
   const when = useMemo(
     () => new Intl.DateTimeFormat(languageTag(locale), { timeZone, dateStyle: "medium", timeStyle: "short" }),

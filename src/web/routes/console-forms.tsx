@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import type { ListedForm } from "../../app/forms/ports.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -30,7 +31,7 @@ export default function ConsoleForms({ loaderData }: Route.ComponentProps) {
 function FormsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, forms } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.forms.${key}`, values);
+  const t = useScreenMessages("console.forms");
   return (
     <ConsoleScreen id="forms-title" title={t("title")} locale={locale} intro={t("intro")}>
       {forms.length === 0 ? (

@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react";
 import { useState, type FormEvent } from "react";
 import type { CalendarView } from "../../app/business/ports.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import {
   groupBody,
@@ -62,10 +63,10 @@ export default function ConsoleGroups({ loaderData }: Route.ComponentProps) {
 function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, groups, calendars } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.groups.${key}`, values);
+  const t = useScreenMessages("console.groups");
   const refresh = useRefresh();
   const editor = useEditor<GroupDraft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Group | null>(null);
   const groupNames = new Map(groups.map((g) => [g.id, g.name]));
   const calendarNames = new Map(calendars.map((c) => [c.id, c.name]));
@@ -125,16 +126,13 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="group-form-title"
-          title={draft.id === null ? t("addTitle") : t("editTitle", { name: groupNames.get(draft.id) ?? "" })}
-          level={2}
-          className="console-group-form"
-          submitLabel={t(draft.id === null ? "create" : "save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="group"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { name: groupNames.get(id) ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <NamedEntryFields
             draft={draft}
@@ -176,7 +174,7 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
             error={errorOf("calendarIds")}
             onChange={(calendarIds) => setDraft({ ...draft, calendarIds })}
           />
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={t("none")}>
         {shown.map((group) => (

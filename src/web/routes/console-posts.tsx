@@ -4,13 +4,14 @@ import type { AuthorRecord, CategoryRecord, PostRecord } from "../../app/content
 import { POST_STATUSES, type PostStatus } from "../../core/content/post-publication.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { CoverImageField, type ChosenImage } from "../features/console/image-picker.tsx";
 import { MarkdownImport } from "../features/console/markdown-import.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
@@ -195,11 +196,11 @@ export default function ConsolePosts({ loaderData }: Route.ComponentProps) {
 function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, session, posts, page, authors, categories } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.posts.${key}`, values);
+  const t = useScreenMessages("console.posts");
   const zone = session.business.timeZone;
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Post | null>(null);
   const [isImporting, setIsImporting] = useState(false);
   const authorNames = useMemo(() => new Map(authors.map((a) => [a.id, a.name])), [authors]);
@@ -285,20 +286,13 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       {isImporting && !draft ? <MarkdownImport locale={locale} onImported={refresh} /> : null}
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="post-form-title"
-          title={
-            draft.id === null
-              ? t("addTitle")
-              : t("editTitle", { title: posts.items.find((p) => p.id === draft.id)?.title ?? "" })
-          }
-          level={2}
-          className="console-post-form"
-          submitLabel={t(draft.id === null ? "create" : "save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="post"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { title: posts.items.find((p) => p.id === id)?.title ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <NameAndSlugFields
             field="title"
@@ -402,7 +396,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             onChange={(tags) => setDraft({ ...draft, tags })}
             error={errorOf("tags")}
           />
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={page > 1 ? t("noMore") : t("none")}>
         {shown.map((post) => (

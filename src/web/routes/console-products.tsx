@@ -13,12 +13,13 @@ import {
 import { amountText, formatMoney } from "../../core/payments/money.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field, FieldError } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields } from "../features/console/field-problems.ts";
 import { MediaGallery } from "../features/console/image-picker.tsx";
 import {
@@ -103,11 +104,11 @@ export default function ConsoleProducts({ loaderData }: Route.ComponentProps) {
 function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, session, products, page } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.products.${key}`, values);
+  const t = useScreenMessages("console.products");
   const tag = languageTag(locale);
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Product | null>(null);
 
   const clientProblems = draft && isChecking ? check(draft).problems : new Map<string, string>();
@@ -197,20 +198,13 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="product-form-title"
-          title={
-            draft.id === null
-              ? t("addTitle")
-              : t("editTitle", { title: products.items.find((p) => p.id === draft.id)?.title ?? "" })
-          }
-          level={2}
-          className="console-product-form"
-          submitLabel={t(draft.id === null ? "create" : "save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="product"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { title: products.items.find((p) => p.id === id)?.title ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <ProductFields draft={draft} setDraft={setDraft} errorOf={errorOf} />
           <MediaGallery
@@ -223,7 +217,7 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
             onChange={(media) => setDraft({ ...draft, media })}
             errorOf={errorOf}
           />
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={page > 1 ? t("noMore") : t("none")}>
         {shown.map((product) => {
@@ -291,8 +285,7 @@ function ProductFields({
   setDraft(draft: Draft): void;
   errorOf(path: string): string | undefined;
 }) {
-  const { i18n } = useLingui();
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.products.${key}`, values);
+  const t = useScreenMessages("console.products");
   const setOptions = (options: OptionDraft[], variants = draft.variants) => setDraft({ ...draft, options, variants });
   const setVariant = (i: number, change: Partial<VariantDraft>) =>
     setDraft({ ...draft, variants: draft.variants.map((v, j) => (j === i ? { ...v, ...change } : v)) });

@@ -1,7 +1,7 @@
-import { useLingui } from "@lingui/react";
 import { useRef, useState } from "react";
 import type { ResourceTimeOffView, ResourceView } from "../../app/business/resources.ts";
 import type { DateOverrides, WeeklyHours } from "../../core/calendar/calendar.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -45,9 +45,8 @@ const OFFICE_WEEK: WeeklyHours = Object.fromEntries(
 ) as WeeklyHours;
 
 function ResourceHours({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
-  const { i18n } = useLingui();
   const { locale, resource } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.resources.${key}`, values);
+  const t = useScreenMessages("console.resources");
   // Null: open whenever its staff work; a week: its own hours (shown, saved by the week editor).
   const [hours, setHours] = useState<WeeklyHours | null>(resource?.weeklyHours ?? null);
   const [problem, setProblem] = useState<unknown>(null);

@@ -4,13 +4,14 @@ import type { ServiceView } from "../../app/business/ports.ts";
 import type { ResourceKind, ResourceView, ServiceResourceNeed } from "../../app/business/resources.ts";
 import { languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EditorPanel, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -70,9 +71,9 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
   const { locale, session, resources, services } = loaderData;
   const refresh = useRefresh();
   const editor = useEditor<ResourceDraft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<ResourceView | null>(null);
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.resources.${key}`, values);
+  const t = useScreenMessages("console.resources");
 
   const checked = draft ? resourceBody(draft) : null;
   const errorAt = (path: string): string | undefined => {
@@ -130,16 +131,13 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="resource-form-title"
-          title={draft.id === null ? t("addTitle") : t("editTitle", { name: draft.name })}
-          level={2}
-          className="console-resource-form"
-          submitLabel={t(draft.id === null ? "create" : "save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="resource"
+          id={draft.id}
+          t={t}
+          editTitle={() => t("editTitle", { name: draft.name })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <div className="console-form-grid">
             <TextField
@@ -182,7 +180,7 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
               )}
             </Field>
           </div>
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={t("none")}>
         {shown.map((resource) => {
@@ -233,7 +231,7 @@ function ServiceNeeds({ loaderData }: { loaderData: Data }) {
   const refresh = useRefresh();
   const editor = useEditor<{ serviceId: string; needs: NeedsDraft }>();
   const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.resources.${key}`, values);
+  const t = useScreenMessages("console.resources");
   const tag = languageTag(locale);
   const resourceName = new Map(resources.map((r) => [r.id, r.name] as const));
   const editing = draft ? services.find((s) => s.id === draft.serviceId) : undefined;

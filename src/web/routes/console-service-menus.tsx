@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { useState, type FormEvent } from "react";
 import type { CalendarView, ServiceView } from "../../app/business/ports.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import {
   menuBody,
@@ -64,10 +65,10 @@ export default function ConsoleServiceMenus({ loaderData }: Route.ComponentProps
 function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, menus, calendars, services } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.menus.${key}`, values);
+  const t = useScreenMessages("console.menus");
   const refresh = useRefresh();
   const editor = useEditor<MenuDraft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<Menu | null>(null);
   const calendarNames = new Map(calendars.map((c) => [c.id, c.name]));
 
@@ -120,20 +121,13 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="menu-form-title"
-          title={
-            draft.id === null
-              ? t("addTitle")
-              : t("editTitle", { name: menus.find((m) => m.id === draft.id)?.name ?? "" })
-          }
-          level={2}
-          className="console-menu-form"
-          submitLabel={i18n._(draft.id === null ? "console.groups.create" : "console.groups.save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="menu"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { name: menus.find((m) => m.id === id)?.name ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <NamedEntryFields
             draft={draft}
@@ -180,7 +174,7 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             error={errorOf("serviceIds")}
             onChange={(serviceIds) => setDraft({ ...draft, serviceIds })}
           />
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={t("none")}>
         {shown.map((menu) => (

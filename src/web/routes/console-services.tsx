@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import { useMemo, useState, type FormEvent } from "react";
 import type { ServiceView, StaffView } from "../../app/business/ports.ts";
@@ -15,7 +16,7 @@ import { DepositFields } from "../features/console/deposit-fields.tsx";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { problemAt } from "../features/console/field-problems.ts";
@@ -120,11 +121,12 @@ interface ListProps {
 
 function ServiceList({ locale, session, services, staff }: ListProps) {
   const { i18n } = useLingui();
+  const t = useScreenMessages("console.services");
   const refresh = useRefresh();
   const currency = session.business.currency;
   const tag = languageTag(locale);
   const editor = useEditor<Draft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<ServiceView | null>(null);
   const staffNames = useMemo(() => new Map(staff.map((s) => [s.id, s.name])), [staff]);
   const example = amountText(4550, currency, tag);
@@ -223,20 +225,13 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       </div>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="service-form-title"
-          title={
-            draft.id === null
-              ? i18n._("console.services.addTitle")
-              : i18n._("console.services.editTitle", { name: services.find((s) => s.id === draft.id)?.name ?? "" })
-          }
-          level={2}
-          className="console-service-form"
-          submitLabel={i18n._(draft.id === null ? "console.services.create" : "console.services.save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="service"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { name: services.find((s) => s.id === id)?.name ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <div className="console-form-grid">
             <Field path="service-name" label={i18n._("console.services.name")} error={errorOf("name")} isRequired>
@@ -359,7 +354,7 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
             termIndex={checked?.termIndex ?? {}}
             currency={currency}
           />
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.services.none")}>
         {shown.map((service) => {

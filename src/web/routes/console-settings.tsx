@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { BusinessView } from "../../app/business/ports.ts";
 import { LOCALES, languageTag } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
 import { LogoField } from "../features/console/image-picker.tsx";
 import { TextField } from "../features/console/text-field.tsx";
@@ -104,7 +105,7 @@ function SettingsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   const [draft, setDraft] = useState(() => draftOf(loaderData.business));
   const { busy, problem, alertRef, run } = useSubmission();
   const [saved, setSaved] = useState(false);
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.settings.${key}`, values);
+  const t = useScreenMessages("console.settings");
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft({ ...draft, [key]: value });
     setSaved(false);

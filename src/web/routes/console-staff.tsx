@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
@@ -12,7 +13,7 @@ import { WEEKDAYS } from "../features/console/hours-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { EditorPanel } from "../features/console/editor-panel.tsx";
+import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { ZoneSelect } from "../features/console/zone-select.tsx";
 import { LOCATION_MESSAGES, LocationField, locationOfDraft } from "../features/console/location-field.tsx";
@@ -75,10 +76,11 @@ export default function ConsoleStaff({ loaderData }: Route.ComponentProps) {
 
 function StaffList({ locale, session, staff }: { locale: LocaleCode; session: ConsoleSession; staff: StaffView[] }) {
   const { i18n } = useLingui();
+  const t = useScreenMessages("console.staff");
   const navigate = useNavigate();
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
-  const { draft, setDraft, isChecking, problem, saving, status, setStatus, refs } = editor;
+  const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
   const [removing, setRemoving] = useState<StaffView | null>(null);
   const dayNames = useMemo(() => {
     const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: "short", timeZone: "UTC" });
@@ -158,20 +160,13 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
       </div>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (
-        <EditorPanel
-          id="staff-form-title"
-          title={
-            draft.id === null
-              ? i18n._("console.staff.addTitle")
-              : i18n._("console.staff.editTitle", { name: staff.find((s) => s.id === draft.id)?.name ?? "" })
-          }
-          level={2}
-          className="console-staff-form"
-          submitLabel={i18n._(draft.id === null ? "console.staff.create" : "console.staff.save")}
-          saving={saving}
-          refs={refs}
+        <EntryEditorPanel
+          kind="staff"
+          id={draft.id}
+          t={t}
+          editTitle={(id) => t("editTitle", { name: staff.find((s) => s.id === id)?.name ?? "" })}
+          editor={editor}
           onSubmit={save}
-          onCancel={editor.close}
         >
           <div className="console-form-grid">
             <Field path="staff-name" label={i18n._("console.staff.name")} error={errorOf("name")} isRequired>
@@ -250,7 +245,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
             error={errorOf("location")}
             onChange={(locationKind, locationValue) => setDraft({ ...draft, locationKind, locationValue })}
           />
-        </EditorPanel>
+        </EntryEditorPanel>
       ) : null}
       <EntryList status={status} isEmpty={shown.length === 0} empty={i18n._("console.staff.none")}>
         {shown.map((member) => {

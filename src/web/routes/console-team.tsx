@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import type { StaffView } from "../../app/business/ports.ts";
 import { languageTag } from "../../i18n/locales.ts";
+import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
@@ -86,7 +87,7 @@ export default function ConsoleTeam({ loaderData }: Route.ComponentProps) {
 function TeamScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProps["loaderData"]> }) {
   const { i18n } = useLingui();
   const { locale, session, team, staff } = loaderData;
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.team.${key}`, values);
+  const t = useScreenMessages("console.team");
   const reload = useRefresh();
   const [draft, setDraft] = useState<Invitation>(EMPTY);
   const [tried, setTried] = useState(false);
@@ -340,7 +341,7 @@ function TeamTable(props: {
   onRemove(member: Member): void;
 }) {
   const { i18n } = useLingui();
-  const t = (key: string, values?: Record<string, unknown>) => i18n._(`console.team.${key}`, values);
+  const t = useScreenMessages("console.team");
   return (
     <div className="console-table-wrap">
       <table className="console-table">

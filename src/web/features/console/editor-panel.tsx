@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { FormEvent, ReactNode, RefObject } from "react";
+import type { ScreenMessages } from "./screen-messages.ts";
 
 interface Props {
   /** The heading's id; the form is named by it. */
@@ -47,5 +48,39 @@ export function EditorPanel({
         </button>
       </div>
     </form>
+  );
+}
+
+interface EntryProps {
+  /** The kind of entry the screen lists: its heading is `${kind}-form-title`, its form `console-${kind}-form`. */
+  kind: string;
+  /** The entry's id, null while adding one. */
+  id: string | null;
+  /** The screen's words: its addTitle, create and save. */
+  t: ScreenMessages;
+  /** The title while changing the entry `id` (its name, in the screen's editTitle). */
+  editTitle(id: string): string;
+  /** The screen's editor (use-editor.ts). */
+  editor: Pick<Props, "saving" | "refs"> & { close(): void };
+  onSubmit(event: FormEvent): void;
+  children: ReactNode;
+}
+
+/** The add/edit panel of a screen that lists one kind of entry: "New …" or "Edit …", then "Create" or "Save". */
+export function EntryEditorPanel({ kind, id, t, editTitle, editor, onSubmit, children }: EntryProps) {
+  return (
+    <EditorPanel
+      id={`${kind}-form-title`}
+      title={id === null ? t("addTitle") : editTitle(id)}
+      level={2}
+      className={`console-${kind}-form`}
+      submitLabel={t(id === null ? "create" : "save")}
+      saving={editor.saving}
+      refs={editor.refs}
+      onSubmit={onSubmit}
+      onCancel={editor.close}
+    >
+      {children}
+    </EditorPanel>
   );
 }
