@@ -109,15 +109,14 @@ export async function seed(database: Database): Promise<Seeded> {
   await calendar(other, "personal", "other", {});
   await calendar(typical, "personal", "typical", {});
   for (const [i, s] of staff.slice(0, 50).entries())
-    await database.execute("insert into calendar_members (calendar_id, staff_id, priority) values ($1, $2, $3)", [
-      large,
-      s.id,
-      i % 3 === 0 ? 2 : 1,
-    ]);
-  await database.execute("insert into calendar_members (calendar_id, staff_id, is_primary) values ($1, $2, true)", [
-    typical,
-    staff[50]!.id,
-  ]);
+    await database.execute(
+      "insert into calendar_members (business_id, calendar_id, staff_id, priority) values ($1, $2, $3, $4)",
+      [businessId, large, s.id, i % 3 === 0 ? 2 : 1],
+    );
+  await database.execute(
+    "insert into calendar_members (business_id, calendar_id, staff_id, is_primary) values ($1, $2, $3, true)",
+    [businessId, typical, staff[50]!.id],
+  );
 
   const from = Date.parse("2026-03-10T00:00:00Z");
   const rows: { staffId: string; calendarId: string; start: number }[] = [];

@@ -78,9 +78,9 @@ export async function seedBookingFixture(database: Database): Promise<Fixture> {
     },
   ]);
   await db.insert(t.serviceStaff).values([
-    { serviceId: services.cut, staffId: staff.s2 },
-    { serviceId: services.cut, staffId: staff.s3 },
-    { serviceId: services.colour, staffId: staff.s3 },
+    { businessId, serviceId: services.cut, staffId: staff.s2 },
+    { businessId, serviceId: services.cut, staffId: staff.s3 },
+    { businessId, serviceId: services.colour, staffId: staff.s3 },
   ]);
   const base: CalendarSettings = {
     ...DEFAULT_CALENDAR_SETTINGS,
@@ -134,22 +134,22 @@ export async function seedBookingFixture(database: Database): Promise<Fixture> {
     cal(calendars.late, "personal", "late", { changeCutoffMinutes: 7 * 24 * 60 }),
   ]);
   await db.insert(t.calendarMembers).values([
-    { calendarId: calendars.personal, staffId: staff.s1, isPrimary: true },
-    { calendarId: calendars.roundRobin, staffId: staff.s2, priority: 2 },
-    { calendarId: calendars.roundRobin, staffId: staff.s3, priority: 1 },
-    { calendarId: calendars.collective, staffId: staff.s1, isPrimary: true },
-    { calendarId: calendars.collective, staffId: staff.s4 },
-    { calendarId: calendars.yoga, staffId: staff.s4, isPrimary: true },
-    { calendarId: calendars.salon, staffId: staff.s2 },
-    { calendarId: calendars.salon, staffId: staff.s3 },
-    { calendarId: calendars.requests, staffId: staff.s5, isPrimary: true },
-    { calendarId: calendars.questions, staffId: staff.s5, isPrimary: true },
-    { calendarId: calendars.locked, staffId: staff.s5, isPrimary: true },
-    { calendarId: calendars.late, staffId: staff.s5, isPrimary: true },
+    { businessId, calendarId: calendars.personal, staffId: staff.s1, isPrimary: true },
+    { businessId, calendarId: calendars.roundRobin, staffId: staff.s2, priority: 2 },
+    { businessId, calendarId: calendars.roundRobin, staffId: staff.s3, priority: 1 },
+    { businessId, calendarId: calendars.collective, staffId: staff.s1, isPrimary: true },
+    { businessId, calendarId: calendars.collective, staffId: staff.s4 },
+    { businessId, calendarId: calendars.yoga, staffId: staff.s4, isPrimary: true },
+    { businessId, calendarId: calendars.salon, staffId: staff.s2 },
+    { businessId, calendarId: calendars.salon, staffId: staff.s3 },
+    { businessId, calendarId: calendars.requests, staffId: staff.s5, isPrimary: true },
+    { businessId, calendarId: calendars.questions, staffId: staff.s5, isPrimary: true },
+    { businessId, calendarId: calendars.locked, staffId: staff.s5, isPrimary: true },
+    { businessId, calendarId: calendars.late, staffId: staff.s5, isPrimary: true },
   ]);
   await db.insert(t.calendarServices).values([
-    { calendarId: calendars.salon, serviceId: services.cut, position: 0 },
-    { calendarId: calendars.salon, serviceId: services.colour, position: 1 },
+    { businessId, calendarId: calendars.salon, serviceId: services.cut, position: 0 },
+    { businessId, calendarId: calendars.salon, serviceId: services.colour, position: 1 },
   ]);
   const oneTimeSlug = `otl-${randomUUID()}`;
   await db
@@ -208,7 +208,7 @@ export async function seedPersonalCalendars(
   );
   await db
     .insert(t.calendarMembers)
-    .values(calendarIds.map((calendarId, i) => ({ calendarId, staffId: staffIds[i]!, isPrimary: true })));
+    .values(calendarIds.map((calendarId, i) => ({ businessId, calendarId, staffId: staffIds[i]!, isPrimary: true })));
   return { businessId, staffIds, calendarIds };
 }
 

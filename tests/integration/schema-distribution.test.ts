@@ -48,16 +48,6 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
     kind: "gap",
     reason: "written in the booking's own statement: must be colocated with bookings",
   },
-  "public.busy_changes": {
-    kind: "gap",
-    reason: "written by triggers on booking_items in the booking's transaction: must be colocated",
-  },
-  "public.external_busy": { kind: "gap", reason: "child of calendar_connections, read with the staff's bookings" },
-  "public.calendar_members": { kind: "gap", reason: "join of calendars and staff of one business" },
-  "public.calendar_services": { kind: "gap", reason: "join of calendars and services of one business" },
-  "public.service_staff": { kind: "gap", reason: "join of services and staff of one business" },
-  "public.service_menu_items": { kind: "gap", reason: "join of service menus and services of one business" },
-  "public.product_collections": { kind: "gap", reason: "join of products and collections of one business" },
   "public.console_sessions": {
     kind: "gap",
     reason: "found by token hash before the business is known (ADR 0057: distributed by token_hash or given it)",
@@ -187,6 +177,19 @@ const FOREIGN_KEY_EXCEPTIONS: Record<string, string> = {
   "time_off.time_off_staff_id_staff_id_fk": "(staff_id) → staff (id)",
   "webhook_deliveries.webhook_deliveries_subscription_id_webhook_subscriptions_id_fk":
     "(subscription_id) → webhook_subscriptions (id)",
+  // The join tables and external busy time carry business_id since migration 0034; their keys to the parents
+  // still reference the parent's id alone.
+  "calendar_members.calendar_members_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "calendar_members.calendar_members_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  "calendar_services.calendar_services_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
+  "calendar_services.calendar_services_service_id_services_id_fk": "(service_id) → services (id)",
+  "external_busy.external_busy_connection_id_calendar_connections_id_fk": "(connection_id) → calendar_connections (id)",
+  "product_collections.product_collections_collection_id_collections_id_fk": "(collection_id) → collections (id)",
+  "product_collections.product_collections_product_id_products_id_fk": "(product_id) → products (id)",
+  "service_menu_items.service_menu_items_service_id_services_id_fk": "(service_id) → services (id)",
+  "service_menu_items.service_menu_items_service_menu_id_service_menus_id_fk": "(service_menu_id) → service_menus (id)",
+  "service_staff.service_staff_service_id_services_id_fk": "(service_id) → services (id)",
+  "service_staff.service_staff_staff_id_staff_id_fk": "(staff_id) → staff (id)",
 };
 
 interface Violation {
@@ -386,6 +389,71 @@ it("gives image and product variants made before migration 0033 their parent's b
     ]);
     const products = await client.query("select product_id, business_id from product_variants");
     expect(products.rows).toEqual([{ product_id: "00000000-0000-4000-8000-0000000000d1", business_id: b }]);
+  } finally {
+    await client.close();
+  }
+});
+
+it("gives the join tables, external busy time and busy changes made before migration 0034 their business", async () => {
+  const client = await databaseMigratedBefore("_gap_tables_business_id");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const [a, b] = [id("a1"), id("a2")];
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into staff (id, business_id, name, email, time_zone)
+      values ('${id("b1")}', '${a}', 'Ann', 'ann@a.example', 'UTC'), ('${id("b2")}', '${b}', 'Bo', 'bo@b.example', 'UTC');
+      insert into calendars (id, business_id, slug, type, name, settings)
+      values ('${id("c1")}', '${a}', 'ann', 'personal', 'Ann', '{}'), ('${id("c2")}', '${b}', 'bo', 'service', 'Bo', '{}');
+      insert into services (id, business_id, slug, name, duration_minutes)
+      values ('${id("d1")}', '${a}', 'cut', 'Cut', 30), ('${id("d2")}', '${b}', 'dye', 'Dye', 60);
+      insert into calendar_members (calendar_id, staff_id) values ('${id("c1")}', '${id("b1")}'), ('${id("c2")}', '${id("b2")}');
+      insert into calendar_services (calendar_id, service_id) values ('${id("c2")}', '${id("d2")}');
+      insert into service_staff (service_id, staff_id) values ('${id("d1")}', '${id("b1")}'), ('${id("d2")}', '${id("b2")}');
+      insert into service_menus (id, business_id, calendar_id, slug, name) values ('${id("e2")}', '${b}', '${id("c2")}', 'm', 'M');
+      insert into service_menu_items (service_menu_id, service_id) values ('${id("e2")}', '${id("d2")}');
+      insert into products (id, business_id, slug, name, currency) values ('${id("f1")}', '${a}', 'oil', 'Oil', 'EUR');
+      insert into collections (id, business_id, slug, name) values ('${id("f2")}', '${a}', 'care', 'Care');
+      insert into product_collections (product_id, collection_id) values ('${id("f1")}', '${id("f2")}');
+      insert into calendar_connections (id, business_id, staff_id, kind, display_url, url_sealed)
+      values ('${id("a9")}', '${b}', '${id("b2")}', 'ics', 'https://feed.example', 'sealed');
+      insert into external_busy (connection_id, staff_id, starts_at, ends_at)
+      values ('${id("a9")}', '${id("b2")}', '2026-01-01T10:00Z', '2026-01-01T11:00Z');
+      delete from busy_changes;
+      insert into busy_changes (staff_id, xid) values ('${id("b1")}', '1'), ('${id("b2")}', '2'), ('${id("99")}', '3');
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    const businessOf = async (table: string, column: string) =>
+      (await client.query(`select ${column} as parent, business_id from ${table} order by 1`)).rows;
+    expect(await businessOf("calendar_members", "calendar_id")).toEqual([
+      { parent: id("c1"), business_id: a },
+      { parent: id("c2"), business_id: b },
+    ]);
+    expect(await businessOf("calendar_services", "calendar_id")).toEqual([{ parent: id("c2"), business_id: b }]);
+    expect(await businessOf("service_staff", "service_id")).toEqual([
+      { parent: id("d1"), business_id: a },
+      { parent: id("d2"), business_id: b },
+    ]);
+    expect(await businessOf("service_menu_items", "service_menu_id")).toEqual([{ parent: id("e2"), business_id: b }]);
+    expect(await businessOf("product_collections", "product_id")).toEqual([{ parent: id("f1"), business_id: a }]);
+    expect(await businessOf("external_busy", "connection_id")).toEqual([{ parent: id("a9"), business_id: b }]);
+    // A change of a staff member who is gone concerns no warm index: it is dropped, not left without a business.
+    expect(await businessOf("busy_changes", "staff_id")).toEqual([
+      { parent: id("b1"), business_id: a },
+      { parent: id("b2"), business_id: b },
+    ]);
+    // The triggers record the business of the rows they see.
+    await client.exec(`
+      delete from busy_changes;
+      insert into bookings (id, business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
+        service_ids, contact, manage_token_hash, currency)
+      values ('${id("ab")}', '${b}', '${id("c2")}', 'confirmed', '2026-02-01T10:00Z', '2026-02-01T11:00Z', 'UTC',
+        '${id("b2")}', '{${id("b2")}}', '{}', '{}', 'h', 'EUR');
+      insert into booking_items (business_id, booking_id, staff_id, blocked, starts_at, ends_at)
+      values ('${b}', '${id("ab")}', '${id("b2")}', tstzrange('2026-02-01T10:00Z', '2026-02-01T11:00Z'),
+        '2026-02-01T10:00Z', '2026-02-01T11:00Z');
+    `);
+    expect(await businessOf("busy_changes", "staff_id")).toEqual([{ parent: id("b2"), business_id: b }]);
   } finally {
     await client.close();
   }

@@ -178,7 +178,7 @@ export async function claimDueConnections(db: Db, limit: number, leaseMs: number
  */
 export async function recordSynced(
   db: Db,
-  connection: Pick<StoredConnection, "id" | "staffId">,
+  connection: Pick<StoredConnection, "id" | "businessId" | "staffId">,
   spans: readonly BusySpan[],
   result: { calendarUrl: string | null; nextSyncInMs: number },
 ): Promise<{ changed: boolean }> {
@@ -201,6 +201,7 @@ export async function recordSynced(
       if (spans.length)
         await tx.insert(externalBusy).values(
           spans.map((s) => ({
+            businessId: connection.businessId,
             connectionId: connection.id,
             staffId: connection.staffId,
             startsAt: new Date(s.startMs),

@@ -149,6 +149,7 @@ export const services = pgTable(
 export const serviceStaff = pgTable(
   "service_staff",
   {
+    businessId: businessId(),
     serviceId: uuid("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
@@ -156,7 +157,7 @@ export const serviceStaff = pgTable(
       .notNull()
       .references(() => staff.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.staffId] })],
+  (t) => [primaryKey({ columns: [t.serviceId, t.staffId, t.businessId] })],
 );
 
 export const groups = pgTable(
@@ -202,6 +203,7 @@ export const calendars = pgTable(
 export const calendarMembers = pgTable(
   "calendar_members",
   {
+    businessId: businessId(),
     calendarId: uuid("calendar_id")
       .notNull()
       .references(() => calendars.id, { onDelete: "cascade" }),
@@ -212,12 +214,13 @@ export const calendarMembers = pgTable(
     priority: integer("priority").notNull().default(1),
     isPrimary: boolean("is_primary").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.calendarId, t.staffId] })],
+  (t) => [primaryKey({ columns: [t.calendarId, t.staffId, t.businessId] })],
 );
 
 export const calendarServices = pgTable(
   "calendar_services",
   {
+    businessId: businessId(),
     calendarId: uuid("calendar_id")
       .notNull()
       .references(() => calendars.id, { onDelete: "cascade" }),
@@ -226,7 +229,7 @@ export const calendarServices = pgTable(
       .references(() => services.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.calendarId, t.serviceId] })],
+  (t) => [primaryKey({ columns: [t.calendarId, t.serviceId, t.businessId] })],
 );
 
 export const serviceMenus = pgTable(
@@ -249,6 +252,7 @@ export const serviceMenus = pgTable(
 export const serviceMenuItems = pgTable(
   "service_menu_items",
   {
+    businessId: businessId(),
     serviceMenuId: uuid("service_menu_id")
       .notNull()
       .references(() => serviceMenus.id, { onDelete: "cascade" }),
@@ -257,7 +261,7 @@ export const serviceMenuItems = pgTable(
       .references(() => services.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.serviceMenuId, t.serviceId] })],
+  (t) => [primaryKey({ columns: [t.serviceMenuId, t.serviceId, t.businessId] })],
 );
 
 export const oneTimeLinks = pgTable(

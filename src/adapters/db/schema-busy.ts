@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { customType, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./schema-business.ts";
 
 /** A full transaction id (`xid8`, PostgreSQL 13+): compared with pg_visible_in_snapshot. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
@@ -17,6 +18,10 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
 export const busyChanges = pgTable(
   "busy_changes",
   {
+    /** The staff member's business (the distribution column, ADR 0057): the triggers take it from the rows they see. */
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
     /** No foreign key: the writing transaction already checked the staff member, and old rows are pruned. */
     staffId: uuid("staff_id").notNull(),
     xid: xid8("xid").notNull(),
@@ -28,5 +33,5 @@ export const busyChanges = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.xid] })],
+  (t) => [primaryKey({ columns: [t.staffId, t.xid, t.businessId] })],
 );

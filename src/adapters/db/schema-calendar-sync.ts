@@ -58,6 +58,9 @@ export const calendarConnections = pgTable(
 export const externalBusy = pgTable(
   "external_busy",
   {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
     connectionId: uuid("connection_id")
       .notNull()
       .references(() => calendarConnections.id, { onDelete: "cascade" }),

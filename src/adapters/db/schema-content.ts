@@ -96,6 +96,9 @@ export const collections = pgTable(
 export const productCollections = pgTable(
   "product_collections",
   {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -104,7 +107,7 @@ export const productCollections = pgTable(
       .references(() => collections.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
+  (t) => [primaryKey({ columns: [t.productId, t.collectionId, t.businessId] })],
 );
 
 /**

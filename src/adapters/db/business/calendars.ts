@@ -125,6 +125,7 @@ export function calendarStore(
     if (input.members.length > 0) {
       await tx.insert(t.calendarMembers).values(
         input.members.map((m) => ({
+          businessId: B,
           calendarId,
           staffId: m.staffId,
           priority: Math.round(m.priority * 2),
@@ -135,7 +136,7 @@ export function calendarStore(
     if (input.serviceIds.length > 0) {
       await tx
         .insert(t.calendarServices)
-        .values(input.serviceIds.map((serviceId, position) => ({ calendarId, serviceId, position })));
+        .values(input.serviceIds.map((serviceId, position) => ({ businessId: B, calendarId, serviceId, position })));
     }
     return ok(null);
   }

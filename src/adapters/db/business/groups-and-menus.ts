@@ -109,7 +109,7 @@ export function groupAndMenuStore(
     if (unique.length > 0)
       await tx
         .insert(t.serviceMenuItems)
-        .values(unique.map((serviceId, position) => ({ serviceMenuId: menuId, serviceId, position })));
+        .values(unique.map((serviceId, position) => ({ businessId: B, serviceMenuId: menuId, serviceId, position })));
   }
 
   return {

@@ -198,7 +198,8 @@ export function serviceStore(
     if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
     await tx.delete(t.serviceStaff).where(inArray(t.serviceStaff.serviceId, ownServiceIds(serviceId)));
     const unique = [...new Set(staffIds)];
-    if (unique.length > 0) await tx.insert(t.serviceStaff).values(unique.map((staffId) => ({ serviceId, staffId })));
+    if (unique.length > 0)
+      await tx.insert(t.serviceStaff).values(unique.map((staffId) => ({ businessId: B, serviceId, staffId })));
     return ok(null);
   }
 

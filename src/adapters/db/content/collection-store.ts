@@ -57,7 +57,7 @@ export function collectionStore(
     if (unique.length)
       await q
         .insert(t.productCollections)
-        .values(unique.map((productId, position) => ({ collectionId, productId, position })));
+        .values(unique.map((productId, position) => ({ businessId: B, collectionId, productId, position })));
     return ok(null);
   }
 

@@ -619,8 +619,8 @@ async function seedShop(db: Db, businessId: string, picture: Record<DemoPicture,
     .values({ businessId, slug: "aftercare", name: "Aftercare", description: "Take the studio home." })
     .returning();
   await db.insert(t.productCollections).values([
-    { productId: oil!.id, collectionId: collection!.id, position: 0 },
-    { productId: candle!.id, collectionId: collection!.id, position: 1 },
+    { businessId, productId: oil!.id, collectionId: collection!.id, position: 0 },
+    { businessId, productId: candle!.id, collectionId: collection!.id, position: 1 },
   ]);
 }
 
