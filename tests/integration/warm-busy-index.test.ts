@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBookingRepository } from "../../src/adapters/db/booking-repository.ts";
 import { openDatabase, type Database } from "../../src/adapters/db/client.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/core/calendar/calendar-setup.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
@@ -123,6 +124,26 @@ describe.each(DATABASE_KINDS)("warm busy indexes on %s", (kind) => {
     await testDb.database.execute("delete from holds where id = $1", [holdId]);
     expect(await day(app, d)).toContain(at(d, HELD));
   };
+
+  it("every occupancy read names the business: a staff id of another business reads nothing (ADR 0057)", async () => {
+    const reads = createBookingRepository(testDb.database);
+    const [from, to] = [Date.parse(at(14, "00:00")), Date.parse(at(15, "00:00"))];
+    const { version } = await reads.loadOccupancyVersioned!(fx.businessId, [fx.staff.s1], from, to);
+    const holdId = await writeHoldRow(14);
+    await writeHoldItem(holdId, 14);
+    try {
+      const elsewhereId = randomUUID();
+      expect(await reads.loadOccupancy(fx.businessId, [fx.staff.s1], from, to)).toHaveLength(1);
+      expect(await reads.loadOccupancy(elsewhereId, [fx.staff.s1], from, to)).toEqual([]);
+      expect((await reads.loadOccupancyVersioned!(elsewhereId, [fx.staff.s1], from, to)).occupancy).toEqual([]);
+      const own = await reads.occupancyChangedSince!(fx.businessId, [fx.staff.s1], from, to, version);
+      expect([own.changed, own.occupancy.length]).toEqual([[fx.staff.s1], 1]);
+      const foreign = await reads.occupancyChangedSince!(elsewhereId, [fx.staff.s1], from, to, version);
+      expect([foreign.changed, foreign.occupancy]).toEqual([[], []]);
+    } finally {
+      await testDb.database.execute("delete from holds where id = $1", [holdId]);
+    }
+  });
 
   it("rows written straight into the database, with no notification heard, show at once", async () => {
     await seesStraightWrites(deaf, 8);

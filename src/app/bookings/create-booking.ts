@@ -80,7 +80,7 @@ export async function decideRequest(
   const schedules = withOffers(toSchedules(ctx), request.value.plan);
   const span = occupancySpan({ calendar: ctx, schedules, request: request.value });
   const occupancy: Occupancy[] = span
-    ? await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs)
+    ? await deps.store.loadOccupancy(ctx.business.id, relevantStaffIds(ctx), span.startMs, span.endMs)
     : [];
   const exclude = { holdId: request.value.holdId };
   const availability = await withResources(

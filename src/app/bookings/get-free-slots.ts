@@ -86,7 +86,7 @@ async function availabilityFor(
       ctx,
       toAvailabilityInput(
         ctx,
-        await deps.store.loadOccupancy(relevantStaffIds(ctx), fromMs, toMs),
+        await deps.store.loadOccupancy(ctx.business.id, relevantStaffIds(ctx), fromMs, toMs),
         nowMs,
         {},
         withOffers(schedules, plan),
@@ -94,7 +94,7 @@ async function availabilityFor(
       range,
     );
   // The warm index is kept per calendar; the visitor's choices only add definitions to its rules.
-  const busy = await deps.busyIndexes.get(schedules.rules, relevantStaffIds(ctx), fromMs, toMs, nowMs);
+  const busy = await deps.busyIndexes.get(ctx.business.id, schedules.rules, relevantStaffIds(ctx), fromMs, toMs, nowMs);
   return withResources(deps.store, ctx, { ...withOffers(schedules, plan), busy }, range);
 }
 

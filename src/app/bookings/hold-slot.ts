@@ -76,7 +76,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   const request = slotRequest(ctx, attendees, plan?.engineCarts ?? carts, staffFilter);
   const schedules = withOffers(toSchedules(ctx), plan);
   const span = busySpanFor(schedules, [startMs], request);
-  const occupancy = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  const occupancy = await deps.store.loadOccupancy(ctx.business.id, relevantStaffIds(ctx), span.startMs, span.endMs);
   const replaces = input.replacesHoldId ?? null;
   const availability = await withResources(
     deps.store,

@@ -371,8 +371,12 @@ export interface BookingStore {
   loadCalendar(calendarId: string): Promise<CalendarContext | null>;
   /** Drops cached calendar configuration, so a business's change applies to the very next request. */
   forgetCalendars?(): void;
-  /** Active occupancy of these staff overlapping [fromMs, toMs). */
-  loadOccupancy(staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
+  /**
+   * Active occupancy of these staff of the business overlapping [fromMs, toMs). The business is named
+   * in every occupancy read: a staff id of another business reads nothing, and on a database sharded
+   * by business (ADR 0057) the read goes to its one shard.
+   */
+  loadOccupancy(businessId: string, staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
   /** Active occupancy of these units of rooms and equipment overlapping [fromMs, toMs) (issue 21). */
   loadUnitOccupancy?(unitIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<UnitOccupancy[]>;
   /**
@@ -380,6 +384,7 @@ export interface BookingStore {
    * offering both this and occupancyChangedSince lets busy indexes be kept warm (warm-busy-index.ts).
    */
   loadOccupancyVersioned?(
+    businessId: string,
     staffIds: readonly string[],
     fromMs: EpochMs,
     toMs: EpochMs,
@@ -389,6 +394,7 @@ export interface BookingStore {
    * their occupancy now (as loadOccupancy), and the version all of it is as of: the others' is unchanged up to it.
    */
   occupancyChangedSince?(
+    businessId: string,
     staffIds: readonly string[],
     fromMs: EpochMs,
     toMs: EpochMs,

@@ -61,7 +61,7 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
   // Only the busy time the rules can consult for this start, its own seats given back.
   const schedules = withOffers(toSchedules(ctx), reschedulePlan(ctx, record));
   const span = busySpanFor(schedules, [startMs], rescheduleRequest(ctx, record));
-  const loaded = await deps.store.loadOccupancy(relevantStaffIds(ctx), span.startMs, span.endMs);
+  const loaded = await deps.store.loadOccupancy(ctx.business.id, relevantStaffIds(ctx), span.startMs, span.endMs);
   const occupancy = releaseOwnSeats(loaded, record);
   const availability = await withResources(
     deps.store,

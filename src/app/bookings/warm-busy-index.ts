@@ -40,10 +40,11 @@ export interface WarmBusyIndexOptions {
 
 export interface WarmBusyIndex {
   /**
-   * The busy index of these staff for `rules` over at least [fromMs, toMs), as at `nowMs`: the warm
+   * The busy index of these staff of the business for `rules` over at least [fromMs, toMs), as at `nowMs`: the warm
    * one brought up to date with what the store says changed since it was read, or a fresh one.
    */
   get(
+    businessId: string,
     rules: CalendarRules,
     staffIds: readonly string[],
     fromMs: EpochMs,
@@ -95,6 +96,7 @@ interface Built {
 }
 
 interface Entry {
+  readonly businessId: string;
   readonly rules: CalendarRules;
   readonly staffIds: readonly string[];
   readonly fromMs: EpochMs;
@@ -154,7 +156,12 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
   /** Everything read afresh. */
   async function build(entry: Entry, nowMs: EpochMs, ticket: number, toldAtStart: number): Promise<Built> {
     const builtAt = wallClock();
-    const { occupancy, version } = await store.loadOccupancyVersioned(entry.staffIds, entry.fromMs, entry.toMs);
+    const { occupancy, version } = await store.loadOccupancyVersioned(
+      entry.businessId,
+      entry.staffIds,
+      entry.fromMs,
+      entry.toMs,
+    );
     const busyByStaff = byStaffOf(occupancy, entry.staffIds);
     return {
       index: indexBusy(entry.rules, occupancy.map(toBusy), nowMs),
@@ -176,7 +183,13 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
     ticket: number,
     toldAtStart: number,
   ): Promise<Built> {
-    const delta = await store.occupancyChangedSince(entry.staffIds, entry.fromMs, entry.toMs, base.version);
+    const delta = await store.occupancyChangedSince(
+      entry.businessId,
+      entry.staffIds,
+      entry.fromMs,
+      entry.toMs,
+      base.version,
+    );
     // Nothing changed: the same index (kept answers stay valid), now known current as of this read.
     if (delta.changed.length === 0) return toldAtStart === base.told ? base : { ...base, ticket, told: toldAtStart };
     const fresh = byStaffOf(delta.occupancy, delta.changed);
@@ -261,10 +274,16 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
     entry.due.unref?.();
   }
 
-  function entryFor(rules: CalendarRules, staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Entry {
+  function entryFor(
+    businessId: string,
+    rules: CalendarRules,
+    staffIds: readonly string[],
+    fromMs: EpochMs,
+    toMs: EpochMs,
+  ): Entry {
     const from = Math.floor(fromMs / BLOCK_MS) * BLOCK_MS;
     const to = Math.ceil(toMs / BLOCK_MS) * BLOCK_MS;
-    const key = `${rules.calendarId}|${rules.type}|${rules.unconfirmedBlocks}|${staffIds.join(",")}|${from}|${to}`;
+    const key = `${businessId}|${rules.calendarId}|${rules.type}|${rules.unconfirmedBlocks}|${staffIds.join(",")}|${from}|${to}`;
     const found = entries.get(key);
     if (found) {
       // Most recently used last: the first key is the one to drop.
@@ -273,6 +292,7 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
       return found;
     }
     const entry: Entry = {
+      businessId,
       rules,
       staffIds: [...staffIds],
       fromMs: from,
@@ -304,8 +324,8 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
   }
 
   return {
-    async get(rules, staffIds, fromMs, toMs, nowMs) {
-      const entry = entryFor(rules, staffIds, fromMs, toMs);
+    async get(businessId, rules, staffIds, fromMs, toMs, nowMs) {
+      const entry = entryFor(businessId, rules, staffIds, fromMs, toMs);
       entry.lastNowMs = nowMs;
       entry.lastUsedAt = wallClock();
       // Nothing was told since the index's read began, and everything would have been (embedded):

@@ -29,12 +29,12 @@ export function bookingReads(
   const db = database.db;
   let lastPruneMs = 0;
   return {
-    async loadOccupancy(staffIds, fromMs, toMs) {
+    async loadOccupancy(businessId, staffIds, fromMs, toMs) {
       if (staffIds.length === 0) return [];
-      return (await occupancyWithVersion(database, staffIds, fromMs, toMs)).occupancy;
+      return (await occupancyWithVersion(database, businessId, staffIds, fromMs, toMs)).occupancy;
     },
 
-    loadOccupancyVersioned(staffIds, fromMs, toMs) {
+    loadOccupancyVersioned(businessId, staffIds, fromMs, toMs) {
       const now = Date.now();
       if (now - lastPruneMs > PRUNE_EVERY_MS) {
         lastPruneMs = now;
@@ -42,24 +42,25 @@ export function bookingReads(
         // longer matter — unless their transaction stayed open for most of that hour after writing.
         database.execute("delete from busy_changes where at < now() - interval '1 hour'").catch(() => {});
       }
-      return occupancyWithVersion(slotReads, staffIds, fromMs, toMs);
+      return occupancyWithVersion(slotReads, businessId, staffIds, fromMs, toMs);
     },
 
-    async occupancyChangedSince(staffIds, fromMs, toMs, version) {
+    async occupancyChangedSince(businessId, staffIds, fromMs, toMs, version) {
       // One statement, so one snapshot: the staff changed by transactions `version` did not see, their
       // occupancy now, and that snapshot — every other staff member's occupancy is unchanged up to it.
       // Only xids from the old snapshot's xmin on can be unseen, so the primary key bounds the scan.
       const { rows } = await slotReads.execute(
         `with changed as (
            select array(select distinct c.staff_id from busy_changes c
-                         where c.staff_id = any($1::uuid[]) and c.xid >= pg_snapshot_xmin($4::pg_snapshot)
-                           and not pg_visible_in_snapshot(c.xid, $4::pg_snapshot)) as ids
+                         where c.business_id = $4 and c.staff_id = any($1::uuid[])
+                           and c.xid >= pg_snapshot_xmin($5::pg_snapshot)
+                           and not pg_visible_in_snapshot(c.xid, $5::pg_snapshot)) as ids
          )
          select changed.ids::text[] as changed, ${SNAPSHOT} as snapshot,
                 (${OCCUPANCY_JSON} and bi.staff_id = any(changed.ids)) as occupancy
            from changed`,
-        [uuidArray(staffIds), iso(fromMs), iso(toMs), version],
-        "busy_occupancy_changed_since_v2",
+        [uuidArray(staffIds), iso(fromMs), iso(toMs), businessId, version],
+        "busy_occupancy_changed_since_v3",
       );
       const row = rows[0] ?? {};
       const changed = (row.changed ?? []) as string[] | string;
@@ -169,16 +170,16 @@ const SNAPSHOT = `(case when pg_is_in_recovery()
 
 const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 /**
- * Active occupancy overlapping [$2, $3) as one JSON array of arrays (the caller adds which staff):
+ * Active occupancy of business $4 overlapping [$2, $3) as one JSON array of arrays (the caller adds which staff):
  * a busy staff member has dozens of rows here, and one JSON.parse costs far less in the driver than a
  * result row (and an object) per row.
  */
 const OCCUPANCY_JSON = `select coalesce(json_agg(json_build_array(bi.staff_id, ${epoch("bi.starts_at")}, ${epoch("bi.ends_at")}, ${epoch("lower(bi.blocked)")}, ${epoch("upper(bi.blocked)")},
                 bi.booking_id, bi.hold_id, bi.class_session_id, ${epoch("bi.hold_expires_at")}, coalesce(b.calendar_id, cs.calendar_id), b.status, cs.seats_taken)), '[]'::json)
          from booking_items bi
-         left join bookings b on b.id = bi.booking_id
-         left join class_sessions cs on cs.id = bi.class_session_id
-        where bi.active and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`;
+         left join bookings b on b.id = bi.booking_id and b.business_id = bi.business_id
+         left join class_sessions cs on cs.id = bi.class_session_id and cs.business_id = bi.business_id
+        where bi.business_id = $4 and bi.active and bi.blocked && tstzrange($2::timestamptz, $3::timestamptz)`;
 
 /**
  * Active occupancy of these staff overlapping [fromMs, toMs), and the snapshot it was read in (the
@@ -186,14 +187,15 @@ const OCCUPANCY_JSON = `select coalesce(json_agg(json_build_array(bi.staff_id, $
  */
 async function occupancyWithVersion(
   database: Executor,
+  businessId: string,
   staffIds: readonly string[],
   fromMs: number,
   toMs: number,
 ): Promise<{ occupancy: Occupancy[]; version: string }> {
   const { rows } = await database.execute(
     `select (${OCCUPANCY_JSON} and bi.staff_id = any($1::uuid[])) as occupancy, ${SNAPSHOT} as snapshot`,
-    [uuidArray(staffIds), iso(fromMs), iso(toMs)],
-    "bookings_occupancy_v4",
+    [uuidArray(staffIds), iso(fromMs), iso(toMs), businessId],
+    "bookings_occupancy_v5",
   );
   return { occupancy: toOccupancy(rows[0]?.occupancy), version: String(rows[0]?.snapshot) };
 }
