@@ -87,10 +87,14 @@ describe("server rendering and hydration", () => {
       `/shop/collections/aftercare`,
       `/collections/aftercare`,
     ];
+    const untitled: string[] = [];
     for (const path of paths) {
       const res = await fetch(`${baseURL}${path}`);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      // Each page names itself (axe's document-title: a tab strip or a screen reader otherwise says the address).
+      if (!/<title>[^<]*\S[^<]*<\/title>/.test(await res.text())) untitled.push(path);
     }
+    expect(untitled).toEqual([]);
   });
 });
 

@@ -7,10 +7,16 @@ import type { Route } from "./+types/widget-booking";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
   const home = await context.pages.home(business);
-  return { calendars: home.calendars };
+  return { calendars: home.calendars, businessName: business.name };
 }
 
 export default function WidgetBooking({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  return <CalendarChooser title={i18n._("booking.chooseCalendar")} calendars={loaderData.calendars} />;
+  const title = i18n._("booking.chooseCalendar");
+  return (
+    <>
+      <title>{`${title} – ${loaderData.businessName}`}</title>
+      <CalendarChooser title={title} calendars={loaderData.calendars} />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { requireFound, slugExpired } from "../features/errors/route-errors.ts";
 import { loadBookingPage } from "../features/booking-flow/booking-page.server.ts";
-import { BookingPage } from "../features/booking-flow/booking-page.tsx";
+import { BookingPage, bookingMeta } from "../features/booking-flow/booking-page.tsx";
 import type { Route } from "./+types/widget-otl";
 
 /** One-time links: `/widget/otl/:oneTimeSlug` (or `/widget/otl?slug=…`). A used or expired link shows the expired screen. */
@@ -11,7 +11,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return requireFound(await loadBookingPage(context, request, link.calendar.id, { oneTimeSlug: slug }), request);
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+// Named like the calendar's own page (a tab strip, a screen reader), but never indexed: the link is personal.
+export const meta: Route.MetaFunction = ({ data }) => [...bookingMeta(data), { name: "robots", content: "noindex" }];
 
 export default function WidgetOtl({ loaderData }: Route.ComponentProps) {
   return <BookingPage data={loaderData} />;
