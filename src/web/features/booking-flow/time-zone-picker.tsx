@@ -181,6 +181,8 @@ export function TimeZonePicker({
         id={listId}
         role="listbox"
         className="tz-picker__list"
+        // Chromium makes a scrolling box a Tab stop; this list is reached from its field with the arrow keys.
+        tabIndex={-1}
         hidden={!isOpen}
         aria-label={i18n._("widget.timezone.label")}
       >
