@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useId, useRef, useState } from "react";
 import type { BusinessBookingView } from "../../../app/business/ports.ts";
+import { bookingStatusKey } from "./booking-status.ts";
 import type { formatters } from "./dates.ts";
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
 import { PaymentsPanel, type PaymentsAccess } from "./payments-panel.tsx";
@@ -126,9 +127,7 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
         ) : null}
       </div>
       <div className="console-booking__side">
-        <span className={`console-status console-status--${booking.status}`}>
-          {i18n._(`console.status.${booking.status}`)}
-        </span>
+        <span className={`console-status console-status--${booking.status}`}>{i18n._(bookingStatusKey(booking))}</span>
         <div className="console-booking__actions">
           {booking.status === "new" ? (
             <>

@@ -3,6 +3,7 @@ import type { BusinessBookingView } from "../../../app/business/ports.ts";
 import type { formatters } from "./dates.ts";
 import { addDays } from "./dates.ts";
 import type { Names } from "./booking-card.tsx";
+import { bookingStatusKey } from "./booking-status.ts";
 import { visitorName } from "./visitor-name.ts";
 
 interface Props {
@@ -63,7 +64,7 @@ export function WeekView({ firstDate, bookings, names, format, onOpen }: Props) 
                       <span className="visually-hidden"> {format.timeRange(b.startTime, b.endTime)}</span>
                       <span className="visually-hidden">
                         {" · "}
-                        {names.calendar(b.calendarId)} · {i18n._(`console.status.${b.status}`)}
+                        {names.calendar(b.calendarId)} · {i18n._(bookingStatusKey(b))}
                       </span>
                     </button>
                   </li>
