@@ -159,7 +159,10 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
       body: JSON.stringify({ reason: null }),
     });
     expect(cancelled.status).toBe(200);
-    expect(((await cancelled.json()) as Json).paidMinor).toBe(0);
+    // The cancelled screen says what comes back (and shows no "paid" or "remaining" for it).
+    expect(await cancelled.json()).toMatchObject({ status: "cancelled", paidMinor: 0, refundedMinor: 2000 });
+    const reread = await app.request(`/api/bookings/${early.id}`, { headers: auth });
+    expect(await reread.json()).toMatchObject({ paidMinor: 0, refundedMinor: 2000 });
     expect(await paymentRow(early.payment.id)).toMatchObject({ status: "refunded", refunded_minor: 2000 });
     const [told] = (
       await testDb.database.execute(
@@ -177,11 +180,12 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     await patchCalendarSettings(testDb.database, fx.calendars.late, { fullRefundHoursBefore: 720 });
     const kept = (await (await book(fx.calendars.late, at(18, "10:00"))).json()) as Json;
     expect((await pay(kept.payment)).status).toBe(200);
-    await app.request(`/api/bookings/${kept.id}/cancel`, {
+    const keptCancel = await app.request(`/api/bookings/${kept.id}/cancel`, {
       method: "POST",
       headers: { authorization: `Bearer ${kept.manageToken}`, "content-type": "application/json" },
       body: JSON.stringify({ reason: "ill" }),
     });
+    expect(await keptCancel.json()).toMatchObject({ status: "cancelled", paidMinor: 500, refundedMinor: 0 });
     expect(await paymentRow(kept.payment.id)).toMatchObject({ status: "succeeded", refunded_minor: 0 });
 
     // The business gives it back anyway, through its API: listed, refunded, recorded.

@@ -98,7 +98,16 @@ async function cancelOne(
   // A request's money that was only held is let go.
   await deps.money?.release(record.id).catch(() => undefined);
   return ok({
-    ...toBookingView(ctx, { ...result.record, paidMinor: paidMinor - refundMinor }, false, false),
+    ...toBookingView(
+      ctx,
+      {
+        ...result.record,
+        paidMinor: paidMinor - refundMinor,
+        refundedMinor: (record.refundedMinor ?? 0) + refundMinor,
+      },
+      false,
+      false,
+    ),
     occurrence: cancelledOccurrence(result.record),
   });
 }

@@ -53,6 +53,8 @@ export interface BookingView {
   readonly paidMinor: number;
   /** Held on the card for a request (taken when the business confirms), in minor units. */
   readonly heldMinor: number;
+  /** Given back to the visitor, or on its way back, in minor units. */
+  readonly refundedMinor: number;
   readonly currency: string;
   readonly sequence: number;
   readonly cancelReason: string | null;
@@ -98,6 +100,7 @@ export function toBookingView(
     depositCents: r.depositCents,
     paidMinor: r.paidMinor ?? 0,
     heldMinor: r.heldMinor ?? 0,
+    refundedMinor: r.refundedMinor ?? 0,
     currency: r.currency,
     sequence: r.sequence,
     cancelReason: r.cancelReason,

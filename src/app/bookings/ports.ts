@@ -295,6 +295,8 @@ export interface BookingRecord extends BookingFields {
   readonly paidMinor?: number;
   /** Held on the visitor's card for a request, not yet taken (minor units). */
   readonly heldMinor?: number;
+  /** Given back to the visitor or on its way back (minor units; read with the booking). */
+  readonly refundedMinor?: number;
   /** Rooms and equipment it holds, as shown ("Room 2"), read with the booking (issue 21). */
   readonly resources?: readonly string[];
   /** The ids of those resources, read with the booking (open pages of calendars needing them refresh). */

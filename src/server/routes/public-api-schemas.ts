@@ -509,6 +509,10 @@ export const BookingViewSchema = z
     seats: z.number().int(),
     sequence: z.number().int(),
     paidMinor: z.number().int().meta({ description: "Paid online and not refunded, in the currency's minor units" }),
+    refundedMinor: z
+      .number()
+      .int()
+      .meta({ description: "Given back to the visitor, or on its way back (minor units)" }),
     heldMinor: z
       .number()
       .int()

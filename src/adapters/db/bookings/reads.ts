@@ -124,6 +124,9 @@ export function bookingReads(
             where p.booking_id = "bookings"."id" and p.status in ('succeeded', 'refunded'))`,
           heldMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from payments p
             where p.booking_id = "bookings"."id" and p.status = 'authorized')`,
+          // What is to be given back (done or on its way): the refunds worker moves it into refunded_minor.
+          refundedMinor: sql<number>`(select coalesce(sum(p.refund_due_minor), 0)::int from payments p
+            where p.booking_id = "bookings"."id")`,
           // Issue 21: the rooms and equipment it holds.
           resources: heldUnitLabels(),
           resourceIds: sql<string[]>`array(select distinct bru.resource_id from booking_resource_units bru
@@ -136,6 +139,7 @@ export function bookingReads(
             ...toRecord(row.booking),
             paidMinor: Number(row.paidMinor),
             heldMinor: Number(row.heldMinor),
+            refundedMinor: Number(row.refundedMinor),
             resources: [...new Set(row.resources ?? [])],
             resourceIds: row.resourceIds ?? [],
           }

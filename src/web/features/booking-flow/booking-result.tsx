@@ -184,12 +184,18 @@ export function BookingResult({
           <>
             <dt>{i18n._("widget.payment.paid")}</dt>
             <dd>{formatMoney(booking.paidMinor, booking.currency, tag)}</dd>
-            {booking.priceCents > booking.paidMinor ? (
+            {booking.priceCents > booking.paidMinor && outcome !== "cancelled" ? (
               <>
                 <dt>{i18n._("widget.payment.remaining")}</dt>
                 <dd>{formatMoney(booking.priceCents - booking.paidMinor, booking.currency, tag)}</dd>
               </>
             ) : null}
+          </>
+        ) : null}
+        {booking.refundedMinor > 0 ? (
+          <>
+            <dt>{i18n._("widget.payment.refunded")}</dt>
+            <dd>{formatMoney(booking.refundedMinor, booking.currency, tag)}</dd>
           </>
         ) : null}
         {booking.cancelReason && outcome === "cancelled" ? (
