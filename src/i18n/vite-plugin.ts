@@ -32,6 +32,8 @@ export const LATER_PREFIXES = [
   "widget.cancel.",
   "widget.policy.",
   "widget.coupon.",
+  // The held time's countdown: only the details step (which waits for these messages) shows it.
+  "widget.hold.",
 ] as const;
 const catalogsDir = path.join(path.dirname(new URL(import.meta.url).pathname), "catalogs");
 

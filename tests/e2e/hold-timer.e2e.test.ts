@@ -27,7 +27,7 @@ describe("held time", () => {
     await expect.poll(() => heading(page).textContent()).toBe("Your information");
     await expect
       .poll(() => page.getByRole("timer").textContent())
-      .toMatch(/^This time is held for you: (10:00|9:5\d) min left$/);
+      .toMatch(/^Held for you: (10:00|9:5\d) min left$/);
     // The demo's intro call cannot be changed online within 24 hours: said before booking, not after.
     expect(await page.locator(".change-policy").innerText()).toMatch(
       /This time is too close to change: once booked, it cannot be rescheduled or cancelled online\.|You can reschedule or cancel online until/,
@@ -45,7 +45,7 @@ describe("held time", () => {
     await page.clock.setSystemTime(Date.now());
     await expect
       .poll(() => page.getByRole("timer").textContent())
-      .toMatch(/^This time is held for you: (10:00|9:5\d) min left$/);
+      .toMatch(/^Held for you: (10:00|9:5\d) min left$/);
     expect(await page.getByLabel("First name").inputValue()).toBe(who.firstName);
     expect(await heading(page).textContent()).toBe("Your information");
     await page.getByRole("button", { name: "Confirm booking" }).click();
