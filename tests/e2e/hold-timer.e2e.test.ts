@@ -25,9 +25,7 @@ describe("held time", () => {
     await open(page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
     await (await firstSlot(page)).click();
     await expect.poll(() => heading(page).textContent()).toBe("Your information");
-    await expect
-      .poll(() => page.getByRole("timer").textContent())
-      .toMatch(/^Held for you: (10:00|9:5\d) min left$/);
+    await expect.poll(() => page.getByRole("timer").textContent()).toMatch(/^Held for you: (10:00|9:5\d) min left$/);
     // The demo's intro call cannot be changed online within 24 hours: said before booking, not after.
     expect(await page.locator(".change-policy").innerText()).toMatch(
       /This time is too close to change: once booked, it cannot be rescheduled or cancelled online\.|You can reschedule or cancel online until/,
@@ -43,9 +41,7 @@ describe("held time", () => {
     await page.getByRole("button", { name: "Hold this time again" }).click();
     // The server held it again from its own (real) now; bring the page's clock back to it.
     await page.clock.setSystemTime(Date.now());
-    await expect
-      .poll(() => page.getByRole("timer").textContent())
-      .toMatch(/^Held for you: (10:00|9:5\d) min left$/);
+    await expect.poll(() => page.getByRole("timer").textContent()).toMatch(/^Held for you: (10:00|9:5\d) min left$/);
     expect(await page.getByLabel("First name").inputValue()).toBe(who.firstName);
     expect(await heading(page).textContent()).toBe("Your information");
     await page.getByRole("button", { name: "Confirm booking" }).click();
