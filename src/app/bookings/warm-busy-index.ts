@@ -283,7 +283,8 @@ export function createWarmBusyIndex(store: VersionedStore, options: WarmBusyInde
   ): Entry {
     const from = Math.floor(fromMs / BLOCK_MS) * BLOCK_MS;
     const to = Math.ceil(toMs / BLOCK_MS) * BLOCK_MS;
-    const key = `${businessId}|${rules.calendarId}|${rules.type}|${rules.unconfirmedBlocks}|${staffIds.join(",")}|${from}|${to}`;
+    // The calendar names its business: the business id is what the reads filter by, not a key part.
+    const key = `${rules.calendarId}|${rules.type}|${rules.unconfirmedBlocks}|${staffIds.join(",")}|${from}|${to}`;
     const found = entries.get(key);
     if (found) {
       // Most recently used last: the first key is the one to drop.
