@@ -302,6 +302,9 @@ describe("other calendar types", () => {
     expect(await page.locator(".result__lead").textContent()).toBe(
       "We will contact you shortly to confirm your request by phone.",
     );
+    // Not an appointment yet: only the calendar file, which marks it tentative; no Google or Outlook link.
+    const addToCalendar = page.getByRole("region", { name: "Add to your calendar" });
+    expect(await addToCalendar.getByRole("link").allTextContents()).toEqual(["Apple / iCal (.ics)"]);
     await checkScreen(page, "07-confirmation-requested");
     await context.close();
   });

@@ -65,7 +65,10 @@ describe("renderNotification", () => {
     );
     const hasManageLinks = expected[kind].method === "REQUEST";
     expect(email.html.includes('href="https://book.example.com/manage/tok123"')).toBe(hasManageLinks);
-    expect(email.text.includes("https://calendar.google.com/calendar/render?action=TEMPLATE")).toBe(hasManageLinks);
+    // Web calendar links only for an appointment (a request's file is tentative; the links cannot say so).
+    expect(email.text.includes("https://calendar.google.com/calendar/render?action=TEMPLATE")).toBe(
+      hasManageLinks && kind !== "request_received",
+    );
   });
 
   it("the follow-up thanks the visitor, with no calendar file, no links to change a past appointment", () => {
@@ -179,6 +182,10 @@ describe("renderNotification", () => {
     expect(email.text).toContain("We will contact you shortly to confirm your request.");
     expect(email.text).toContain("How we will contact you: Phone call to +1 555 0100");
     expect(email.html).toContain("How we will contact you: Phone call to +1 555 0100");
+    // Not an appointment yet: the attached file says tentative; no Google or Outlook link says confirmed.
+    expect(email.html).not.toContain("calendar.google.com");
+    expect(email.html).not.toContain("outlook.");
+    expect(email.text).not.toContain("calendar.google.com");
   });
 
   it("booking_rescheduled shows the former time; booking_cancelled the reason", () => {

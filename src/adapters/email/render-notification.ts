@@ -333,6 +333,9 @@ function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: Ser
 }
 
 function addToCalendarLinks(booking: BookingSnapshot, title: string, details: string, i18n: ServerI18n): Link[] {
+  // A request (status new) is not an appointment yet: the attached file marks it tentative, but Google's and
+  // Outlook's links cannot, so they come with the confirmation.
+  if (booking.status === "new") return [];
   // Apple/iCloud take the attached file; its download URL is not part of the snapshot.
   const event = { title, startUtc: booking.startUtc, endUtc: booking.endUtc, details, location: booking.location };
   return [

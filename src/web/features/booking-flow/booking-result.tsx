@@ -223,36 +223,42 @@ export function BookingResult({
         <section className="add-to-calendar" aria-labelledby="add-title">
           <h2 id="add-title">{i18n._("widget.calendar.add")}</h2>
           <ul>
-            <li>
-              <a
-                className="button button--secondary"
-                href={page.calendarLinks.google}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Google<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
-              </a>
-            </li>
-            <li>
-              <a
-                className="button button--secondary"
-                href={page.calendarLinks.outlook}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Outlook.com<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
-              </a>
-            </li>
-            <li>
-              <a
-                className="button button--secondary"
-                href={page.calendarLinks.office365}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Microsoft 365<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
-              </a>
-            </li>
+            {/* A request is not an appointment yet: Google's and Outlook's links cannot say "tentative" (the
+                .ics can, and does), so they wait until the business confirms. */}
+            {outcome === "requested" ? null : (
+              <>
+                <li>
+                  <a
+                    className="button button--secondary"
+                    href={page.calendarLinks.google}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Google<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
+                  </a>
+                </li>
+                <li>
+                  <a
+                    className="button button--secondary"
+                    href={page.calendarLinks.outlook}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Outlook.com<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
+                  </a>
+                </li>
+                <li>
+                  <a
+                    className="button button--secondary"
+                    href={page.calendarLinks.office365}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Microsoft 365<span className="visually-hidden"> {i18n._("widget.newWindow")}</span>
+                  </a>
+                </li>
+              </>
+            )}
             <li>
               <a className="button button--secondary" href={page.calendarLinks.ics} download>
                 {i18n._("widget.calendar.ics")}
