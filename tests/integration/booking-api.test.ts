@@ -1056,6 +1056,68 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       expect(await outboxKinds(b.id)).toEqual(["request_received", "request_declined"]);
     });
 
+    it("a request can be withdrawn inside the change cut-off until it starts; once confirmed, the cut-off holds", async () => {
+      const request = (await (
+        await book({ calendarId: fx.calendars.requests, startTime: at(15, "09:00") })
+      ).json()) as Json;
+      const confirmedOne = (await (
+        await book({ calendarId: fx.calendars.requests, startTime: at(15, "11:00") })
+      ).json()) as Json;
+      expect((await confirmRequest(deps, fx.businessId, confirmedOne.id)).ok).toBe(true);
+      // 30 minutes before each start: inside the calendar's 60-minute cut-off.
+      const shortlyBefore = (iso: string) =>
+        bookingApp(testDb.database, {}, () => new Date(Date.parse(iso) - 30 * 60_000));
+      const nearRequest = shortlyBefore(request.startTime);
+      const auth = { authorization: `Bearer ${request.manageToken}` };
+      const view = (await (await nearRequest.request(`/api/bookings/${request.id}`, { headers: auth })).json()) as Json;
+      expect([view.canCancel, view.canReschedule]).toEqual([true, false]);
+      await expectProblem(
+        await post(
+          nearRequest,
+          `/api/bookings/${request.id}/reschedule`,
+          { startTime: at(16, "09:00"), timezone: TZ },
+          auth,
+        ),
+        409,
+        "CHANGE_WINDOW_CLOSED",
+      );
+      const withdrawn = await post(
+        nearRequest,
+        `/api/bookings/${request.id}/cancel`,
+        { reason: "Plans changed" },
+        auth,
+      );
+      expect(withdrawn.status).toBe(200);
+      expect(((await withdrawn.json()) as Json).status).toBe("cancelled");
+      await expectProblem(
+        await post(
+          shortlyBefore(confirmedOne.startTime),
+          `/api/bookings/${confirmedOne.id}/cancel`,
+          {},
+          {
+            authorization: `Bearer ${confirmedOne.manageToken}`,
+          },
+        ),
+        409,
+        "CHANGE_WINDOW_CLOSED",
+      );
+      // After its start, not even a request.
+      const late = (await (
+        await book({ calendarId: fx.calendars.requests, startTime: at(15, "14:00") })
+      ).json()) as Json;
+      const afterLateStart = bookingApp(testDb.database, {}, () => new Date(Date.parse(late.startTime) + 60_000));
+      await expectProblem(
+        await post(
+          afterLateStart,
+          `/api/bookings/${late.id}/cancel`,
+          {},
+          { authorization: `Bearer ${late.manageToken}` },
+        ),
+        409,
+        "CHANGE_WINDOW_CLOSED",
+      );
+    });
+
     it("books a weekly series in one transaction: skip lists 'Not booked: Staff busy', book_next moves on", async () => {
       await book({ calendarId: fx.calendars.personal, startTime: at(22, "09:00") });
       const skip = await book({

@@ -78,6 +78,15 @@ describe("visitorChangeRefusal", () => {
       visitorChangeRefusal("reschedule", { ...settings, changeCutoffMinutes: null }, "new", start, start + HOUR),
     ).toBeNull();
   });
+  it("lets a request (not confirmed yet) be withdrawn inside the cut-off, until its start; not moved", () => {
+    expect(visitorChangeRefusal("cancel", settings, "new", start, start - 2 * HOUR)).toBeNull();
+    expect(visitorChangeRefusal("cancel", settings, "new", start, start)).toBeNull();
+    expect(visitorChangeRefusal("cancel", settings, "new", start, start + 1)).toBe("CHANGE_WINDOW_CLOSED");
+    expect(visitorChangeRefusal("reschedule", settings, "new", start, start - 2 * HOUR)).toBe("CHANGE_WINDOW_CLOSED");
+    expect(visitorChangeRefusal("cancel", { ...settings, allowCancel: false }, "new", start, start - 2 * HOUR)).toBe(
+      "CANCEL_NOT_ALLOWED",
+    );
+  });
   it("honours the calendar switches and the cancelled state", () => {
     expect(visitorChangeRefusal("reschedule", { ...settings, allowReschedule: false }, "confirmed", start, 0)).toBe(
       "RESCHEDULE_NOT_ALLOWED",

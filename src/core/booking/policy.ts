@@ -25,7 +25,11 @@ export function visitorChangeRefusal(
   if (kind === "reschedule" && !settings.allowReschedule) return "RESCHEDULE_NOT_ALLOWED";
   if (kind === "cancel" && !settings.allowCancel) return "CANCEL_NOT_ALLOWED";
   const cutoff = settings.changeCutoffMinutes;
-  if (cutoff !== null && nowMs > startMs - cutoff * MINUTE_MS) return "CHANGE_WINDOW_CLOSED";
+  if (cutoff === null) return null;
+  // Withdrawing a request gives back a time the business has not given yet: allowed until the start.
+  // The cut-off guards confirmed appointments (and any move, which the business would have to confirm again).
+  const closesMs = kind === "cancel" && status === "new" ? startMs : startMs - cutoff * MINUTE_MS;
+  if (nowMs > closesMs) return "CHANGE_WINDOW_CLOSED";
   return null;
 }
 

@@ -11,7 +11,10 @@ import type { WidgetConfig } from "./api-client.ts";
 import { formatDateTime } from "./dates.ts";
 
 interface Props {
-  config: Pick<WidgetConfig, "allowReschedule" | "allowCancel" | "changeCutoffMinutes" | "fullRefundHoursBefore">;
+  config: Pick<
+    WidgetConfig,
+    "allowReschedule" | "allowCancel" | "changeCutoffMinutes" | "fullRefundHoursBefore" | "autoConfirm"
+  >;
   slot: string;
   timezone: string;
   languageTag: string;
@@ -46,8 +49,11 @@ export function ChangePolicy({ config, slot, timezone, languageTag, kept }: Prop
   const deadlineMs = cutoff === null ? null : startMs - cutoff * MINUTE_MS;
   const lines: string[] = [];
   if (!allowReschedule && !allowCancel) lines.push(i18n._("widget.policy.locked"));
-  else if (deadlineMs !== null && nowMs > deadlineMs) lines.push(i18n._("widget.policy.tooLate"));
-  else if (deadlineMs !== null) lines.push(i18n._(KEYS.until[which], { date: at(deadlineMs) }));
+  else if (deadlineMs !== null && nowMs > deadlineMs) {
+    lines.push(i18n._("widget.policy.tooLate"));
+    // A request stays the visitor's to withdraw until the business confirms it (core/booking/policy.ts).
+    if (!config.autoConfirm && allowCancel) lines.push(i18n._("widget.policy.requestWithdraw"));
+  } else if (deadlineMs !== null) lines.push(i18n._(KEYS.until[which], { date: at(deadlineMs) }));
   else lines.push(i18n._(KEYS.anytime[which]));
 
   const refundLimit = config.fullRefundHoursBefore;
