@@ -31,6 +31,32 @@ afterAll(async () => {
 });
 
 describe("service menu", () => {
+  it("opens on its services with nothing to correct, in a visitor's zone other than the first paint's", async () => {
+    // The first paint assumes a zone; a browser elsewhere asks again in its own. With no service chosen there is
+    // nothing to ask: no error before the visitor did anything, and no visit length before a service has one.
+    const { page, context, consoleErrors } = await bookingPage(browser, {
+      viewport: { width: 390, height: 844 },
+      timezoneId: "Asia/Tokyo",
+    });
+    await open(page, `${baseURL}/widget/service-menus/${DEMO.serviceMenuSlug}`);
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain("tz=Asia%2FTokyo");
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page.locator(".booking-summary .facts").textContent()).not.toMatch(/minute|hour/);
+    await page.getByRole("button", { name: "Add Haircut for You" }).click();
+    expect(await page.locator(".booking-summary .facts").textContent()).toContain("30 minutes");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Pick a date and time");
+    await (await firstSlot(page)).click();
+    await expect.poll(() => heading(page).textContent()).toBe("Your information");
+    // One column: the time is said once, by the details step (with its Change link), not also by the summary.
+    await expect.poll(() => page.locator(".chosen-slot").isVisible()).toBe(true);
+    expect(await page.locator(".selection").textContent()).toContain("Haircut");
+    expect(await page.getByText("When", { exact: true }).isVisible()).toBe(false);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("services per guest: limits, all guests served, cart total, then a booking for two", async () => {
     const { page, context } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/service-menus/${DEMO.serviceMenuSlug}`);

@@ -20,7 +20,7 @@ export async function bookingPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<TrackedPage & { address: string }> {
-  const tracked = await newPage(browser, options.viewport ? { viewport: options.viewport } : {});
+  const tracked = await newPage(browser, options);
   const address = clientAddress();
   await tracked.context.setExtraHTTPHeaders({ "x-forwarded-for": address });
   return { ...tracked, address };

@@ -42,9 +42,12 @@ export interface TrackedPage {
 
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];

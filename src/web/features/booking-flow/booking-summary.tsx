@@ -46,7 +46,8 @@ export function BookingSummary({
   const cartMinutes = (cart: string[], g: number) =>
     cart.reduce((sum, id) => sum + (line(id, g)?.durationMinutes ?? 0), 0);
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
-  const duration = config.type === "service" && longest > 0 ? longest : config.durationMinutes;
+  // A service calendar takes as long as what was chosen: nothing to say before a service is.
+  const duration = config.type === "service" ? longest : config.durationMinutes;
   // A service's or member's own location is shown by the details step (ADR 0044).
   const where = config.hasOwnLocations ? null : config.location;
   return (
@@ -55,11 +56,13 @@ export function BookingSummary({
       <h1 id="calendar-title">{config.name}</h1>
       {data.oneTimeSlug ? <p className="badge">{i18n._("otl.title")}</p> : null}
       <ul className="facts">
-        <li>
-          <Icon d="M12 7v5l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z" />
-          <span className="visually-hidden">{i18n._("widget.summary.duration")}: </span>
-          {formatDuration(duration, languageTag)}
-        </li>
+        {duration > 0 ? (
+          <li>
+            <Icon d="M12 7v5l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z" />
+            <span className="visually-hidden">{i18n._("widget.summary.duration")}: </span>
+            {formatDuration(duration, languageTag)}
+          </li>
+        ) : null}
         {where?.value ? (
           <li>
             <Icon d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />
@@ -133,8 +136,9 @@ export function BookingSummary({
           ) : null}
           {state.selectedSlot ? (
             <>
-              <dt>{i18n._("widget.summary.when")}</dt>
-              <dd>
+              {/* The details step opens with the time and its Change link: in one column, said there only. */}
+              <dt className={state.step === "details" ? "is-echoed" : undefined}>{i18n._("widget.summary.when")}</dt>
+              <dd className={state.step === "details" ? "is-echoed" : undefined}>
                 <time dateTime={state.selectedSlot}>
                   {formatDateTime(state.selectedSlot, state.timezone, languageTag)}
                 </time>

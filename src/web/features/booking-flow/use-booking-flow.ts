@@ -79,13 +79,16 @@ export function useBookingFlow(data: BookingPageData) {
 
   const loadSlots = useCallback(
     async (s: FlowState, kind: "slotsLoaded" | "slotsChanged" = "slotsLoaded") => {
+      // A service calendar's times depend on what each person chose: while a cart is empty there is nothing
+      // to ask (the server would refuse, and the services step says so itself when the visitor goes on).
+      if (config.type === "service" && (s.carts.length === 0 || s.carts.some((cart) => cart.length === 0))) return;
       const key = slotsKey(s);
       const { startDate, endDate } = monthRange(s.month);
       const result = await fetchFreeSlots(config.id, startDate, endDate, slotParams(s));
       if (result.ok) dispatch({ type: kind, key, ...splitSlots(result.value) });
       else dispatch({ type: "slotsFailed", key, code: result.problem.code });
     },
-    [config.id, slotParams],
+    [config.id, config.type, slotParams],
   );
 
   /** Apply a change that alters the slot query, then fetch for it. */
