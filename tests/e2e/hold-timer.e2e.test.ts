@@ -1,13 +1,23 @@
 /**
  * The chosen time is held while the visitor types: the details step shows for how long, and once
- * the hold has run out offers to hold it again — with everything typed kept.
+ * the hold has run out offers to hold it again — with everything typed kept. A visitor who leaves the
+ * page holding a time lets it go at once: another visitor's open page offers it again.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import {
+  bookingPage,
+  checkScreen,
+  contact,
+  fillContact,
+  firstSlot,
+  heading,
+  open,
+  slotButton,
+} from "./support/booking.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,5 +56,25 @@ describe("held time", () => {
     expect(await heading(page).textContent()).toBe("Your information");
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("You are scheduled");
+  });
+
+  it("leaving the page lets the held time go at once: another visitor's open page offers it again", async () => {
+    const holder = await bookingPage(browser);
+    const other = await bookingPage(browser);
+    const url = `${baseURL}/widget/booking/${DEMO.calendars.introCall}`;
+    await open(holder.page, url);
+    const slot = await firstSlot(holder.page);
+    const start = await slot.getAttribute("data-slot");
+    await slot.click();
+    await expect.poll(() => holder.page.getByRole("timer").count()).toBe(1);
+    await open(other.page, url);
+    // The other visitor's page (open on the same day) does not offer the held time.
+    await expect.poll(() => other.page.locator(".slots .slot").count()).toBeGreaterThan(0);
+    expect(await other.page.locator(`.slots .slot[data-slot="${start}"]`).count()).toBe(0);
+    // The holder goes elsewhere: the time comes back on the open page (live), without waiting ten minutes.
+    await holder.page.goto("about:blank");
+    await expect.poll(async () => (await slotButton(other.page, start!)).count(), { timeout: 10_000 }).toBe(1);
+    await holder.context.close();
+    await other.context.close();
   });
 });

@@ -966,6 +966,38 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       expect(again.status).toBe(201);
     });
 
+    it("a released hold frees its time at once: another visitor can book it; a repeat or a stranger's id changes nothing", async () => {
+      const freeOn15 = async () =>
+        (
+          (await (
+            await app.request(
+              `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-15&endDate=2026-12-15&timezone=${TZ}`,
+            )
+          ).json()) as Json
+        )["2026-12-15"]?.slots ?? [];
+      const start = at(15, "15:00");
+      expect(await freeOn15()).toContain(start);
+      const { holdId } = (await (
+        await post(app, `/api/calendars/${fx.calendars.personal}/holds`, { startTime: start, timezone: TZ })
+      ).json()) as Json;
+      expect(await freeOn15()).not.toContain(start);
+      const release = (calendarId: string, id: string) =>
+        app.request(`/api/calendars/${calendarId}/holds/${id}/release`, { method: "POST" });
+      // Another calendar's id, or an id that is no hold: nothing is released, and nothing is said about it.
+      expect((await release(fx.calendars.salon, holdId)).status).toBe(204);
+      expect((await release(fx.calendars.personal, "not-a-hold")).status).toBe(204);
+      expect(await freeOn15()).not.toContain(start);
+      const released = await release(fx.calendars.personal, holdId);
+      expect(released.status).toBe(204);
+      expect(await released.text()).toBe("");
+      expect(await freeOn15()).toContain(start);
+      expect(
+        (await testDb.database.execute("select count(*)::int as n from holds where id = $1", [holdId])).rows[0]?.n,
+      ).toBe(0);
+      expect((await release(fx.calendars.personal, holdId)).status).toBe(204);
+      expect((await book({ calendarId: fx.calendars.personal, startTime: start })).status).toBe(201);
+    });
+
     it("a hold blocks others, is consumed by its booking, and stops blocking when it expires", async () => {
       const hold = await post(app, `/api/calendars/${fx.calendars.personal}/holds`, {
         startTime: at(11, "09:00"),

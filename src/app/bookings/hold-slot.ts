@@ -151,3 +151,11 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
   }
   return fail("STAFF_BUSY");
 }
+
+/**
+ * The visitor left the page holding a time: it is free for everyone again at once, not when the hold
+ * would have run out. A repeat, or a hold its booking already used, changes nothing.
+ */
+export async function releaseHold(deps: BookingDeps, calendarId: string, holdId: string): Promise<void> {
+  await deps.store.releaseHold(calendarId, holdId);
+}

@@ -351,6 +351,11 @@ export interface HoldCommand {
   readonly replacesHoldId?: string | null;
 }
 
+export interface ReleasedHold {
+  readonly staffIds: readonly string[];
+  readonly resourceIds: readonly string[];
+}
+
 export interface HoldRecord {
   readonly id: string;
   readonly calendarId: string;
@@ -414,6 +419,12 @@ export interface BookingStore {
 
   createBookings(command: CreateCommand): Promise<CommitResult>;
   createHold(command: HoldCommand): Promise<CommitResult>;
+  /**
+   * Lets a hold go before it expires (its visitor left the page): the hold and its occupancy are
+   * deleted; answers what it occupied, for the pages showing those to refresh, or null when no such
+   * hold of this calendar was left.
+   */
+  releaseHold(calendarId: string, holdId: string): Promise<ReleasedHold | null>;
   reschedule(command: RescheduleCommand): Promise<CommitResult>;
   changeStatus(command: StatusCommand): Promise<CommitResult & { record?: BookingRecord }>;
 

@@ -14,6 +14,7 @@ const fakeStore = (ok: boolean) =>
     loadBooking: async () => ({ ...record, staffIds: ["s0"] }),
     createBookings: async () => (ok ? { ok: true } : { ok: false, refusal: { code: "STAFF_BUSY", staffId: null } }),
     createHold: async () => ({ ok }),
+    releaseHold: async () => null,
     reschedule: async () => ({ ok }),
     changeStatus: async () => ({ ok, record }),
   }) as unknown as BookingStore;
@@ -36,6 +37,20 @@ describe("slot change events", () => {
     expect(seen).toHaveLength(3);
     stop();
     expect(await store.loadCalendar("x")).toBeNull();
+  });
+
+  it("a released hold refreshes the pages of what it occupied; nothing released, nothing published", async () => {
+    const events = createSlotChangeEvents();
+    const seen: SlotChange[] = [];
+    events.subscribe((c) => seen.push(c));
+    const released = { staffIds: ["s1", "s2"], resourceIds: ["room-a"] };
+    const store = withSlotChangeEvents(
+      { ...fakeStore(true), releaseHold: async (_: string, id: string) => (id === "h1" ? released : null) } as never,
+      events,
+    );
+    expect(await store.releaseHold("c1", "h1")).toEqual(released);
+    expect(await store.releaseHold("c1", "gone")).toBeNull();
+    expect(seen).toEqual([{ calendarId: "c1", staffIds: ["s1", "s2"], resourceIds: ["room-a"] }]);
   });
 
   it("names the rooms taken or freed, so calendars sharing only a room refresh too (issue 21)", async () => {

@@ -101,6 +101,16 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
         });
       return result;
     },
+    async releaseHold(calendarId, holdId) {
+      const released = await store.releaseHold(calendarId, holdId);
+      if (released)
+        events.publish({
+          calendarId,
+          staffIds: [...released.staffIds],
+          ...(released.resourceIds.length > 0 ? { resourceIds: [...released.resourceIds] } : {}),
+        });
+      return released;
+    },
     async reschedule(command) {
       const before = await store.loadBooking(command.bookingId);
       const result = await store.reschedule(command);

@@ -159,6 +159,17 @@ export const holdRoute = createRoute({
   },
 });
 
+export const releaseHoldRoute = createRoute({
+  method: "post",
+  path: "/calendars/{calendarId}/holds/{holdId}/release",
+  tags: TAGS,
+  summary: "Let a held slot go before it expires",
+  description:
+    "The widget sends this (as a beacon, no body) when its visitor leaves the page holding a time, so the time is free for everyone at once rather than when the hold runs out. The hold id is the capability (only its holder was given it). Answers 204 whether or not such a hold was still there: a repeat, or a hold already used by its booking, changes nothing.",
+  request: { params: z.object({ calendarId: idParam("Calendar id"), holdId: idParam("Hold id") }) },
+  responses: { 204: { description: "Released (or nothing to release)" }, ...problems("RATE_LIMITED") },
+});
+
 export const quoteRoute = createRoute({
   method: "post",
   path: "/calendars/{calendarId}/quote",

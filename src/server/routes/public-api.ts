@@ -15,7 +15,7 @@ import type { IdempotencyClaim } from "../../app/bookings/ports.ts";
 import { getBooking } from "../../app/bookings/get-booking.ts";
 import { getFreeSlots, getNextAvailableDate } from "../../app/bookings/get-free-slots.ts";
 import { getOneTimeLinkConfig, getWidgetConfig } from "../../app/bookings/get-widget-config.ts";
-import { holdSlot } from "../../app/bookings/hold-slot.ts";
+import { holdSlot, releaseHold } from "../../app/bookings/hold-slot.ts";
 import { quoteBooking } from "../../app/bookings/quote-booking.ts";
 import { findManagedBooking, seriesOf, seriesSnapshot } from "../../app/bookings/manage-booking.ts";
 import { rescheduleBooking } from "../../app/bookings/reschedule-booking.ts";
@@ -36,6 +36,7 @@ import {
   getOneTimeLinkRoute,
   getWidgetConfigRoute,
   holdRoute,
+  releaseHoldRoute,
   nextAvailableRoute,
   quoteRoute,
   seriesPreviewRoute,
@@ -141,7 +142,14 @@ export function publicApi(deps: PublicApiDeps) {
   // A quote reads like free slots (nothing is written): it counts against the same limit.
   api.use(quoteRoute.getRoutingPath(), slotsLimit);
   api.use(seriesPreviewRoute.getRoutingPath(), slotsLimit);
-  for (const route of [holdRoute, createBookingRoute, rescheduleRoute, cancelRoute, cancelSeriesRoute])
+  for (const route of [
+    holdRoute,
+    releaseHoldRoute,
+    createBookingRoute,
+    rescheduleRoute,
+    cancelRoute,
+    cancelSeriesRoute,
+  ])
     api.on(route.method.toUpperCase(), route.getRoutingPath(), bookingsLimit);
   // Fetching a challenge reads like free slots: it counts against the same limit.
   api.use(bookingChallengeRoute.getRoutingPath(), slotsLimit);
@@ -227,6 +235,12 @@ export function publicApi(deps: PublicApiDeps) {
   handle(api, holdRoute, async (c) => {
     const result = await holdSlot(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("json") });
     return result.ok ? c.json(result.value, 201) : fail(c, result.error);
+  });
+
+  handle(api, releaseHoldRoute, async (c) => {
+    const { calendarId, holdId } = c.req.valid("param");
+    await releaseHold(deps, calendarId, holdId);
+    return c.body(null, 204);
   });
 
   handle(api, seriesPreviewRoute, async (c) => {

@@ -29,7 +29,7 @@ export function bookingWrites(
     readonly simpleBookings: { write(item: SimpleWrite): Promise<void> };
     readonly purgeOldKeys: (nowMs: number) => Promise<void>;
   },
-): Pick<BookingStore, "createBookings" | "createHold" | "reschedule" | "changeStatus"> {
+): Pick<BookingStore, "createBookings" | "createHold" | "releaseHold" | "reschedule" | "changeStatus"> {
   const db = database.db;
   const { seal, storedAnswer, simpleBookings, purgeOldKeys } = options;
   const unpaid = paymentStore(database);
@@ -309,6 +309,30 @@ export function bookingWrites(
           }),
         (command.units ?? []).map((u) => u.unitId),
       );
+    },
+
+    async releaseHold(calendarId, holdId) {
+      if (!isUuid(holdId)) return null;
+      // What it occupied is read first: its rows go with it (on delete cascade).
+      return db.transaction(async (tx) => {
+        const staff = await tx
+          .select({ id: t.bookingItems.staffId })
+          .from(t.bookingItems)
+          .where(eq(t.bookingItems.holdId, holdId));
+        const resources = await tx
+          .select({ id: t.bookingResourceUnits.resourceId })
+          .from(t.bookingResourceUnits)
+          .where(eq(t.bookingResourceUnits.holdId, holdId));
+        const gone = await tx
+          .delete(t.holds)
+          .where(and(eq(t.holds.id, holdId), eq(t.holds.calendarId, calendarId)))
+          .returning({ staffIds: t.holds.staffIds });
+        if (gone.length === 0) return null;
+        return {
+          staffIds: [...new Set([...gone[0]!.staffIds, ...staff.map((r) => r.id)])],
+          resourceIds: [...new Set(resources.map((r) => r.id))],
+        };
+      });
     },
 
     async reschedule(command) {

@@ -123,7 +123,12 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
           </button>
         </div>
       ) : null}
-      <HoldTimer hold={state.hold} onHoldAgain={onHoldAgain} />
+      <HoldTimer
+        calendarId={data.config.id}
+        hold={state.hold}
+        submitting={state.submitting}
+        onHoldAgain={onHoldAgain}
+      />
       {shownPlaces.length > 0 ? (
         <p className="chosen-place">
           <span className="chosen-slot__label">{i18n._("widget.summary.location")}:</span>{" "}
