@@ -32,8 +32,10 @@ export const LATER_PREFIXES = [
   "widget.cancel.",
   "widget.policy.",
   "widget.coupon.",
-  // The held time's countdown: only the details step (which waits for these messages) shows it.
+  // The held time's countdown and the details step's own words: only the details step (which waits for
+  // these messages) shows them.
   "widget.hold.",
+  "widget.details.",
 ] as const;
 const catalogsDir = path.join(path.dirname(new URL(import.meta.url).pathname), "catalogs");
 
@@ -123,12 +125,11 @@ export const RECURRING_PROBLEMS = [
   "SERIES_PAYMENT_NOT_SUPPORTED",
 ] as const;
 /**
- * The bot protection's refusals and its "Checking…" (ADR 0055): met only on the details step, by
+ * The bot protection's refusals (ADR 0055): met only on the details step, by
  * which time the later messages are in (booking-flow.tsx prefetches them when the page starts).
  */
 const laterKeys = new Set<string>([
   ...[...RECURRING_PROBLEMS, ...BOOKING_PROOF_PROBLEMS].map((code) => `problem.${code}`),
-  "widget.details.checking",
 ]);
 const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterKeys.has(key);
 const serverOnlyKeys = new Set<string>(
