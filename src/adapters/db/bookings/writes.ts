@@ -312,7 +312,7 @@ export function bookingWrites(
     },
 
     async releaseHold(calendarId, holdId) {
-      if (!isUuid(holdId)) return null;
+      if (!isUuid(holdId) || !isUuid(calendarId)) return null;
       // What it occupied is read first: its rows go with it (on delete cascade).
       return db.transaction(async (tx) => {
         const staff = await tx
