@@ -123,10 +123,16 @@ function postgresTemplateName(): Promise<string> {
         await database.close();
         // Renamed only once complete: a template that exists is a template that is fully migrated.
         await admin.query(`alter database ${building} rename to ${name}`);
-        const stale = await admin.query(
-          "select datname from pg_database where datname like 'test\\_template\\_%' and datname <> $1",
-          [name],
-        );
+        // Other migration sets' templates, once a day old: a checkout with other migrations (another
+        // branch's worktree) may be running its tests on this server right now, from its own template.
+        const stale = await admin
+          .query(
+            `select datname from pg_database
+              where datname like 'test\\_template\\_%' and datname <> $1
+                and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
+            [name],
+          )
+          .catch(() => ({ rows: [] as { datname: string }[] }));
         for (const row of stale.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       }
     } finally {
