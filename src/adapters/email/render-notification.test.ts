@@ -258,6 +258,42 @@ describe("renderNotification", () => {
   });
 });
 
+describe("a guest's copy", () => {
+  const grace: EmailRecipient = { name: "Grace Guest", address: "grace@guest.example.com", role: "guest" };
+  const withCarts = (kind: NotificationKind) =>
+    notification(kind, {
+      serviceNames: ["Haircut", "Manicure"],
+      attendeeServices: [
+        { name: null, serviceNames: ["Haircut"] },
+        { name: "Grace Guest", serviceNames: ["Manicure"] },
+        { name: "No Mail Guest", serviceNames: ["Haircut"] },
+      ],
+      payment: { paidMinor: 7000, totalMinor: 7000, currency: "EUR" },
+    });
+
+  it.each(["booking_confirmed", "booking_rescheduled", "booking_reminder", "booking_cancelled"] as const)(
+    "%s: carries none of the booker's links or token (they move or cancel everyone's booking), not even in the calendar file",
+    (kind) => {
+      const email = renderNotification(withCarts(kind), grace, options);
+      for (const part of [email.html, email.text, email.calendar?.content ?? ""]) {
+        expect(part).not.toContain("tok123");
+        expect(part).not.toContain("book.example.com/manage");
+      }
+      expect(email.text).toContain("Hello Grace Guest,");
+      // The booker's copy of the same message does carry them (a cancellation has nothing left to change).
+      if (kind !== "booking_cancelled")
+        expect(renderNotification(withCarts(kind), ada, options).text).toContain("tok123");
+    },
+  );
+
+  it("names the guest's own services, not what the booker paid", () => {
+    const email = plain(renderNotification(withCarts("booking_confirmed"), grace, options).text);
+    expect(email).toContain("Initial assessment · Manicure");
+    expect(email).not.toContain("Haircut");
+    expect(email).not.toContain("70.00");
+  });
+});
+
 describe("notificationRecipients", () => {
   it("is the visitor, guests with an email and staff, each address once", () => {
     const booking = bookingSnapshot({

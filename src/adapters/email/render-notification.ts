@@ -82,7 +82,8 @@ export function renderNotification(
   options: RenderOptions,
 ): RenderedEmail {
   if (recipient.role === "staff") return renderStaffCopy(message, recipient, options);
-  const { kind, booking } = message;
+  const { kind } = message;
+  const booking = recipient.role === "guest" ? guestView(message.booking, recipient) : message.booking;
   const i18n = serverI18n(booking.locale);
   const when = whenFormatter(i18n.language, booking.timeZone);
   const { event, calendar } = eventAndFile(booking, kind, i18n, options);
@@ -330,6 +331,25 @@ function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: Ser
   if (booking.rescheduleUrl) links.push({ label: i18n.t("email.action.reschedule"), url: booking.rescheduleUrl });
   if (booking.cancelUrl) links.push({ label: i18n.t("email.action.cancel"), url: booking.cancelUrl });
   return links.filter((l) => isHttpUrl(l.url));
+}
+
+/**
+ * What a guest is told: the appointment and their own services — not the booker's links (they carry the
+ * booker's manage token: whoever holds them can move or cancel everyone's booking), and not what the
+ * booker paid. The guests stay listed: the calendar file names every attendee, this guest too.
+ */
+function guestView(booking: BookingSnapshot, guest: EmailRecipient): BookingSnapshot {
+  const { payment: _payment, price: _price, ...shared } = booking;
+  const address = guest.address.trim().toLowerCase();
+  const index = booking.guests.findIndex((g) => g.email?.trim().toLowerCase() === address);
+  const own = index >= 0 ? booking.attendeeServices?.[index + 1] : undefined;
+  return {
+    ...shared,
+    manageUrl: null,
+    rescheduleUrl: null,
+    cancelUrl: null,
+    ...(own ? { serviceNames: own.serviceNames } : {}),
+  };
 }
 
 function addToCalendarLinks(booking: BookingSnapshot, title: string, details: string, i18n: ServerI18n): Link[] {
