@@ -120,6 +120,13 @@ describe("payment step", () => {
     await expect
       .poll(async () => (await mailTo(who.email)).join("\n"), { timeout: 15_000 })
       .toMatch(/Paid: €30\.00\s+Still to pay: €90\.00/);
+    // Before confirming a cancellation the visitor is told what it gives back of the €30 paid, by the same
+    // 48-hour rule the policy stated before paying.
+    await page.getByRole("button", { name: "Cancel appointment" }).click();
+    expect(await page.locator(".cancel-form__refund").textContent()).toBe(
+      hoursAhead < 48 ? "Cancelling now refunds nothing: the deposit of €30.00 is kept." : "You will get €30.00 back.",
+    );
+    await checkScreen(page, "37-cancel-refund-notice");
   });
 
   it("a bank confirmation step, and card typos named next to their fields", async () => {

@@ -153,6 +153,11 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     const early = (await (await book(fx.calendars.personal, at(17, "10:00"))).json()) as Json;
     expect((await pay(early.payment)).status).toBe(200);
     const auth = { authorization: `Bearer ${early.manageToken}`, "content-type": "application/json" };
+    // Before cancelling, the manage page is told what cancelling now gives back: everything.
+    expect(await (await app.request(`/api/bookings/${early.id}`, { headers: auth })).json()).toMatchObject({
+      paidMinor: 2000,
+      refundIfCancelledMinor: 2000,
+    });
     const cancelled = await app.request(`/api/bookings/${early.id}/cancel`, {
       method: "POST",
       headers: auth,
@@ -180,6 +185,11 @@ describe.each(DATABASE_KINDS)("payments on %s", (kind) => {
     await patchCalendarSettings(testDb.database, fx.calendars.late, { fullRefundHoursBefore: 720 });
     const kept = (await (await book(fx.calendars.late, at(18, "10:00"))).json()) as Json;
     expect((await pay(kept.payment)).status).toBe(200);
+    // Told before: the deposit (all that was paid) is kept, nothing comes back.
+    const keptView = await app.request(`/api/bookings/${kept.id}`, {
+      headers: { authorization: `Bearer ${kept.manageToken}` },
+    });
+    expect(await keptView.json()).toMatchObject({ paidMinor: 500, refundIfCancelledMinor: 0 });
     const keptCancel = await app.request(`/api/bookings/${kept.id}/cancel`, {
       method: "POST",
       headers: { authorization: `Bearer ${kept.manageToken}`, "content-type": "application/json" },

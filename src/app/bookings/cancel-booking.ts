@@ -107,6 +107,7 @@ async function cancelOne(
       },
       false,
       false,
+      nowMs,
     ),
     occurrence: cancelledOccurrence(result.record),
   });

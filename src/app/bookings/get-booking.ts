@@ -20,6 +20,7 @@ export async function getBooking(
       record,
       visitorChangeRefusal("reschedule", s, record.status, record.startMs, nowMs) === null,
       visitorChangeRefusal("cancel", s, record.status, record.startMs, nowMs) === null,
+      nowMs,
     ),
   );
 }

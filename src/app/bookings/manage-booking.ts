@@ -4,7 +4,8 @@
  * be probed.
  */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
-import { formatInstant } from "../../core/shared/time.ts";
+import { refundOnCancel } from "../../core/payments/refund-policy.ts";
+import { formatInstant, type EpochMs } from "../../core/shared/time.ts";
 import { visitorChangeRefusal } from "../../core/booking/policy.ts";
 import type { SeriesOccurrenceSnapshot } from "../../core/notifications/notification.ts";
 import { bookingUid } from "./snapshot.ts";
@@ -55,6 +56,11 @@ export interface BookingView {
   readonly heldMinor: number;
   /** Given back to the visitor, or on its way back, in minor units. */
   readonly refundedMinor: number;
+  /**
+   * What the visitor cancelling now would get back of `paidMinor` (core/payments/refund-policy.ts): all of
+   * it until the calendar's full-refund limit, then all but the deposit. Said before they confirm.
+   */
+  readonly refundIfCancelledMinor: number;
   readonly currency: string;
   readonly sequence: number;
   readonly cancelReason: string | null;
@@ -67,7 +73,9 @@ export function toBookingView(
   r: BookingRecord,
   canReschedule: boolean,
   canCancel: boolean,
+  nowMs: EpochMs,
 ): BookingView {
+  const paidMinor = r.paidMinor ?? 0;
   return {
     id: r.id,
     status: r.status,
@@ -98,9 +106,17 @@ export function toBookingView(
     },
     priceCents: r.priceCents,
     depositCents: r.depositCents,
-    paidMinor: r.paidMinor ?? 0,
+    paidMinor,
     heldMinor: r.heldMinor ?? 0,
     refundedMinor: r.refundedMinor ?? 0,
+    refundIfCancelledMinor: refundOnCancel({
+      paidMinor,
+      depositMinor: r.depositCents,
+      startMs: r.startMs,
+      nowMs,
+      fullRefundHoursBefore: ctx.calendar.settings.fullRefundHoursBefore,
+      by: "visitor",
+    }),
     currency: r.currency,
     sequence: r.sequence,
     cancelReason: r.cancelReason,

@@ -108,7 +108,7 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
     const refusal = result.refusal.code === "SLUG_EXPIRED" ? { code: "SCHEDULING_FAILED" as const } : result.refusal;
     return { ok: false, error: storeRefusalToBookingError(refusal, ctx) };
   }
-  const nowView = toBookingView(ctx, after, true, true);
+  const nowView = toBookingView(ctx, after, true, true, nowMs);
   return ok({
     ...nowView,
     canReschedule: visitorChangeRefusal("reschedule", s, after.status, startMs, nowMs) === null,

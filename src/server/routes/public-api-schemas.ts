@@ -513,6 +513,10 @@ export const BookingViewSchema = z
       .number()
       .int()
       .meta({ description: "Given back to the visitor, or on its way back (minor units)" }),
+    refundIfCancelledMinor: z.number().int().meta({
+      description:
+        "What the visitor cancelling now would get back of paidMinor: all of it until the calendar's full-refund limit, then all but the deposit (minor units)",
+    }),
     heldMinor: z
       .number()
       .int()

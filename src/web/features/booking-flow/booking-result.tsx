@@ -291,6 +291,13 @@ export function BookingResult({
               bookingId={booking.id}
               token={token}
               calendarId={booking.calendarId}
+              refund={
+                booking.paidMinor > 0
+                  ? refundNotice(booking.paidMinor, booking.refundIfCancelledMinor, (minor) =>
+                      formatMoney(minor, booking.currency, tag),
+                    )
+                  : null
+              }
               onClose={() => setCancelling(false)}
             />
           ) : null}
@@ -303,15 +310,30 @@ export function BookingResult({
   );
 }
 
+/** What cancelling now gives back of what was paid online: said before the visitor confirms. */
+function refundNotice(
+  paidMinor: number,
+  refundMinor: number,
+  money: (minor: number) => string,
+): { key: string; values: Record<string, string> } {
+  const amount = money(refundMinor);
+  const kept = money(paidMinor - refundMinor);
+  if (refundMinor >= paidMinor) return { key: "widget.cancel.refundAll", values: { amount } };
+  if (refundMinor > 0) return { key: "widget.cancel.refundPart", values: { amount, kept } };
+  return { key: "widget.cancel.refundNone", values: { kept } };
+}
+
 function CancelForm({
   bookingId,
   token,
   calendarId,
+  refund,
   onClose,
 }: {
   bookingId: string;
   token: string;
   calendarId: string;
+  refund: { key: string; values: Record<string, string> } | null;
   onClose(): void;
 }) {
   const { i18n } = useLingui();
@@ -338,6 +360,11 @@ function CancelForm({
         navigate(toLocalePath(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled")));
       }}
     >
+      {refund ? (
+        <p className="cancel-form__refund" id="cancel-refund">
+          {i18n._(refund.key, refund.values)}
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor="field-cancelReason">
           {i18n._("widget.cancel.reason")} <span className="field__optional">{i18n._("widget.form.optional")}</span>
@@ -357,7 +384,12 @@ function CancelForm({
         </p>
       ) : null}
       <div className="manage__actions">
-        <button type="submit" className="button button--danger" disabled={isBusy}>
+        <button
+          type="submit"
+          className="button button--danger"
+          disabled={isBusy}
+          aria-describedby={refund ? "cancel-refund" : undefined}
+        >
           {i18n._("widget.cancel.confirm")}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
