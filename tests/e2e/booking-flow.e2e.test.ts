@@ -305,6 +305,12 @@ describe("other calendar types", () => {
     // Not an appointment yet: only the calendar file, which marks it tentative; no Google or Outlook link.
     const addToCalendar = page.getByRole("region", { name: "Add to your calendar" });
     expect(await addToCalendar.getByRole("link").allTextContents()).toEqual(["Apple / iCal (.ics)"]);
+    // Withdrawn, not cancelled: it is not an appointment yet (and can be withdrawn until it starts).
+    await page.getByRole("button", { name: "Withdraw request" }).click();
+    expect(await page.locator(".cancel-form").getByRole("button").allTextContents()).toEqual([
+      "Withdraw request",
+      "Keep request",
+    ]);
     await checkScreen(page, "07-confirmation-requested");
     await context.close();
   });

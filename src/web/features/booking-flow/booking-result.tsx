@@ -62,6 +62,7 @@ export function BookingResult({
   const tag = languageTag(i18n.locale as LocaleCode);
   const { booking } = page;
   const outcome = outcomeOf(page, done);
+  const isRequest = booking.status === "new";
   const [isCancelling, setCancelling] = useState(startWithCancel && booking.canCancel);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -282,7 +283,7 @@ export function BookingResult({
             ) : null}
             {booking.canCancel && !isCancelling ? (
               <button type="button" className="button button--danger-outline" onClick={() => setCancelling(true)}>
-                {i18n._("widget.manage.cancel")}
+                {i18n._(isRequest ? "widget.manage.withdraw" : "widget.manage.cancel")}
               </button>
             ) : null}
           </div>
@@ -291,6 +292,7 @@ export function BookingResult({
               bookingId={booking.id}
               token={token}
               calendarId={booking.calendarId}
+              isRequest={isRequest}
               refund={
                 booking.paidMinor > 0
                   ? refundNotice(booking.paidMinor, booking.refundIfCancelledMinor, (minor) =>
@@ -327,12 +329,15 @@ function CancelForm({
   bookingId,
   token,
   calendarId,
+  isRequest,
   refund,
   onClose,
 }: {
   bookingId: string;
   token: string;
   calendarId: string;
+  /** Not confirmed yet: the visitor withdraws a request rather than cancels an appointment. */
+  isRequest: boolean;
   refund: { key: string; values: Record<string, string> } | null;
   onClose(): void;
 }) {
@@ -390,10 +395,10 @@ function CancelForm({
           disabled={isBusy}
           aria-describedby={refund ? "cancel-refund" : undefined}
         >
-          {i18n._("widget.cancel.confirm")}
+          {i18n._(isRequest ? "widget.manage.withdraw" : "widget.cancel.confirm")}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          {i18n._("widget.cancel.keep")}
+          {i18n._(isRequest ? "widget.cancel.keepRequest" : "widget.cancel.keep")}
         </button>
       </div>
     </form>

@@ -189,7 +189,6 @@ function TestCardForm({
                 {...a}
                 inputMode="numeric"
                 autoComplete="cc-exp"
-                placeholder="MM/YY"
                 value={card.expiry}
                 onChange={(e) => set({ expiry: e.target.value })}
               />
