@@ -20,6 +20,8 @@ import {
   firstSlot,
   heading,
   open,
+  openDay,
+  slotButton,
 } from "./support/booking.ts";
 
 let browser: Browser;
@@ -355,6 +357,38 @@ describe("manage link: reschedule and cancel", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe("Your appointment was cancelled");
     expect(await page.locator(".result__summary").textContent()).toContain("Something came up");
     await checkScreen(page, "11-cancelled");
+    await context.close();
+  });
+
+  it("offers the booking's own time when moving it: it can move to a start overlapping where it is", async () => {
+    const start = await findSlotViaApi(baseURL, DEMO.calendars.introCall, 5);
+    const res = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime: start,
+      timezone: "UTC",
+      contact: contact("Overlap"),
+    });
+    const created = (await res.json()) as { id: string; manageToken: string };
+    const { page, context } = await bookingPage(browser, { timezoneId: "UTC" });
+    await open(
+      page,
+      `${baseURL}/widget/booking/${DEMO.calendars.introCall}?reschedule=1&booking=${created.id}&token=${created.manageToken}`,
+    );
+    await expect.poll(() => heading(page).textContent()).toBe("Pick a new date and time");
+    await openDay(page, start.slice(0, 10));
+    // Taken for everyone else; to the booking itself, its own start is free again.
+    expect(await (await slotButton(page, start)).count()).toBe(1);
+    const day = start.slice(0, 10);
+    const others = (await (
+      await fetch(
+        `${baseURL}/api/calendars/${DEMO.calendars.introCall}/free-slots?startDate=${day}&endDate=${day}&timezone=UTC`,
+      )
+    ).json()) as Record<string, { slots: string[] }>;
+    expect(others[day]?.slots ?? []).not.toContain(start);
+    await (await slotButton(page, start)).click();
+    await page.getByRole("button", { name: /^Reschedule to/ }).click();
+    await page.waitForURL(/done=rescheduled/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Your appointment was rescheduled");
     await context.close();
   });
 

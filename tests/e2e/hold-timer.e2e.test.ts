@@ -16,6 +16,7 @@ import {
   firstSlot,
   heading,
   open,
+  openLateAvailableDay,
   slotButton,
 } from "./support/booking.ts";
 
@@ -62,12 +63,15 @@ describe("held time", () => {
     const holder = await bookingPage(browser);
     const other = await bookingPage(browser);
     const url = `${baseURL}/widget/booking/${DEMO.calendars.introCall}`;
+    // A day late in the month view: a whole day of times, so the other page still shows that day's others.
     await open(holder.page, url);
+    await openLateAvailableDay(holder.page);
     const slot = await firstSlot(holder.page);
     const start = await slot.getAttribute("data-slot");
     await slot.click();
     await expect.poll(() => holder.page.getByRole("timer").count()).toBe(1);
     await open(other.page, url);
+    await openLateAvailableDay(other.page);
     // The other visitor's page (open on the same day) does not offer the held time.
     await expect.poll(() => other.page.locator(".slots .slot").count()).toBeGreaterThan(0);
     expect(await other.page.locator(`.slots .slot[data-slot="${start}"]`).count()).toBe(0);

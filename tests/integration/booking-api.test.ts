@@ -917,6 +917,47 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       expect(await outboxKinds(booking.id)).toContain("booking_cancelled");
     });
 
+    it("a booking being moved sees its own time as free, by its manage token only: it moves to an overlapping start", async () => {
+      const moved = (await (
+        await book({ calendarId: fx.calendars.personal, startTime: at(17, "10:00") })
+      ).json()) as Json;
+      const auth = { authorization: `Bearer ${moved.manageToken}` };
+      const day = (query: string, headers: Record<string, string> = {}) =>
+        app.request(
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-17&endDate=2026-12-17&timezone=${TZ}${query}`,
+          { headers },
+        );
+      const slots = async (response: Response) => {
+        expect(response.status).toBe(200);
+        return (((await response.json()) as Json)["2026-12-17"]?.slots ?? []) as string[];
+      };
+      const startMs = Date.parse(moved.startTime);
+      // Its time with the calendar's 15 minutes after it (a buffer is part of what it occupies).
+      const endMs = Date.parse(moved.endTime) + 15 * 60_000;
+      const overlapping = (list: string[]) => list.filter((s) => Date.parse(s) >= startMs && Date.parse(s) < endMs);
+      // To everyone else its time is taken; to the booking itself, free (its own start included).
+      expect(overlapping(await slots(await day("")))).toEqual([]);
+      const own = overlapping(await slots(await day(`&rescheduling=${moved.id}`, auth)));
+      expect(own[0]).toBe(at(17, "10:00"));
+      expect(own.length).toBeGreaterThan(1);
+      // Without its token, or with another's, nothing is freed: it looks like no booking at all.
+      await expectProblem(await day(`&rescheduling=${moved.id}`), 404, "BOOKING_NOT_FOUND");
+      await expectProblem(
+        await day(`&rescheduling=${moved.id}`, { authorization: "Bearer wrong-token" }),
+        404,
+        "BOOKING_NOT_FOUND",
+      );
+      const next = await app.request(
+        `/api/calendars/${fx.calendars.personal}/next-available?from=2026-12-17&timezone=${TZ}&rescheduling=${moved.id}`,
+        { headers: auth },
+      );
+      expect(next.status).toBe(200);
+      // And the move itself: to the next start, overlapping where it was.
+      const res = await post(app, `/api/bookings/${moved.id}/reschedule`, { startTime: own[1], timezone: TZ }, auth);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Json).startTime).toBe(own[1]);
+    });
+
     it("honours allowReschedule, allowCancel and the change cut-off", async () => {
       const locked = (await (
         await book({ calendarId: fx.calendars.locked, startTime: at(10, "09:00") })

@@ -21,7 +21,9 @@ import {
 import type { BookingDeps } from "./deps.ts";
 import { hideLookBusyStarts, lookBusyMarginMs } from "./look-busy-slots.ts";
 import { looksBusy } from "../../core/availability/look-busy.ts";
-import type { CalendarContext } from "./ports.ts";
+import type { BookingRecord, CalendarContext } from "./ports.ts";
+import { findManagedBooking } from "./manage-booking.ts";
+import { releaseOwnSeats } from "../../core/booking/decide-reschedule.ts";
 
 export interface SlotsInput {
   readonly calendarId: string;
@@ -35,6 +37,11 @@ export interface SlotsInput {
   readonly guests?: number | null;
   /** Service calendars: the variation and add-ons chosen of a cart's service (their length is planned). */
   readonly offers?: readonly OfferPick[] | null;
+  /**
+   * A booking being moved, with its manage token: its own occupancy counts as free (as in the reschedule
+   * itself), so it can move to a start overlapping where it is now.
+   */
+  readonly rescheduling?: { readonly bookingId: string; readonly token: string | null } | null;
 }
 
 /** The same request a hold or a booking with these carts and choices makes (availability.ts: slotRequest). */
@@ -56,13 +63,23 @@ function request(ctx: CalendarContext, input: SlotsInput): Outcome<{ request: Sl
 async function loadLive(
   deps: BookingDeps,
   input: SlotsInput,
-): Promise<Outcome<{ ctx: CalendarContext; request: SlotRequest; plan: OfferPlan | null }>> {
+): Promise<
+  Outcome<{ ctx: CalendarContext; request: SlotRequest; plan: OfferPlan | null; moving: BookingRecord | null }>
+> {
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
   if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
+  // Only its manage token frees a booking's time (a wrong one looks like no booking), and only on its calendar.
+  let moving: BookingRecord | null = null;
+  if (input.rescheduling) {
+    const found = await findManagedBooking(deps, input.rescheduling.bookingId, input.rescheduling.token);
+    if (!found.ok) return found;
+    if (found.value.record.calendarId !== ctx.calendar.id) return fail("BOOKING_NOT_FOUND");
+    moving = found.value.record;
+  }
   const built = request(ctx, input);
-  return built.ok ? ok({ ctx, ...built.value }) : built;
+  return built.ok ? ok({ ctx, ...built.value, moving }) : built;
 }
 
 /**
@@ -76,23 +93,29 @@ async function availabilityFor(
   toMs: EpochMs,
   nowMs: EpochMs,
   plan: OfferPlan | null,
+  moving: BookingRecord | null,
 ): Promise<AvailabilityInput> {
   const schedules = toSchedules(ctx);
   // Rooms and equipment are read fresh on every query (a few rows), next to the staff's busy time.
   const range = { startMs: fromMs, endMs: toMs };
-  if (!deps.busyIndexes)
+  // A booking being moved reads fresh too, without its own occupancy and seats (as the reschedule does).
+  if (!deps.busyIndexes || moving) {
+    const loaded = await deps.store.loadOccupancy(ctx.business.id, relevantStaffIds(ctx), fromMs, toMs);
+    const exclude = moving ? { bookingId: moving.id } : {};
     return withResources(
       deps.store,
       ctx,
       toAvailabilityInput(
         ctx,
-        await deps.store.loadOccupancy(ctx.business.id, relevantStaffIds(ctx), fromMs, toMs),
+        moving ? releaseOwnSeats(loaded, moving) : loaded,
         nowMs,
-        {},
+        exclude,
         withOffers(schedules, plan),
       ),
       range,
+      exclude,
     );
+  }
   // The warm index is kept per calendar; the visitor's choices only add definitions to its rules.
   const busy = await deps.busyIndexes.get(ctx.business.id, schedules.rules, relevantStaffIds(ctx), fromMs, toMs, nowMs);
   return withResources(deps.store, ctx, { ...withOffers(schedules, plan), busy }, range);
@@ -104,7 +127,7 @@ export async function getFreeSlots(
 ): Promise<Outcome<PublicSlotsByDate>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
-  const { ctx, request, plan } = loaded.value;
+  const { ctx, request, plan, moving } = loaded.value;
   if (!isLocalDate(input.startDate) || !isLocalDate(input.endDate)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
   const margin = OCCUPANCY_MARGIN_MS + lookBusyMarginMs(ctx);
@@ -115,12 +138,13 @@ export async function getFreeSlots(
   const availability =
     toMs - fromMs > 40 * WALL_DAY_MS || toMs <= fromMs
       ? toAvailabilityInput(ctx, [], nowMs, {}, withOffers(toSchedules(ctx), plan))
-      : await availabilityFor(deps, ctx, fromMs, toMs, nowMs, plan);
+      : await availabilityFor(deps, ctx, fromMs, toMs, nowMs, plan, moving);
   // A repeated query whose calendar and busy index are the very same objects (both brought up to date
   // just now) gets the answer kept for them, while time cannot have changed it (free-slot-answers.ts).
   // Rooms and equipment are read fresh per query and Look Busy ranks starts that time removes: not kept.
   const answers =
     deps.freeSlotAnswers &&
+    !moving &&
     !availability.resources &&
     !looksBusy(ctx.calendar.type, ctx.calendar.settings.lookBusyPercent)
       ? deps.freeSlotAnswers
@@ -172,12 +196,12 @@ export async function getNextAvailableDate(
 ): Promise<Outcome<LocalDate | null>> {
   const loaded = await loadLive(deps, input);
   if (!loaded.ok) return loaded;
-  const { ctx, request, plan } = loaded.value;
+  const { ctx, request, plan, moving } = loaded.value;
   if (!isLocalDate(input.from)) return fail("INVALID_RANGE");
   const nowMs = deps.clock().getTime();
   const fromMs = Math.max(nowMs, Date.parse(`${input.from}T00:00:00Z`)) - OCCUPANCY_MARGIN_MS;
   // The booking window bounds the search; occupancy of the next year is plenty for any window we offer.
-  const availability = await availabilityFor(deps, ctx, fromMs, fromMs + 400 * WALL_DAY_MS, nowMs, plan);
+  const availability = await availabilityFor(deps, ctx, fromMs, fromMs + 400 * WALL_DAY_MS, nowMs, plan, moving);
   const result = findNextAvailable(availability, input.from, input.timezone, nowMs, request);
   if (!result.ok) return { ok: false, error: queryErrorToBookingError(result.error) };
   return ok(result.value);

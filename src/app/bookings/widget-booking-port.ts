@@ -41,6 +41,8 @@ export interface FreeSlotsQuery {
   readonly guestCarts?: readonly (readonly string[])[] | null;
   /** The variations and add-ons picked (a rescheduled booking's own). */
   readonly offers?: readonly OfferPick[] | null;
+  /** A booking being moved, with its manage token: its own time counts as free (get-free-slots.ts). */
+  readonly rescheduling?: { readonly bookingId: string; readonly token: string | null } | null;
 }
 
 export type PortResult<T> =

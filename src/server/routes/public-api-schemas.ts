@@ -139,6 +139,10 @@ export const SlotsQuerySchema = z
       .max(100)
       .optional()
       .meta({ description: "Additional attendees (default: one per guest cart)" }),
+    rescheduling: id.optional().meta({
+      description:
+        "A booking being moved (its id; its manage token in `Authorization: Bearer`): its own time counts as free, so it can move to a start that overlaps where it is now",
+    }),
   })
   .superRefine(oneCartPerGuest);
 
@@ -151,6 +155,10 @@ export const NextAvailableQuerySchema = z
     guestCarts: guestCartsQuery.optional(),
     offers: offersQuery.optional(),
     guests: z.coerce.number().int().min(0).max(100).optional(),
+    rescheduling: id.optional().meta({
+      description:
+        "A booking being moved (its id; its manage token in `Authorization: Bearer`): its own time counts as free, so it can move to a start that overlaps where it is now",
+    }),
   })
   .superRefine(oneCartPerGuest);
 

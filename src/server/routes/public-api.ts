@@ -221,14 +221,23 @@ export function publicApi(deps: PublicApiDeps) {
   });
 
   handle(api, freeSlotsRoute, async (c) => {
-    const result = await getFreeSlots(deps, { calendarId: c.req.valid("param").calendarId, ...c.req.valid("query") });
+    const { rescheduling, ...query } = c.req.valid("query");
+    const result = await getFreeSlots(deps, {
+      calendarId: c.req.valid("param").calendarId,
+      ...query,
+      ...(rescheduling ? { rescheduling: { bookingId: rescheduling, token: manageToken(c) } } : {}),
+    });
     // A kept answer is the same object again: its bytes and ETag are reused (kept-json.ts).
     return result.ok ? keptJson(c, result.value) : fail(c, result.error);
   });
 
   handle(api, nextAvailableRoute, async (c) => {
-    const query = c.req.valid("query");
-    const result = await getNextAvailableDate(deps, { calendarId: c.req.valid("param").calendarId, ...query });
+    const { rescheduling, ...query } = c.req.valid("query");
+    const result = await getNextAvailableDate(deps, {
+      calendarId: c.req.valid("param").calendarId,
+      ...query,
+      ...(rescheduling ? { rescheduling: { bookingId: rescheduling, token: manageToken(c) } } : {}),
+    });
     return result.ok ? c.json({ date: result.value }) : fail(c, result.error);
   });
 

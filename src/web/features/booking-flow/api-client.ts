@@ -110,6 +110,8 @@ export interface SlotsParams {
   guests?: number;
   /** The variations and add-ons picked (offers.ts). */
   offers?: ApiOffer[];
+  /** A booking being moved and its manage token: its own time counts as free. */
+  rescheduling?: { bookingId: string; token: string } | null;
 }
 
 /** One service's pick as the API takes it (public-api-schemas.ts: OfferPick). */
@@ -137,16 +139,19 @@ const slotParams = (p: SlotsParams) => ({
   guestCarts: p.guestCarts?.length ? p.guestCarts.map((c) => c.join(",")).join(";") : null,
   guests: p.guests || null,
   offers: p.offers?.length ? offersQuery(p.offers) : null,
+  rescheduling: p.rescheduling?.bookingId,
 });
 
 export const fetchFreeSlots = (calendarId: string, startDate: string, endDate: string, p: SlotsParams) =>
   call<SlotsByDate>(
     `/api/calendars/${encodeURIComponent(calendarId)}/free-slots?${query({ startDate, endDate, ...slotParams(p) })}`,
+    { token: p.rescheduling?.token },
   );
 
 export const fetchNextAvailable = (calendarId: string, from: string, p: SlotsParams) =>
   call<{ date: string | null }>(
     `/api/calendars/${encodeURIComponent(calendarId)}/next-available?${query({ from, ...slotParams(p) })}`,
+    { token: p.rescheduling?.token },
   );
 
 export const holdSlot = (

@@ -144,6 +144,7 @@ export async function loadBookingPage(
       ...(managedCarts && managedCarts.length > 1 ? { guestCarts: managedCarts.slice(1) } : {}),
       ...(offers.length > 0 ? { offers } : {}),
       ...(isReschedule && config.type === "round_robin" ? { staffId: managed!.booking.staff[0]?.id ?? null } : {}),
+      ...(isReschedule ? { rescheduling: { bookingId: managed!.booking.id, token } } : {}),
     });
     if (result.ok) ({ slots, seats } = splitSlots(result.value));
     else slotsError = result.code;

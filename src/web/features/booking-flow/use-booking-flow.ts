@@ -73,8 +73,13 @@ export function useBookingFlow(data: BookingPageData) {
       guestCarts: config.type === "service" ? s.carts.slice(1) : [],
       guests: config.type === "service" ? s.carts.length - 1 : 0,
       offers: config.type === "service" ? offersOf(s.offers, s.carts, config) : [],
+      // Moving a booking: its own time is free to it (a later start overlapping the current one).
+      rescheduling:
+        data.isReschedule && data.managed && data.token
+          ? { bookingId: data.managed.booking.id, token: data.token }
+          : null,
     }),
-    [config],
+    [config, data.isReschedule, data.managed, data.token],
   );
 
   const loadSlots = useCallback(
