@@ -349,3 +349,51 @@ it("gives the join tables, external busy time and busy changes made before migra
     await client.close();
   }
 });
+
+it("keys the rows made before migration 0035 by (id, business_id), and refuses a child of another business", async () => {
+  const client = await databaseMigratedBefore("_keys_with_business_id");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const [a, b] = [id("a1"), id("a2")];
+  const item = (business: string, staff: string, from: string, to: string) =>
+    `insert into booking_items (business_id, booking_id, staff_id, blocked, starts_at, ends_at)
+     values ('${business}', '${id("ab")}', '${staff}', tstzrange('${from}', '${to}'), '${from}', '${to}')`;
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into staff (id, business_id, name, email, time_zone)
+      values ('${id("b1")}', '${a}', 'Ann', 'ann@a.example', 'UTC'), ('${id("b2")}', '${b}', 'Bo', 'bo@b.example', 'UTC');
+      insert into calendars (id, business_id, slug, type, name, settings)
+      values ('${id("c1")}', '${a}', 'ann', 'personal', 'Ann', '{}');
+      insert into contacts (id, business_id, email, email_normalised, first_seen_at, last_seen_at)
+      values ('${id("d1")}', '${a}', 'Vi@example.com', 'vi@example.com', now(), now());
+      insert into bookings (id, business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
+        service_ids, contact, manage_token_hash, currency, contact_id)
+      values ('${id("ab")}', '${a}', '${id("c1")}', 'confirmed', '2026-02-01T10:00Z', '2026-02-01T11:00Z', 'UTC',
+        '${id("b1")}', '{${id("b1")}}', '{}', '{}', 'h', 'EUR', '${id("d1")}');
+      ${item(a, id("b1"), "2026-02-01T10:00Z", "2026-02-01T11:00Z")};
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBe(1);
+    expect((await client.query("select id, business_id from bookings")).rows).toEqual([
+      { id: id("ab"), business_id: a },
+    ]);
+    expect((await client.query("select count(*)::int as n from booking_items")).rows).toEqual([{ n: 1 }]);
+    // A child names its parent with the parent's business: another business's booking or staff member is refused.
+    await expect(client.exec(item(b, id("b2"), "2026-02-02T10:00Z", "2026-02-02T11:00Z"))).rejects.toThrow(
+      /booking_items_booking_id_bookings_id_fk/,
+    );
+    await expect(client.exec(item(a, id("b2"), "2026-02-02T10:00Z", "2026-02-02T11:00Z"))).rejects.toThrow(
+      /booking_items_staff_id_staff_id_fk/,
+    );
+    // The double-booking guard still refuses an overlap for one staff member.
+    await expect(client.exec(item(a, id("b1"), "2026-02-01T10:30Z", "2026-02-01T11:30Z"))).rejects.toThrow(
+      /booking_items_no_overlap/,
+    );
+    // `on delete set null (contact_id)`: erasing the contact keeps the booking and its business.
+    await client.exec(`delete from contacts where id = '${id("d1")}'`);
+    expect((await client.query("select contact_id, business_id from bookings")).rows).toEqual([
+      { contact_id: null, business_id: a },
+    ]);
+  } finally {
+    await client.close();
+  }
+});
