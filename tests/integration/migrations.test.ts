@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)("migrations and demo seed on %s", (kind) => {
   it("gives the demo salon two treatment rooms that the massage and the colour share (issue 21)", async () => {
     const rooms = await testDb.database.execute(
       `select r.name, r.capacity, array_agg(sr.service_id::text order by sr.service_id) as services
-         from resources r join service_resources sr on sr.resource_id = r.id group by r.id order by r.name`,
+         from resources r join service_resources sr on sr.resource_id = r.id group by r.id, r.business_id order by r.name`,
     );
     const shared = [DEMO.services.colour, DEMO.services.massage].sort();
     expect(rooms.rows).toEqual([

@@ -63,57 +63,8 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
  * business_id, which do not include it: `table.index`. See ADR 0057, "Constraints".
  */
 const UNIQUE_EXCEPTIONS: Record<string, string> = {
-  // Primary keys on a random uuid `id` alone: unique in fact, but Citus refuses them; they become (business_id, id).
-  "api_keys.api_keys_pkey": "id alone",
-  "blog_authors.blog_authors_pkey": "id alone",
-  "blog_categories.blog_categories_pkey": "id alone",
-  "blog_posts.blog_posts_pkey": "id alone",
-  "booking_items.booking_items_pkey": "id alone",
-  "booking_resource_units.booking_resource_units_pkey": "id alone",
-  "bookings.bookings_pkey": "id alone",
-  "calendar_connections.calendar_connections_pkey": "id alone",
-  "calendars.calendars_pkey": "id alone",
-  "class_sessions.class_sessions_pkey": "id alone",
-  "collections.collections_pkey": "id alone",
-  "console_users.console_users_pkey": "id alone",
-  "contacts.contacts_pkey": "id alone",
-  "content_pages.content_pages_pkey": "id alone",
-  "coupon_redemptions.coupon_redemptions_pkey": "id alone",
-  "coupons.coupons_pkey": "id alone",
-  "form_submissions.form_submissions_pkey": "id alone",
-  "form_uploads.form_uploads_pkey": "id alone",
-  "form_versions.form_versions_form_id_version_pk": "(form_id, version)",
-  "forms.forms_pkey": "id alone",
-  "groups.groups_pkey": "id alone",
-  "holds.holds_pkey": "id alone",
-  "images.images_pkey": "id alone",
-  "one_time_links.one_time_links_pkey": "id alone",
-  "outbox.outbox_pkey": "id alone; written with `on conflict (id)`",
-  "payments.payments_pkey": "id alone",
-  "preview_tokens.preview_tokens_pkey": "id alone",
-  "products.products_pkey": "id alone",
-  "resource_time_off.resource_time_off_pkey": "id alone",
-  "resource_units.resource_units_pkey": "id alone",
-  "resources.resources_pkey": "id alone",
-  "service_add_ons.service_add_ons_pkey": "id alone",
-  "service_menus.service_menus_pkey": "id alone",
-  "service_resources.service_resources_service_id_need_resource_id_pk": "(service_id, need, resource_id)",
-  "service_staff_terms.service_staff_terms_pkey": "id alone",
-  "service_variations.service_variations_pkey": "id alone",
-  "services.services_pkey": "id alone",
-  "staff.staff_pkey": "id alone",
-  "staff_feed_tokens.staff_feed_tokens_pkey": "staff_id alone; written with `on conflict (staff_id)`",
-  "time_off.time_off_pkey": "id alone",
-  "webhook_deliveries.webhook_deliveries_pkey": "id alone",
-  "webhook_subscriptions.webhook_subscriptions_pkey": "id alone",
-  // Uniqueness within a parent of one business: business_id goes in front, the meaning is unchanged.
-  "class_sessions.class_sessions_calendar_start_uq": "(calendar_id, starts_at); `on conflict` target",
-  "resource_units.resource_units_resource_number_uq": "(resource_id, number); `on conflict` target",
-  "form_uploads.form_uploads_submission_field_idx": "(submission_id, field_id)",
-  "service_staff_terms.service_staff_terms_uq": "(service_id, staff_id, variation_id)",
-  // The double-booking guards: (business_id =, …) is the same guarantee, a staff member or unit has one business.
-  "booking_items.booking_items_no_overlap": "exclusion (staff_id =, blocked &&)",
-  "booking_resource_units.booking_resource_units_no_overlap": "exclusion (unit_id =, blocked &&)",
+  // Referenced by id alone from console_sessions and console_link_tokens, which carry no business_id yet (gap tables).
+  "console_users.console_users_pkey": "id alone; referenced by the console's sessions and link tokens",
   // Looked up across businesses, before the business is known: a lookup table of its own is needed.
   "api_keys.api_keys_key_hash_uq": "API key by hash, from the Authorization header",
   "console_users.console_users_email_uq": "one sign-in per address across the deployment",
@@ -129,67 +80,7 @@ const UNIQUE_EXCEPTIONS: Record<string, string> = {
  * table) that do not carry business_id on both sides: `table.constraint`. See ADR 0057, "Foreign keys".
  */
 const FOREIGN_KEY_EXCEPTIONS: Record<string, string> = {
-  // Each references the parent's id alone; it becomes (business_id, x) → parent (business_id, id), which
-  // also makes a reference across businesses impossible. Note: the parent's key must be (business_id, id) first.
-  "blog_posts.blog_posts_author_id_blog_authors_id_fk": "(author_id) → blog_authors (id)",
-  "booking_items.booking_items_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
-  "booking_items.booking_items_class_session_id_class_sessions_id_fk": "(class_session_id) → class_sessions (id)",
-  "booking_items.booking_items_hold_id_holds_id_fk": "(hold_id) → holds (id)",
-  "booking_items.booking_items_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "booking_resource_units.booking_resource_units_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
-  "booking_resource_units.booking_resource_units_hold_id_holds_id_fk": "(hold_id) → holds (id)",
-  "booking_resource_units.booking_resource_units_unit_id_resource_units_id_fk": "(unit_id) → resource_units (id)",
-  "bookings.bookings_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "bookings.bookings_contact_id_contacts_id_fk": "(contact_id) → contacts (id)",
-  "bookings.bookings_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "calendar_connections.calendar_connections_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "calendars.calendars_form_id_forms_id_fk": "(form_id) → forms (id)",
-  "calendars.calendars_group_id_groups_id_fk": "(group_id) → groups (id)",
-  "class_sessions.class_sessions_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "class_sessions.class_sessions_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "console_users.console_users_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "coupon_redemptions.coupon_redemptions_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
-  "coupon_redemptions.coupon_redemptions_coupon_id_coupons_id_fk": "(coupon_id) → coupons (id)",
-  "form_submissions.form_submissions_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
-  "form_submissions.form_submissions_contact_id_contacts_id_fk": "(contact_id) → contacts (id)",
-  "form_submissions.form_submissions_form_id_version_form_versions_form_id_version_":
-    "(form_id, version) → form_versions (form_id, version)",
-  "form_uploads.form_uploads_form_id_forms_id_fk": "(form_id) → forms (id)",
-  "form_uploads.form_uploads_submission_id_form_submissions_id_fk": "(submission_id) → form_submissions (id)",
-  "form_versions.form_versions_form_id_forms_id_fk": "(form_id) → forms (id)",
-  "holds.holds_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "image_variants.image_variants_image_id_images_id_fk": "(image_id) → images (id)",
-  "one_time_links.one_time_links_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "payments.payments_booking_id_bookings_id_fk": "(booking_id) → bookings (id)",
-  "product_variants.product_variants_product_id_products_id_fk": "(product_id) → products (id)",
-  "resource_time_off.resource_time_off_resource_id_resources_id_fk": "(resource_id) → resources (id)",
-  "resource_units.resource_units_resource_id_resources_id_fk": "(resource_id) → resources (id)",
-  "service_add_ons.service_add_ons_service_id_services_id_fk": "(service_id) → services (id)",
-  "service_menus.service_menus_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "service_resources.service_resources_resource_id_resources_id_fk": "(resource_id) → resources (id)",
-  "service_resources.service_resources_service_id_services_id_fk": "(service_id) → services (id)",
-  "service_staff_terms.service_staff_terms_service_id_services_id_fk": "(service_id) → services (id)",
-  "service_staff_terms.service_staff_terms_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "service_staff_terms.service_staff_terms_variation_id_service_variations_id_fk":
-    "(variation_id) → service_variations (id)",
-  "service_variations.service_variations_service_id_services_id_fk": "(service_id) → services (id)",
-  "staff_feed_tokens.staff_feed_tokens_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "time_off.time_off_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "webhook_deliveries.webhook_deliveries_subscription_id_webhook_subscriptions_id_fk":
-    "(subscription_id) → webhook_subscriptions (id)",
-  // The join tables and external busy time carry business_id since migration 0034; their keys to the parents
-  // still reference the parent's id alone.
-  "calendar_members.calendar_members_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "calendar_members.calendar_members_staff_id_staff_id_fk": "(staff_id) → staff (id)",
-  "calendar_services.calendar_services_calendar_id_calendars_id_fk": "(calendar_id) → calendars (id)",
-  "calendar_services.calendar_services_service_id_services_id_fk": "(service_id) → services (id)",
-  "external_busy.external_busy_connection_id_calendar_connections_id_fk": "(connection_id) → calendar_connections (id)",
-  "product_collections.product_collections_collection_id_collections_id_fk": "(collection_id) → collections (id)",
-  "product_collections.product_collections_product_id_products_id_fk": "(product_id) → products (id)",
-  "service_menu_items.service_menu_items_service_id_services_id_fk": "(service_id) → services (id)",
-  "service_menu_items.service_menu_items_service_menu_id_service_menus_id_fk": "(service_menu_id) → service_menus (id)",
-  "service_staff.service_staff_service_id_services_id_fk": "(service_id) → services (id)",
-  "service_staff.service_staff_staff_id_staff_id_fk": "(staff_id) → staff (id)",
+  // None since migration 0035: every key between two business tables is (x, business_id) → parent (id, business_id).
 };
 
 interface Violation {
@@ -454,6 +345,54 @@ it("gives the join tables, external busy time and busy changes made before migra
         '2026-02-01T10:00Z', '2026-02-01T11:00Z');
     `);
     expect(await businessOf("busy_changes", "staff_id")).toEqual([{ parent: id("b2"), business_id: b }]);
+  } finally {
+    await client.close();
+  }
+});
+
+it("keys the rows made before migration 0035 by (id, business_id), and refuses a child of another business", async () => {
+  const client = await databaseMigratedBefore("_keys_with_business_id");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const [a, b] = [id("a1"), id("a2")];
+  const item = (business: string, staff: string, from: string, to: string) =>
+    `insert into booking_items (business_id, booking_id, staff_id, blocked, starts_at, ends_at)
+     values ('${business}', '${id("ab")}', '${staff}', tstzrange('${from}', '${to}'), '${from}', '${to}')`;
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into staff (id, business_id, name, email, time_zone)
+      values ('${id("b1")}', '${a}', 'Ann', 'ann@a.example', 'UTC'), ('${id("b2")}', '${b}', 'Bo', 'bo@b.example', 'UTC');
+      insert into calendars (id, business_id, slug, type, name, settings)
+      values ('${id("c1")}', '${a}', 'ann', 'personal', 'Ann', '{}');
+      insert into contacts (id, business_id, email, email_normalised, first_seen_at, last_seen_at)
+      values ('${id("d1")}', '${a}', 'Vi@example.com', 'vi@example.com', now(), now());
+      insert into bookings (id, business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
+        service_ids, contact, manage_token_hash, currency, contact_id)
+      values ('${id("ab")}', '${a}', '${id("c1")}', 'confirmed', '2026-02-01T10:00Z', '2026-02-01T11:00Z', 'UTC',
+        '${id("b1")}', '{${id("b1")}}', '{}', '{}', 'h', 'EUR', '${id("d1")}');
+      ${item(a, id("b1"), "2026-02-01T10:00Z", "2026-02-01T11:00Z")};
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBe(1);
+    expect((await client.query("select id, business_id from bookings")).rows).toEqual([
+      { id: id("ab"), business_id: a },
+    ]);
+    expect((await client.query("select count(*)::int as n from booking_items")).rows).toEqual([{ n: 1 }]);
+    // A child names its parent with the parent's business: another business's booking or staff member is refused.
+    await expect(client.exec(item(b, id("b2"), "2026-02-02T10:00Z", "2026-02-02T11:00Z"))).rejects.toThrow(
+      /booking_items_booking_id_bookings_id_fk/,
+    );
+    await expect(client.exec(item(a, id("b2"), "2026-02-02T10:00Z", "2026-02-02T11:00Z"))).rejects.toThrow(
+      /booking_items_staff_id_staff_id_fk/,
+    );
+    // The double-booking guard still refuses an overlap for one staff member.
+    await expect(client.exec(item(a, id("b1"), "2026-02-01T10:30Z", "2026-02-01T11:30Z"))).rejects.toThrow(
+      /booking_items_no_overlap/,
+    );
+    // `on delete set null (contact_id)`: erasing the contact keeps the booking and its business.
+    await client.exec(`delete from contacts where id = '${id("d1")}'`);
+    expect((await client.query("select contact_id, business_id from bookings")).rows).toEqual([
+      { contact_id: null, business_id: a },
+    ]);
   } finally {
     await client.close();
   }

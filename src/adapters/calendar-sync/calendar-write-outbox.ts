@@ -45,7 +45,7 @@ export async function fanOutCalendarWrites(
     await db.execute(sql`
       insert into outbox (id, business_id, topic, payload)
       values (${id}::uuid, ${businessId}::uuid, ${CALENDAR_WRITE_TOPIC}, ${JSON.stringify({ connectionId, bookingId })}::jsonb)
-      on conflict (id) do nothing`);
+      on conflict (id, business_id) do nothing`);
   }
   return found.rows.length;
 }

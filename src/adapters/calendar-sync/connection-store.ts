@@ -119,7 +119,10 @@ export function connectionStore(db: Db, businessId: string) {
       await db
         .insert(staffFeedTokens)
         .values({ staffId, businessId, tokenHash })
-        .onConflictDoUpdate({ target: staffFeedTokens.staffId, set: { tokenHash, createdAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [staffFeedTokens.staffId, staffFeedTokens.businessId],
+          set: { tokenHash, createdAt: sql`now()` },
+        });
     },
     async revokeFeedToken(staffId: string): Promise<boolean> {
       if (!isUuid(staffId)) return false;

@@ -27,6 +27,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import { businesses, calendars, staff } from "./schema-business.ts";
 import { contacts } from "./schema-contacts.ts";
 import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
@@ -64,11 +65,9 @@ export interface StoredGuest {
 export const bookings = pgTable(
   "bookings",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id").notNull(),
     /** Recurring series: every occurrence shares it; null for single bookings. */
     seriesId: uuid("series_id"),
     occurrenceIndex: integer("occurrence_index"),
@@ -79,9 +78,7 @@ export const bookings = pgTable(
     timeZone: text("time_zone").notNull(),
     locale: text("locale").notNull().default("en"),
     /** The owner: the host, the round-robin pick, the collective primary or the first service provider. */
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id),
+    staffId: uuid("staff_id").notNull(),
     staffIds: uuid("staff_ids").array().notNull(),
     serviceIds: uuid("service_ids")
       .array()
@@ -112,7 +109,7 @@ export const bookings = pgTable(
     formId: uuid("form_id"),
     formVersion: integer("form_version"),
     /** The booker's contact (schema-contacts.ts), made or matched by their email when booking. */
-    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    contactId: uuid("contact_id"),
     oneTimeLinkId: uuid("one_time_link_id"),
     classSessionId: uuid("class_session_id"),
     priceCents: integer("price_cents").notNull().default(0),
@@ -137,6 +134,10 @@ export const bookings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("bookings_calendar_id_calendars_id_fk", [t.calendarId, t.businessId], calendars, "cascade"),
+    businessForeignKey("bookings_staff_id_staff_id_fk", [t.staffId, t.businessId], staff),
+    businessForeignKey("bookings_contact_id_contacts_id_fk", [t.contactId, t.businessId], contacts, "set null"),
     index("bookings_calendar_start_idx").on(t.calendarId, t.startsAt),
     index("bookings_series_idx").on(t.seriesId),
     index("bookings_contact_idx").on(t.contactId),
@@ -152,21 +153,25 @@ export const bookings = pgTable(
 export const classSessions = pgTable(
   "class_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id, { onDelete: "cascade" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id),
+    calendarId: uuid("calendar_id").notNull(),
+    staffId: uuid("staff_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     seatsTotal: integer("seats_total").notNull(),
     seatsTaken: integer("seats_taken").notNull().default(0),
   },
   (t) => [
-    uniqueIndex("class_sessions_calendar_start_uq").on(t.calendarId, t.startsAt),
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "class_sessions_calendar_id_calendars_id_fk",
+      [t.calendarId, t.businessId],
+      calendars,
+      "cascade",
+    ),
+    businessForeignKey("class_sessions_staff_id_staff_id_fk", [t.staffId, t.businessId], staff),
+    uniqueIndex("class_sessions_calendar_start_uq").on(t.calendarId, t.startsAt, t.businessId),
     check("class_sessions_seats_check", sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.seatsTotal}`),
   ],
 );
@@ -174,11 +179,9 @@ export const classSessions = pgTable(
 export const holds = pgTable(
   "holds",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     staffIds: uuid("staff_ids").array().notNull(),
@@ -190,7 +193,11 @@ export const holds = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("holds_expires_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("holds_calendar_id_calendars_id_fk", [t.calendarId, t.businessId], calendars, "cascade"),
+    index("holds_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /**
@@ -201,16 +208,14 @@ export const holds = pgTable(
 export const bookingItems = pgTable(
   "booking_items",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
-    classSessionId: uuid("class_session_id").references(() => classSessions.id, { onDelete: "cascade" }),
-    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id"),
+    classSessionId: uuid("class_session_id"),
+    holdId: uuid("hold_id"),
     /** Holds only: the item stops counting at this instant (and is deleted lazily). */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id),
+    staffId: uuid("staff_id").notNull(),
     serviceId: uuid("service_id"),
     blocked: tstzrange("blocked").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
@@ -218,6 +223,16 @@ export const bookingItems = pgTable(
     active: boolean("active").notNull().default(true),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("booking_items_booking_id_bookings_id_fk", [t.bookingId, t.businessId], bookings, "cascade"),
+    businessForeignKey(
+      "booking_items_class_session_id_class_sessions_id_fk",
+      [t.classSessionId, t.businessId],
+      classSessions,
+      "cascade",
+    ),
+    businessForeignKey("booking_items_hold_id_holds_id_fk", [t.holdId, t.businessId], holds, "cascade"),
+    businessForeignKey("booking_items_staff_id_staff_id_fk", [t.staffId, t.businessId], staff),
     index("booking_items_booking_idx").on(t.bookingId),
     index("booking_items_session_idx").on(t.classSessionId),
     index("booking_items_hold_idx").on(t.holdId),
@@ -266,9 +281,9 @@ export type PaymentRowStatus = (typeof PAYMENT_STATUSES)[number];
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    bookingId: uuid("booking_id"),
     provider: text("provider").$type<"test" | "stripe">().notNull(),
     /** The provider's id of the payment (Stripe: the PaymentIntent id). */
     providerRef: text("provider_ref").notNull(),
@@ -304,6 +319,8 @@ export const payments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("payments_booking_id_bookings_id_fk", [t.bookingId, t.businessId], bookings, "set null"),
     uniqueIndex("payments_provider_ref_uq").on(t.provider, t.providerRef),
     index("payments_booking_idx").on(t.bookingId),
     check(

@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import type {
   CalendarSettings,
   CalendarType,
@@ -30,7 +31,8 @@ import type {
 } from "../../core/calendar/calendar.ts";
 import type { MeetingLocation } from "../../core/calendar/location.ts";
 
-const id = () => uuid("id").primaryKey().defaultRandom();
+/** Keyed `(id, business_id)` with the table's primary key (ADR 0057); `businesses` alone by id. */
+const id = () => uuid("id").notNull().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const businessId = () =>
   uuid("business_id")
@@ -38,7 +40,7 @@ const businessId = () =>
     .references(() => businesses.id, { onDelete: "cascade" });
 
 export const businesses = pgTable("businesses", {
-  id: id(),
+  id: uuid("id").primaryKey().defaultRandom(),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   timeZone: text("time_zone").notNull(),
@@ -85,7 +87,7 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_keys_key_hash_uq").on(t.keyHash)],
+  (t) => [primaryKey({ columns: [t.id, t.businessId] }), uniqueIndex("api_keys_key_hash_uq").on(t.keyHash)],
 );
 
 export const staff = pgTable(
@@ -104,7 +106,7 @@ export const staff = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("staff_business_idx").on(t.businessId)],
+  (t) => [primaryKey({ columns: [t.id, t.businessId] }), index("staff_business_idx").on(t.businessId)],
 );
 
 export const timeOff = pgTable(
@@ -112,14 +114,16 @@ export const timeOff = pgTable(
   {
     id: id(),
     businessId: businessId(),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     reason: text("reason"),
   },
-  (t) => [index("time_off_staff_idx").on(t.staffId, t.startsAt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("time_off_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
+    index("time_off_staff_idx").on(t.staffId, t.startsAt),
+  ],
 );
 
 export const services = pgTable(
@@ -143,21 +147,24 @@ export const services = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("services_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("services_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 export const serviceStaff = pgTable(
   "service_staff",
   {
     businessId: businessId(),
-    serviceId: uuid("service_id")
-      .notNull()
-      .references(() => services.id, { onDelete: "cascade" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id").notNull(),
+    staffId: uuid("staff_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.staffId, t.businessId] })],
+  (t) => [
+    businessForeignKey("service_staff_service_id_services_id_fk", [t.serviceId, t.businessId], services, "cascade"),
+    businessForeignKey("service_staff_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
+    primaryKey({ columns: [t.serviceId, t.staffId, t.businessId] }),
+  ],
 );
 
 export const groups = pgTable(
@@ -171,7 +178,10 @@ export const groups = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("groups_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("groups_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 export const calendars = pgTable(
@@ -179,7 +189,7 @@ export const calendars = pgTable(
   {
     id: id(),
     businessId: businessId(),
-    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    groupId: uuid("group_id"),
     slug: text("slug").notNull(),
     type: text("type").$type<CalendarType>().notNull(),
     name: text("name").notNull(),
@@ -190,11 +200,14 @@ export const calendars = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     position: integer("position").notNull().default(0),
     /** A form of the business (not a survey) asked on the details step instead of `settings.questions`. */
-    formId: uuid("form_id").references(() => forms.id, { onDelete: "set null" }),
+    formId: uuid("form_id"),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("calendars_group_id_groups_id_fk", [t.groupId, t.businessId], groups, "set null"),
+    businessForeignKey("calendars_form_id_forms_id_fk", [t.formId, t.businessId], forms, "set null"),
     uniqueIndex("calendars_business_slug_uq").on(t.businessId, t.slug),
     index("calendars_group_idx").on(t.groupId),
   ],
@@ -204,32 +217,42 @@ export const calendarMembers = pgTable(
   "calendar_members",
   {
     businessId: businessId(),
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id, { onDelete: "cascade" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id").notNull(),
+    staffId: uuid("staff_id").notNull(),
     /** Round-robin preference: 0, 0.5 (default) or 1, stored ×2 as 0/1/2. */
     priority: integer("priority").notNull().default(1),
     isPrimary: boolean("is_primary").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.calendarId, t.staffId, t.businessId] })],
+  (t) => [
+    businessForeignKey(
+      "calendar_members_calendar_id_calendars_id_fk",
+      [t.calendarId, t.businessId],
+      calendars,
+      "cascade",
+    ),
+    businessForeignKey("calendar_members_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
+    primaryKey({ columns: [t.calendarId, t.staffId, t.businessId] }),
+  ],
 );
 
 export const calendarServices = pgTable(
   "calendar_services",
   {
     businessId: businessId(),
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id, { onDelete: "cascade" }),
-    serviceId: uuid("service_id")
-      .notNull()
-      .references(() => services.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id").notNull(),
+    serviceId: uuid("service_id").notNull(),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.calendarId, t.serviceId, t.businessId] })],
+  (t) => [
+    businessForeignKey(
+      "calendar_services_calendar_id_calendars_id_fk",
+      [t.calendarId, t.businessId],
+      calendars,
+      "cascade",
+    ),
+    businessForeignKey("calendar_services_service_id_services_id_fk", [t.serviceId, t.businessId], services, "cascade"),
+    primaryKey({ columns: [t.calendarId, t.serviceId, t.businessId] }),
+  ],
 );
 
 export const serviceMenus = pgTable(
@@ -238,30 +261,42 @@ export const serviceMenus = pgTable(
     id: id(),
     businessId: businessId(),
     /** The service calendar whose rules (window, notice, interval) govern bookings from this menu. */
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id),
+    calendarId: uuid("calendar_id").notNull(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("service_menus_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("service_menus_calendar_id_calendars_id_fk", [t.calendarId, t.businessId], calendars),
+    uniqueIndex("service_menus_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 export const serviceMenuItems = pgTable(
   "service_menu_items",
   {
     businessId: businessId(),
-    serviceMenuId: uuid("service_menu_id")
-      .notNull()
-      .references(() => serviceMenus.id, { onDelete: "cascade" }),
-    serviceId: uuid("service_id")
-      .notNull()
-      .references(() => services.id, { onDelete: "cascade" }),
+    serviceMenuId: uuid("service_menu_id").notNull(),
+    serviceId: uuid("service_id").notNull(),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.serviceMenuId, t.serviceId, t.businessId] })],
+  (t) => [
+    businessForeignKey(
+      "service_menu_items_service_menu_id_service_menus_id_fk",
+      [t.serviceMenuId, t.businessId],
+      serviceMenus,
+      "cascade",
+    ),
+    businessForeignKey(
+      "service_menu_items_service_id_services_id_fk",
+      [t.serviceId, t.businessId],
+      services,
+      "cascade",
+    ),
+    primaryKey({ columns: [t.serviceMenuId, t.serviceId, t.businessId] }),
+  ],
 );
 
 export const oneTimeLinks = pgTable(
@@ -269,9 +304,7 @@ export const oneTimeLinks = pgTable(
   {
     id: id(),
     businessId: businessId(),
-    calendarId: uuid("calendar_id")
-      .notNull()
-      .references(() => calendars.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id").notNull(),
     /**
      * SHA-256 (hex) of the unguessable public slug (128 random bits, base64url). The slug itself is
      * shown once, when the link is made, and never stored: a copy of the database opens no page.
@@ -282,20 +315,33 @@ export const oneTimeLinks = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("one_time_links_calendar_idx").on(t.calendarId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "one_time_links_calendar_id_calendars_id_fk",
+      [t.calendarId, t.businessId],
+      calendars,
+      "cascade",
+    ),
+    index("one_time_links_calendar_idx").on(t.calendarId),
+  ],
 );
 
-export const forms = pgTable("forms", {
-  id: id(),
-  businessId: businessId(),
-  kind: text("kind").$type<"form" | "survey">().notNull(),
-  name: text("name").notNull(),
-  /** The current definition (a copy of its row in form_versions, schema-forms.ts) and its number. */
-  definition: jsonb("definition").$type<Record<string, unknown>>().notNull().default({}),
-  version: integer("version").notNull().default(1),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-});
+export const forms = pgTable(
+  "forms",
+  {
+    id: id(),
+    businessId: businessId(),
+    kind: text("kind").$type<"form" | "survey">().notNull(),
+    name: text("name").notNull(),
+    /** The current definition (a copy of its row in form_versions, schema-forms.ts) and its number. */
+    definition: jsonb("definition").$type<Record<string, unknown>>().notNull().default({}),
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.businessId] })],
+);
 
 // ---- Content site -------------------------------------------------------------------------------
 
@@ -310,19 +356,28 @@ export const contentPages = pgTable(
     hasBlog: boolean("has_blog").notNull().default(false),
     hasStore: boolean("has_store").notNull().default(false),
   },
-  (t) => [uniqueIndex("content_pages_business_path_uq").on(t.businessId, t.path)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("content_pages_business_path_uq").on(t.businessId, t.path),
+  ],
 );
 
 export const blogAuthors = pgTable(
   "blog_authors",
   { id: id(), businessId: businessId(), slug: text("slug").notNull(), name: text("name").notNull() },
-  (t) => [uniqueIndex("blog_authors_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("blog_authors_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 export const blogCategories = pgTable(
   "blog_categories",
   { id: id(), businessId: businessId(), slug: text("slug").notNull(), label: text("label").notNull() },
-  (t) => [uniqueIndex("blog_categories_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("blog_categories_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 export { POST_STATUSES };
@@ -339,7 +394,7 @@ export const blogPosts = pgTable(
     imageUrl: text("image_url"),
     imageAlt: text("image_alt"),
     canonicalLink: text("canonical_link"),
-    authorId: uuid("author_id").references(() => blogAuthors.id),
+    authorId: uuid("author_id"),
     categoryIds: uuid("category_ids")
       .array()
       .notNull()
@@ -352,7 +407,11 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("blog_posts_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("blog_posts_author_id_blog_authors_id_fk", [t.authorId, t.businessId], blogAuthors),
+    uniqueIndex("blog_posts_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 // ---- Outbox ---------------------------------------------------------------------------------------
@@ -365,7 +424,7 @@ export const blogPosts = pgTable(
 export const outbox = pgTable(
   "outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
     topic: text("topic").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
@@ -377,6 +436,7 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
     index("outbox_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`delivered_at is null`),

@@ -4,7 +4,8 @@
  * bookings. Busy spans are replaced per connection by whichever process synced it (ADR 0037).
  */
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import { businesses, staff } from "./schema-business.ts";
 import type { SyncFailureReason } from "../../core/calendar/sync-failure.ts";
 
@@ -15,13 +16,11 @@ export type CalendarConnectionStatus = "pending" | "ok" | "error";
 export const calendarConnections = pgTable(
   "calendar_connections",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id").notNull(),
     kind: text("kind").$type<CalendarConnectionKind>().notNull(),
     /** What is shown: the CalDAV server's URL; for a feed only its origin (the full URL is a secret). */
     displayUrl: text("display_url").notNull(),
@@ -49,6 +48,8 @@ export const calendarConnections = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("calendar_connections_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
     index("calendar_connections_staff_idx").on(t.businessId, t.staffId),
     index("calendar_connections_due_idx").on(t.nextSyncAt),
   ],
@@ -61,14 +62,18 @@ export const externalBusy = pgTable(
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    connectionId: uuid("connection_id")
-      .notNull()
-      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id").notNull(),
     staffId: uuid("staff_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },
   (t) => [
+    businessForeignKey(
+      "external_busy_connection_id_calendar_connections_id_fk",
+      [t.connectionId, t.businessId],
+      calendarConnections,
+      "cascade",
+    ),
     index("external_busy_staff_idx").on(t.staffId, t.endsAt),
     index("external_busy_connection_idx").on(t.connectionId),
   ],
@@ -78,14 +83,16 @@ export const externalBusy = pgTable(
 export const staffFeedTokens = pgTable(
   "staff_feed_tokens",
   {
-    staffId: uuid("staff_id")
-      .primaryKey()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id").notNull(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("staff_feed_tokens_hash_idx").on(t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.businessId] }),
+    businessForeignKey("staff_feed_tokens_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
+    uniqueIndex("staff_feed_tokens_hash_idx").on(t.tokenHash),
+  ],
 );

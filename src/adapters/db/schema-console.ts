@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import { businesses, staff } from "./schema-business.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -24,11 +25,12 @@ export const consoleUsers = pgTable(
     passwordHash: text("password_hash"),
     role: text("role").$type<"owner" | "staff">().notNull(),
     /** A staff login sees this staff member's schedule and bookings only. */
-    staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    staffId: uuid("staff_id"),
     locale: text("locale").notNull().default("en"),
     createdAt: createdAt(),
   },
   (t) => [
+    businessForeignKey("console_users_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "set null"),
     uniqueIndex("console_users_email_uq").on(sql`lower(${t.email})`),
     index("console_users_business_idx").on(t.businessId),
   ],

@@ -5,13 +5,13 @@
  * `(business_id, email_normalised)` is unique: two sends with one email at the same moment upsert
  * into one row (`insert … on conflict do update`), never two.
  */
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses } from "./schema-business.ts";
 
 export const contacts = pgTable(
   "contacts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -26,6 +26,7 @@ export const contacts = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
   },
   (table) => [
+    primaryKey({ columns: [table.id, table.businessId] }),
     uniqueIndex("contacts_business_email_uq").on(table.businessId, table.emailNormalised),
     index("contacts_business_last_seen_idx").on(table.businessId, table.lastSeenAt),
   ],

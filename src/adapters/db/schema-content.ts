@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import type {
   OutOfStockPolicy,
   ProductMedia,
@@ -21,7 +22,7 @@ import { businesses } from "./schema-business.ts";
 export const products = pgTable(
   "products",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -43,7 +44,10 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("products_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("products_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 /**
@@ -57,9 +61,7 @@ export const productVariants = pgTable(
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
     position: integer("position").notNull().default(0),
     options: text("options")
       .array()
@@ -72,6 +74,7 @@ export const productVariants = pgTable(
     sku: text("sku"),
   },
   (t) => [
+    businessForeignKey("product_variants_product_id_products_id_fk", [t.productId, t.businessId], products, "cascade"),
     primaryKey({ columns: [t.businessId, t.id] }),
     index("product_variants_product_idx").on(t.productId, t.position),
   ],
@@ -80,7 +83,7 @@ export const productVariants = pgTable(
 export const collections = pgTable(
   "collections",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -89,7 +92,10 @@ export const collections = pgTable(
     description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("collections_business_slug_uq").on(t.businessId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    uniqueIndex("collections_business_slug_uq").on(t.businessId, t.slug),
+  ],
 );
 
 /** A collection's products, in the order the business set. */
@@ -99,15 +105,25 @@ export const productCollections = pgTable(
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    collectionId: uuid("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
+    collectionId: uuid("collection_id").notNull(),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.collectionId, t.businessId] })],
+  (t) => [
+    businessForeignKey(
+      "product_collections_product_id_products_id_fk",
+      [t.productId, t.businessId],
+      products,
+      "cascade",
+    ),
+    businessForeignKey(
+      "product_collections_collection_id_collections_id_fk",
+      [t.collectionId, t.businessId],
+      collections,
+      "cascade",
+    ),
+    primaryKey({ columns: [t.productId, t.collectionId, t.businessId] }),
+  ],
 );
 
 /**
@@ -117,7 +133,7 @@ export const productCollections = pgTable(
 export const previewTokens = pgTable(
   "preview_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -128,6 +144,7 @@ export const previewTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
     uniqueIndex("preview_tokens_token_hash_uq").on(t.tokenHash),
     index("preview_tokens_business_idx").on(t.businessId),
   ],

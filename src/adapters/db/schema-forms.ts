@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import type { Answers, FormDefinition } from "../../core/forms/definition.ts";
 import { bookings } from "./schema-bookings.ts";
 import { businesses, forms } from "./schema-business.ts";
@@ -27,9 +28,7 @@ import { contacts } from "./schema-contacts.ts";
 export const formVersions = pgTable(
   "form_versions",
   {
-    formId: uuid("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: uuid("form_id").notNull(),
     version: integer("version").notNull(),
     businessId: uuid("business_id")
       .notNull()
@@ -38,13 +37,16 @@ export const formVersions = pgTable(
     definition: jsonb("definition").$type<FormDefinition>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.formId, table.version] })],
+  (table) => [
+    businessForeignKey("form_versions_form_id_forms_id_fk", [table.formId, table.businessId], forms, "cascade"),
+    primaryKey({ columns: [table.formId, table.version, table.businessId] }),
+  ],
 );
 
 export const formSubmissions = pgTable(
   "form_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -54,9 +56,9 @@ export const formSubmissions = pgTable(
     /** The answer of the definition's first email field, for finding a visitor's submissions. */
     contactEmail: text("contact_email"),
     /** The contact that email made or matched (schema-contacts.ts); null without an email or once erased. */
-    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    contactId: uuid("contact_id"),
     /** A form attached to a booking calendar, answered while booking: that booking. */
-    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id"),
     /** The consent wording shown, in the visitor's language, and when it was given. */
     consentText: text("consent_text"),
     consentedAt: timestamp("consented_at", { withTimezone: true }),
@@ -67,9 +69,23 @@ export const formSubmissions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.id, table.businessId] }),
+    businessForeignKey(
+      "form_submissions_contact_id_contacts_id_fk",
+      [table.contactId, table.businessId],
+      contacts,
+      "set null",
+    ),
+    businessForeignKey(
+      "form_submissions_booking_id_bookings_id_fk",
+      [table.bookingId, table.businessId],
+      bookings,
+      "cascade",
+    ),
     foreignKey({
-      columns: [table.formId, table.version],
-      foreignColumns: [formVersions.formId, formVersions.version],
+      name: "form_submissions_form_id_version_form_versions_form_id_version_",
+      columns: [table.formId, table.version, table.businessId],
+      foreignColumns: [formVersions.formId, formVersions.version, formVersions.businessId],
     }).onDelete("cascade"),
     index("form_submissions_business_form_created_idx").on(table.businessId, table.formId, table.createdAt),
     index("form_submissions_contact_id_idx").on(table.contactId),
@@ -94,16 +110,14 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 export const formUploads = pgTable(
   "form_uploads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    formId: uuid("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: uuid("form_id").notNull(),
     /** SHA-256 of the visitor's token (base64url): a leaked database row cannot be claimed with. */
     tokenHash: text("token_hash").notNull().unique(),
-    submissionId: uuid("submission_id").references(() => formSubmissions.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id"),
     fieldId: text("field_id"),
     fileName: text("file_name").notNull(),
     /** Read from the bytes (uploads.ts `sniffFileKind`), never from the browser. */
@@ -113,7 +127,15 @@ export const formUploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("form_uploads_submission_field_idx").on(table.submissionId, table.fieldId),
+    primaryKey({ columns: [table.id, table.businessId] }),
+    businessForeignKey("form_uploads_form_id_forms_id_fk", [table.formId, table.businessId], forms, "cascade"),
+    businessForeignKey(
+      "form_uploads_submission_id_form_submissions_id_fk",
+      [table.submissionId, table.businessId],
+      formSubmissions,
+      "cascade",
+    ),
+    uniqueIndex("form_uploads_submission_field_idx").on(table.submissionId, table.fieldId, table.businessId),
     index("form_uploads_unclaimed_idx")
       .on(table.createdAt)
       .where(sql`${table.submissionId} is null`),

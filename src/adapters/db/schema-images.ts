@@ -4,6 +4,7 @@
  * stripped — which are what is kept and served (the uploaded bytes themselves are not kept).
  */
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import { businesses } from "./schema-business.ts";
 import { bytea } from "./schema-forms.ts";
 
@@ -11,7 +12,7 @@ export const images = pgTable(
   "images",
   {
     /** Random (v4): the public address names it, so it cannot be guessed from another's. */
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -23,7 +24,10 @@ export const images = pgTable(
     height: integer("height").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("images_business_created_idx").on(t.businessId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    index("images_business_created_idx").on(t.businessId, t.createdAt),
+  ],
 );
 
 /** Carries its image's business (the distribution column on Citus, ADR 0057), first in its key. */
@@ -33,14 +37,15 @@ export const imageVariants = pgTable(
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    imageId: uuid("image_id")
-      .notNull()
-      .references(() => images.id, { onDelete: "cascade" }),
+    imageId: uuid("image_id").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     content: bytea("content").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.imageId, t.width] })],
+  (t) => [
+    businessForeignKey("image_variants_image_id_images_id_fk", [t.imageId, t.businessId], images, "cascade"),
+    primaryKey({ columns: [t.businessId, t.imageId, t.width] }),
+  ],
 );

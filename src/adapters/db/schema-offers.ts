@@ -12,27 +12,27 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import type { DepositRule } from "../../core/calendar/calendar.ts";
 import type { CouponValue } from "../../core/booking/coupons.ts";
 import { bookings } from "./schema-bookings.ts";
 import { businesses, services, staff } from "./schema-business.ts";
 
-const id = () => uuid("id").primaryKey().defaultRandom();
+/** Keyed `(id, business_id)` with the table's primary key (ADR 0057). */
+const id = () => uuid("id").notNull().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const businessId = () =>
   uuid("business_id")
     .notNull()
     .references(() => businesses.id, { onDelete: "cascade" });
-const serviceId = () =>
-  uuid("service_id")
-    .notNull()
-    .references(() => services.id, { onDelete: "cascade" });
+const serviceId = () => uuid("service_id").notNull();
 
 export const serviceVariations = pgTable(
   "service_variations",
@@ -54,7 +54,16 @@ export const serviceVariations = pgTable(
     /** Past bookings keep their snapshot; a removed variation is hidden, never deleted. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("service_variations_service_idx").on(t.serviceId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "service_variations_service_id_services_id_fk",
+      [t.serviceId, t.businessId],
+      services,
+      "cascade",
+    ),
+    index("service_variations_service_idx").on(t.serviceId, t.position),
+  ],
 );
 
 export const serviceAddOns = pgTable(
@@ -71,7 +80,11 @@ export const serviceAddOns = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("service_add_ons_service_idx").on(t.serviceId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("service_add_ons_service_id_services_id_fk", [t.serviceId, t.businessId], services, "cascade"),
+    index("service_add_ons_service_idx").on(t.serviceId, t.position),
+  ],
 );
 
 /** A staff member's own duration or price for a service, or for one of its variations. */
@@ -81,15 +94,29 @@ export const serviceStaffTerms = pgTable(
     id: id(),
     businessId: businessId(),
     serviceId: serviceId(),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id").notNull(),
     /** null: the whole service (every variation without terms of its own). */
-    variationId: uuid("variation_id").references(() => serviceVariations.id, { onDelete: "cascade" }),
+    variationId: uuid("variation_id"),
     durationMinutes: integer("duration_minutes"),
     priceMinor: integer("price_minor"),
   },
-  (t) => [unique("service_staff_terms_uq").on(t.serviceId, t.staffId, t.variationId).nullsNotDistinct()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "service_staff_terms_service_id_services_id_fk",
+      [t.serviceId, t.businessId],
+      services,
+      "cascade",
+    ),
+    businessForeignKey("service_staff_terms_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
+    businessForeignKey(
+      "service_staff_terms_variation_id_service_variations_id_fk",
+      [t.variationId, t.businessId],
+      serviceVariations,
+      "cascade",
+    ),
+    unique("service_staff_terms_uq").on(t.serviceId, t.staffId, t.variationId, t.businessId).nullsNotDistinct(),
+  ],
 );
 
 export const coupons = pgTable(
@@ -122,6 +149,7 @@ export const coupons = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
     uniqueIndex("coupons_business_code_uq")
       .on(t.businessId, t.code)
       .where(sql`${t.deletedAt} is null`),
@@ -133,15 +161,23 @@ export const couponRedemptions = pgTable(
   {
     id: id(),
     businessId: businessId(),
-    couponId: uuid("coupon_id")
-      .notNull()
-      .references(() => coupons.id, { onDelete: "cascade" }),
+    couponId: uuid("coupon_id").notNull(),
     /** null until the booking row exists (the use is taken first, in the same transaction). */
-    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id"),
     /** The visitor, case-folded: the per-visitor limit counts by it. */
     visitorEmail: text("visitor_email").notNull(),
     discountMinor: integer("discount_minor").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("coupon_redemptions_visitor_idx").on(t.couponId, t.visitorEmail)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey("coupon_redemptions_coupon_id_coupons_id_fk", [t.couponId, t.businessId], coupons, "cascade"),
+    businessForeignKey(
+      "coupon_redemptions_booking_id_bookings_id_fk",
+      [t.bookingId, t.businessId],
+      bookings,
+      "cascade",
+    ),
+    index("coupon_redemptions_visitor_idx").on(t.couponId, t.visitorEmail),
+  ],
 );

@@ -24,6 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import { businesses, services } from "./schema-business.ts";
 import { bookings, holds, tstzrange } from "./schema-bookings.ts";
 import type { DateOverrides, WeeklyHours } from "../../core/calendar/calendar.ts";
@@ -39,7 +40,7 @@ export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resources = pgTable(
   "resources",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
     name: text("name").notNull(),
     kind: text("kind").$type<ResourceKind>().notNull(),
@@ -52,6 +53,7 @@ export const resources = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
     index("resources_business_idx").on(t.businessId),
     check("resources_kind_check", sql`${t.kind} in ('room', 'equipment', 'other')`),
     check("resources_capacity_check", sql`${t.capacity} between 1 and 100`),
@@ -66,29 +68,41 @@ export const resources = pgTable(
 export const resourceUnits = pgTable(
   "resource_units",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    resourceId: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    resourceId: uuid("resource_id").notNull(),
     number: integer("number").notNull(),
   },
-  (t) => [uniqueIndex("resource_units_resource_number_uq").on(t.resourceId, t.number)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "resource_units_resource_id_resources_id_fk",
+      [t.resourceId, t.businessId],
+      resources,
+      "cascade",
+    ),
+    uniqueIndex("resource_units_resource_number_uq").on(t.resourceId, t.number, t.businessId),
+  ],
 );
 
 export const resourceTimeOff = pgTable(
   "resource_time_off",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    resourceId: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    resourceId: uuid("resource_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     reason: text("reason"),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "resource_time_off_resource_id_resources_id_fk",
+      [t.resourceId, t.businessId],
+      resources,
+      "cascade",
+    ),
     index("resource_time_off_resource_idx").on(t.resourceId, t.startsAt),
     check("resource_time_off_span_check", sql`${t.endsAt} > ${t.startsAt}`),
   ],
@@ -102,17 +116,20 @@ export const serviceResources = pgTable(
   "service_resources",
   {
     businessId: businessId(),
-    serviceId: uuid("service_id")
-      .notNull()
-      .references(() => services.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id").notNull(),
     need: integer("need").notNull(),
     mode: text("mode").$type<"any" | "all">().notNull(),
-    resourceId: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    resourceId: uuid("resource_id").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.serviceId, t.need, t.resourceId] }),
+    businessForeignKey("service_resources_service_id_services_id_fk", [t.serviceId, t.businessId], services, "cascade"),
+    businessForeignKey(
+      "service_resources_resource_id_resources_id_fk",
+      [t.resourceId, t.businessId],
+      resources,
+      "cascade",
+    ),
+    primaryKey({ columns: [t.serviceId, t.need, t.resourceId, t.businessId] }),
     index("service_resources_resource_idx").on(t.resourceId),
     check("service_resources_mode_check", sql`${t.mode} in ('any', 'all')`),
   ],
@@ -122,15 +139,13 @@ export const serviceResources = pgTable(
 export const bookingResourceUnits = pgTable(
   "booking_resource_units",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
-    holdId: uuid("hold_id").references(() => holds.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id"),
+    holdId: uuid("hold_id"),
     /** Holds and unpaid bookings: stops counting at this instant. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
-    unitId: uuid("unit_id")
-      .notNull()
-      .references(() => resourceUnits.id, { onDelete: "cascade" }),
+    unitId: uuid("unit_id").notNull(),
     resourceId: uuid("resource_id").notNull(),
     serviceId: uuid("service_id"),
     guestIndex: integer("guest_index").notNull().default(0),
@@ -140,6 +155,20 @@ export const bookingResourceUnits = pgTable(
     active: boolean("active").notNull().default(true),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "booking_resource_units_booking_id_bookings_id_fk",
+      [t.bookingId, t.businessId],
+      bookings,
+      "cascade",
+    ),
+    businessForeignKey("booking_resource_units_hold_id_holds_id_fk", [t.holdId, t.businessId], holds, "cascade"),
+    businessForeignKey(
+      "booking_resource_units_unit_id_resource_units_id_fk",
+      [t.unitId, t.businessId],
+      resourceUnits,
+      "cascade",
+    ),
     index("booking_resource_units_booking_idx").on(t.bookingId),
     index("booking_resource_units_hold_idx").on(t.holdId),
     check("booking_resource_units_owner_check", sql`num_nonnulls(${t.bookingId}, ${t.holdId}) = 1`),

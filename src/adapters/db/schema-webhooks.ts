@@ -3,13 +3,14 @@
  * deliveries themselves travel through the outbox (topic "webhook"), which retries them; this log
  * is what the business reads back.
  */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businessForeignKey } from "./business-keys.ts";
 import { businesses } from "./schema-business.ts";
 
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").notNull().defaultRandom(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
@@ -26,20 +27,18 @@ export const webhookSubscriptions = pgTable(
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_subscriptions_business_idx").on(t.businessId)],
+  (t) => [primaryKey({ columns: [t.id, t.businessId] }), index("webhook_subscriptions_business_idx").on(t.businessId)],
 );
 
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     /** The outbox row carrying it, and the `webhook-id` the receiver sees (the same on every retry). */
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     businessId: uuid("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    subscriptionId: uuid("subscription_id")
-      .notNull()
-      .references(() => webhookSubscriptions.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<"pending" | "succeeded" | "failed">().notNull().default("pending"),
@@ -51,6 +50,13 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    businessForeignKey(
+      "webhook_deliveries_subscription_id_webhook_subscriptions_id_fk",
+      [t.subscriptionId, t.businessId],
+      webhookSubscriptions,
+      "cascade",
+    ),
     index("webhook_deliveries_subscription_idx").on(t.subscriptionId, t.createdAt),
     index("webhook_deliveries_business_idx").on(t.businessId),
   ],

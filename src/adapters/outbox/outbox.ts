@@ -29,7 +29,7 @@ export async function enqueueNotification(
 
 /**
  * An outbox id (a UUID, version 8: custom) derived from a name, for rows that must exist once however
- * often they are written — by a retried delivery or by two processes (`on conflict (id) do nothing`).
+ * often they are written — by a retried delivery or by two processes (`on conflict (id, business_id) do nothing`).
  */
 export function outboxIdFromName(name: string): string {
   const hex = createHash("sha256").update(name).digest("hex").slice(0, 32).split("");

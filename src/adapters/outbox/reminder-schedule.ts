@@ -72,7 +72,7 @@ export function reminderSchedule(db: Db): ReminderSchedule {
             insert into outbox (id, business_id, topic, payload, next_attempt_at)
             values (${outboxIdFromName(rowName)}::uuid, ${businessId}::uuid, ${NOTIFICATION_TOPIC},
                     ${JSON.stringify(rowPayload)}::jsonb, ${new Date(reminder.dueMs).toISOString()}::timestamptz)
-            on conflict (id) do nothing`);
+            on conflict (id, business_id) do nothing`);
       }
       return due.length;
     },

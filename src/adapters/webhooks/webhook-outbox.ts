@@ -62,11 +62,11 @@ export async function writeWebhookDeliveries<E extends WebhookEvent>(
       await db.execute(sql`
         insert into webhook_deliveries (id, business_id, subscription_id, event_type, payload)
         values (${id}::uuid, ${businessId}::uuid, ${subscription.id}::uuid, ${event}, ${payload}::jsonb)
-        on conflict (id) do nothing`);
+        on conflict (id, business_id) do nothing`);
       await db.execute(sql`
         insert into outbox (id, business_id, topic, payload)
         values (${id}::uuid, ${businessId}::uuid, ${WEBHOOK_TOPIC}, ${JSON.stringify({ deliveryId: id })}::jsonb)
-        on conflict (id) do nothing`);
+        on conflict (id, business_id) do nothing`);
       written += 1;
     }
   return written;

@@ -25,7 +25,7 @@ export async function takeSeats(
       endsAt: new Date(request.endMs),
       seatsTotal: request.seatsTotal,
     })
-    .onConflictDoNothing({ target: [t.classSessions.calendarId, t.classSessions.startsAt] })
+    .onConflictDoNothing({ target: [t.classSessions.calendarId, t.classSessions.startsAt, t.classSessions.businessId] })
     .returning({ id: t.classSessions.id });
   let sessionId = created?.id;
   if (sessionId) {

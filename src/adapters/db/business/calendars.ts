@@ -92,8 +92,11 @@ export function calendarStore(
     return calendarView(row, parts.members.get(row.id) ?? [], parts.services.get(row.id) ?? []);
   }
 
-  async function writeCalendarLinks(tx: Tx, calendarId: string, input: CalendarRecordInput): Promise<Result<null>> {
-    await lockRow(tx, t.calendars, B, calendarId);
+  /**
+   * The group and form the calendar row itself names, checked before the row is written: its keys to
+   * them are `(x, business_id)` (ADR 0057), so another business's id would be refused by the database.
+   */
+  async function checkCalendarReferences(tx: Tx, input: CalendarRecordInput): Promise<Result<null>> {
     if (input.groupId !== null) {
       const missing = await firstMissing(tx, "groups", [input.groupId], () => "groupId");
       if (missing) return refuse({ code: "REFERENCE_NOT_FOUND", path: missing });
@@ -111,6 +114,11 @@ export function calendarStore(
       const refusal = attachableFormError(form.kind, form.definition as unknown as FormDefinition);
       if (refusal) return refuse({ code: "SETUP_INVALID", errors: [{ path: "formId", code: refusal }] });
     }
+    return ok(null);
+  }
+
+  async function writeCalendarLinks(tx: Tx, calendarId: string, input: CalendarRecordInput): Promise<Result<null>> {
+    await lockRow(tx, t.calendars, B, calendarId);
     const missingStaff = await firstMissing(
       tx,
       "staff",
@@ -181,6 +189,8 @@ export function calendarStore(
     createCalendar: (input, options) =>
       slugSafe(() =>
         inTransaction(db, async (tx) => {
+          const references = await checkCalendarReferences(tx, input);
+          if (!references.ok) return references;
           const [row] = await tx
             .insert(t.calendars)
             .values({
@@ -200,6 +210,10 @@ export function calendarStore(
       slugSafe(() =>
         inTransaction(db, async (tx) => {
           if (!isUuid(id)) return notFound();
+          const [live] = await tx.select({ id: t.calendars.id }).from(t.calendars).where(liveCalendar(id));
+          if (!live) return notFound();
+          const references = await checkCalendarReferences(tx, next);
+          if (!references.ok) return references;
           const [row] = await tx
             .update(t.calendars)
             .set(calendarColumns(next))

@@ -46,7 +46,7 @@ export function resourceStore(scope: BusinessScope): ResourceStore {
     await q.execute(
       sql`insert into ${t.resourceUnits} (business_id, resource_id, number)
           select ${B}, ${resourceId}, n from generate_series(1, ${capacity}::int) as n
-          on conflict (resource_id, number) do nothing`,
+          on conflict (resource_id, number, business_id) do nothing`,
     );
   }
 
