@@ -919,17 +919,17 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
 
     it("a booking being moved sees its own time as free, by its manage token only: it moves to an overlapping start", async () => {
       const moved = (await (
-        await book({ calendarId: fx.calendars.personal, startTime: at(17, "10:00") })
+        await book({ calendarId: fx.calendars.personal, startTime: at(21, "13:00") })
       ).json()) as Json;
       const auth = { authorization: `Bearer ${moved.manageToken}` };
       const day = (query: string, headers: Record<string, string> = {}) =>
         app.request(
-          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-17&endDate=2026-12-17&timezone=${TZ}${query}`,
+          `/api/calendars/${fx.calendars.personal}/free-slots?startDate=2026-12-21&endDate=2026-12-21&timezone=${TZ}${query}`,
           { headers },
         );
       const slots = async (response: Response) => {
         expect(response.status).toBe(200);
-        return (((await response.json()) as Json)["2026-12-17"]?.slots ?? []) as string[];
+        return (((await response.json()) as Json)["2026-12-21"]?.slots ?? []) as string[];
       };
       const startMs = Date.parse(moved.startTime);
       // Its time with the calendar's 15 minutes after it (a buffer is part of what it occupies).
@@ -938,7 +938,7 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       // To everyone else its time is taken; to the booking itself, free (its own start included).
       expect(overlapping(await slots(await day("")))).toEqual([]);
       const own = overlapping(await slots(await day(`&rescheduling=${moved.id}`, auth)));
-      expect(own[0]).toBe(at(17, "10:00"));
+      expect(own[0]).toBe(at(21, "13:00"));
       expect(own.length).toBeGreaterThan(1);
       // Without its token, or with another's, nothing is freed: it looks like no booking at all.
       await expectProblem(await day(`&rescheduling=${moved.id}`), 404, "BOOKING_NOT_FOUND");
@@ -948,7 +948,7 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         "BOOKING_NOT_FOUND",
       );
       const next = await app.request(
-        `/api/calendars/${fx.calendars.personal}/next-available?from=2026-12-17&timezone=${TZ}&rescheduling=${moved.id}`,
+        `/api/calendars/${fx.calendars.personal}/next-available?from=2026-12-21&timezone=${TZ}&rescheduling=${moved.id}`,
         { headers: auth },
       );
       expect(next.status).toBe(200);
