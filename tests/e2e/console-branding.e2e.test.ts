@@ -5,9 +5,7 @@
  * email then wear them and are headed by the business's name. One sign-in; the demo's look is
  * restored at the end, since later files on this server expect it.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +14,7 @@ import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from 
 import { bookThroughApi, checkScreen, contact, findSlotViaApi, screenshots } from "./support/booking.ts";
 import { consoleApi, signInToConsole } from "./support/console.ts";
 import { baseURL, dataDir } from "./support/server.ts";
+import { mailsTo } from "./support/mailbox.ts";
 
 const NAME = "Northwind Wellness Studio";
 const LOGO = /^\/images\/[0-9a-f-]{36}\/\d+\.webp$/;
@@ -32,11 +31,7 @@ afterAll(async () => {
 
 /** The HTML of the emails sent to `address` so far. */
 async function htmlMailTo(address: string): Promise<string[]> {
-  if (!fs.existsSync(mailDir)) return [];
-  const mails = await Promise.all(
-    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
-  );
-  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address)).map((m) => (m.html || "") as string);
+  return (await mailsTo(mailDir, address)).map((m) => (m.html || "") as string);
 }
 
 describe("the business's branding", () => {

@@ -5,9 +5,7 @@
  * and signs out its other browser; the owner removes it and its open session stops working. A staff
  * login gets the "not allowed" page on the Team screen. Every screen axe-clean, shot at 390 and 1280.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
@@ -15,6 +13,7 @@ import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from 
 import { bookThroughApi, clientAddress, contact, findSlotViaApi, screenshots } from "./support/booking.ts";
 import { consoleApi, signInToConsole } from "./support/console.ts";
 import { baseURL, dataDir } from "./support/server.ts";
+import { mailsTo } from "./support/mailbox.ts";
 
 const mailDir = path.join(dataDir, "mail");
 let browser: Browser;
@@ -50,10 +49,8 @@ async function invitationLink(address: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        if (!fs.existsSync(mailDir)) return undefined;
-        for (const file of fs.readdirSync(mailDir)) {
-          const mail = await simpleParser(fs.readFileSync(path.join(mailDir, file)));
-          if (!JSON.stringify(mail.to ?? "").includes(address) || !mail.subject?.includes("invited you")) continue;
+        for (const mail of await mailsTo(mailDir, address)) {
+          if (!mail.subject?.includes("invited you")) continue;
           link = /https?:\/\/\S+\/console\/reset-password#token=[\w-]{43}/.exec(mail.text ?? "")?.[0];
         }
         return link;

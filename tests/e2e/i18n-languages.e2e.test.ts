@@ -3,12 +3,11 @@
  * that language — emails included — at 320 px, with axe reporting 0 violations and no text
  * overflowing (the longest language decides).
  */
-import fs from "node:fs";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, dataDir } from "./support/server.ts";
+import { mailsTo } from "./support/mailbox.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { LOCALES } from "../../src/i18n/locales.ts";
 import { mergedCatalog } from "../../src/i18n/vite-plugin.ts";
@@ -50,16 +49,6 @@ async function overflowing(page: Page): Promise<string[]> {
 async function checkScreen(page: Page) {
   await expectNoAxeViolations(page);
   expect(await overflowing(page)).toEqual([]);
-}
-
-async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  if (!fs.existsSync(mailDir)) return [];
-  const mails = await Promise.all(
-    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
-  );
-  return mails
-    .filter((m) => JSON.stringify(m.to ?? "").includes(address))
-    .map((m) => ({ subject: m.subject ?? "", text: m.text ?? "" }));
 }
 
 describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code, language) => {
@@ -119,7 +108,7 @@ describe.each(LOCALES.map((l) => [l.code, l.language] as const))("in %s", (code,
     await expect
       .poll(
         async () => {
-          const texts = (await mailsTo(email)).map((m) => m.text).join("\n");
+          const texts = (await mailsTo(mailDir, email)).map((m) => m.text).join("\n");
           return headings.filter((h) => !texts.includes(h));
         },
         { timeout: 20_000 },

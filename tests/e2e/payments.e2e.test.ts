@@ -3,13 +3,12 @@
  * declined card, a bank confirmation step, card typos, going back, and the time to pay running out —
  * each ending with a clear message, a consistent booking and an email that says what was paid.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueDemoKey } from "./support/demo-api.ts";
 import { baseURL, dataDir } from "./support/server.ts";
+import { mailsTo } from "./support/mailbox.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
@@ -24,11 +23,7 @@ afterAll(async () => {
 });
 
 async function mailTo(address: string): Promise<string[]> {
-  if (!fs.existsSync(mailDir)) return [];
-  const mails = await Promise.all(
-    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
-  );
-  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address)).map((m) => m.text ?? "");
+  return (await mailsTo(mailDir, address)).map((m) => m.text ?? "");
 }
 
 /** Opens a paid calendar, picks its first time and fills the details; returns the chosen slot's label. */

@@ -5,10 +5,9 @@
  * confirmation listing all four, one e-mail with one calendar file holding each, then cancels one
  * date on its own and the rest of the series. Every screen axe-clean, shot at 390 and 1280 px.
  */
-import fs from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
@@ -26,6 +25,7 @@ import {
 } from "./support/booking.ts";
 import { businessApiAs, issueDemoKey } from "./support/demo-api.ts";
 import { baseURL, dataDir } from "./support/server.ts";
+import { mailsTo } from "./support/mailbox.ts";
 
 const mailDir = path.join(dataDir, "mail");
 const WEEK_MS = 7 * 86_400_000;
@@ -39,11 +39,7 @@ afterAll(async () => {
 });
 
 async function mailTo(address: string): Promise<ParsedMail[]> {
-  if (!fs.existsSync(mailDir)) return [];
-  const mails = await Promise.all(
-    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
-  );
-  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address));
+  return mailsTo(mailDir, address);
 }
 
 describe("recurring bookings in the widget (issue 17)", () => {

@@ -10,16 +10,12 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvedProof } from "../support/booking-proof.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
+import { baseURL } from "./support/server.ts";
 import { startServer, type RunningServer } from "./support/start-server.ts";
 
+// The run's shared server: these two only read, so a server of their own (5 s to start) bought nothing.
 describe("HTTP caching and compression", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = { url: baseURL };
 
   it("serves fingerprinted assets with a year of immutable caching, compressed", async () => {
     const html = await (await fetch(`${server.url}/widget/booking/${DEMO.calendars.introCall}`)).text();

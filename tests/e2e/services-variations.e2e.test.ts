@@ -4,15 +4,14 @@
  * the services step's lines, the summary before and after choosing the stylist, the details
  * step's total, a refused and then the demo's coupon applied before confirming, the confirmation and the e-mail. Every screen axe-clean, shot at 390 and 1280 px.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { bookingPage, checkScreen, contact, fillContact, firstSlot, heading, open } from "./support/booking.ts";
 import { baseURL, dataDir } from "./support/server.ts";
+import { mailsTo } from "./support/mailbox.ts";
 
 const mailDir = path.join(dataDir, "mail");
 let browser: Browser;
@@ -25,11 +24,7 @@ afterAll(async () => {
 });
 
 async function mailTo(address: string): Promise<string[]> {
-  if (!fs.existsSync(mailDir)) return [];
-  const mails = await Promise.all(
-    fs.readdirSync(mailDir).map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
-  );
-  return mails.filter((m) => JSON.stringify(m.to ?? "").includes(address)).map((m) => m.text ?? "");
+  return (await mailsTo(mailDir, address)).map((m) => m.text ?? "");
 }
 
 describe("variations and add-ons (issue 24)", () => {
