@@ -61,12 +61,18 @@ describe("seats left in class times", () => {
     await open(page, url);
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 
-    // A day from tomorrow on with two classes that still have room (another journey may have booked some).
+    // A day from tomorrow on with two classes that still have room and none full (another journey may have
+    // booked some, or filled one: booking-flow fills a class).
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const found = await freeSlots(day(2), day(20), zone);
     const date = Object.keys(found)
       .sort()
-      .find((d) => found[d]!.slots.length >= 2 && found[d]!.seats!.slice(0, 2).every((n) => n >= 4));
+      .find(
+        (d) =>
+          found[d]!.slots.length >= 2 &&
+          found[d]!.seats!.slice(0, 2).every((n) => n >= 4) &&
+          (found[d]!.full ?? []).length === 0,
+      );
     expect(date, JSON.stringify(found)).toBeDefined();
     const { slots, seats } = found[date!]!;
     const [toFill, toThin] = [slots[0]!, slots[1]!];
