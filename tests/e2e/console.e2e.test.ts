@@ -266,3 +266,15 @@ describe("signing in and out", () => {
     await context.close();
   });
 });
+
+describe("the console's sections on a phone", () => {
+  it("shows every section at 390 px, none behind a sideways scroll", async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await consoleAs(page, baseURL, "owner");
+    const links = page.locator(".console__nav a");
+    expect(await links.count()).toBeGreaterThan(10);
+    for (const box of await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().toJSON() as DOMRect)))
+      expect(box.right).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
