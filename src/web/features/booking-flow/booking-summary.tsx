@@ -48,6 +48,8 @@ export function BookingSummary({
   const longest = Math.max(0, ...state.carts.map(cartMinutes));
   // A service calendar takes as long as what was chosen: nothing to say before a service is.
   const duration = config.type === "service" ? longest : config.durationMinutes;
+  // The details step opens with the time and its Change link: in one column (styles.css), said there only.
+  const whenEchoed = state.step === "details" ? "is-echoed" : undefined;
   // A service's or member's own location is shown by the details step (ADR 0044).
   const where = config.hasOwnLocations ? null : config.location;
   return (
@@ -136,9 +138,8 @@ export function BookingSummary({
           ) : null}
           {state.selectedSlot ? (
             <>
-              {/* The details step opens with the time and its Change link: in one column, said there only. */}
-              <dt className={state.step === "details" ? "is-echoed" : undefined}>{i18n._("widget.summary.when")}</dt>
-              <dd className={state.step === "details" ? "is-echoed" : undefined}>
+              <dt className={whenEchoed}>{i18n._("widget.summary.when")}</dt>
+              <dd className={whenEchoed}>
                 <time dateTime={state.selectedSlot}>
                   {formatDateTime(state.selectedSlot, state.timezone, languageTag)}
                 </time>
