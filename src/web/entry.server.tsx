@@ -7,6 +7,17 @@ import { loadI18n } from "../i18n/runtime.ts";
 
 export const streamTimeout = 5_000;
 
+/**
+ * React outlines a Suspense boundary that was complete at the shell into a hidden `<div id="S:…">`
+ * once the bytes flushed before it pass this size (default 12,800), and reveals it by script up to
+ * 300 ms later. Our boundaries wrap a page's main content (a manage page's confirmation, whose code
+ * the browser loads lazily), rendered at once on the server: outlined, a translated manage page
+ * (~35 KB) showed nothing without JavaScript, painted late with it, and — when hydration reached the
+ * boundary before the reveal — showed its form twice (the hidden copy kept every id). So a boundary
+ * complete at the shell is always written in place; only one still loading streams in later.
+ */
+const PROGRESSIVE_CHUNK_SIZE = Number.MAX_SAFE_INTEGER;
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,6 +41,7 @@ export default async function handleRequest(
     const router = <ServerRouter context={routerContext} url={request.url} {...(nonce ? { nonce } : {})} />;
     const { pipe, abort } = renderToPipeableStream(router, {
       ...(nonce ? { nonce } : {}),
+      progressiveChunkSize: PROGRESSIVE_CHUNK_SIZE,
       [readyOption]() {
         const body = new PassThrough({
           final(callback) {

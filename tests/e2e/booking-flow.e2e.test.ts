@@ -392,6 +392,36 @@ describe("manage link: reschedule and cancel", () => {
     await context.close();
   });
 
+  it("a translated manage page is written in place: readable without JavaScript, its form once with it", async () => {
+    // A Polish or German manage page passes React's 12.8 KB "outline" size; it was sent hidden, to be
+    // revealed by script — blank without JavaScript, and shown twice when hydration came first (CI).
+    const start = await findSlotViaApi(baseURL, DEMO.calendars.introCall, 6);
+    const res = await bookThroughApi(baseURL, {
+      calendarId: DEMO.calendars.introCall,
+      startTime: start,
+      timezone: "Europe/Warsaw",
+      locale: "pl",
+      contact: contact("Bezskryptu"),
+    });
+    const created = (await res.json()) as { id: string; manageToken: string };
+    const url = `${baseURL}/pl/widget/cancel-booking?id=${created.id}&token=${created.manageToken}`;
+    const html = await (await fetch(url)).text();
+    expect(html).not.toMatch(/<div hidden id="S:/);
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(url);
+    expect(await still.locator("h1").isVisible()).toBe(true);
+    expect(await still.locator("#field-cancelReason").isVisible()).toBe(true);
+    await noScript.close();
+
+    const { page, context } = await bookingPage(browser, { viewport: { width: 320, height: 720 } });
+    await open(page, url);
+    expect(await page.locator("textarea").count()).toBe(1);
+    expect(await page.locator("[id]").evaluateAll((all) => all.length - new Set(all.map((e) => e.id)).size)).toBe(0);
+    await context.close();
+  });
+
   it("a wrong token or unknown id is the 404 screen", async () => {
     for (const path of [
       `/widget/booking/${DEMO.calendars.introCall}?booking=00000000-0000-4000-8000-00000000aaaa&token=nope`,
