@@ -491,6 +491,34 @@ describe("keyboard only", () => {
         date: (document.activeElement as HTMLElement | null)?.dataset.date ?? "",
       }));
     await tabUntil(async () => (await active()).date !== "");
+    // Past the month's last day the arrows go on into the next month, and back; PageDown and PageUp
+    // keep the day of the month.
+    const lastDay = (await page.locator(".day[data-date]").last().getAttribute("data-date"))!;
+    await page.locator(`.day[data-date="${lastDay}"]`).focus();
+    const title = page.locator("#month-title");
+    const monthShown = await title.textContent();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await active()).date.slice(8)).toBe("01");
+    expect(await title.textContent()).not.toBe(monthShown);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => (await active()).date).toBe(lastDay);
+    expect(await title.textContent()).toBe(monthShown);
+    await page.keyboard.press("ArrowLeft");
+    const dayBefore = (await active()).date;
+    const [year, monthNumber, dayNumber] = dayBefore.split("-").map(Number) as [number, number, number];
+    const next = new Date(
+      Date.UTC(year, monthNumber, Math.min(dayNumber, new Date(Date.UTC(year, monthNumber + 1, 0)).getUTCDate())),
+    );
+    await page.keyboard.press("PageDown");
+    await expect.poll(async () => (await active()).date).toBe(next.toISOString().slice(0, 10));
+    await page.keyboard.press("PageUp");
+    await expect
+      .poll(async () => (await active()).date)
+      .toBe(`${dayBefore.slice(0, 8)}${next.toISOString().slice(8, 10)}`);
+    // The grid has no row of empty cells.
+    for (const row of await page.locator(".month-calendar__grid tbody tr").all())
+      expect(await row.locator("[data-date]").count()).toBeGreaterThan(0);
+    await page.locator(".day--available").first().focus();
     // Arrow keys move between days; Enter picks one.
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowLeft");

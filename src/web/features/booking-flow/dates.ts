@@ -52,6 +52,13 @@ const utcNoon = (date: LocalDate) => {
   return new Date(Date.UTC(y, m - 1, d, 12));
 };
 
+/** The calendar date `delta` days from `date` (across months and years). */
+export function addDays(date: LocalDate, delta: number): LocalDate {
+  const moved = utcNoon(date);
+  moved.setUTCDate(moved.getUTCDate() + delta);
+  return moved.toISOString().slice(0, 10);
+}
+
 /** ISO weekday 1 (Monday) … 7 (Sunday). */
 export const isoWeekday = (date: LocalDate) => ((utcNoon(date).getUTCDay() + 6) % 7) + 1;
 
@@ -70,17 +77,20 @@ export function firstDayOfWeek(languageTag: string): number {
   return /-(US|CA|BR|JP|IL|MX|PH)$/i.test(languageTag) ? 7 : 1;
 }
 
-/** Six rows of seven cells (null outside the month): the grid's height never changes. */
+/** The month's weeks, seven cells each (null outside the month), from the locale's first weekday. */
 export function monthGrid(month: Month, firstDay: number): (LocalDate | null)[][] {
   const first = `${month}-01`;
   const lead = (isoWeekday(first) - firstDay + 7) % 7;
   const count = daysInMonth(month);
-  const cells: (LocalDate | null)[] = [];
-  for (let i = 0; i < 42; i++) {
-    const day = i - lead + 1;
-    cells.push(day >= 1 && day <= count ? `${month}-${pad(day)}` : null);
-  }
-  return Array.from({ length: 6 }, (_, row) => cells.slice(row * 7, row * 7 + 7));
+  // Only the weeks the month touches (4 to 6), as Calendly shows them: a fixed six left a row of
+  // empty cells under most months (walk-through finding), worth more than a grid of constant height.
+  const weeks = Math.ceil((lead + count) / 7);
+  return Array.from({ length: weeks }, (_, row) =>
+    Array.from({ length: 7 }, (_, col) => {
+      const day = row * 7 + col - lead + 1;
+      return day >= 1 && day <= count ? `${month}-${pad(day)}` : null;
+    }),
+  );
 }
 
 /** Weekday headers in grid order: [short, long]. */

@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import {
+  addDays,
   addMonths,
+  daysInMonth,
   firstDayOfWeek,
   formatDayLong,
   formatDayNumber,
@@ -25,9 +27,11 @@ interface Props {
 }
 
 /**
- * A month grid with roving focus: one day is in the tab order, arrow keys move between days,
- * Home/End to the week's ends, PageUp/PageDown change the month. Every day has a full accessible
- * name ("Tuesday, March 3, 4 times available"); days without times are disabled but focusable.
+ * A month grid with roving focus (the WAI-ARIA date picker's keys): one day is in the tab order — the
+ * last one focused —, arrow keys move between days and on into the next or previous month, Home/End
+ * to the week's ends, PageUp/PageDown to the same day of the previous or next month. Every day has a
+ * full accessible name ("Tuesday, March 3, 4 times available"); days without times are disabled but
+ * focusable.
  */
 export function MonthCalendar({
   month,
@@ -46,38 +50,66 @@ export function MonthCalendar({
   const weeks = useMemo(() => monthGrid(month, firstDay), [month, firstDay]);
   const names = useMemo(() => weekdayNames(languageTag, firstDay), [languageTag, firstDay]);
   const gridRef = useRef<HTMLTableElement>(null);
+  /** The day last focused in the grid: it keeps the tab stop. */
+  const [activeDate, setActiveDate] = useState<string | null>(null);
+  /** A day of another month the keyboard moved to: focused once that month is shown. */
+  const focusAfterMonthChange = useRef<string | null>(null);
   const days = weeks.flat().filter((d): d is string => d !== null);
   const focusDate =
-    selectedDate && selectedDate.startsWith(month)
-      ? selectedDate
-      : (days.find((d) => (slots[d]?.length ?? 0) > 0) ?? (today.startsWith(month) ? today : days[0]));
+    activeDate && activeDate.startsWith(month)
+      ? activeDate
+      : selectedDate && selectedDate.startsWith(month)
+        ? selectedDate
+        : (days.find((d) => (slots[d]?.length ?? 0) > 0) ?? (today.startsWith(month) ? today : days[0]));
   const title = formatMonth(month, languageTag);
 
   const moveFocus = (date: string) => {
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus();
   };
+  useEffect(() => {
+    const pending = focusAfterMonthChange.current;
+    if (pending?.startsWith(month)) {
+      focusAfterMonthChange.current = null;
+      moveFocus(pending);
+    }
+  }, [month]);
+
+  /** Focuses `target`, showing its month first when it lies outside this one (not before the first month). */
+  const goTo = (target: string) => {
+    if (target.startsWith(month)) return moveFocus(target);
+    const before = target < days[0]!;
+    if (before && !canGoBack) return moveFocus(days[0]!);
+    focusAfterMonthChange.current = target;
+    onMonth(addMonths(month, before ? -1 : 1));
+  };
+  /** The same day of the month `delta` months away, or that month's last day when it is shorter. */
+  const sameDayIn = (date: string, delta: number) => {
+    const other = addMonths(month, delta);
+    return `${other}-${String(Math.min(Number(date.slice(8)), daysInMonth(other))).padStart(2, "0")}`;
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
-    const index = days.indexOf(date);
-    const column =
-      weeks.findIndex((w) => w.includes(date)) >= 0 ? weeks.find((w) => w.includes(date))!.indexOf(date) : 0;
+    const column = weeks.find((w) => w.includes(date))?.indexOf(date) ?? 0;
     const step: Record<string, number> = {
       ArrowLeft: -1,
       ArrowRight: 1,
       ArrowUp: -7,
       ArrowDown: 7,
-      Home: -column,
-      End: 6 - column,
     };
+    const weekEnd: Record<string, number> = { Home: -column, End: 6 - column };
     if (event.key in step) {
       event.preventDefault();
-      const target = days[Math.max(0, Math.min(days.length - 1, index + step[event.key]!))];
-      if (target) moveFocus(target);
+      goTo(addDays(date, step[event.key]!));
+    } else if (event.key in weekEnd) {
+      event.preventDefault();
+      // Within the month: the week's first or last day of this month.
+      const target = addDays(date, weekEnd[event.key]!);
+      moveFocus(target < days[0]! ? days[0]! : target > days.at(-1)! ? days.at(-1)! : target);
     } else if (event.key === "PageUp" && canGoBack) {
       event.preventDefault();
-      onMonth(addMonths(month, -1));
+      goTo(sameDayIn(date, -1));
     } else if (event.key === "PageDown") {
       event.preventDefault();
-      onMonth(addMonths(month, 1));
+      goTo(sameDayIn(date, 1));
     }
   };
 
@@ -144,6 +176,7 @@ export function MonthCalendar({
                       aria-current={date === today ? "date" : undefined}
                       tabIndex={date === focusDate ? 0 : -1}
                       onClick={() => (isAvailable || isAllFull) && onSelect(date)}
+                      onFocus={() => setActiveDate(date)}
                       onKeyDown={(e) => onKeyDown(e, date)}
                     >
                       {formatDayNumber(date)}
