@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { BookingPageData } from "./booking-page.server.ts";
-import { formatDayLong, formatMoney, formatMonth, formatTime, monthOf } from "./dates.ts";
+import { formatDayLong, formatMoney, formatTime, monthOf } from "./dates.ts";
 import type { FlowState } from "./flow-reducer.ts";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { staffPrices } from "./pricing.ts";
@@ -91,10 +91,9 @@ export function DateTimeStep({
           ) : null}
           {!isLoading && !hasAny ? (
             <div className="empty-state">
+              {/* One sentence: the month is named by the calendar's heading beside it (a second line saying
+                  "No slots available in <month>" repeated it; walk-through finding). */}
               <p className="empty-state__title">{i18n._("widget.slots.noneThisMonth")}</p>
-              <p className="empty-state__body">
-                {i18n._("widget.slots.noneIn")} {formatMonth(state.month, languageTag)}
-              </p>
               <button type="button" className="button" onClick={onFindNext} disabled={state.searchingNext}>
                 {i18n._("widget.slots.findNext")}
               </button>
