@@ -63,7 +63,8 @@ describe("the contact form without JavaScript", () => {
     await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
     const described = (await email.getAttribute("aria-describedby")) ?? "";
     expect(await page.locator(`#${described}`).textContent()).toBe("Email is invalid!");
-    expect(await page.locator("#field-topic-error").textContent()).toBe("Please choose at least one option");
+    // A dropdown takes one choice: "an option", not "at least one".
+    expect(await page.locator("#field-topic-error").textContent()).toBe("Please choose an option");
     expect(await page.locator("#field-consent-error").textContent()).toBe("This field is required.");
     expect(await page.locator("#field-voucher-error").textContent()).toBe("Enter an amount, for example 45.50.");
     expect(await page.locator("#field-voucher").inputValue()).toBe("ten euros");
@@ -126,12 +127,12 @@ describe("the contact form over plain HTTP", () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     const t = catalog(code);
-    for (const key of ["widget.validation.required", "widget.validation.option", "widget.validation.emailInvalid"])
+    for (const key of ["widget.validation.required", "widget.validation.chooseOne", "widget.validation.emailInvalid"])
       expect(html, key).toContain(escape(t[key]!));
     expect(html).toContain('value="Ann"');
     if (code === "en") {
       expect(html).toContain("This field is required.");
-      expect(html).toContain("Please choose at least one option");
+      expect(html).toContain("Please choose an option");
     }
   });
 });

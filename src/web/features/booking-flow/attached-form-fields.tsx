@@ -12,8 +12,7 @@ import { localize, type Field as FormFieldDef, type FormDefinition } from "../..
 import { isFieldVisible } from "../../../core/forms/logic.ts";
 import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
 import { FORM_CODE } from "./booking-request.ts";
-import { ANSWER_ERROR_MESSAGES } from "../../components/answer-error-messages.ts";
-import type { AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
+import { answerErrorMessage } from "../../components/answer-error-messages.ts";
 
 interface Props {
   definition: FormDefinition;
@@ -28,14 +27,10 @@ const asList = (v: string | string[] | undefined) => (v === undefined ? [] : typ
 
 export default function AttachedFormFields({ definition, answers, errorKey, onChange }: Props) {
   const { i18n } = useLingui();
-  const error = (path: string) => {
+  const error = (path: string, type: FormFieldDef["type"]) => {
     const key = errorKey(path);
     if (!key) return undefined;
-    return i18n._(
-      key.startsWith(FORM_CODE)
-        ? (ANSWER_ERROR_MESSAGES[key.slice(FORM_CODE.length) as AnswerErrorCode] ?? "widget.validation.invalid")
-        : key,
-    );
+    return i18n._(key.startsWith(FORM_CODE) ? answerErrorMessage(key.slice(FORM_CODE.length), type) : key);
   };
   const chain = fallbackChain(i18n.locale as LocaleCode);
   const fields = (definition.slides[0]?.fields ?? []).filter(
@@ -50,7 +45,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
     const hint = "help" in field && field.help ? localize(field.help, chain) : undefined;
     const isRequired = "required" in field && field.required === true;
     const value = answers[field.id];
-    const errorText = error(path);
+    const errorText = error(path, field.type);
     switch (field.type) {
       case "static":
         return (

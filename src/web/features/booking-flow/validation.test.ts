@@ -79,6 +79,7 @@ describe("details validation (spec §5)", () => {
       questions: [
         { id: "q1", label: "Why", kind: "text" as const, required: true },
         { id: "q2", label: "Pick", kind: "checkbox" as const, required: true, options: ["a", "b"] },
+        { id: "q3", label: "One of", kind: "select" as const, required: true, options: ["a", "b"] },
       ],
     };
     expect(
@@ -90,6 +91,8 @@ describe("details validation (spec §5)", () => {
       location: "widget.validation.location",
       "answers.q1": "widget.validation.required",
       "answers.q2": "widget.validation.option",
+      // One choice: "choose an option", not "at least one".
+      "answers.q3": "widget.validation.chooseOne",
     });
   });
 });

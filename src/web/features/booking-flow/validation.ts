@@ -65,7 +65,11 @@ export function validateDetails(
     const isEmpty = Array.isArray(answer) ? answer.length === 0 : (answer ?? "").trim() === "";
     if (q.required && isEmpty)
       errors[`answers.${q.id}`] =
-        q.kind === "checkbox" || q.kind === "select" ? "widget.validation.option" : "widget.validation.required";
+        q.kind === "checkbox"
+          ? "widget.validation.option"
+          : q.kind === "select"
+            ? "widget.validation.chooseOne"
+            : "widget.validation.required";
   }
   return { errors, values: {} };
 }

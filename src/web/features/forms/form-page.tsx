@@ -22,7 +22,7 @@ import { acceptedKinds, maxBytesOf } from "../../../core/forms/uploads.ts";
 import { validateAnswers, type AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
 import { fallbackChain, isLocaleCode } from "../../../i18n/locales.ts";
 import { readSession, removeSession, writeSession } from "../../components/session-storage.ts";
-import { ANSWER_ERROR_MESSAGES } from "../../components/answer-error-messages.ts";
+import { answerErrorMessage } from "../../components/answer-error-messages.ts";
 import { FormField } from "./form-fields.tsx";
 import { NOTICE_MESSAGES, progressKey, type FormActionData, type FormPageData } from "./form-state.ts";
 
@@ -206,9 +206,7 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
           .filter((f) => shown.has(f.id))
           .map((field) => {
             const code = errors[field.id];
-            const message = code
-              ? i18n._(ANSWER_ERROR_MESSAGES[code as keyof typeof ANSWER_ERROR_MESSAGES] ?? "widget.validation.invalid")
-              : undefined;
+            const message = code ? i18n._(answerErrorMessage(code, field.type)) : undefined;
             return (
               <FormField
                 key={field.id}
