@@ -314,6 +314,12 @@ describe("other calendar types", () => {
       "Keep request",
     ]);
     await checkScreen(page, "07-confirmation-requested");
+    await page.getByLabel(/^Reason for withdrawing/).fill("Found another time");
+    await page.locator(".cancel-form").getByRole("button", { name: "Withdraw request" }).click();
+    await page.waitForURL(/done=withdrawn/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Your request was withdrawn");
+    expect(await page.locator(".result__summary").textContent()).toContain("Reason for withdrawingFound another time");
+    await checkScreen(page, "07b-request-withdrawn");
     await context.close();
   });
 });

@@ -228,7 +228,7 @@ export function bookingPageUrl(
   calendarPath: string,
   id: string,
   token: string,
-  done?: "booked" | "rescheduled" | "cancelled",
+  done?: "booked" | "rescheduled" | "cancelled" | "withdrawn",
 ): string {
   return `${calendarPath}?${query({ booking: id, token, done })}`;
 }

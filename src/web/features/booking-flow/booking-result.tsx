@@ -39,6 +39,7 @@ const HOST_EVENTS: Record<string, "booked" | "rescheduled" | "cancelled"> = {
   booked: "booked",
   rescheduled: "rescheduled",
   cancelled: "cancelled",
+  withdrawn: "cancelled",
 };
 
 /**
@@ -63,6 +64,8 @@ export function BookingResult({
   const { booking } = page;
   const outcome = outcomeOf(page, done);
   const isRequest = booking.status === "new";
+  /** A request its visitor just withdrew (the booking says only "cancelled"; the flow knows which). */
+  const isWithdrawn = outcome === "cancelled" && done === "withdrawn";
   const [isCancelling, setCancelling] = useState(startWithCancel && booking.canCancel);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -95,7 +98,7 @@ export function BookingResult({
         {outcome === "scheduled" || outcome === "requested" ? i18n._("widget.done.thankYou") : booking.businessName}
       </p>
       <h1 id="result-title" ref={headingRef} tabIndex={-1}>
-        {i18n._(TITLES[outcome])}
+        {i18n._(isWithdrawn ? "widget.done.withdrawn" : TITLES[outcome])}
       </h1>
       {outcome === "requested" ? (
         <p className="result__lead">
@@ -201,7 +204,7 @@ export function BookingResult({
         ) : null}
         {booking.cancelReason && outcome === "cancelled" ? (
           <>
-            <dt>{i18n._("widget.cancel.reason")}</dt>
+            <dt>{i18n._(isWithdrawn ? "widget.cancel.withdrawReason" : "widget.cancel.reason")}</dt>
             <dd>{booking.cancelReason}</dd>
           </>
         ) : null}
@@ -362,7 +365,11 @@ function CancelForm({
           setError(noticeMessage(i18n, { code: result.problem.code }));
           return;
         }
-        navigate(toLocalePath(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled")));
+        navigate(
+          toLocalePath(
+            bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, isRequest ? "withdrawn" : "cancelled"),
+          ),
+        );
       }}
     >
       {refund ? (
@@ -372,7 +379,8 @@ function CancelForm({
       ) : null}
       <div className="field">
         <label htmlFor="field-cancelReason">
-          {i18n._("widget.cancel.reason")} <span className="field__optional">{i18n._("widget.form.optional")}</span>
+          {i18n._(isRequest ? "widget.cancel.withdrawReason" : "widget.cancel.reason")}{" "}
+          <span className="field__optional">{i18n._("widget.form.optional")}</span>
         </label>
         <textarea
           id="field-cancelReason"
