@@ -117,7 +117,7 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
               state={state}
               languageTag={tag}
               dispatch={dispatch}
-              onSubmit={(asksLocation, formErrors, honeypot) => void actions.submit(asksLocation, formErrors, honeypot)}
+              onSubmit={(errors, honeypot) => void actions.submit(errors, honeypot)}
               onHoldAgain={() => state.selectedSlot && void actions.chooseSlot(state.selectedSlot)}
             />
           </Suspense>

@@ -16,6 +16,7 @@ import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
 import { CouponField } from "./coupon-field.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
+import { validateDetails } from "./details-validation.ts";
 import { TRAP_FIELD, TrapField } from "../../components/trap-field.tsx";
 import { laterMessagesFor } from "../../../i18n/later-runtime.ts";
 import { currentQuote, seriesKey } from "./flow-reducer.ts";
@@ -42,7 +43,8 @@ interface Props {
   languageTag: string;
   dispatch: Dispatch<FlowEvent>;
   /** `formErrors`: the attached form's refusals by path (`answers.<field id>`), none without a form. */
-  onSubmit(asksLocation: boolean, formErrors: Record<string, string>, honeypot: HTMLInputElement | null): void;
+  /** `errors`: the fields' checks (empty when all is well), made here, where their code lives. */
+  onSubmit(errors: Record<string, string>, honeypot: HTMLInputElement | null): void;
   /** The held time ran out: ask for it again (it may still be free). */
   onHoldAgain(): void;
 }
@@ -106,8 +108,10 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
         e.preventDefault();
         const trap = e.currentTarget.elements.namedItem(TRAP_FIELD);
         onSubmit(
-          asksLocation,
-          config.form ? attachedFormErrors(config.form.definition, d.answers) : {},
+          {
+            ...validateDetails(config, d, data.today, asksLocation).errors,
+            ...(config.form ? attachedFormErrors(config.form.definition, d.answers) : {}),
+          },
           trap instanceof HTMLInputElement ? trap : null,
         );
       }}

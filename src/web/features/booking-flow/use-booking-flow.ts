@@ -25,7 +25,7 @@ import { flowReducer, SLOT_TAKEN_CODES, type FlowState, saveFlow, type SavedFlow
 import { bookingRequestOf, ERROR_CODE_KEYS, FIELD_ORDER, focusField, FORM_CODE } from "./booking-request.ts";
 import { initialState, slotsKey } from "./initial-state.ts";
 import { splitSlots } from "./seats.ts";
-import { fieldPathOf, firstInvalid, validateCarts, validateDetails } from "./validation.ts";
+import { fieldPathOf, firstInvalid, validateCarts } from "./validation.ts";
 import { LOCALE_SWITCH_EVENT, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
 import { startBookingProof, type PendingProof } from "./booking-proof.ts";
@@ -272,17 +272,12 @@ export function useBookingFlow(data: BookingPageData) {
   };
 
   /**
-   * `asksLocation`: the details step worked out that the location may be the visitor's to give;
-   * `formErrors`: the attached form's fields, checked by the details step (which loads the form engine);
-   * `honeypot`: the step's hidden trap field, empty unless a bot (or a browser's autofill) filled it.
+   * `errors`: what the details step found wrong with its fields (its own checks and the attached
+   * form's, in that step's chunk); `honeypot`: the step's hidden trap field, empty unless a bot (or a
+   * browser's autofill) filled it.
    */
-  const submit = async (
-    asksLocation = false,
-    formErrors: Record<string, string> = {},
-    honeypot: HTMLInputElement | null = null,
-  ) => {
+  const submit = async (errors: Record<string, string>, honeypot: HTMLInputElement | null = null) => {
     const s = stateRef.current;
-    const errors = { ...validateDetails(config, s.details, data.today, asksLocation).errors, ...formErrors };
     if (Object.keys(errors).length > 0) {
       dispatch({ type: "validationFailed", errors });
       focusField(firstInvalid(errors, FIELD_ORDER));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_DETAILS } from "./flow-reducer.ts";
-import { newGuestCart, validateCarts, validateDetails } from "./validation.ts";
+import { validateDetails } from "./details-validation.ts";
+import { newGuestCart, validateCarts } from "./validation.ts";
 
 const config = {
   type: "personal" as const,
