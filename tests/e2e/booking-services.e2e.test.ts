@@ -105,13 +105,32 @@ describe("service menu", () => {
     await context.close();
   });
 
+  it("a guest added starts with the booker's services, and the page says so", async () => {
+    const { page, context } = await bookingPage(browser, { viewport: { width: 390, height: 844 } });
+    await open(page, `${baseURL}/widget/service-menus/${DEMO.serviceMenuSlug}`);
+    await page.getByRole("button", { name: "Add Haircut for You" }).click();
+    const note = page.locator(".services__note");
+    expect(await note.textContent()).toBe("");
+    await page.getByRole("button", { name: "+ Add a guest" }).click();
+    expect(await page.getByRole("button", { name: "Remove Haircut for Guest 1" }).count()).toBe(1);
+    expect(await note.textContent()).toBe(
+      "Guest 1 starts with the same services as you – change them below if needed.",
+    );
+    await checkScreen(page, "13b-guest-starts-with-your-services");
+    // Said once: gone when the guest's services change.
+    await page.getByRole("button", { name: "Remove Haircut for Guest 1" }).click();
+    expect(await note.textContent()).toBe("");
+    await context.close();
+  });
+
   it("two guests with different services book together; the booking keeps each guest's cart", async () => {
     const { page, context } = await bookingPage(browser);
     await open(page, `${baseURL}/widget/service-menus/${DEMO.serviceMenuSlug}`);
     // You: Colour (Liam, 90 min). Guest 1: Relaxing massage (Anna, 60 min) — at the same time, by someone else.
     await page.getByRole("button", { name: "Add Colour for You" }).click();
     await page.getByRole("button", { name: "+ Add a guest" }).click();
-    // Colour has no room for a second person: the guest starts with nothing chosen.
+    // Colour has no room for a second person: the guest starts with nothing chosen, and nothing is said.
+    expect(await page.locator(".services__note").textContent()).toBe("");
     await page.getByRole("button", { name: "Add Relaxing massage for Guest 1" }).click();
     expect(await page.locator(".cart__line").textContent()).toBe("2 items selected€190.00");
     expect(await page.locator(".cart__list li").allTextContents()).toEqual([

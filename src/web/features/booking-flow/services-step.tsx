@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense, type Dispatch } from "react";
+import { lazy, Suspense, useState, type Dispatch } from "react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
 import type { FlowEvent, FlowState } from "./flow-reducer.ts";
@@ -28,8 +28,12 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
   const cart = carts[activeCart] ?? [];
   const categories = [...new Set(config.services.map((s) => s.category))];
   const who = (i: number) => (i === 0 ? i18n._("widget.services.you") : i18n._("widget.guests.guest", { number: i }));
-  const setCart = (ids: string[]) =>
+  /** The guest just added with the booker's services (said once, until their services change). */
+  const [copiedFor, setCopiedFor] = useState<number | null>(null);
+  const setCart = (ids: string[]) => {
+    setCopiedFor(null);
     dispatch({ type: "cartsChanged", carts: carts.map((c, i) => (i === activeCart ? ids : c)) });
+  };
   const items = carts.reduce((n, c) => n + c.length, 0);
   // The server's rule, variations and add-ons included (pricing.ts, offers.ts).
   const total = quote(config, carts, state.details, state.offers, state.staffId).totalCents;
@@ -61,13 +65,11 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
               <button
                 type="button"
                 className="chip chip--add"
-                onClick={() =>
-                  dispatch({
-                    type: "cartsChanged",
-                    carts: [...carts, newGuestCart(carts, config.services)],
-                    activeCart: carts.length,
-                  })
-                }
+                onClick={() => {
+                  const copied = newGuestCart(carts, config.services);
+                  setCopiedFor(copied.length > 0 ? carts.length : null);
+                  dispatch({ type: "cartsChanged", carts: [...carts, copied], activeCart: carts.length });
+                }}
               >
                 + {i18n._("widget.services.addGuest")}
               </button>
@@ -92,6 +94,14 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
         </div>
       ) : null}
       <h3 className="services__for">{i18n._("widget.services.for", { who: who(activeCart) })}</h3>
+      {allowGuests ? (
+        // A new guest starts with the booker's services: said, not done silently (walk-through finding).
+        <p className="services__note" role="status">
+          {copiedFor !== null && copiedFor === activeCart
+            ? i18n._("widget.services.copied", { who: who(activeCart) })
+            : null}
+        </p>
+      ) : null}
       {categories.map((category) => (
         <section key={category} className="service-group" aria-label={category}>
           {categories.length > 1 ? <h4 className="service-group__title">{category}</h4> : null}
