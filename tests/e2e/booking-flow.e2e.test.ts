@@ -469,6 +469,23 @@ describe("links and choices", () => {
     await page.getByRole("link", { name: /Planning workshop/ }).click();
     await expect.poll(() => page.locator("h1").textContent()).toBe("Planning workshop");
     await firstSlot(page);
+    // The way back to the list (an embed has no browser back button), in the page's language.
+    await page.locator(".step-head").getByRole("link", { name: "Back" }).click();
+    await page.waitForURL(`${baseURL}/widget/booking/${DEMO.calendars.introCall},${DEMO.calendars.workshop}`);
+    await open(page, `${baseURL}/de/widget/groups/team`);
+    const first = page.locator(".choice-list__item").first();
+    const chosen = await first.locator(".choice-list__name").textContent();
+    await first.click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe(chosen);
+    await page.locator(".step-head").getByRole("link", { name: "Zurück" }).click();
+    await page.waitForURL(`${baseURL}/de/widget/groups/team`);
+    // A calendar opened on its own offers no such link; nor does a `from` that is not a page of calendars.
+    await open(
+      page,
+      `${baseURL}/widget/booking/${DEMO.calendars.introCall}?from=${encodeURIComponent("//evil.example/")}`,
+    );
+    await firstSlot(page);
+    expect(await page.locator(".step-head a").count()).toBe(0);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import type { BookingPageData } from "./booking-page.server.ts";
 import { BookingSummary } from "./booking-summary.tsx";
 import { DateTimeStep } from "./date-time-step.tsx";
 import { NoticeBanner } from "./notice-banner.tsx";
+import { LocaleLink } from "../../components/locale.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { useBookingFlow } from "./use-booking-flow.ts";
 import type { Step } from "./flow-reducer.ts";
@@ -80,6 +81,11 @@ export function BookingFlow({ data }: { data: BookingPageData }) {
             <button type="button" className="link-button" onClick={back}>
               <span aria-hidden="true">←</span> {i18n._("widget.back")}
             </button>
+          ) : data.backTo ? (
+            // Chosen on a page of calendars: the way back to it (an embed has no browser back button).
+            <LocaleLink className="link-button" to={data.backTo}>
+              <span aria-hidden="true">←</span> {i18n._("widget.back")}
+            </LocaleLink>
           ) : null}
           <h2 id="step-heading" ref={headingRef} tabIndex={-1}>
             {i18n._(stepTitle)}

@@ -14,6 +14,7 @@ import type { ServiceMenuView } from "../../../app/pages/public-pages.ts";
 import type { WidgetConfig } from "./api-client.ts";
 import { isValidTimeZone, localDateIn, monthOf, monthRange } from "./dates.ts";
 import { loadI18n } from "../../../i18n/runtime.ts";
+import { chooserReturnPath, FROM_PARAM } from "../../components/chooser-return.ts";
 
 export interface BookingPageOptions {
   /** Services chosen by the URL (service routes, a service menu's service). */
@@ -47,6 +48,8 @@ export interface BookingPageData {
   managed: ManagedBookingPage | null;
   token: string | null;
   done: string | null;
+  /** The page of calendars this one was chosen on (unprefixed path), offered as the first step's way back. */
+  backTo: string | null;
   isReschedule: boolean;
   /** Contact details given in the link (an embed's prefill); checked, never trusted. */
   prefill: Prefill;
@@ -166,6 +169,7 @@ export async function loadBookingPage(
     managed,
     token: managed ? token : null,
     done: url.searchParams.get("done"),
+    backTo: isReschedule ? null : chooserReturnPath(url.searchParams.get(FROM_PARAM)),
     isReschedule,
     prefill: managed ? {} : prefillFrom(url.searchParams, config.guestMode),
   };

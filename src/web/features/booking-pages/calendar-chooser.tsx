@@ -1,6 +1,9 @@
 import { useLingui } from "@lingui/react";
-import { LocaleLink } from "../../components/locale.tsx";
+import { useLocation } from "react-router";
+import { LocaleLink, stripLocalePrefix } from "../../components/locale.tsx";
+import { LOCALE_ROUTING } from "../../../i18n/routing/config.ts";
 import type { CalendarSummary } from "../../../app/pages/public-pages.ts";
+import { chooserReturnPath, FROM_PARAM } from "../../components/chooser-return.ts";
 
 /** A list of calendars to choose from (groups, multi-calendar links). */
 export function CalendarChooser({
@@ -13,6 +16,9 @@ export function CalendarChooser({
   calendars: CalendarSummary[];
 }) {
   const { i18n } = useLingui();
+  // Each calendar's page offers the way back here (chooser-return.ts).
+  const from = chooserReturnPath(stripLocalePrefix(useLocation().pathname, LOCALE_ROUTING));
+  const back = from ? `?${FROM_PARAM}=${encodeURIComponent(from)}` : "";
   return (
     <section className="calendar-chooser" aria-labelledby="chooser-title">
       <h1 id="chooser-title">{title}</h1>
@@ -20,7 +26,7 @@ export function CalendarChooser({
       <ul className="choice-list">
         {calendars.map((calendar) => (
           <li key={calendar.id}>
-            <LocaleLink className="choice-list__item" to={`/widget/booking/${calendar.id}`}>
+            <LocaleLink className="choice-list__item" to={`/widget/booking/${calendar.id}${back}`}>
               <span className="choice-list__name">{calendar.name}</span>
               <span className="choice-list__meta">
                 {i18n._(`calendar.type.${calendar.type}`)} ·{" "}
