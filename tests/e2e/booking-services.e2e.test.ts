@@ -246,6 +246,32 @@ describe("time zones", () => {
     expect(decodeURIComponent(zone)).toMatch(/^Asia\/(Kolkata|Calcutta)$/);
     await context.close();
   });
+
+  it("knows the cities as the visitor's language names them, with or without accents", async () => {
+    const { page, context } = await bookingPage(browser);
+    await open(page, `${baseURL}/de/widget/booking/${DEMO.calendars.introCall}`);
+    await firstSlot(page);
+    const input = page.getByRole("combobox", { name: "Zeitzone" });
+    const firstOption = () => page.getByRole("option").first().textContent();
+    await input.fill("Wien");
+    await expect.poll(firstOption).toMatch(/^Wien, Österreich/);
+    await input.fill("warsch");
+    await expect.poll(firstOption).toMatch(/^Warschau, Polen/);
+    await input.fill("zurich");
+    await expect.poll(firstOption).toMatch(/^Zürich, Schweiz/);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => decodeURIComponent((await context.cookies()).find((c) => c.name === "tz")?.value ?? ""))
+      .toBe("Europe/Zurich");
+    await context.close();
+    // Another language's name is found too: a Pole on the English page types "Warszawa".
+    const english = await bookingPage(browser);
+    await open(english.page, `${baseURL}/widget/booking/${DEMO.calendars.introCall}`);
+    await firstSlot(english.page);
+    await english.page.getByRole("combobox", { name: "Time zone" }).fill("Warszawa");
+    await expect.poll(() => english.page.getByRole("option").first().textContent()).toMatch(/^Warsaw, Poland/);
+    await english.context.close();
+  });
 });
 
 describe("embedding", () => {

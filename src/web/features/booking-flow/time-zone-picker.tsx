@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useId, useMemo, useRef, useState } from "react";
 import { zoneCity, zoneLongName, zoneOffset, zoneShortName } from "./dates.ts";
+import type { localCity as LocalCityOf } from "./zone-countries.ts";
 
 interface ZoneOption {
   zone: string;
@@ -11,7 +12,10 @@ interface ZoneOption {
   haystack: string;
 }
 
-type CountryTable = { readonly ZONE_COUNTRIES: ReadonlyMap<string, string> };
+type CountryTable = { readonly ZONE_COUNTRIES: ReadonlyMap<string, string>; readonly localCity: typeof LocalCityOf };
+
+/** Lower case without accents: "Zurich" finds "Zürich", "sao paulo" "São Paulo". */
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** Old zone names browsers still report (ADR 0003) → today's city name, so "Kolkata" finds Asia/Calcutta. */
 const ZONE_ALIASES: Readonly<Record<string, string>> = {
@@ -40,7 +44,10 @@ function allZones(languageTag: string, at: Date, countries: CountryTable | null)
     const offset = zoneOffset(zone, at);
     const long = zoneLongName(zone, at, languageTag);
     const short = zoneShortName(zone, at, languageTag);
-    const city = cityOf(zone);
+    const english = cityOf(zone);
+    // The city as the visitor's language names it ("Wien"), once the table is in; every language's names are searched.
+    const local = countries?.localCity(zone, languageTag);
+    const city = local?.name ?? english;
     const code = countries?.ZONE_COUNTRIES.get(zone);
     const country = code ? (regionNames?.of(code) ?? "") : "";
     const label = `${city}${country ? `, ${country}` : ""} · ${long} (${offset})`;
@@ -54,8 +61,10 @@ function allZones(languageTag: string, at: Date, countries: CountryTable | null)
     return {
       zone,
       label,
-      names: [city.toLowerCase(), country.toLowerCase()],
-      haystack: [zone, city, country, code ?? "", long, short, ...offsetForms].join(" ").toLowerCase(),
+      names: [city, english, ...(local?.allNames ?? []), country].map(folded),
+      haystack: folded(
+        [zone, city, english, ...(local?.allNames ?? []), country, code ?? "", long, short, ...offsetForms].join(" "),
+      ),
     };
   });
 }
@@ -86,7 +95,7 @@ export function TimeZonePicker({
 
   const results = useMemo(() => {
     if (!zones) return [];
-    const terms = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
+    const terms = folded(query).trim().split(/\s+/).filter(Boolean);
     const rank = (z: ZoneOption) =>
       terms.length === 0
         ? 0
