@@ -14,6 +14,7 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../suppor
 import {
   at,
   bookingApp,
+  businessHeaders,
   contact,
   NOW,
   patchCalendarSettings,
@@ -482,6 +483,12 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         await get(`/api/bookings/${body.id}`, { authorization: `Bearer ${body.manageToken}` })
       ).json()) as Json;
       expect(view.carts).toEqual([[colour], [cut]]);
+      // The business reads who gets what, by name: the booker first, then the guest.
+      const business = await businessHeaders(testDb.database, fx, "carts-view");
+      const seen = (await (
+        await app.request(`/api/business/bookings/${body.id}`, { headers: business })
+      ).json()) as Json;
+      expect(seen.serviceLines).toEqual([["Colour"], ["Cut"]]);
       // Taken now, for these carts and for the booker's cart alone (s3 is busy until 11:00).
       expect(await freeOn(17, `serviceIds=${colour}&guestCarts=${cut}`)).not.toContain(at(17, "10:00"));
       expect(await freeOn(17, `serviceIds=${colour}`)).not.toContain(at(17, "10:30"));

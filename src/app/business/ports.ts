@@ -299,6 +299,12 @@ export interface BusinessBookingView {
   readonly staffId: string;
   readonly staffIds: readonly string[];
   readonly serviceIds: readonly string[];
+  /**
+   * Service calendars: each attendee's services by name, the booker first, then the guests in order
+   * (one line when everyone has the same, or the booking predates per-guest services). Empty for
+   * other calendars.
+   */
+  readonly serviceLines: readonly (readonly string[])[];
   readonly seats: number;
   readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: { firstName: string; lastName: string; email: string; phone: string | null; notes: string | null };

@@ -28,11 +28,11 @@ const paymentView = (r: typeof t.payments.$inferSelect): PaymentView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-type Labelled = Pick<BusinessBookingView, "answerLines" | "resources">;
+type Labelled = Pick<BusinessBookingView, "answerLines" | "resources" | "serviceLines">;
 
 const bookingView = (
   r: typeof t.bookings.$inferSelect,
-  labelled: Labelled = { answerLines: [], resources: [] },
+  labelled: Labelled = { answerLines: [], resources: [], serviceLines: [] },
 ): BusinessBookingView => ({
   ...labelled,
   id: r.id,
@@ -65,6 +65,17 @@ const bookingView = (
   cancelReason: r.cancelReason,
   createdAt: r.createdAt.toISOString(),
 });
+
+/**
+ * Each attendee's services by name, the booker first: one line when all have the same (or the
+ * booking has no per-guest carts), so a couple's two haircuts read "Haircut" once.
+ */
+function serviceLinesOf(r: typeof t.bookings.$inferSelect, name: (id: string) => string): string[][] {
+  const carts = r.carts.length > 0 ? r.carts : r.serviceIds.length > 0 ? [r.serviceIds] : [];
+  const lines = carts.map((cart) => cart.map(name));
+  const same = lines.every((line) => line.join("\u0000") === lines[0]!.join("\u0000"));
+  return same ? lines.slice(0, 1) : lines;
+}
 
 function linkView(r: typeof t.oneTimeLinks.$inferSelect, now: Date): OneTimeLinkView {
   const state = r.revokedAt ? "revoked" : r.usedAt ? "used" : r.expiresAt && r.expiresAt <= now ? "expired" : "active";
@@ -159,10 +170,15 @@ export function linkAndBookingStore(
         )
         .orderBy(asc(t.bookings.startsAt), asc(t.bookings.id))
         .limit(query.limit);
-      const lines = await answerLinesOf(found.map((f) => f.booking));
+      const rows = found.map((f) => f.booking);
+      const [lines, serviceName] = await Promise.all([answerLinesOf(rows), serviceNamesOf(rows)]);
       return ok(
         found.map(({ booking, resources }) =>
-          bookingView(booking, { answerLines: lines.get(booking.id) ?? [], resources: [...new Set(resources)] }),
+          bookingView(booking, {
+            answerLines: lines.get(booking.id) ?? [],
+            resources: [...new Set(resources)],
+            serviceLines: serviceLinesOf(booking, serviceName),
+          }),
         ),
       );
     },
@@ -175,9 +191,11 @@ export function linkAndBookingStore(
         .where(and(eq(t.bookings.businessId, B), eq(t.bookings.id, id)));
       if (!found) return null;
       const { booking, resources } = found;
+      const [lines, serviceName] = await Promise.all([answerLinesOf([booking]), serviceNamesOf([booking])]);
       return bookingView(booking, {
-        answerLines: (await answerLinesOf([booking])).get(booking.id) ?? [],
+        answerLines: lines.get(booking.id) ?? [],
         resources: [...new Set(resources)],
+        serviceLines: serviceLinesOf(booking, serviceName),
       });
     },
 
@@ -198,6 +216,20 @@ export function linkAndBookingStore(
       return ok(await paymentsOf(bookingId));
     },
   };
+
+  /** The names of the services these bookings name, by id (one query for the whole list). */
+  async function serviceNamesOf(rows: readonly (typeof t.bookings.$inferSelect)[]) {
+    const ids = [...new Set(rows.flatMap((r) => [...r.serviceIds, ...r.carts.flat()]))];
+    const found = ids.length
+      ? await db
+          .select({ id: t.services.id, name: t.services.name })
+          .from(t.services)
+          .where(and(eq(t.services.businessId, B), inArray(t.services.id, ids)))
+      : [];
+    const names = new Map(found.map((s) => [s.id, s.name]));
+    // A service deleted since keeps a place in the line rather than vanishing from it.
+    return (id: string) => names.get(id) ?? "—";
+  }
 
   /**
    * The answers as the business reads them: under the labels of the attached form's version they

@@ -209,6 +209,10 @@ export const BusinessBookingSchema = z
     staffId: z.string(),
     staffIds: z.array(z.string()),
     serviceIds: z.array(z.string()),
+    serviceLines: z.array(z.array(z.string())).meta({
+      description:
+        "Service calendars: each attendee's services by name, the booker first, then the guests in order; one line when all have the same. Empty for other calendars",
+    }),
     seats: z.number(),
     guests: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
     contact: z.object({

@@ -90,6 +90,23 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
             })}
           </p>
         ) : null}
+        {booking.serviceLines.length === 1 ? (
+          <p className="console-booking__services">
+            {i18n._("console.bookings.services", { names: booking.serviceLines[0]!.join(", ") })}
+          </p>
+        ) : booking.serviceLines.length > 1 ? (
+          // Who gets what: the booker, then each guest by name where given.
+          <ul className="console-booking__services">
+            {booking.serviceLines.map((line, i) => (
+              <li key={i}>
+                <strong>
+                  {i === 0 ? visitor : booking.guests[i - 1]?.name || i18n._("console.bookings.guest", { number: i })}:
+                </strong>{" "}
+                {line.join(", ")}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {contact.notes ? <p className="console-booking__notes">{contact.notes}</p> : null}
         {booking.answerLines.length > 0 ? (
           <dl className="console-booking__answers">
