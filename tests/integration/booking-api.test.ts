@@ -1169,6 +1169,8 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       );
       expect(withdrawn.status).toBe(200);
       expect(((await withdrawn.json()) as Json).status).toBe("cancelled");
+      // Its emails say it was withdrawn, not that an appointment was cancelled.
+      expect(await outboxKinds(request.id)).toEqual(["request_received", "request_withdrawn"]);
       await expectProblem(
         await post(
           shortlyBefore(confirmedOne.startTime),

@@ -43,6 +43,7 @@ export function notification(kind: NotificationKind, overrides: Partial<BookingS
     request_received: { status: "new", contactMethod: "Phone call to +1 555 0100" },
     request_confirmed: { sequence: 1 },
     request_declined: { status: "cancelled", sequence: 1 },
+    request_withdrawn: { status: "cancelled", sequence: 1, cancelReason: "Found another time" },
     booking_rescheduled: { sequence: 1, previousStartUtc: "2026-06-12T13:00:00.000Z" },
     booking_cancelled: { status: "cancelled", sequence: 2, cancelReason: "Therapist is ill" },
     payment_refunded: {

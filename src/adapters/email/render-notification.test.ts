@@ -22,6 +22,7 @@ const expected: Record<NotificationKind, { subject: string; heading: string; met
   request_received: { subject: "Appointment requested: ", heading: "Appointment requested", method: "REQUEST" },
   request_confirmed: { subject: "Request confirmed: ", heading: "Your request has been confirmed", method: "REQUEST" },
   request_declined: { subject: "Request declined: ", heading: "Your request has been declined", method: "CANCEL" },
+  request_withdrawn: { subject: "Request withdrawn: ", heading: "Your request has been withdrawn", method: "CANCEL" },
   booking_rescheduled: {
     subject: "Booking rescheduled: ",
     heading: "Your appointment has been rescheduled",

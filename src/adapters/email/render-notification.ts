@@ -271,7 +271,10 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
     const { refundedMinor, currency } = booking.payment;
     rows.push({ label: i18n.t("email.label.refunded"), value: formatMoney(refundedMinor, currency, i18n.language) });
   }
-  if ((kind === "booking_cancelled" || kind === "request_declined") && booking.cancelReason) {
+  if (
+    (kind === "booking_cancelled" || kind === "request_declined" || kind === "request_withdrawn") &&
+    booking.cancelReason
+  ) {
     rows.push({ label: i18n.t("email.label.reason"), value: booking.cancelReason });
   }
   return rows;
@@ -282,7 +285,9 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
  * of a series cancelled at once (one cancellation message listing every cancelled date).
  */
 function listsSeries(kind: NotificationKind, booking: BookingSnapshot): boolean {
-  return booking.series !== undefined && (!endsBooking(kind) || kind === "booking_cancelled");
+  return (
+    booking.series !== undefined && (!endsBooking(kind) || kind === "booking_cancelled" || kind === "request_withdrawn")
+  );
 }
 
 /** "A series of 4 appointments, all booked." / "… 3 booked, 1 awaiting confirmation, …" / "These 3 … cancelled." */

@@ -78,7 +78,9 @@ async function cancelOne(
     refundMinor,
     // The cancellation email says what comes back.
     notification: (after) => {
-      const message = notification("booking_cancelled", {
+      // A request its visitor takes back is withdrawn, not a cancelled appointment (words and emails say so).
+      const kind = by === "visitor" && record.status === "new" ? "request_withdrawn" : "booking_cancelled";
+      const message = notification(kind, {
         ...toSnapshot(ctx, after, deps.publicUrl, null),
         ...(payment ? { payment: { ...payment, refundedMinor: refundMinor } } : {}),
         ...(told && told !== "silent" ? { series: { occurrences: [cancelledOccurrence(after), ...told.series] } } : {}),

@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   "request_received",
   "request_confirmed",
   "request_declined",
+  /** The visitor withdrew a request the business had not answered yet. */
+  "request_withdrawn",
   "booking_rescheduled",
   "booking_cancelled",
   /** The money came after the booking's time was gone (taken, expired, abandoned): it went back. */
@@ -28,6 +30,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const endsBooking = (kind: NotificationKind) =>
   kind === "booking_cancelled" ||
   kind === "request_declined" ||
+  kind === "request_withdrawn" ||
   kind === "payment_refunded" ||
   kind === "payment_expired";
 

@@ -42,6 +42,9 @@ export function eventsOf(kind: NotificationKind, booking: Pick<BookingSnapshot, 
       return ["booking.rescheduled"];
     case "booking_cancelled":
       return booking.payment?.refundedMinor ? ["booking.cancelled", "booking.refunded"] : ["booking.cancelled"];
+    // For a subscriber a withdrawn request ends like any cancelled booking (its status says "cancelled").
+    case "request_withdrawn":
+      return ["booking.cancelled"];
     case "payment_refunded":
       return ["booking.refunded"];
     // An expired payment: booking.created only comes with the money, so there is nothing to undo.

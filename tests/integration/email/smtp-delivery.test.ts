@@ -24,6 +24,7 @@ const subjects: Record<NotificationKind, string> = {
   request_received: "Appointment requested: ",
   request_confirmed: "Request confirmed: ",
   request_declined: "Request declined: ",
+  request_withdrawn: "Request withdrawn: ",
   booking_rescheduled: "Booking rescheduled: ",
   booking_cancelled: "Booking cancelled: ",
   payment_refunded: "Payment refunded: ",
