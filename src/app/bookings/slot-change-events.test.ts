@@ -53,6 +53,24 @@ describe("slot change events", () => {
     expect(seen).toEqual([{ calendarId: "c1", staffIds: ["s1", "s2"], resourceIds: ["room-a"] }]);
   });
 
+  it("a hold that replaces another refreshes the pages of the replaced one's staff too", async () => {
+    const events = createSlotChangeEvents();
+    const seen: SlotChange[] = [];
+    events.subscribe((c) => seen.push(c));
+    const held = { id: "h0", calendarId: "c1", staffIds: ["s9"], startMs: 0, endMs: 1, expiresAtMs: 2 };
+    const store = withSlotChangeEvents(
+      { ...fakeStore(true), loadHold: async (id: string) => (id === "h0" ? held : null) } as never,
+      events,
+    );
+    await store.createHold({ calendarId: "c1", staffIds: ["s1"], items: [], replacesHoldId: "h0" } as never);
+    // Another calendar's hold id frees nothing of this calendar's: no one else's pages are told.
+    await store.createHold({ calendarId: "c2", staffIds: ["s1"], items: [], replacesHoldId: "h0" } as never);
+    expect(seen).toEqual([
+      { calendarId: "c1", staffIds: ["s1", "s9"] },
+      { calendarId: "c2", staffIds: ["s1"] },
+    ]);
+  });
+
   it("names the rooms taken or freed, so calendars sharing only a room refresh too (issue 21)", async () => {
     const events = createSlotChangeEvents();
     const seen: SlotChange[] = [];

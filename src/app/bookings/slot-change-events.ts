@@ -92,11 +92,20 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
       return result;
     },
     async createHold(command) {
+      // A visitor choosing another time gives up the one they held: its staff's pages refresh too (it
+      // may be another member's time), read before the write deletes it.
+      const replaced = command.replacesHoldId ? await store.loadHold(command.replacesHoldId) : null;
       const result = await store.createHold(command);
       if (result.ok)
         events.publish({
           calendarId: command.calendarId,
-          staffIds: [...new Set([...command.staffIds, ...command.items.map((i) => i.staffId)])],
+          staffIds: [
+            ...new Set([
+              ...command.staffIds,
+              ...command.items.map((i) => i.staffId),
+              ...(replaced?.calendarId === command.calendarId ? replaced.staffIds : []),
+            ]),
+          ],
           ...resourcesOf(command.units),
         });
       return result;
