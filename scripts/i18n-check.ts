@@ -24,6 +24,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "email.staff.label.client", // fr: "Client" is the French word as well
   "email.calendar.office365", // product name, not translated
   "content.product.optionChoice", // only placeholders and a colon: "{name}: {value}" (fr spaces it)
+  "console.bookings.servicesOf", // only placeholders and a colon: "{who}: {services}" (fr spaces it)
   "widget.slots.slotLabel", // only placeholders and a comma: "{time}, {day}" reads the same in most languages
   "widget.contact.email", // it, pt-PT: "email" is the usual spelling
   "console.nav.label", // "Console" is the word in fr, it, nl, pt-BR as well

@@ -64,7 +64,7 @@ describe("the contact form without JavaScript", () => {
     const described = (await email.getAttribute("aria-describedby")) ?? "";
     expect(await page.locator(`#${described}`).textContent()).toBe("Email is invalid!");
     // A dropdown takes one choice: "an option", not "at least one".
-    expect(await page.locator("#field-topic-error").textContent()).toBe("Please choose an option");
+    expect(await page.locator("#field-topic-error").textContent()).toBe("Please choose an option.");
     expect(await page.locator("#field-consent-error").textContent()).toBe("This field is required.");
     expect(await page.locator("#field-voucher-error").textContent()).toBe("Enter an amount, for example 45.50.");
     expect(await page.locator("#field-voucher").inputValue()).toBe("ten euros");
@@ -132,7 +132,7 @@ describe("the contact form over plain HTTP", () => {
     expect(html).toContain('value="Ann"');
     if (code === "en") {
       expect(html).toContain("This field is required.");
-      expect(html).toContain("Please choose an option");
+      expect(html).toContain("Please choose an option.");
     }
   });
 });

@@ -79,6 +79,8 @@ async function cancelOne(
     // The cancellation email says what comes back.
     notification: (after) => {
       // A request its visitor takes back is withdrawn, not a cancelled appointment (words and emails say so).
+      // Judged by the status read before this write: a confirmation landing in between still reads
+      // "withdrawn" — rare, and the visitor did withdraw what they saw as a request.
       const kind = by === "visitor" && record.status === "new" ? "request_withdrawn" : "booking_cancelled";
       const message = notification(kind, {
         ...toSnapshot(ctx, after, deps.publicUrl, null),

@@ -40,11 +40,11 @@ export function eventsOf(kind: NotificationKind, booking: Pick<BookingSnapshot, 
       return ["booking.declined"];
     case "booking_rescheduled":
       return ["booking.rescheduled"];
+    // For a subscriber a withdrawn request ends like any cancelled booking (its status says "cancelled"),
+    // with what was paid for it given back.
     case "booking_cancelled":
-      return booking.payment?.refundedMinor ? ["booking.cancelled", "booking.refunded"] : ["booking.cancelled"];
-    // For a subscriber a withdrawn request ends like any cancelled booking (its status says "cancelled").
     case "request_withdrawn":
-      return ["booking.cancelled"];
+      return booking.payment?.refundedMinor ? ["booking.cancelled", "booking.refunded"] : ["booking.cancelled"];
     case "payment_refunded":
       return ["booking.refunded"];
     // An expired payment: booking.created only comes with the money, so there is nothing to undo.

@@ -99,10 +99,11 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
           <ul className="console-booking__services">
             {booking.serviceLines.map((line, i) => (
               <li key={i}>
-                <strong>
-                  {i === 0 ? visitor : booking.guests[i - 1]?.name || i18n._("console.bookings.guest", { number: i })}:
-                </strong>{" "}
-                {line.join(", ")}
+                {i18n._("console.bookings.servicesOf", {
+                  who:
+                    i === 0 ? visitor : booking.guests[i - 1]?.name || i18n._("console.bookings.guest", { number: i }),
+                  services: line.join(", "),
+                })}
               </li>
             ))}
           </ul>
