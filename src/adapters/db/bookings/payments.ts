@@ -63,7 +63,14 @@ export function paymentStore(database: Executor): PaymentStore {
    */
   async function expire(
     tx: Tx,
-    bookings: { id: string; classSessionId: string | null; seats: number; calendarId: string; staffIds: string[] }[],
+    bookings: {
+      id: string;
+      businessId: string;
+      classSessionId: string | null;
+      seats: number;
+      calendarId: string;
+      staffIds: string[];
+    }[],
     now: Date,
     timedOut: boolean,
   ) {
@@ -74,7 +81,7 @@ export function paymentStore(database: Executor): PaymentStore {
       .set({ status: "cancelled", cancelReason: "payment_expired", cancelledAt: now, updatedAt: now })
       .where(inArray(t.bookings.id, ids));
     await tx.update(t.bookingItems).set({ active: false }).where(inArray(t.bookingItems.bookingId, ids));
-    for (const b of bookings) if (b.classSessionId) await releaseSeats(tx, b.classSessionId, b.seats);
+    for (const b of bookings) if (b.classSessionId) await releaseSeats(tx, b.businessId, b.classSessionId, b.seats);
     const dropped = await tx
       .update(t.payments)
       .set({ status: "canceled", updatedAt: now })
@@ -273,6 +280,7 @@ export function paymentStore(database: Executor): PaymentStore {
           const unpaid = await tx
             .select({
               id: t.bookings.id,
+              businessId: t.bookings.businessId,
               classSessionId: t.bookings.classSessionId,
               seats: t.bookings.seats,
               calendarId: t.bookings.calendarId,
