@@ -106,7 +106,8 @@ export function bookingWrites(
     const heldByHolds =
       (code === "STAFF_BUSY" && (await purgeExpiredHolds(businessId, staffIds, nowMs))) ||
       (code === "RESOURCE_BUSY" && (await purgeExpiredHolds(businessId, [], nowMs, unitIds)));
-    const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs)).length > 0;
+    // Only this business's unpaid bookings can hold its staff or units.
+    const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs, { businessId })).length > 0;
     return heldByHolds || heldUnpaid ? run() : first;
   }
 
