@@ -44,10 +44,6 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
     kind: "local",
     reason: "spent proofs of work, checked before the calendar matters, in a statement of its own",
   },
-  "public.idempotency_keys": {
-    kind: "gap",
-    reason: "written in the booking's own statement: must be colocated with bookings",
-  },
   "public.console_sessions": {
     kind: "gap",
     reason: "found by token hash before the business is known (ADR 0057: distributed by token_hash or given it)",
@@ -372,7 +368,7 @@ it("keys the rows made before migration 0035 by (id, business_id), and refuses a
         '${id("b1")}', '{${id("b1")}}', '{}', '{}', 'h', 'EUR', '${id("d1")}');
       ${item(a, id("b1"), "2026-02-01T10:00Z", "2026-02-01T11:00Z")};
     `);
-    expect((await migrateDatabase(fromPglite(client))).applied).toBe(1);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
     expect((await client.query("select id, business_id from bookings")).rows).toEqual([
       { id: id("ab"), business_id: a },
     ]);
@@ -392,6 +388,42 @@ it("keys the rows made before migration 0035 by (id, business_id), and refuses a
     await client.exec(`delete from contacts where id = '${id("d1")}'`);
     expect((await client.query("select contact_id, business_id from bookings")).rows).toEqual([
       { contact_id: null, business_id: a },
+    ]);
+  } finally {
+    await client.close();
+  }
+});
+
+it("gives idempotency keys made before migration 0036 their booking's business, and drops those that name none", async () => {
+  const client = await databaseMigratedBefore("_idempotency_keys_business_id");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const [a, b] = [id("a1"), id("a2")];
+  // As stored: the answer's JSON text in a jsonb string (a replay returns its very bytes).
+  const answer = (body: unknown) => JSON.stringify(JSON.stringify(body));
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into staff (id, business_id, name, email, time_zone) values ('${id("b2")}', '${b}', 'Bo', 'bo@b.example', 'UTC');
+      insert into calendars (id, business_id, slug, type, name, settings) values ('${id("c2")}', '${b}', 'bo', 'personal', 'Bo', '{}');
+      insert into bookings (id, business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
+        service_ids, contact, manage_token_hash, currency)
+      values ('${id("ab")}', '${b}', '${id("c2")}', 'confirmed', '2026-02-01T10:00Z', '2026-02-01T11:00Z', 'UTC',
+        '${id("b2")}', '{${id("b2")}}', '{}', '{}', 'h', 'EUR');
+      insert into idempotency_keys (endpoint, key, request_hash, status_code, response, created_at) values
+        ('POST /api/bookings', 'booked', 'h1', 201, '${answer({ id: id("ab"), status: "confirmed" })}', now() - interval '1 hour'),
+        ('POST /api/bookings', 'refused', 'h2', 409, '${answer({ code: "STAFF_BUSY" })}', now() - interval '1 hour'),
+        ('POST /api/bookings', 'in-flight', 'h3', null, null, now() - interval '1 minute'),
+        ('POST /api/bookings', 'old', 'h4', 201, '${answer({ id: id("ab") })}', now() - interval '26 hours');
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    expect((await client.query("select key, business_id from idempotency_keys")).rows).toEqual([
+      { key: "booked", business_id: b },
+    ]);
+    // The key is now the business's: the same key of another business is another row.
+    await client.exec(`insert into idempotency_keys (endpoint, key, business_id, request_hash)
+                       values ('POST /api/bookings', 'booked', '${a}', 'h5')`);
+    expect((await client.query("select count(*)::int as n from idempotency_keys where key = 'booked'")).rows).toEqual([
+      { n: 2 },
     ]);
   } finally {
     await client.close();

@@ -436,13 +436,19 @@ export interface BookingStore {
    * stored with the key (createBookings for a success, completeIdempotencyKey for a refusal) and
    * the first answer stored wins, so concurrent requests with one key still get one outcome.
    */
-  claimIdempotencyKey(endpoint: string, key: string, requestHash: string, nowMs: EpochMs): Promise<IdempotencyClaim>;
+  claimIdempotencyKey(
+    businessId: string,
+    endpoint: string,
+    key: string,
+    requestHash: string,
+    nowMs: EpochMs,
+  ): Promise<IdempotencyClaim>;
   /**
    * Stores the final response of a key (for refusals; successes store it in their statement).
    * `claimed`: stored; otherwise the answer to give instead: the response another request stored
    * first (`replay`), a different body (`mismatch`) or a request still without an answer (`in_flight`).
    */
-  completeIdempotencyKey(response: IdempotentResponse, nowMs: EpochMs): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(businessId: string, response: IdempotentResponse, nowMs: EpochMs): Promise<IdempotencyClaim>;
   /** Forgets a key left without an answer (legacy in-flight rows), so the client may retry. */
-  releaseIdempotencyKey(endpoint: string, key: string): Promise<void>;
+  releaseIdempotencyKey(businessId: string, endpoint: string, key: string): Promise<void>;
 }

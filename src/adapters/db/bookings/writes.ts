@@ -280,9 +280,15 @@ export function bookingWrites(
             if (command.idempotency) {
               // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
               const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
-              await tx
-                .insert(t.idempotencyKeys)
-                .values({ endpoint, key, requestHash, statusCode, response: storedAnswer(body), createdAt: now });
+              await tx.insert(t.idempotencyKeys).values({
+                endpoint,
+                key,
+                businessId,
+                requestHash,
+                statusCode,
+                response: storedAnswer(body),
+                createdAt: now,
+              });
             }
           }),
         unitIds,

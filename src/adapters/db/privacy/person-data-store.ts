@@ -87,8 +87,12 @@ async function eraseBookings(tx: Q, B: string, ids: readonly string[], key: stri
   if (key === null) {
     await tx.execute(sql`update coupon_redemptions set visitor_email = 'erased:' || id
                           where business_id = ${B}::uuid and booking_id = any(${uuidArray(ids)})`);
-    // Replays of the booking's creation would answer with its contact.
-    await tx.execute(sql`delete from idempotency_keys where response->>'id' = any(${textArray(ids)})`);
+    // The key of the booking's creation goes with its people (its answer names the booking, not them).
+    // The answer is JSON text kept as a jsonb string (a replay returns its very bytes), so it is read
+    // as text: `response->>'id'` of a jsonb string is null, and matched nothing before (2026-11-28).
+    await tx.execute(sql`delete from idempotency_keys
+                          where business_id = ${B}::uuid and status_code = 201
+                            and (response #>> '{}')::jsonb ->> 'id' = any(${textArray(ids)})`);
   }
 }
 
