@@ -44,14 +44,6 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
     kind: "local",
     reason: "spent proofs of work, checked before the calendar matters, in a statement of its own",
   },
-  "public.console_sessions": {
-    kind: "gap",
-    reason: "found by token hash before the business is known (ADR 0057: distributed by token_hash or given it)",
-  },
-  "public.console_link_tokens": {
-    kind: "gap",
-    reason: "found by token hash before the business is known (as console_sessions)",
-  },
 };
 
 /**
@@ -59,8 +51,6 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
  * business_id, which do not include it: `table.index`. See ADR 0057, "Constraints".
  */
 const UNIQUE_EXCEPTIONS: Record<string, string> = {
-  // Referenced by id alone from console_sessions and console_link_tokens, which carry no business_id yet (gap tables).
-  "console_users.console_users_pkey": "id alone; referenced by the console's sessions and link tokens",
   // Looked up across businesses, before the business is known: a lookup table of its own is needed.
   "api_keys.api_keys_key_hash_uq": "API key by hash, from the Authorization header",
   "console_users.console_users_email_uq": "one sign-in per address across the deployment",
@@ -425,6 +415,41 @@ it("gives idempotency keys made before migration 0036 their booking's business, 
     expect((await client.query("select count(*)::int as n from idempotency_keys where key = 'booked'")).rows).toEqual([
       { n: 2 },
     ]);
+  } finally {
+    await client.close();
+  }
+});
+
+it("gives console sessions and links made before migration 0037 their user's business, keyed with it", async () => {
+  const client = await databaseMigratedBefore("_console_sessions_business_id");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const [a, b] = [id("a1"), id("a2")];
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into console_users (id, business_id, email, name, role)
+      values ('${id("c1")}', '${a}', 'ann@a.example', 'Ann', 'owner'), ('${id("c2")}', '${b}', 'bo@b.example', 'Bo', 'owner');
+      insert into console_sessions (token_hash, user_id, expires_at)
+      values ('s1', '${id("c1")}', now() + interval '1 day'), ('s2', '${id("c2")}', now() + interval '1 day');
+      insert into console_link_tokens (token_hash, user_id, purpose, expires_at)
+      values ('l2', '${id("c2")}', 'sign_in', now() + interval '1 hour');
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    expect((await client.query("select token_hash, business_id from console_sessions order by 1")).rows).toEqual([
+      { token_hash: "s1", business_id: a },
+      { token_hash: "s2", business_id: b },
+    ]);
+    expect((await client.query("select token_hash, business_id from console_link_tokens")).rows).toEqual([
+      { token_hash: "l2", business_id: b },
+    ]);
+    // A session names its user with the user's business: another business's user is refused.
+    await expect(
+      client.exec(`insert into console_sessions (token_hash, business_id, user_id, expires_at)
+                   values ('s3', '${a}', '${id("c2")}', now() + interval '1 day')`),
+    ).rejects.toThrow(/console_sessions_user_id_console_users_id_fk/);
+    // Deleting the user still takes its sessions and links with it.
+    await client.exec(`delete from console_users where id = '${id("c2")}'`);
+    expect((await client.query("select count(*)::int as n from console_link_tokens")).rows).toEqual([{ n: 0 }]);
   } finally {
     await client.close();
   }
