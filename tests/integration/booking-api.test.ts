@@ -763,9 +763,10 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
       const inFlight = randomUUID();
       const payload = JSON.stringify({ timezone: TZ, contact, ...request });
       await testDb.database.execute(
-        "insert into idempotency_keys (endpoint, key, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3)",
+        "insert into idempotency_keys (endpoint, key, business_id, request_hash, created_at) values ('POST /api/bookings', $1, $2, $3, $4)",
         [
           inFlight,
+          fx.businessId,
           createHash("sha256")
             .update(canonicalJson(JSON.parse(payload)))
             .digest("hex"),
@@ -773,6 +774,44 @@ describe.each(DATABASE_KINDS)("public booking API on %s", (kind) => {
         ],
       );
       await expectProblem(await book(request, { "Idempotency-Key": inFlight }), 409, "IDEMPOTENCY_IN_FLIGHT");
+    });
+
+    it("keeps a key per business, and stores no answer for a request refused before any calendar was known (ADR 0057)", async () => {
+      const other = await seedBookingFixture(testDb.database);
+      const keyOf = async (key: string) =>
+        (
+          await testDb.database.execute(
+            "select business_id, status_code from idempotency_keys where key = $1 order by status_code",
+            [key],
+          )
+        ).rows;
+      // One key, two businesses' calendars: two requests, two bookings, each key stored under its business.
+      const key = randomUUID();
+      const here = await book(
+        { calendarId: fx.calendars.personal, startTime: at(25, "09:00") },
+        { "Idempotency-Key": key },
+      );
+      const there = await book(
+        { calendarId: other.calendars.personal, startTime: at(25, "09:00") },
+        { "Idempotency-Key": key },
+      );
+      expect([here.status, there.status]).toEqual([201, 201]);
+      expect(((await here.json()) as Json).id).not.toBe(((await there.json()) as Json).id);
+      expect(new Set((await keyOf(key)).map((r) => r.business_id))).toEqual(new Set([fx.businessId, other.businessId]));
+      // A refusal once the calendar is known is stored under its business, and replayed.
+      const busyKey = randomUUID();
+      const busy = await book(
+        { calendarId: fx.calendars.personal, startTime: at(25, "09:00") },
+        { "Idempotency-Key": busyKey },
+      );
+      expect(busy.status).toBe(409);
+      expect(await keyOf(busyKey)).toEqual([{ business_id: fx.businessId, status_code: 409 }]);
+      // No calendar has the id: nothing is stored, and the same request is refused alike.
+      const lostKey = randomUUID();
+      const nowhere = { calendarId: randomUUID(), startTime: at(25, "10:00") };
+      await expectProblem(await book(nowhere, { "Idempotency-Key": lostKey }), 404, "CALENDAR_NOT_FOUND");
+      await expectProblem(await book(nowhere, { "Idempotency-Key": lostKey }), 404, "CALENDAR_NOT_FOUND");
+      expect(await keyOf(lostKey)).toEqual([]);
     });
 
     it("treats the same JSON with other white space and key order as the same request (issue 13)", async () => {

@@ -301,9 +301,16 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
       expect(await slotsOn(3)).not.toContain(at(3, "12:00"));
       expect(await slotsOn(3)).toContain(at(3, "13:00"));
 
-      // The schedule: two processes looking for due connections at once sync each one once.
+      // Another business's staff member reads the same feed (one more request).
+      const elsewhere = await api("POST", `/staff/${other.staff.s1}/calendars`, { kind: "ics", url }, otherHeaders);
+      expect(elsewhere.status).toBe(201);
+      expect(requests).toBe(2);
+
+      // The schedule: two processes looking for due connections at once sync each one once — the due
+      // connections of both businesses, claimed business by business (ADR 0057).
       await testDb.database.db.execute(
-        sql`update calendar_connections set next_sync_at = now() - interval '1 minute' where business_id = ${fx.businessId}::uuid`,
+        sql`update calendar_connections set next_sync_at = now() - interval '1 minute'
+             where business_id in (${fx.businessId}::uuid, ${other.businessId}::uuid)`,
       );
       const deps = {
         db: testDb.database.db,
@@ -312,11 +319,18 @@ describe.skipIf(!hasRadicale).each(DATABASE_KINDS)("calendar sync on %s", (kind)
         clock: () => NOW,
       };
       const counts = await Promise.all([syncDueConnections(deps, 1), syncDueConnections(deps, 1)]);
-      expect(counts[0]! + counts[1]!).toBe(2);
-      expect(requests).toBe(2);
+      expect(counts[0]! + counts[1]!).toBe(3);
+      expect(requests).toBe(4);
       const listed = (await (await api("GET", `/staff/${fx.staff.s1}/calendars`)).json()) as Json[];
       expect(listed.map((c) => c.status)).toEqual(["ok", "ok"]);
       expect(Date.parse(listed[0]!.nextSyncAt)).toBeGreaterThan(Date.now() + 5 * 60_000);
+      const theirs = (await (
+        await api("GET", `/staff/${other.staff.s1}/calendars`, undefined, otherHeaders)
+      ).json()) as Json[];
+      expect(theirs.map((c) => c.status)).toEqual(["ok"]);
+      expect(Date.parse(theirs[0]!.nextSyncAt)).toBeGreaterThan(Date.now() + 5 * 60_000);
+      const gone = await api("DELETE", `/staff/${other.staff.s1}/calendars/${theirs[0]!.id}`, undefined, otherHeaders);
+      expect(gone.status).toBe(204);
     } finally {
       await new Promise((done) => server.close(done));
     }

@@ -63,14 +63,13 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     await testDb?.drop();
   });
 
-  const book = async (startTime: string, contact: Json, guests: Json[] = []) => {
-    const res = await post(app, "/api/bookings", {
-      calendarId: fx.calendars.personal,
-      startTime,
-      timezone: "Europe/Berlin",
-      contact,
-      guests,
-    });
+  const book = async (startTime: string, contact: Json, guests: Json[] = [], headers: Record<string, string> = {}) => {
+    const res = await post(
+      app,
+      "/api/bookings",
+      { calendarId: fx.calendars.personal, startTime, timezone: "Europe/Berlin", contact, guests },
+      headers,
+    );
     expect(res.status).toBe(201);
     return ((await res.json()) as Json).id as string;
   };
@@ -99,9 +98,13 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
   it("exports what the business holds: the bookings Ada made, the one she joined, her submission", async () => {
     // Paid online: the payment keeps the confirmation it will send, Ada's details in it.
     await patchCalendarSettings(testDb.database, fx.calendars.personal, { payment: "full", priceCents: 4000 });
-    ids.made = await book(at(4, "10:00"), { firstName: "Ada", lastName: "Lovelace", email: "Ada@Example.com" }, [
-      { name: "Bo", email: "bo@example.com" },
-    ]);
+    // With an idempotency key: its stored answer, replayed to a retry, is a copy of her details too.
+    ids.made = await book(
+      at(4, "10:00"),
+      { firstName: "Ada", lastName: "Lovelace", email: "Ada@Example.com" },
+      [{ name: "Bo", email: "bo@example.com" }],
+      { "Idempotency-Key": "ada-books" },
+    );
     await patchCalendarSettings(testDb.database, fx.calendars.personal, { payment: "none" });
     ids.joined = await book(at(5, "10:00"), { firstName: "Bob", lastName: "Baker", email: "bob@example.com" }, [
       { name: "Ada L.", email: ADA },
@@ -216,6 +219,8 @@ describe.each(DATABASE_KINDS)("one person's data on %s", (kind) => {
     });
     // Not in the rows, nor in any copy: notifications, payments' confirmations, webhooks, replays.
     const text = await everywhere();
+    const keys = await testDb.database.execute("select key from idempotency_keys where key = 'ada-books'");
+    expect(keys.rows).toEqual([]);
     expect(text).not.toContain(ADA);
     expect(text).not.toContain("lovelace");
     expect(text).not.toContain("please call me back");

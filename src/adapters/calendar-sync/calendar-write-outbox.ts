@@ -63,9 +63,9 @@ export function createCalendarWriteHandler(options: {
     const parsed = Payload.safeParse(row.payload);
     if (!parsed.success) throw new PermanentDeliveryError("invalid calendar write payload");
     const { connectionId, bookingId } = parsed.data;
-    const connection = await loadStoredConnection(options.db, connectionId);
-    // Disconnected meanwhile (or not this business's): nothing to write.
-    if (!connection || connection.businessId !== row.businessId || connection.kind !== "caldav") return;
+    const connection = await loadStoredConnection(options.db, row.businessId, connectionId);
+    // Disconnected meanwhile (or not this business's: read as none): nothing to write.
+    if (!connection || connection.kind !== "caldav") return;
     const open = openConnection(connection, options.openSecret);
     const booking = await loadBookingEvent(options.db, row.businessId, bookingId);
     const name = eventObjectName(bookingId);

@@ -3,6 +3,7 @@
  * bound to it (and to the staff member); the scheduler's claim is not, it works for every business.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { claimPerBusiness } from "../db/claim-per-business.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { calendarConnections, externalBusy, staff, staffFeedTokens } from "../db/schema.ts";
@@ -140,38 +141,58 @@ export function connectionStore(db: Db, businessId: string) {
            set next_sync_at = now() + ${leaseMs}::integer * interval '1 millisecond'
           from staff s
          where c.id = ${id}::uuid and c.business_id = ${businessId}::uuid and c.staff_id = ${staffId}::uuid
-           and s.id = c.staff_id
+           and s.id = c.staff_id and s.business_id = c.business_id
      returning c.id, s.time_zone`)) as unknown as { rows: { id: string; time_zone: string }[] };
       const row = result.rows[0];
-      return row ? loadStoredConnection(db, row.id) : null;
+      return row ? loadStoredConnection(db, businessId, row.id) : null;
     },
   };
 }
 
 export type ConnectionStore = ReturnType<typeof connectionStore>;
 
-export async function loadStoredConnection(db: Db, id: string): Promise<StoredConnection | null> {
+/** The business's connection with this id (another business's reads as none), with its staff member's time zone. */
+export async function loadStoredConnection(db: Db, businessId: string, id: string): Promise<StoredConnection | null> {
   const [r] = await db
     .select({ row: calendarConnections, timeZone: staff.timeZone })
     .from(calendarConnections)
-    .innerJoin(staff, eq(staff.id, calendarConnections.staffId))
-    .where(eq(calendarConnections.id, id));
+    .innerJoin(
+      staff,
+      and(eq(staff.id, calendarConnections.staffId), eq(staff.businessId, calendarConnections.businessId)),
+    )
+    .where(and(eq(calendarConnections.id, id), eq(calendarConnections.businessId, businessId)));
   return r ? { ...r.row, timeZone: r.timeZone } : null;
 }
 
 /**
  * Connections due for a sync, claimed by this process: `for update skip locked` so processes polling
  * together take different rows, and `next_sync_at` moved a lease ahead so none takes it again while
- * this one syncs (a process that dies mid-sync leaves it to the others after the lease).
+ * this one syncs (a process that dies mid-sync leaves it to the others after the lease). Claimed
+ * business by business (claim-per-business.ts, ADR 0057).
  */
 export async function claimDueConnections(db: Db, limit: number, leaseMs: number): Promise<StoredConnection[]> {
-  const result = (await db.execute(sql`
-    update calendar_connections
-       set next_sync_at = now() + ${leaseMs}::integer * interval '1 millisecond'
-     where id in (select id from calendar_connections where next_sync_at <= now()
-                   order by next_sync_at limit ${limit} for update skip locked)
- returning id`)) as unknown as { rows: { id: string }[] };
-  const rows = await Promise.all(result.rows.map((r) => loadStoredConnection(db, r.id)));
+  const claimed = await claimPerBusiness(
+    limit,
+    async (n) => {
+      const due = (await db.execute(sql`
+        select business_id from calendar_connections where next_sync_at <= now()
+         group by business_id order by min(next_sync_at) limit ${n}`)) as unknown as {
+        rows: { business_id: string }[];
+      };
+      return due.rows.map((r) => String(r.business_id));
+    },
+    async (businessId, n) => {
+      const result = (await db.execute(sql`
+        update calendar_connections
+           set next_sync_at = now() + ${leaseMs}::integer * interval '1 millisecond'
+         where business_id = ${businessId}::uuid
+           and id in (select id from calendar_connections where business_id = ${businessId}::uuid and next_sync_at <= now()
+                       order by next_sync_at limit ${n} for update skip locked)
+     returning id`)) as unknown as { rows: { id: string }[] };
+      return result.rows.map((r) => ({ businessId, id: String(r.id) }));
+    },
+  );
+  const rows = await Promise.all(claimed.map((r) => loadStoredConnection(db, r.businessId, r.id)));
   return rows.filter((r): r is StoredConnection => r !== null);
 }
 
@@ -188,19 +209,22 @@ export async function recordSynced(
   return db.transaction(async (tx) => {
     // Locks the connection: a sync and a delete, or two syncs, do not interleave their writes.
     const locked = (await tx.execute(
-      sql`select id from calendar_connections where id = ${connection.id}::uuid for update`,
+      sql`select id from calendar_connections
+           where id = ${connection.id}::uuid and business_id = ${connection.businessId}::uuid for update`,
     )) as unknown as { rows: unknown[] };
     if (locked.rows.length === 0) return { changed: false }; // removed meanwhile
     const stored = await tx
       .select({ startsAt: externalBusy.startsAt, endsAt: externalBusy.endsAt })
       .from(externalBusy)
-      .where(eq(externalBusy.connectionId, connection.id))
+      .where(and(eq(externalBusy.connectionId, connection.id), eq(externalBusy.businessId, connection.businessId)))
       .orderBy(asc(externalBusy.startsAt));
     const same =
       stored.length === spans.length &&
       stored.every((s, i) => s.startsAt.getTime() === spans[i]!.startMs && s.endsAt.getTime() === spans[i]!.endMs);
     if (!same) {
-      await tx.delete(externalBusy).where(eq(externalBusy.connectionId, connection.id));
+      await tx
+        .delete(externalBusy)
+        .where(and(eq(externalBusy.connectionId, connection.id), eq(externalBusy.businessId, connection.businessId)));
       if (spans.length)
         await tx.insert(externalBusy).values(
           spans.map((s) => ({
@@ -217,7 +241,7 @@ export async function recordSynced(
          set status = 'ok', status_reason = null, status_message = null, last_synced_at = now(), last_attempt_at = now(),
              calendar_url = coalesce(${result.calendarUrl}, calendar_url),
              next_sync_at = now() + ${result.nextSyncInMs}::integer * interval '1 millisecond'
-       where id = ${connection.id}::uuid`);
+       where id = ${connection.id}::uuid and business_id = ${connection.businessId}::uuid`);
     return { changed: !same };
   });
 }
@@ -225,7 +249,7 @@ export async function recordSynced(
 /** A failed read: the status says why; the busy spans last read stay in force. */
 export async function recordSyncFailed(
   db: Db,
-  id: string,
+  { id, businessId }: Pick<StoredConnection, "id" | "businessId">,
   failure: { reason: SyncFailureReason; message: string },
   retryInMs: number,
 ): Promise<void> {
@@ -234,7 +258,7 @@ export async function recordSyncFailed(
        set status = 'error', status_reason = ${failure.reason}, status_message = ${failure.message.slice(0, 500)},
            last_attempt_at = now(),
            next_sync_at = now() + ${retryInMs}::integer * interval '1 millisecond'
-     where id = ${id}::uuid`);
+     where id = ${id}::uuid and business_id = ${businessId}::uuid`);
 }
 
 /** Whose feed a token opens (its hash), when the staff member is still there. */

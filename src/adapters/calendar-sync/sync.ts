@@ -62,7 +62,7 @@ export async function syncConnection(
     const message = error instanceof Error ? error.message : String(error);
     await recordSyncFailed(
       deps.db,
-      connection.id,
+      connection,
       { reason: syncFailureReason(error), message: message || "the calendar could not be read" },
       RETRY_MS,
     );

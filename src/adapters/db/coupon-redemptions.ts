@@ -121,6 +121,14 @@ export async function redeemCoupon(
 }
 
 /** Links a redemption to the booking written in the same transaction. */
-export async function attachRedemption(tx: Tx, redemptionId: string, bookingId: string): Promise<void> {
-  await tx.update(t.couponRedemptions).set({ bookingId }).where(eq(t.couponRedemptions.id, redemptionId));
+export async function attachRedemption(
+  tx: Tx,
+  businessId: string,
+  redemptionId: string,
+  bookingId: string,
+): Promise<void> {
+  await tx
+    .update(t.couponRedemptions)
+    .set({ bookingId })
+    .where(and(eq(t.couponRedemptions.id, redemptionId), eq(t.couponRedemptions.businessId, businessId)));
 }

@@ -247,18 +247,25 @@ export const bookingItems = pgTable(
 /**
  * Idempotency keys of POST endpoints, kept at least 24 hours. A row without a response is a
  * request in flight; an in-flight row older than a few minutes belongs to a crashed request.
+ * A key is the business's (ADR 0057): stored in the booking's own statement, so on the booking's
+ * shard, and keyed `(endpoint, key, business_id)` — the same key sent to two businesses is two keys.
+ * A refusal made before any calendar (so any business) was known is not stored (public-api.ts).
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     endpoint: text("endpoint").notNull(),
     key: text("key").notNull(),
+    businessId: businessId(),
     requestHash: text("request_hash").notNull(),
     statusCode: integer("status_code"),
     response: jsonb("response").$type<unknown>(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.endpoint, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.endpoint, t.key, t.businessId] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );
 
 /** authorized: the money is held, not taken (appointment requests: taken when the business confirms). */

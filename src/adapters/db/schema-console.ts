@@ -5,19 +5,21 @@
  * so a fast hash is enough to make a stolen table useless).
  */
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businessForeignKey } from "./business-keys.ts";
 import { businesses, staff } from "./schema-business.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const businessId = () =>
+  uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
 
 export const consoleUsers = pgTable(
   "console_users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    id: uuid("id").notNull().defaultRandom(),
+    businessId: businessId(),
     /** Lower-cased; one login per address across the deployment, so sign-in needs no business name. */
     email: text("email").notNull(),
     name: text("name").notNull(),
@@ -30,6 +32,7 @@ export const consoleUsers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
     businessForeignKey("console_users_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "set null"),
     uniqueIndex("console_users_email_uq").on(sql`lower(${t.email})`),
     index("console_users_business_idx").on(t.businessId),
@@ -39,12 +42,12 @@ export const consoleUsers = pgTable(
 export const consoleSessions = pgTable(
   "console_sessions",
   {
-    tokenHash: text("token_hash").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    /** The user's business, copied when the session is made (ADR 0057: the distribution column). */
+    businessId: businessId(),
     /** How the user's list of sessions names one (the token's hash is never shown). */
     id: uuid("id").notNull().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
     /** The browser's User-Agent when it signed in (cut to 512 characters), to tell sessions apart. */
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -53,20 +56,41 @@ export const consoleSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("console_sessions_user_idx").on(t.userId), uniqueIndex("console_sessions_id_uq").on(t.id)],
+  (t) => [
+    // Found by the token's hash before the business is known: a named cross-business secret look-up (ADR 0057);
+    // the hash leads the key, so its index serves it.
+    primaryKey({ columns: [t.tokenHash, t.businessId] }),
+    businessForeignKey(
+      "console_sessions_user_id_console_users_id_fk",
+      [t.userId, t.businessId],
+      consoleUsers,
+      "cascade",
+    ),
+    index("console_sessions_user_idx").on(t.userId),
+    uniqueIndex("console_sessions_id_uq").on(t.id, t.businessId),
+  ],
 );
 
 export const consoleLinkTokens = pgTable(
   "console_link_tokens",
   {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The user's business, copied when the link is made (as console_sessions). */
+    businessId: businessId(),
+    userId: uuid("user_id").notNull(),
     purpose: text("purpose").$type<"sign_in" | "password_reset">().notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("console_link_tokens_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.businessId] }),
+    businessForeignKey(
+      "console_link_tokens_user_id_console_users_id_fk",
+      [t.userId, t.businessId],
+      consoleUsers,
+      "cascade",
+    ),
+    index("console_link_tokens_user_idx").on(t.userId),
+  ],
 );

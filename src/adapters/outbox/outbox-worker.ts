@@ -14,6 +14,7 @@
  * Only database time (`now()`) is used for scheduling, so workers on hosts with different clocks agree.
  */
 import { sql } from "drizzle-orm";
+import { claimPerBusiness } from "../db/claim-per-business.ts";
 import type { Db } from "../db/client.ts";
 import type { EmailTransport } from "../email/build-transport.ts";
 import {
@@ -120,18 +121,36 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // Batches of one worker run one after another, whoever asks (the poll loop or drain()).
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function claim(): Promise<OutboxRow[]> {
+  /** Due: undelivered, its time come, and not leased by a worker (or its lease lapsed). */
+  const due = sql`delivered_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())`;
+
+  /** Up to a batch of due rows, claimed business by business (claim-per-business.ts, ADR 0057). */
+  function claim(): Promise<OutboxRow[]> {
+    return claimPerBusiness(
+      batchSize,
+      async (limit) => {
+        const result = (await db.execute(sql`
+          select business_id from outbox where ${due}
+           group by business_id order by min(next_attempt_at) limit ${limit}::integer`)) as unknown as {
+          rows: { business_id: string }[];
+        };
+        return result.rows.map((r) => String(r.business_id));
+      },
+      (businessId, limit) => claimOf(businessId, limit),
+    );
+  }
+
+  async function claimOf(businessId: string, limit: number): Promise<OutboxRow[]> {
     const result = (await db.execute(sql`
       update outbox
          set locked_until = now() + ${lockMs}::integer * interval '1 millisecond',
              attempts = attempts + 1
-       where id in (
+       where business_id = ${businessId}::uuid
+         and id in (
              select id from outbox
-              where delivered_at is null
-                and next_attempt_at <= now()
-                and (locked_until is null or locked_until < now())
+              where business_id = ${businessId}::uuid and ${due}
               order by next_attempt_at
-              limit ${batchSize}::integer
+              limit ${limit}::integer
                 for update skip locked)
    returning id, business_id, topic, payload, attempts`)) as unknown as { rows: Record<string, unknown>[] };
     return result.rows.map((r) => ({
@@ -155,7 +174,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (isDead) {
         await db.execute(sql`
           update outbox set last_error = ${message}, locked_until = null, next_attempt_at = 'infinity'
-           where id = ${row.id} and delivered_at is null`);
+           where id = ${row.id} and business_id = ${row.businessId}::uuid and delivered_at is null`);
         logger?.error(
           { outboxId: row.id, topic: row.topic, attempts: row.attempts, error: message },
           "outbox row dead: giving up",
@@ -167,14 +186,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         update outbox
            set last_error = ${message}, locked_until = null,
                next_attempt_at = now() + ${delayMs}::integer * interval '1 millisecond'
-         where id = ${row.id} and delivered_at is null`);
+         where id = ${row.id} and business_id = ${row.businessId}::uuid and delivered_at is null`);
       logger?.warn(
         { outboxId: row.id, topic: row.topic, attempts: row.attempts, retryInMs: delayMs, error: message },
         "outbox delivery failed: will retry",
       );
       return "failed";
     }
-    await db.execute(sql`update outbox set delivered_at = now(), locked_until = null where id = ${row.id}`);
+    await db.execute(
+      sql`update outbox set delivered_at = now(), locked_until = null where id = ${row.id} and business_id = ${row.businessId}::uuid`,
+    );
     return "delivered";
   }
 
@@ -184,18 +205,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    */
   function keepLeases(rows: OutboxRow[]): () => void {
     if (heartbeatMs <= 0 || rows.length === 0) return () => undefined;
-    const pending = new Map(rows.map((row) => [row.id, row.attempts]));
+    // One statement per business (a batch holds few): each names its business, so it routes to one shard.
+    const byBusiness = new Map<string, OutboxRow[]>();
+    for (const row of rows) byBusiness.set(row.businessId, [...(byBusiness.get(row.businessId) ?? []), row]);
     const renew = async () => {
-      const ids = [...pending.keys()];
-      if (ids.length === 0) return;
-      const attempts = ids.map((id) => pending.get(id)!);
-      await db.execute(sql`
-        update outbox o
-           set locked_until = now() + ${lockMs}::integer * interval '1 millisecond'
-          from (select unnest(${`{${ids.join(",")}}`}::uuid[]) as id,
-                       unnest(${`{${attempts.join(",")}}`}::int[]) as attempts) mine
-         where o.id = mine.id and o.attempts = mine.attempts and o.delivered_at is null
-           and o.locked_until is not null`);
+      for (const [businessId, mine] of byBusiness) {
+        const ids = mine.map((row) => row.id);
+        const attempts = mine.map((row) => row.attempts);
+        await db.execute(sql`
+          update outbox o
+             set locked_until = now() + ${lockMs}::integer * interval '1 millisecond'
+            from (select unnest(${`{${ids.join(",")}}`}::uuid[]) as id,
+                         unnest(${`{${attempts.join(",")}}`}::int[]) as attempts) mine
+           where o.business_id = ${businessId}::uuid and o.id = mine.id and o.attempts = mine.attempts
+             and o.delivered_at is null and o.locked_until is not null`);
+      }
     };
     const timer = setInterval(() => {
       renew().catch((error: unknown) =>

@@ -70,7 +70,7 @@ export async function decideRequest(
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   const oneTimeLink = input.oneTimeSlug ? await deps.store.oneTimeLink(input.oneTimeSlug, nowMs) : null;
-  const hold = input.holdId ? await deps.store.loadHold(input.holdId) : null;
+  const hold = input.holdId ? await deps.store.loadHold(ctx.business.id, input.holdId) : null;
   const request = readBookingRequest({ calendar: ctx, input, oneTimeLink, hold, nowMs, purpose });
   if (!request.ok) return request;
 

@@ -157,5 +157,7 @@ export async function holdSlot(deps: BookingDeps, input: HoldSlotInput): Promise
  * would have run out. A repeat, or a hold its booking already used, changes nothing.
  */
 export async function releaseHold(deps: BookingDeps, calendarId: string, holdId: string): Promise<void> {
-  await deps.store.releaseHold(calendarId, holdId);
+  // The calendar (cached) names the business, so the delete goes to its one shard (ADR 0057).
+  const ctx = await deps.store.loadCalendar(calendarId);
+  if (ctx) await deps.store.releaseHold(ctx.business.id, calendarId, holdId);
 }

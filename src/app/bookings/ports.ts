@@ -305,6 +305,8 @@ export interface BookingRecord extends BookingFields {
 
 export interface RescheduleCommand {
   readonly bookingId: string;
+  /** The booking's business: every statement of the move names it (ADR 0057). */
+  readonly businessId: string;
   /** Optimistic check: refused with BOOKING_CHANGED when the booking moved meanwhile. */
   readonly expectedSequence: number;
   readonly startMs: EpochMs;
@@ -412,7 +414,8 @@ export interface BookingStore {
   oneTimeLink(slug: string, nowMs: EpochMs): Promise<OneTimeLinkState | null>;
   /** The business's coupon with this code and its uses so far (by this visitor's e-mail too), or null. */
   findCoupon(businessId: string, code: string, visitorEmail: string): Promise<CouponLookup | null>;
-  loadHold(holdId: string): Promise<HoldRecord | null>;
+  /** The business's hold with this id (another business's reads as none), or null. */
+  loadHold(businessId: string, holdId: string): Promise<HoldRecord | null>;
   loadBooking(bookingId: string): Promise<BookingRecord | null>;
   /** Every occurrence of a recurring series, in order (issue 17). */
   loadSeries(seriesId: string): Promise<BookingRecord[]>;
@@ -422,9 +425,9 @@ export interface BookingStore {
   /**
    * Lets a hold go before it expires (its visitor left the page): the hold and its occupancy are
    * deleted; answers what it occupied, for the pages showing those to refresh, or null when no such
-   * hold of this calendar was left.
+   * hold of this calendar (of this business) was left.
    */
-  releaseHold(calendarId: string, holdId: string): Promise<ReleasedHold | null>;
+  releaseHold(businessId: string, calendarId: string, holdId: string): Promise<ReleasedHold | null>;
   reschedule(command: RescheduleCommand): Promise<CommitResult>;
   changeStatus(command: StatusCommand): Promise<CommitResult & { record?: BookingRecord }>;
 
@@ -433,13 +436,19 @@ export interface BookingStore {
    * stored with the key (createBookings for a success, completeIdempotencyKey for a refusal) and
    * the first answer stored wins, so concurrent requests with one key still get one outcome.
    */
-  claimIdempotencyKey(endpoint: string, key: string, requestHash: string, nowMs: EpochMs): Promise<IdempotencyClaim>;
+  claimIdempotencyKey(
+    businessId: string,
+    endpoint: string,
+    key: string,
+    requestHash: string,
+    nowMs: EpochMs,
+  ): Promise<IdempotencyClaim>;
   /**
    * Stores the final response of a key (for refusals; successes store it in their statement).
    * `claimed`: stored; otherwise the answer to give instead: the response another request stored
    * first (`replay`), a different body (`mismatch`) or a request still without an answer (`in_flight`).
    */
-  completeIdempotencyKey(response: IdempotentResponse, nowMs: EpochMs): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(businessId: string, response: IdempotentResponse, nowMs: EpochMs): Promise<IdempotencyClaim>;
   /** Forgets a key left without an answer (legacy in-flight rows), so the client may retry. */
-  releaseIdempotencyKey(endpoint: string, key: string): Promise<void>;
+  releaseIdempotencyKey(businessId: string, endpoint: string, key: string): Promise<void>;
 }

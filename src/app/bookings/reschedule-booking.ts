@@ -88,6 +88,7 @@ export async function moveBooking(deps: BookingDeps, move: MoveCommand): Promise
   const leftStaff = record.staffIds.filter((id) => !staffIds.includes(id));
   const result = await deps.store.reschedule({
     bookingId: record.id,
+    businessId: record.businessId,
     expectedSequence: record.sequence,
     startMs,
     endMs,

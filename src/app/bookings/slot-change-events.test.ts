@@ -45,11 +45,14 @@ describe("slot change events", () => {
     events.subscribe((c) => seen.push(c));
     const released = { staffIds: ["s1", "s2"], resourceIds: ["room-a"] };
     const store = withSlotChangeEvents(
-      { ...fakeStore(true), releaseHold: async (_: string, id: string) => (id === "h1" ? released : null) } as never,
+      {
+        ...fakeStore(true),
+        releaseHold: async (_: string, __: string, id: string) => (id === "h1" ? released : null),
+      } as never,
       events,
     );
-    expect(await store.releaseHold("c1", "h1")).toEqual(released);
-    expect(await store.releaseHold("c1", "gone")).toBeNull();
+    expect(await store.releaseHold("b1", "c1", "h1")).toEqual(released);
+    expect(await store.releaseHold("b1", "c1", "gone")).toBeNull();
     expect(seen).toEqual([{ calendarId: "c1", staffIds: ["s1", "s2"], resourceIds: ["room-a"] }]);
   });
 

@@ -110,8 +110,8 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
         });
       return result;
     },
-    async releaseHold(calendarId, holdId) {
-      const released = await store.releaseHold(calendarId, holdId);
+    async releaseHold(businessId, calendarId, holdId) {
+      const released = await store.releaseHold(businessId, calendarId, holdId);
       if (released)
         events.publish({
           calendarId,

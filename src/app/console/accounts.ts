@@ -66,6 +66,7 @@ export async function startSession(deps: AccountDeps, user: ConsoleUser, userAge
   await deps.store.createSession({
     tokenHash: hashSecretToken(token),
     userId: user.id,
+    businessId: user.businessId,
     createdAt,
     expiresAt,
     userAgent: userAgent ?? null,
@@ -121,13 +122,14 @@ export async function emailLink(deps: AccountDeps, purpose: LinkPurpose, email: 
 export async function issueLink(
   deps: Pick<AccountDeps, "store" | "clock" | "publicUrl">,
   purpose: LinkPurpose,
-  user: Pick<ConsoleUser, "id" | "locale">,
+  user: Pick<ConsoleUser, "id" | "businessId" | "locale">,
   validMinutes: number,
 ): Promise<string> {
   const token = newToken();
   await deps.store.createLinkToken({
     tokenHash: hashSecretToken(token),
     userId: user.id,
+    businessId: user.businessId,
     purpose,
     expiresAt: new Date(deps.clock().getTime() + validMinutes * 60_000),
   });

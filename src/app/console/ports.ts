@@ -75,6 +75,8 @@ export interface ConsoleStore {
   createSession(session: {
     tokenHash: string;
     userId: string;
+    /** The user's (ADR 0057: the session lies with its business's rows). */
+    businessId: string;
     createdAt: Date;
     expiresAt: Date;
     userAgent: string | null;
@@ -107,7 +109,13 @@ export interface ConsoleStore {
   removeMember(businessId: string, userId: string): Promise<{ ok: true } | { ok: false; error: TeamRefusal }>;
   /** Spends the user's unused links of a purpose (an invitation sent again replaces the earlier one). */
   spendLinksOf(userId: string, purpose: LinkPurpose, now: Date): Promise<void>;
-  createLinkToken(token: { tokenHash: string; userId: string; purpose: LinkPurpose; expiresAt: Date }): Promise<void>;
+  createLinkToken(token: {
+    tokenHash: string;
+    userId: string;
+    businessId: string;
+    purpose: LinkPurpose;
+    expiresAt: Date;
+  }): Promise<void>;
   /** Marks an unused, unexpired link used and returns its user; null when it was not (atomically: once only). */
   useLinkToken(tokenHash: string, purpose: LinkPurpose, now: Date): Promise<ConsoleUser | null>;
   businessName(businessId: string): Promise<string>;

@@ -120,7 +120,7 @@ export async function abandonPayment(
 ): Promise<Outcome<null>> {
   const payment = await findPayment(deps, paymentId, clientSecret);
   if (!payment) return fail("PAYMENT_NOT_FOUND");
-  await releaseUnpaid(deps, { paymentId });
+  await releaseUnpaid(deps, { businessId: payment.businessId, paymentId });
   return ok(null);
 }
 
@@ -135,7 +135,10 @@ export async function expireUnpaidBookings(deps: PaymentDeps): Promise<number> {
 }
 
 /** Cancels unpaid bookings (all overdue ones, or one payment's), tells the open widgets, drops their intents. */
-async function releaseUnpaid(deps: PaymentDeps, only?: { readonly paymentId: string }): Promise<number> {
+async function releaseUnpaid(
+  deps: PaymentDeps,
+  only?: { readonly businessId: string; readonly paymentId: string },
+): Promise<number> {
   const dropped = await deps.store.expireUnpaid(deps.clock().getTime(), only);
   for (const freed of dropped) deps.released?.(freed);
   await Promise.all(

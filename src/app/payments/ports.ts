@@ -145,7 +145,8 @@ export interface PaymentStore {
    */
   expireUnpaid(
     nowMs: EpochMs,
-    only?: { readonly paymentId: string },
+    /** One business's overdue ones, or (with `paymentId`) that payment's booking; without: every business's, claimed per business. */
+    only?: { readonly businessId: string; readonly paymentId?: string },
   ): Promise<
     {
       provider: string;

@@ -293,7 +293,11 @@ export function publicApi(deps: PublicApiDeps) {
             };
       const result = await createBooking(deps, input, scope);
       if (result.ok) return c.json(withOccurrenceMessages(result.value), 201);
-      if (scope) {
+      // A key is its business's (ADR 0057): the calendar's, read again from the cache it was just
+      // loaded into. A request refused before any calendar was known (none has its id) stores no
+      // answer: its replay is refused alike, and no booking was made that a replay could repeat.
+      const business = scope ? (await deps.store.loadCalendar(input.calendarId))?.business : undefined;
+      if (scope && business) {
         // A refusal is an answer too: the same request replays it instead of booking later. When a
         // request with this key stored its answer first (it may be why this one was refused: its
         // booking holds the slot, or its key failed this one's insert), that answer is the one for
@@ -308,6 +312,7 @@ export function publicApi(deps: PublicApiDeps) {
           ...extra,
         };
         const stored = await deps.store.completeIdempotencyKey(
+          business.id,
           { ...scope, statusCode: status, body: bodyOut },
           deps.clock().getTime(),
         );

@@ -30,6 +30,7 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
   let receiver: SmtpReceiver;
   let transport: EmailTransport;
   let businessId: string;
+  let otherBusinessId: string;
 
   beforeAll(async () => {
     [testDb, receiver] = await Promise.all([createTestDatabase(kind), startSmtpReceiver()]);
@@ -39,6 +40,11 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
       .values({ slug: "harbour", name: "Harbour Physio", timeZone: "America/New_York" })
       .returning({ id: businesses.id });
     businessId = business!.id;
+    const [second] = await testDb.database.db
+      .insert(businesses)
+      .values({ slug: "quay", name: "Quay Dental", timeZone: "Europe/London" })
+      .returning({ id: businesses.id });
+    otherBusinessId = second!.id;
   });
   afterAll(async () => {
     transport?.close();
@@ -258,5 +264,32 @@ describe.each(DATABASE_KINDS)("outbox worker on %s", (kind) => {
     expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(12);
     expect(new Set(seen).size).toBe(12);
     expect(seen).toHaveLength(12);
+  });
+
+  it("claims the due rows of every business, one claim per business, and still never one row twice (ADR 0057)", async () => {
+    const both = [businessId, otherBusinessId];
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => enqueueNotification(db(), both[i % 2]!, notification("booking_confirmed"))),
+    );
+    const seen: OutboxRow[] = [];
+    const handler = async (r: OutboxRow) => {
+      seen.push(r);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    // A batch larger than one business's due rows (6 each) holds rows of both: the second business's
+    // claim fills what the first one's left.
+    const one = createOutboxWorker({ db: db(), logger: silent, batchSize: 8, handlers: { notification: handler } });
+    expect(await one.runOnce()).toEqual({ delivered: 8, failed: 0, dead: 0 });
+    expect(new Set(seen.map((r) => r.businessId))).toEqual(new Set(both));
+    // Several workers drain the rest: every row of both businesses once, with its own business.
+    const workers = [1, 2, 3].map(() =>
+      createOutboxWorker({ db: db(), logger: silent, batchSize: 3, handlers: { notification: handler } }),
+    );
+    const results = await Promise.all(workers.map((w) => w.drain()));
+    expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(4);
+    expect(seen.map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(seen.map((r) => `${r.id} ${r.businessId}`).sort()).toEqual(
+      ids.map((id, i) => `${id} ${both[i % 2]}`).sort(),
+    );
   });
 });

@@ -19,6 +19,8 @@ export function calendarLoader(
 
   async function loadCalendarUncached(calendarId: string): Promise<CalendarContext | null> {
     if (!isUuid(calendarId)) return null;
+    // By its id alone: the public addresses name a calendar, not its business, so this one read is a
+    // named cross-business look-up (ADR 0057, item 1 of "Named cross-business queries"); it answers the business.
     const [row] = await db
       .select({
         calendar: t.calendars,
@@ -35,19 +37,40 @@ export function calendarLoader(
       .innerJoin(t.businesses, eq(t.businesses.id, t.calendars.businessId))
       .where(eq(t.calendars.id, calendarId));
     if (!row) return null;
+    // Every statement after the calendar's own names its business (ADR 0057, "Hot queries"): on a database
+    // sharded by business it goes to that one shard, and the composite keys' indexes serve it as before.
+    const businessId = row.business.id;
     const [members, serviceRows] = await Promise.all([
-      db.select().from(t.calendarMembers).where(eq(t.calendarMembers.calendarId, calendarId)),
+      db
+        .select()
+        .from(t.calendarMembers)
+        .where(and(eq(t.calendarMembers.calendarId, calendarId), eq(t.calendarMembers.businessId, businessId))),
       db
         .select({
           service: t.services,
           position: t.calendarServices.position,
           staffIds: sql<
             string[]
-          >`coalesce((select array_agg(ss.staff_id::text) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id}), '{}')`,
+            // In the order the business gave them (service_staff has no position: the rows' physical order, as
+            // a whole list is written at once). Unordered, the plan chose it: with business_id the key's index
+            // answers, in staff-id order, and which provider is tried first would change.
+          >`coalesce((select array_agg(ss.staff_id::text order by ss.ctid) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id} and ss.business_id = ${t.services.businessId}), '{}')`,
         })
         .from(t.calendarServices)
-        .innerJoin(t.services, eq(t.services.id, t.calendarServices.serviceId))
-        .where(and(eq(t.calendarServices.calendarId, calendarId), isNull(t.services.deletedAt)))
+        .innerJoin(
+          t.services,
+          and(
+            eq(t.services.id, t.calendarServices.serviceId),
+            eq(t.services.businessId, t.calendarServices.businessId),
+          ),
+        )
+        .where(
+          and(
+            eq(t.calendarServices.calendarId, calendarId),
+            eq(t.calendarServices.businessId, businessId),
+            isNull(t.services.deletedAt),
+          ),
+        )
         .orderBy(t.calendarServices.position),
     ]);
     const staffIds = [...new Set([...members.map((m) => m.staffId), ...serviceRows.flatMap((s) => s.staffIds)])];
@@ -56,17 +79,27 @@ export function calendarLoader(
           db
             .select()
             .from(t.staff)
-            .where(and(inArray(t.staff.id, staffIds), isNull(t.staff.deletedAt))),
+            .where(and(inArray(t.staff.id, staffIds), eq(t.staff.businessId, businessId), isNull(t.staff.deletedAt))),
           db
             .select()
             .from(t.timeOff)
-            .where(and(inArray(t.timeOff.staffId, staffIds), gt(t.timeOff.endsAt, sql`now() - interval '2 days'`))),
+            .where(
+              and(
+                inArray(t.timeOff.staffId, staffIds),
+                eq(t.timeOff.businessId, businessId),
+                gt(t.timeOff.endsAt, sql`now() - interval '2 days'`),
+              ),
+            ),
           // Busy time of their connected calendars (calendar sync) blocks them like time off.
           db
             .select()
             .from(t.externalBusy)
             .where(
-              and(inArray(t.externalBusy.staffId, staffIds), gt(t.externalBusy.endsAt, sql`now() - interval '2 days'`)),
+              and(
+                inArray(t.externalBusy.staffId, staffIds),
+                eq(t.externalBusy.businessId, businessId),
+                gt(t.externalBusy.endsAt, sql`now() - interval '2 days'`),
+              ),
             ),
         ])
       : [[], [], []];
@@ -75,16 +108,16 @@ export function calendarLoader(
     const serviceIds = serviceRows.map((s) => s.service.id);
     const [offerings, resources, form] = await Promise.all([
       isService
-        ? loadServiceOfferings(db, row.business.id, serviceIds)
+        ? loadServiceOfferings(db, businessId, serviceIds)
         : Promise.resolve(new Map<string, ServiceOffering>()),
       // Rooms and equipment the services need (issue 21): none, no more queries than one.
-      isService ? loadServiceResources(db, row.business.id, serviceIds) : Promise.resolve(null),
+      isService ? loadServiceResources(db, businessId, serviceIds) : Promise.resolve(null),
       // The attached form's current version (issue 15): one more query, only when there is one.
       row.calendar.formId
         ? db
             .select({ id: t.forms.id, version: t.forms.version, definition: t.forms.definition })
             .from(t.forms)
-            .where(and(eq(t.forms.id, row.calendar.formId), eq(t.forms.businessId, row.business.id)))
+            .where(and(eq(t.forms.id, row.calendar.formId), eq(t.forms.businessId, businessId)))
             .then(([f]) => (f ? { ...f, definition: f.definition as unknown as FormDefinition } : null))
         : Promise.resolve(null),
     ]);

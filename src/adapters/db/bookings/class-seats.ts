@@ -1,6 +1,6 @@
 /**
  * Class seats: a conditional `update … where seats_taken + n <= seats_total` (+ CHECK, 23514) takes
- * them, so concurrent bookings never oversell a session.
+ * them, so concurrent bookings never oversell a session. Every statement names the business (ADR 0057).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { ClassSeatRequest } from "../../../app/bookings/ports.ts";
@@ -42,7 +42,13 @@ export async function takeSeats(
     const [existing] = await tx
       .select({ id: t.classSessions.id })
       .from(t.classSessions)
-      .where(and(eq(t.classSessions.calendarId, calendarId), eq(t.classSessions.startsAt, new Date(request.startMs))));
+      .where(
+        and(
+          eq(t.classSessions.calendarId, calendarId),
+          eq(t.classSessions.startsAt, new Date(request.startMs)),
+          eq(t.classSessions.businessId, businessId),
+        ),
+      );
     if (!existing) throw new Refused({ code: "SCHEDULING_FAILED" });
     sessionId = existing.id;
   }
@@ -52,12 +58,16 @@ export async function takeSeats(
     .where(
       and(
         eq(t.classSessions.id, sessionId),
+        eq(t.classSessions.businessId, businessId),
         sql`${t.classSessions.seatsTaken} + ${request.seats} <= ${t.classSessions.seatsTotal}`,
       ),
     )
     .returning({ seatsTaken: t.classSessions.seatsTaken });
   if (!taken) {
-    const [row] = await tx.select().from(t.classSessions).where(eq(t.classSessions.id, sessionId));
+    const [row] = await tx
+      .select()
+      .from(t.classSessions)
+      .where(and(eq(t.classSessions.id, sessionId), eq(t.classSessions.businessId, businessId)));
     throw new Refused({
       code: "SEATS_EXCEEDED",
       availableSeats: Math.max(0, (row?.seatsTotal ?? 0) - (row?.seatsTaken ?? 0)),
@@ -68,18 +78,27 @@ export async function takeSeats(
     await tx
       .update(t.bookingItems)
       .set({ active: true })
-      .where(and(eq(t.bookingItems.classSessionId, sessionId), eq(t.bookingItems.active, false)));
+      .where(
+        and(
+          eq(t.bookingItems.classSessionId, sessionId),
+          eq(t.bookingItems.businessId, businessId),
+          eq(t.bookingItems.active, false),
+        ),
+      );
   }
   return sessionId;
 }
 
-export async function releaseSeats(tx: Tx, sessionId: string, seats: number): Promise<void> {
+export async function releaseSeats(tx: Tx, businessId: string, sessionId: string, seats: number): Promise<void> {
   const [row] = await tx
     .update(t.classSessions)
     .set({ seatsTaken: sql`greatest(0, ${t.classSessions.seatsTaken} - ${seats})` })
-    .where(eq(t.classSessions.id, sessionId))
+    .where(and(eq(t.classSessions.id, sessionId), eq(t.classSessions.businessId, businessId)))
     .returning({ seatsTaken: t.classSessions.seatsTaken });
   if (row && row.seatsTaken === 0) {
-    await tx.update(t.bookingItems).set({ active: false }).where(eq(t.bookingItems.classSessionId, sessionId));
+    await tx
+      .update(t.bookingItems)
+      .set({ active: false })
+      .where(and(eq(t.bookingItems.classSessionId, sessionId), eq(t.bookingItems.businessId, businessId)));
   }
 }

@@ -13,6 +13,7 @@ import { isUuid } from "../public-pages-repository.ts";
 import { sqlStateOf, withConflictRetries, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
 import { releaseSeats } from "./class-seats.ts";
+import { claimPerBusiness } from "../claim-per-business.ts";
 import type { Executor } from "./executor.ts";
 import { outboxRow } from "./rows.ts";
 
@@ -63,7 +64,14 @@ export function paymentStore(database: Executor): PaymentStore {
    */
   async function expire(
     tx: Tx,
-    bookings: { id: string; classSessionId: string | null; seats: number; calendarId: string; staffIds: string[] }[],
+    businessId: string,
+    bookings: {
+      id: string;
+      classSessionId: string | null;
+      seats: number;
+      calendarId: string;
+      staffIds: string[];
+    }[],
     now: Date,
     timedOut: boolean,
   ) {
@@ -72,13 +80,22 @@ export function paymentStore(database: Executor): PaymentStore {
     await tx
       .update(t.bookings)
       .set({ status: "cancelled", cancelReason: "payment_expired", cancelledAt: now, updatedAt: now })
-      .where(inArray(t.bookings.id, ids));
-    await tx.update(t.bookingItems).set({ active: false }).where(inArray(t.bookingItems.bookingId, ids));
-    for (const b of bookings) if (b.classSessionId) await releaseSeats(tx, b.classSessionId, b.seats);
+      .where(and(eq(t.bookings.businessId, businessId), inArray(t.bookings.id, ids)));
+    await tx
+      .update(t.bookingItems)
+      .set({ active: false })
+      .where(and(eq(t.bookingItems.businessId, businessId), inArray(t.bookingItems.bookingId, ids)));
+    for (const b of bookings) if (b.classSessionId) await releaseSeats(tx, businessId, b.classSessionId, b.seats);
     const dropped = await tx
       .update(t.payments)
       .set({ status: "canceled", updatedAt: now })
-      .where(and(inArray(t.payments.bookingId, ids), inArray(t.payments.status, [...AWAITING_MONEY])))
+      .where(
+        and(
+          eq(t.payments.businessId, businessId),
+          inArray(t.payments.bookingId, ids),
+          inArray(t.payments.status, [...AWAITING_MONEY]),
+        ),
+      )
       .returning({
         provider: t.payments.provider,
         ref: t.payments.providerRef,
@@ -267,29 +284,50 @@ export function paymentStore(database: Executor): PaymentStore {
 
     async expireUnpaid(nowMs, only) {
       const now = new Date(nowMs);
-      if (only && !isUuid(only.paymentId)) return [];
-      return withConflictRetries(() =>
-        db.transaction(async (tx) => {
-          const unpaid = await tx
-            .select({
-              id: t.bookings.id,
-              classSessionId: t.bookings.classSessionId,
-              seats: t.bookings.seats,
-              calendarId: t.bookings.calendarId,
-              staffIds: t.bookings.staffIds,
-            })
-            .from(t.bookings)
-            .where(
-              and(
-                eq(t.bookings.status, "pending_payment"),
-                only
-                  ? sql`${t.bookings.id} = (select booking_id from payments where id = ${only.paymentId})`
-                  : lte(t.bookings.paymentDueAt, now),
-              ),
-            )
-            .for("update", { skipLocked: true });
-          return expire(tx, unpaid, now, !only);
-        }),
+      const paymentId = only?.paymentId;
+      if (paymentId !== undefined && !isUuid(paymentId)) return [];
+      if (only && !isUuid(only.businessId)) return [];
+      /** One business's unpaid bookings (overdue, or the payment's), locked and released in one transaction. */
+      const expireOf = (businessId: string) =>
+        withConflictRetries(() =>
+          db.transaction(async (tx) => {
+            const unpaid = await tx
+              .select({
+                id: t.bookings.id,
+                classSessionId: t.bookings.classSessionId,
+                seats: t.bookings.seats,
+                calendarId: t.bookings.calendarId,
+                staffIds: t.bookings.staffIds,
+              })
+              .from(t.bookings)
+              .where(
+                and(
+                  eq(t.bookings.businessId, businessId),
+                  eq(t.bookings.status, "pending_payment"),
+                  paymentId !== undefined
+                    ? sql`${t.bookings.id} = (select booking_id from payments
+                        where id = ${paymentId} and business_id = ${businessId})`
+                    : lte(t.bookings.paymentDueAt, now),
+                ),
+              )
+              .for("update", { skipLocked: true });
+            return expire(tx, businessId, unpaid, now, paymentId === undefined);
+          }),
+        );
+      if (only) return expireOf(only.businessId);
+      // Every business's overdue ones: claimed business by business (claim-per-business.ts, ADR 0057), all of them.
+      return claimPerBusiness(
+        Number.POSITIVE_INFINITY,
+        async () =>
+          (
+            await db
+              .select({ businessId: t.bookings.businessId })
+              .from(t.bookings)
+              .where(and(eq(t.bookings.status, "pending_payment"), lte(t.bookings.paymentDueAt, now)))
+              .groupBy(t.bookings.businessId)
+              .orderBy(sql`min(${t.bookings.paymentDueAt})`)
+          ).map((r) => r.businessId),
+        expireOf,
       );
     },
   };

@@ -100,9 +100,12 @@ export function bookingReads(
       return expired ? { state: "expired" } : { state: "active", calendarId: link.calendarId };
     },
 
-    async loadHold(holdId) {
-      if (!isUuid(holdId)) return null;
-      const [row] = await db.select().from(t.holds).where(eq(t.holds.id, holdId));
+    async loadHold(businessId, holdId) {
+      if (!isUuid(holdId) || !isUuid(businessId)) return null;
+      const [row] = await db
+        .select()
+        .from(t.holds)
+        .where(and(eq(t.holds.id, holdId), eq(t.holds.businessId, businessId)));
       if (!row) return null;
       const hold: HoldRecord = {
         id: row.id,

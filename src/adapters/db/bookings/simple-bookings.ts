@@ -112,13 +112,14 @@ export function simpleBookingWriter(
          insert into outbox (business_id, topic, payload)
          select input.business_id, 'notification', input.notification from b join input on input.id = b.id
        ), k as (
-         insert into idempotency_keys (endpoint, key, request_hash, status_code, response, created_at)
-         select input.key_endpoint, input.key, input.request_hash, input.status_code, input.response, input.created_at
+         insert into idempotency_keys (endpoint, key, business_id, request_hash, status_code, response, created_at)
+         select input.key_endpoint, input.key, input.business_id, input.request_hash, input.status_code, input.response,
+           input.created_at
          from b join input on input.id = b.id where input.key is not null
        )
        select count(*)::int as n from b`,
       [JSON.stringify(writes.map(simpleBookingRecord))],
-      "bookings_create_batch_v3",
+      "bookings_create_batch_v4",
     );
   }
 
@@ -128,7 +129,7 @@ export function simpleBookingWriter(
     maxBatch: 64,
     conflictKeys: ({ booking, idempotency }) => {
       const keys = booking.items.map((item) => item.staffId);
-      if (idempotency) keys.push(`${idempotency.endpoint}\n${idempotency.key}`);
+      if (idempotency) keys.push(`${booking.businessId}\n${idempotency.endpoint}\n${idempotency.key}`);
       return keys;
     },
     writeBatch: insertSimpleBookings,

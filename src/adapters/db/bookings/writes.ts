@@ -51,8 +51,10 @@ export function bookingWrites(
   /**
    * Expired holds stop blocking at once for the engine, but their rows stay until deleted. When the
    * exclusion constraint trips, delete the expired holds of these staff and say whether any went.
+   * Every statement here names the business (ADR 0057): its occupancy and holds lie on one shard.
    */
   async function purgeExpiredHolds(
+    businessId: string,
     staffIds: readonly string[],
     nowMs: number,
     unitIds: readonly string[] = [],
@@ -67,6 +69,7 @@ export function bookingWrites(
             .where(
               and(
                 inArray(t.bookingResourceUnits.unitId, [...unitIds]),
+                eq(t.bookingResourceUnits.businessId, businessId),
                 lte(t.bookingResourceUnits.holdExpiresAt, new Date(nowMs)),
               ),
             )
@@ -74,16 +77,23 @@ export function bookingWrites(
             .select({ id: t.bookingItems.holdId })
             .from(t.bookingItems)
             .where(
-              and(inArray(t.bookingItems.staffId, [...staffIds]), lte(t.bookingItems.holdExpiresAt, new Date(nowMs))),
+              and(
+                inArray(t.bookingItems.staffId, [...staffIds]),
+                eq(t.bookingItems.businessId, businessId),
+                lte(t.bookingItems.holdExpiresAt, new Date(nowMs)),
+              ),
             );
     const deleted = await db
       .delete(t.holds)
-      .where(and(lte(t.holds.expiresAt, new Date(nowMs)), inArray(t.holds.id, holdIds)))
+      .where(
+        and(eq(t.holds.businessId, businessId), lte(t.holds.expiresAt, new Date(nowMs)), inArray(t.holds.id, holdIds)),
+      )
       .returning({ id: t.holds.id });
     return deleted.length > 0;
   }
 
   async function withHoldPurge(
+    businessId: string,
     staffIds: readonly string[],
     nowMs: number,
     run: () => Promise<CommitResult>,
@@ -94,9 +104,10 @@ export function bookingWrites(
     if (first.ok || (code !== "STAFF_BUSY" && code !== "RESOURCE_BUSY" && code !== "SEATS_EXCEEDED")) return first;
     // Time held by an expired hold or an unpaid booking past its payment time is free: release it, try again.
     const heldByHolds =
-      (code === "STAFF_BUSY" && (await purgeExpiredHolds(staffIds, nowMs))) ||
-      (code === "RESOURCE_BUSY" && (await purgeExpiredHolds([], nowMs, unitIds)));
-    const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs)).length > 0;
+      (code === "STAFF_BUSY" && (await purgeExpiredHolds(businessId, staffIds, nowMs))) ||
+      (code === "RESOURCE_BUSY" && (await purgeExpiredHolds(businessId, [], nowMs, unitIds)));
+    // Only this business's unpaid bookings can hold its staff or units.
+    const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs, { businessId })).length > 0;
     return heldByHolds || heldUnpaid ? run() : first;
   }
 
@@ -113,28 +124,33 @@ export function bookingWrites(
       const unitIds = [...new Set(command.bookings.flatMap((b) => (b.units ?? []).map((u) => u.unitId)))];
       const now = new Date(command.nowMs);
       const only = command.bookings[0];
+      // A command's bookings (one, or a series') are of one calendar, so of one business.
+      if (!only) return { ok: false, refusal: { code: "SCHEDULING_FAILED" } };
+      const businessId = only.businessId;
       // Bookings that take units of rooms or equipment go the transaction's way (their rows are another table).
       const simple =
         !command.holdId &&
         !command.oneTimeSlug &&
-        !only?.classSeats &&
-        !only?.payment &&
-        !only?.redeem &&
-        !only?.form &&
+        !only.classSeats &&
+        !only.payment &&
+        !only.redeem &&
+        !only.form &&
         unitIds.length === 0;
-      if (only && command.bookings.length === 1 && simple) {
-        return withHoldPurge(staffIds, command.nowMs, () =>
+      if (command.bookings.length === 1 && simple) {
+        return withHoldPurge(businessId, staffIds, command.nowMs, () =>
           statement(() =>
             simpleBookings.write({ booking: only, idempotency: command.idempotency, nowMs: command.nowMs }),
           ),
         );
       }
       return withHoldPurge(
+        businessId,
         staffIds,
         command.nowMs,
         () =>
           transact(async (tx) => {
-            if (command.holdId) await tx.delete(t.holds).where(eq(t.holds.id, command.holdId));
+            if (command.holdId)
+              await tx.delete(t.holds).where(and(eq(t.holds.id, command.holdId), eq(t.holds.businessId, businessId)));
             let oneTimeLinkId: string | null = null;
             if (command.oneTimeSlug) {
               const [link] = await tx
@@ -231,7 +247,8 @@ export function bookingWrites(
                 confirmedAt: b.status === "confirmed" ? now : null,
               })),
             );
-            for (const [bookingId, redemptionId] of redemptions) await attachRedemption(tx, redemptionId, bookingId);
+            for (const [bookingId, redemptionId] of redemptions)
+              await attachRedemption(tx, businessId, redemptionId, bookingId);
             // An attached form's answers are also a submission of that form (the series' first booking's).
             const answered = command.bookings.find((b) => b.form);
             if (answered?.form) await addBookingSubmission(tx, answered, answered.form, contactOf(answered), now);
@@ -263,9 +280,15 @@ export function bookingWrites(
             if (command.idempotency) {
               // A key stored meanwhile by a concurrent request fails the insert (23505): nothing is booked.
               const { endpoint, key, requestHash, statusCode, body } = command.idempotency;
-              await tx
-                .insert(t.idempotencyKeys)
-                .values({ endpoint, key, requestHash, statusCode, response: storedAnswer(body), createdAt: now });
+              await tx.insert(t.idempotencyKeys).values({
+                endpoint,
+                key,
+                businessId,
+                requestHash,
+                statusCode,
+                response: storedAnswer(body),
+                createdAt: now,
+              });
             }
           }),
         unitIds,
@@ -274,6 +297,7 @@ export function bookingWrites(
 
     async createHold(command) {
       return withHoldPurge(
+        command.businessId,
         command.staffIds,
         command.nowMs,
         () =>
@@ -281,7 +305,13 @@ export function bookingWrites(
             if (command.replacesHoldId && isUuid(command.replacesHoldId))
               await tx
                 .delete(t.holds)
-                .where(and(eq(t.holds.id, command.replacesHoldId), eq(t.holds.calendarId, command.calendarId)));
+                .where(
+                  and(
+                    eq(t.holds.id, command.replacesHoldId),
+                    eq(t.holds.businessId, command.businessId),
+                    eq(t.holds.calendarId, command.calendarId),
+                  ),
+                );
             const expiresAt = new Date(command.expiresAtMs);
             await tx.insert(t.holds).values({
               id: command.id,
@@ -311,21 +341,21 @@ export function bookingWrites(
       );
     },
 
-    async releaseHold(calendarId, holdId) {
-      if (!isUuid(holdId) || !isUuid(calendarId)) return null;
+    async releaseHold(businessId, calendarId, holdId) {
+      if (!isUuid(holdId) || !isUuid(calendarId) || !isUuid(businessId)) return null;
       // What it occupied is read first: its rows go with it (on delete cascade).
       return db.transaction(async (tx) => {
         const staff = await tx
           .select({ id: t.bookingItems.staffId })
           .from(t.bookingItems)
-          .where(eq(t.bookingItems.holdId, holdId));
+          .where(and(eq(t.bookingItems.holdId, holdId), eq(t.bookingItems.businessId, businessId)));
         const resources = await tx
           .select({ id: t.bookingResourceUnits.resourceId })
           .from(t.bookingResourceUnits)
-          .where(eq(t.bookingResourceUnits.holdId, holdId));
+          .where(and(eq(t.bookingResourceUnits.holdId, holdId), eq(t.bookingResourceUnits.businessId, businessId)));
         const gone = await tx
           .delete(t.holds)
-          .where(and(eq(t.holds.id, holdId), eq(t.holds.calendarId, calendarId)))
+          .where(and(eq(t.holds.id, holdId), eq(t.holds.businessId, businessId), eq(t.holds.calendarId, calendarId)))
           .returning({ staffIds: t.holds.staffIds });
         if (gone.length === 0) return null;
         return {
@@ -339,7 +369,9 @@ export function bookingWrites(
       const staffIds = [
         ...new Set(command.items.map((i) => i.staffId).concat(command.classSeats ? [command.classSeats.staffId] : [])),
       ];
+      const { businessId, bookingId } = command;
       return withHoldPurge(
+        businessId,
         staffIds,
         command.nowMs,
         () =>
@@ -349,7 +381,8 @@ export function bookingWrites(
               .from(t.bookings)
               .where(
                 and(
-                  eq(t.bookings.id, command.bookingId),
+                  eq(t.bookings.id, bookingId),
+                  eq(t.bookings.businessId, businessId),
                   eq(t.bookings.sequence, command.expectedSequence),
                   sql`${t.bookings.status} <> 'cancelled'`,
                 ),
@@ -358,7 +391,7 @@ export function bookingWrites(
             if (!before) throw new Refused({ code: "BOOKING_CHANGED" });
             let classSessionId = before.classSessionId;
             if (command.classSeats) {
-              if (before.classSessionId) await releaseSeats(tx, before.classSessionId, before.seats);
+              if (before.classSessionId) await releaseSeats(tx, businessId, before.classSessionId, before.seats);
               classSessionId = await takeSeats(tx, before.businessId, before.calendarId, command.classSeats);
             }
             await tx
@@ -373,9 +406,15 @@ export function bookingWrites(
                 classSessionId,
                 updatedAt: new Date(command.nowMs),
               })
-              .where(eq(t.bookings.id, command.bookingId));
-            await tx.delete(t.bookingItems).where(eq(t.bookingItems.bookingId, command.bookingId));
-            await tx.delete(t.bookingResourceUnits).where(eq(t.bookingResourceUnits.bookingId, command.bookingId));
+              .where(and(eq(t.bookings.id, bookingId), eq(t.bookings.businessId, businessId)));
+            await tx
+              .delete(t.bookingItems)
+              .where(and(eq(t.bookingItems.bookingId, bookingId), eq(t.bookingItems.businessId, businessId)));
+            await tx
+              .delete(t.bookingResourceUnits)
+              .where(
+                and(eq(t.bookingResourceUnits.bookingId, bookingId), eq(t.bookingResourceUnits.businessId, businessId)),
+              );
             if (command.items.length > 0)
               await tx
                 .insert(t.bookingItems)
@@ -410,8 +449,12 @@ export function bookingWrites(
           )
           .returning();
         if (!row) throw new Refused({ code: "BOOKING_CHANGED" });
-        await tx.update(t.bookingItems).set({ active: command.active }).where(eq(t.bookingItems.bookingId, row.id));
-        if (row.classSessionId && command.to === "cancelled") await releaseSeats(tx, row.classSessionId, row.seats);
+        await tx
+          .update(t.bookingItems)
+          .set({ active: command.active })
+          .where(and(eq(t.bookingItems.bookingId, row.id), eq(t.bookingItems.businessId, row.businessId)));
+        if (row.classSessionId && command.to === "cancelled")
+          await releaseSeats(tx, row.businessId, row.classSessionId, row.seats);
         if (command.refundMinor)
           await tx
             .update(t.payments)
@@ -419,7 +462,13 @@ export function bookingWrites(
               refundDueMinor: sql`least(${t.payments.amountMinor}, ${t.payments.refundDueMinor} + ${command.refundMinor})`,
               updatedAt: now,
             })
-            .where(and(eq(t.payments.bookingId, row.id), eq(t.payments.status, "succeeded")));
+            .where(
+              and(
+                eq(t.payments.bookingId, row.id),
+                eq(t.payments.businessId, row.businessId),
+                eq(t.payments.status, "succeeded"),
+              ),
+            );
         record = toRecord(row);
         await tx.insert(t.outbox).values(outboxRow(row.businessId, seal(command.notification(record))));
       });

@@ -58,9 +58,16 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       const [row] = await db
         .select({ user: userColumns, lastSeenAt: t.consoleSessions.lastSeenAt, expiresAt: t.consoleSessions.expiresAt })
         .from(t.consoleSessions)
-        .innerJoin(t.consoleUsers, eq(t.consoleUsers.id, t.consoleSessions.userId))
+        .innerJoin(
+          t.consoleUsers,
+          and(
+            eq(t.consoleUsers.id, t.consoleSessions.userId),
+            eq(t.consoleUsers.businessId, t.consoleSessions.businessId),
+          ),
+        )
         .where(
           and(
+            // By the cookie's token alone: a named cross-business secret look-up (ADR 0057).
             eq(t.consoleSessions.tokenHash, tokenHash),
             isNull(t.consoleSessions.revokedAt),
             gt(t.consoleSessions.expiresAt, now),
@@ -140,6 +147,7 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       const lastSignIn = db
         .select({ userId: t.consoleSessions.userId, at: max(t.consoleSessions.createdAt).as("last_sign_in_at") })
         .from(t.consoleSessions)
+        .where(eq(t.consoleSessions.businessId, businessId))
         .groupBy(t.consoleSessions.userId)
         .as("last_sign_in");
       const rows = await db

@@ -87,8 +87,12 @@ async function eraseBookings(tx: Q, B: string, ids: readonly string[], key: stri
   if (key === null) {
     await tx.execute(sql`update coupon_redemptions set visitor_email = 'erased:' || id
                           where business_id = ${B}::uuid and booking_id = any(${uuidArray(ids)})`);
-    // Replays of the booking's creation would answer with its contact.
-    await tx.execute(sql`delete from idempotency_keys where response->>'id' = any(${textArray(ids)})`);
+    // The key of the booking's creation goes with its people (its answer names the booking, not them).
+    // The answer is JSON text kept as a jsonb string (a replay returns its very bytes), so it is read
+    // as text: `response->>'id'` of a jsonb string is null, and matched nothing before (2026-11-28).
+    await tx.execute(sql`delete from idempotency_keys
+                          where business_id = ${B}::uuid and status_code = 201
+                            and (response #>> '{}')::jsonb ->> 'id' = any(${textArray(ids)})`);
   }
 }
 
@@ -281,10 +285,15 @@ export function personDataStore(db: Db, businessId: string): PersonDataStore {
 /** At most this many rows a business per transaction: a first sweep over years of data stays short. */
 const RETENTION_BATCH = 500;
 
-/** Retention runs over every business with a period: the one store that crosses businesses, by name. */
 /** How long a file attached to a form that is not (yet) sent is kept. */
 export const UNCLAIMED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Retention runs over every business with a period: the one store that crosses businesses, by name. It
+ * claims per business already (ADR 0057, "Named cross-business queries" 2): the businesses come from
+ * `businesses` (the reference table, no lock), then each one's due rows are claimed `for update skip
+ * locked` in statements that name it, so each transaction stays on one shard.
+ */
 export function retentionStore(db: Db): RetentionStore {
   return {
     async eraseExpired(now) {
@@ -327,10 +336,12 @@ export function retentionStore(db: Db): RetentionStore {
               // Contacts not seen since the cutoff with nothing kept about them any more go as well.
               const gone = await rowsOf<{ id: string }>(
                 tx,
-                sql`delete from contacts c where c.id in (
+                sql`delete from contacts c where c.business_id = ${business.id}::uuid and c.id in (
                       select id from contacts where business_id = ${business.id}::uuid and last_seen_at < ${cutoff}
-                         and not exists (select 1 from form_submissions s where s.contact_id = contacts.id)
-                         and not exists (select 1 from bookings b where b.contact_id = contacts.id)
+                         and not exists (select 1 from form_submissions s
+                                          where s.business_id = contacts.business_id and s.contact_id = contacts.id)
+                         and not exists (select 1 from bookings b
+                                          where b.business_id = contacts.business_id and b.contact_id = contacts.id)
                        limit ${RETENTION_BATCH} for update skip locked)
                     returning c.id`,
               );

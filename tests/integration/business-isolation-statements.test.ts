@@ -1,0 +1,98 @@
+/**
+ * The booking path's statements name the business (ADR 0057, "Hot queries"): on a database sharded by
+ * business each goes to that business's one shard. Asked under another business's id, a statement
+ * reads and changes nothing — a hold is not found nor let go, a booking is not moved, class seats are
+ * not given back — while under its own business it does.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBookingRepository } from "../../src/adapters/db/booking-repository.ts";
+import { releaseSeats } from "../../src/adapters/db/bookings/class-seats.ts";
+import type { BookingStore, RescheduleCommand } from "../../src/app/bookings/ports.ts";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
+import { at, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
+
+describe.each(DATABASE_KINDS)("statements under another business's id on %s (ADR 0057)", (kind) => {
+  let testDb: TestDatabase;
+  let fx: Fixture;
+  let store: BookingStore;
+  const elsewhere = randomUUID();
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    fx = await seedBookingFixture(testDb.database);
+    store = createBookingRepository(testDb.database);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  const one = async (sql: string, params: unknown[]) => (await testDb.database.execute(sql, params)).rows[0];
+
+  it("a hold is neither read nor let go under another business", async () => {
+    const holdId = randomUUID();
+    await testDb.database.execute(
+      `insert into holds (id, business_id, calendar_id, starts_at, ends_at, staff_ids, expires_at)
+       values ($1, $2, $3, $4, $5, array[$6::uuid], $7)`,
+      [holdId, fx.businessId, fx.calendars.personal, at(3, "10:00"), at(3, "11:00"), fx.staff.s1, at(3, "09:00")],
+    );
+    await testDb.database.execute(
+      `insert into booking_items (business_id, hold_id, staff_id, blocked, starts_at, ends_at, hold_expires_at)
+       values ($1, $2, $3, tstzrange($4, $5), $4, $5, $6)`,
+      [fx.businessId, holdId, fx.staff.s1, at(3, "10:00"), at(3, "11:00"), at(3, "09:00")],
+    );
+    expect(await store.loadHold(elsewhere, holdId)).toBeNull();
+    expect(await store.releaseHold(elsewhere, fx.calendars.personal, holdId)).toBeNull();
+    expect(await store.loadHold(fx.businessId, holdId)).toMatchObject({ id: holdId, staffIds: [fx.staff.s1] });
+    expect(await store.releaseHold(fx.businessId, fx.calendars.personal, holdId)).toEqual({
+      staffIds: [fx.staff.s1],
+      resourceIds: [],
+    });
+    expect(await store.loadHold(fx.businessId, holdId)).toBeNull();
+  });
+
+  it("a booking is not moved under another business", async () => {
+    const bookingId = randomUUID();
+    await testDb.database.execute(
+      `insert into bookings (id, business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
+         service_ids, contact, manage_token_hash, currency)
+       values ($1, $2, $3, 'confirmed', $4, $5, 'Europe/Berlin', $6, array[$6::uuid], '{}', '{}', 'h', 'EUR')`,
+      [bookingId, fx.businessId, fx.calendars.personal, at(4, "10:00"), at(4, "11:00"), fx.staff.s1],
+    );
+    const [startMs, endMs] = [Date.parse(at(4, "13:00")), Date.parse(at(4, "14:00"))];
+    const move = (businessId: string): RescheduleCommand => ({
+      bookingId,
+      businessId,
+      expectedSequence: 0,
+      startMs,
+      endMs,
+      staffId: fx.staff.s1,
+      staffIds: [fx.staff.s1],
+      active: true,
+      items: [{ staffId: fx.staff.s1, serviceId: null, startMs, endMs, blockedStartMs: startMs, blockedEndMs: endMs }],
+      classSeats: null,
+      notification: { kind: "booking_rescheduled" } as never,
+      nowMs: Date.parse(at(1, "08:00")),
+    });
+    expect(await store.reschedule(move(elsewhere))).toEqual({ ok: false, refusal: { code: "BOOKING_CHANGED" } });
+    const startOf = async () => (await one("select starts_at from bookings where id = $1", [bookingId]))?.starts_at;
+    expect(new Date(String(await startOf())).getTime()).toBe(Date.parse(at(4, "10:00")));
+    expect(await store.reschedule(move(fx.businessId))).toEqual({ ok: true });
+    expect(new Date(String(await startOf())).getTime()).toBe(startMs);
+  });
+
+  it("class seats are not given back under another business", async () => {
+    const session = await one(
+      `insert into class_sessions (business_id, calendar_id, staff_id, starts_at, ends_at, seats_total, seats_taken)
+       values ($1, $2, $3, $4, $5, 10, 2) returning id`,
+      [fx.businessId, fx.calendars.yoga, fx.staff.s3, at(5, "18:00"), at(5, "19:00")],
+    );
+    const sessionId = String(session?.id);
+    const taken = async () =>
+      (await one("select seats_taken from class_sessions where id = $1", [sessionId]))?.seats_taken;
+    await testDb.database.db.transaction((tx) => releaseSeats(tx, elsewhere, sessionId, 1));
+    expect(await taken()).toBe(2);
+    await testDb.database.db.transaction((tx) => releaseSeats(tx, fx.businessId, sessionId, 1));
+    expect(await taken()).toBe(1);
+  });
+});
