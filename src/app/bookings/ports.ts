@@ -421,7 +421,8 @@ export interface BookingStore {
   loadSeries(seriesId: string): Promise<BookingRecord[]>;
 
   createBookings(command: CreateCommand): Promise<CommitResult>;
-  createHold(command: HoldCommand): Promise<CommitResult>;
+  /** Places a hold, letting `replacesHoldId` go in the same transaction: `replaced` is what that one occupied. */
+  createHold(command: HoldCommand): Promise<CommitResult & { readonly replaced?: ReleasedHold | null }>;
   /**
    * Lets a hold go before it expires (its visitor left the page): the hold and its occupancy are
    * deleted; answers what it occupied, for the pages showing those to refresh, or null when no such

@@ -56,20 +56,27 @@ describe("slot change events", () => {
     expect(seen).toEqual([{ calendarId: "c1", staffIds: ["s1", "s2"], resourceIds: ["room-a"] }]);
   });
 
-  it("a hold that replaces another refreshes the pages of the replaced one's staff too", async () => {
+  it("a hold that replaces another refreshes the pages of what the replaced one occupied too", async () => {
     const events = createSlotChangeEvents();
     const seen: SlotChange[] = [];
     events.subscribe((c) => seen.push(c));
-    const held = { id: "h0", calendarId: "c1", staffIds: ["s9"], startMs: 0, endMs: 1, expiresAtMs: 2 };
+    // The replaced hold's staff (its service lines' included) and rooms, as the store let them go.
+    const replaced = { staffIds: ["s9", "s8"], resourceIds: ["room-c"] };
     const store = withSlotChangeEvents(
-      { ...fakeStore(true), loadHold: async (id: string) => (id === "h0" ? held : null) } as never,
+      {
+        ...fakeStore(true),
+        createHold: async (command: { replacesHoldId?: string }) => ({
+          ok: true,
+          replaced: command.replacesHoldId === "h0" ? replaced : null,
+        }),
+      } as never,
       events,
     );
     await store.createHold({ calendarId: "c1", staffIds: ["s1"], items: [], replacesHoldId: "h0" } as never);
-    // Another calendar's hold id frees nothing of this calendar's: no one else's pages are told.
-    await store.createHold({ calendarId: "c2", staffIds: ["s1"], items: [], replacesHoldId: "h0" } as never);
+    // Nothing let go (another calendar's hold id, or none): only the new hold's pages.
+    await store.createHold({ calendarId: "c2", staffIds: ["s1"], items: [], replacesHoldId: "other" } as never);
     expect(seen).toEqual([
-      { calendarId: "c1", staffIds: ["s1", "s9"] },
+      { calendarId: "c1", staffIds: ["s1", "s9", "s8"], resourceIds: ["room-c"] },
       { calendarId: "c2", staffIds: ["s1"] },
     ]);
   });

@@ -92,22 +92,22 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
       return result;
     },
     async createHold(command) {
-      // A visitor choosing another time gives up the one they held: its staff's pages refresh too (it
-      // may be another member's time), read before the write deletes it.
-      const replaced = command.replacesHoldId ? await store.loadHold(command.replacesHoldId) : null;
       const result = await store.createHold(command);
-      if (result.ok)
+      if (result.ok) {
+        // A visitor choosing another time gives up the one they held: its staff's and rooms' pages
+        // refresh too (it may be another member's time, or a room another calendar shares).
+        const replaced = result.replaced ?? null;
         events.publish({
           calendarId: command.calendarId,
           staffIds: [
-            ...new Set([
-              ...command.staffIds,
-              ...command.items.map((i) => i.staffId),
-              ...(replaced?.calendarId === command.calendarId ? replaced.staffIds : []),
-            ]),
+            ...new Set([...command.staffIds, ...command.items.map((i) => i.staffId), ...(replaced?.staffIds ?? [])]),
           ],
-          ...resourcesOf(command.units),
+          ...resourcesOf(
+            command.units,
+            (replaced?.resourceIds ?? []).map((resourceId) => ({ resourceId })),
+          ),
         });
+      }
       return result;
     },
     async releaseHold(businessId, calendarId, holdId) {

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { attachRedemption, redeemCoupon } from "../coupon-redemptions.ts";
-import type { BookingRecord, BookingStore, CommitResult } from "../../../app/bookings/ports.ts";
+import type { BookingRecord, BookingStore, CommitResult, ReleasedHold } from "../../../app/bookings/ports.ts";
 import { hashSecretToken } from "../../../app/shared/secret-token.ts";
 import type { NotificationMessage } from "../../../core/notifications/notification.ts";
 import { withConflictRetries, type Tx } from "../kernel.ts";
@@ -109,6 +109,32 @@ export function bookingWrites(
     // Only this business's unpaid bookings can hold its staff or units.
     const heldUnpaid = !heldByHolds && (await unpaid.expireUnpaid(nowMs, { businessId })).length > 0;
     return heldByHolds || heldUnpaid ? run() : first;
+  }
+
+  /**
+   * Deletes a hold of this business and calendar with its occupancy (on delete cascade) and answers
+   * what it occupied — its staff (service lines included) and rooms — for the pages showing those to
+   * refresh; null when there was no such hold. Read first: the rows go with it.
+   */
+  async function deleteHold(tx: Tx, businessId: string, calendarId: string, holdId: string) {
+    const staff = await tx
+      .select({ id: t.bookingItems.staffId })
+      .from(t.bookingItems)
+      .where(and(eq(t.bookingItems.holdId, holdId), eq(t.bookingItems.businessId, businessId)));
+    const resources = await tx
+      .select({ id: t.bookingResourceUnits.resourceId })
+      .from(t.bookingResourceUnits)
+      .where(and(eq(t.bookingResourceUnits.holdId, holdId), eq(t.bookingResourceUnits.businessId, businessId)));
+    const gone = await tx
+      .delete(t.holds)
+      .where(and(eq(t.holds.id, holdId), eq(t.holds.businessId, businessId), eq(t.holds.calendarId, calendarId)))
+      .returning({ staffIds: t.holds.staffIds });
+    if (gone.length === 0) return null;
+    const freed: ReleasedHold = {
+      staffIds: [...new Set([...gone[0]!.staffIds, ...staff.map((r) => r.id)])],
+      resourceIds: [...new Set(resources.map((r) => r.id))],
+    };
+    return freed;
   }
 
   return {
@@ -296,22 +322,18 @@ export function bookingWrites(
     },
 
     async createHold(command) {
-      return withHoldPurge(
+      // What the hold it replaces occupied, from the attempt that committed (a retry starts afresh).
+      let replaced: ReleasedHold | null = null;
+      const result = await withHoldPurge(
         command.businessId,
         command.staffIds,
         command.nowMs,
         () =>
           transact(async (tx) => {
-            if (command.replacesHoldId && isUuid(command.replacesHoldId))
-              await tx
-                .delete(t.holds)
-                .where(
-                  and(
-                    eq(t.holds.id, command.replacesHoldId),
-                    eq(t.holds.businessId, command.businessId),
-                    eq(t.holds.calendarId, command.calendarId),
-                  ),
-                );
+            replaced =
+              command.replacesHoldId && isUuid(command.replacesHoldId)
+                ? await deleteHold(tx, command.businessId, command.calendarId, command.replacesHoldId)
+                : null;
             const expiresAt = new Date(command.expiresAtMs);
             await tx.insert(t.holds).values({
               id: command.id,
@@ -339,30 +361,12 @@ export function bookingWrites(
           }),
         (command.units ?? []).map((u) => u.unitId),
       );
+      return result.ok ? { ...result, replaced } : result;
     },
 
     async releaseHold(businessId, calendarId, holdId) {
       if (!isUuid(holdId) || !isUuid(calendarId) || !isUuid(businessId)) return null;
-      // What it occupied is read first: its rows go with it (on delete cascade).
-      return db.transaction(async (tx) => {
-        const staff = await tx
-          .select({ id: t.bookingItems.staffId })
-          .from(t.bookingItems)
-          .where(and(eq(t.bookingItems.holdId, holdId), eq(t.bookingItems.businessId, businessId)));
-        const resources = await tx
-          .select({ id: t.bookingResourceUnits.resourceId })
-          .from(t.bookingResourceUnits)
-          .where(and(eq(t.bookingResourceUnits.holdId, holdId), eq(t.bookingResourceUnits.businessId, businessId)));
-        const gone = await tx
-          .delete(t.holds)
-          .where(and(eq(t.holds.id, holdId), eq(t.holds.businessId, businessId), eq(t.holds.calendarId, calendarId)))
-          .returning({ staffIds: t.holds.staffIds });
-        if (gone.length === 0) return null;
-        return {
-          staffIds: [...new Set([...gone[0]!.staffIds, ...staff.map((r) => r.id)])],
-          resourceIds: [...new Set(resources.map((r) => r.id))],
-        };
-      });
+      return db.transaction((tx) => deleteHold(tx, businessId, calendarId, holdId));
     },
 
     async reschedule(command) {
