@@ -28,8 +28,10 @@ describe("language switcher", () => {
     expect(cookies.find((c) => c.name === "i18n_redirected")?.value).toBe("de");
 
     // Links on a German page stay German (client navigation keeps the prefix).
-    await page.locator(`a[href="/de/widget/booking/${DEMO.calendars.introCall}"]`).click();
-    await page.waitForURL(`${baseURL}/de/widget/booking/${DEMO.calendars.introCall}`);
+    // (A calendar's link carries the way back to this list, without the language's prefix: ADR 0059.)
+    const back = `?from=${encodeURIComponent("/widget/groups/team")}`;
+    await page.locator(`a[href="/de/widget/booking/${DEMO.calendars.introCall}${back}"]`).click();
+    await page.waitForURL(`${baseURL}/de/widget/booking/${DEMO.calendars.introCall}${back}`);
     expect(await page.getAttribute("html", "lang")).toBe("de-DE");
 
     // A later visit to the root follows the remembered language.
