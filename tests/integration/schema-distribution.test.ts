@@ -51,14 +51,9 @@ const TABLE_EXCEPTIONS: Record<string, { kind: TableKind; reason: string }> = {
  * business_id, which do not include it: `table.index`. See ADR 0057, "Constraints".
  */
 const UNIQUE_EXCEPTIONS: Record<string, string> = {
-  // Looked up across businesses, before the business is known: a lookup table of its own is needed.
-  "api_keys.api_keys_key_hash_uq": "API key by hash, from the Authorization header",
-  "console_users.console_users_email_uq": "one sign-in per address across the deployment",
-  "form_uploads.form_uploads_token_hash_unique": "upload by token hash",
-  "one_time_links.one_time_links_slug_hash_unique": "one-time link by slug hash, from the address",
-  "payments.payments_provider_ref_uq": "payment by provider reference, from the provider's webhook",
-  "preview_tokens.preview_tokens_token_hash_uq": "content preview by token hash",
-  "staff_feed_tokens.staff_feed_tokens_hash_idx": "calendar feed by token hash, from the feed address",
+  // Since migration 0038 the only global key: a look-up table distributed by that key, in a co-location group of
+  // its own (the six secret look-ups keep business_id in their keys and are named cross-business queries).
+  "console_logins.console_logins_pkey": "one sign-in per address across the deployment, distributed by the address",
 };
 
 /**
@@ -450,6 +445,40 @@ it("gives console sessions and links made before migration 0037 their user's bus
     // Deleting the user still takes its sessions and links with it.
     await client.exec(`delete from console_users where id = '${id("c2")}'`);
     expect((await client.query("select count(*)::int as n from console_link_tokens")).rows).toEqual([{ n: 0 }]);
+  } finally {
+    await client.close();
+  }
+});
+
+it("gives console users made before migration 0038 their sign-in address, and keeps one login per address", async () => {
+  const client = await databaseMigratedBefore("_secret_lookups_business_id");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const [a, b] = [id("a1"), id("a2")];
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC'), ('${b}', 'b', 'B', 'UTC');
+      insert into console_users (id, business_id, email, name, role)
+      values ('${id("c1")}', '${a}', 'ann@a.example', 'Ann', 'owner'), ('${id("c2")}', '${b}', 'bo@b.example', 'Bo', 'owner');
+      insert into api_keys (business_id, name, prefix, key_hash) values ('${a}', 'k', 'bk_', 'h1');
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    expect((await client.query("select email, business_id, user_id from console_logins order by 1")).rows).toEqual([
+      { email: "ann@a.example", business_id: a, user_id: id("c1") },
+      { email: "bo@b.example", business_id: b, user_id: id("c2") },
+    ]);
+    // The address is still one login across businesses: the look-up table's key refuses a second.
+    await expect(
+      client.exec(
+        `insert into console_logins (email, business_id, user_id) values ('ann@a.example', '${b}', '${id("c2")}')`,
+      ),
+    ).rejects.toThrow(/console_logins_pkey/);
+    // A secret's key names the business now; within one business it is still unique.
+    await expect(
+      client.exec(`insert into api_keys (business_id, name, prefix, key_hash) values ('${a}', 'k2', 'bk_', 'h1')`),
+    ).rejects.toThrow(/api_keys_key_hash_uq/);
+    // The business's deletion takes its logins with it (its key to the reference table).
+    await client.exec(`delete from businesses where id = '${b}'`);
+    expect((await client.query("select email from console_logins")).rows).toEqual([{ email: "ann@a.example" }]);
   } finally {
     await client.close();
   }

@@ -328,7 +328,8 @@ export const payments = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.businessId] }),
     businessForeignKey("payments_booking_id_bookings_id_fk", [t.bookingId, t.businessId], bookings, "set null"),
-    uniqueIndex("payments_provider_ref_uq").on(t.provider, t.providerRef),
+    // Found by the provider's reference from its webhook, before the business is known (ADR 0057, as a secret).
+    uniqueIndex("payments_provider_ref_uq").on(t.provider, t.providerRef, t.businessId),
     index("payments_booking_idx").on(t.bookingId),
     check(
       "payments_amount_check",

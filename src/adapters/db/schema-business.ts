@@ -87,7 +87,12 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.id, t.businessId] }), uniqueIndex("api_keys_key_hash_uq").on(t.keyHash)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.businessId] }),
+    // Found by the hash alone before the business is known: a named cross-business secret look-up (ADR 0057);
+    // the hash leads the key, so its index serves it, and business_id in it lets the table be distributed.
+    uniqueIndex("api_keys_key_hash_uq").on(t.keyHash, t.businessId),
+  ],
 );
 
 export const staff = pgTable(
@@ -309,7 +314,7 @@ export const oneTimeLinks = pgTable(
      * SHA-256 (hex) of the unguessable public slug (128 random bits, base64url). The slug itself is
      * shown once, when the link is made, and never stored: a copy of the database opens no page.
      */
-    slugHash: text("slug_hash").notNull().unique(),
+    slugHash: text("slug_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -324,6 +329,9 @@ export const oneTimeLinks = pgTable(
       "cascade",
     ),
     index("one_time_links_calendar_idx").on(t.calendarId),
+    // Found by the hash alone before the business is known: a named cross-business secret look-up (ADR 0057);
+    // the hash leads the key, so its index serves it, and business_id in it lets the table be distributed.
+    uniqueIndex("one_time_links_slug_hash_uq").on(t.slugHash, t.businessId),
   ],
 );
 

@@ -93,6 +93,8 @@ export const staffFeedTokens = pgTable(
   (t) => [
     primaryKey({ columns: [t.staffId, t.businessId] }),
     businessForeignKey("staff_feed_tokens_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "cascade"),
-    uniqueIndex("staff_feed_tokens_hash_idx").on(t.tokenHash),
+    // Found by the hash alone before the business is known: a named cross-business secret look-up (ADR 0057);
+    // the hash leads the key, so its index serves it, and business_id in it lets the table be distributed.
+    uniqueIndex("staff_feed_tokens_hash_idx").on(t.tokenHash, t.businessId),
   ],
 );

@@ -4,7 +4,6 @@
  * argon2id hash, a session or link token as its SHA-256 hash (the token itself has 256 random bits,
  * so a fast hash is enough to make a stolen table useless).
  */
-import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businessForeignKey } from "./business-keys.ts";
 import { businesses, staff } from "./schema-business.ts";
@@ -20,7 +19,11 @@ export const consoleUsers = pgTable(
   {
     id: uuid("id").notNull().defaultRandom(),
     businessId: businessId(),
-    /** Lower-cased; one login per address across the deployment, so sign-in needs no business name. */
+    /**
+     * Lower-cased; one login per address across the deployment, so sign-in needs no business name. That
+     * rule is kept by console_logins (below), not by an index here: a unique index on the address alone
+     * could not be kept on a table distributed by business (ADR 0057).
+     */
     email: text("email").notNull(),
     name: text("name").notNull(),
     /** argon2id (PHC string); null until a password is set (magic links still work). */
@@ -34,10 +37,25 @@ export const consoleUsers = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.businessId] }),
     businessForeignKey("console_users_staff_id_staff_id_fk", [t.staffId, t.businessId], staff, "set null"),
-    uniqueIndex("console_users_email_uq").on(sql`lower(${t.email})`),
     index("console_users_business_idx").on(t.businessId),
   ],
 );
+
+/**
+ * The deployment's sign-in addresses: which business and user an address signs in to, before any
+ * business is known. Its key is the address alone — one login per address across the deployment —
+ * so on a distributed PostgreSQL it is distributed by the address, in a co-location group of its own
+ * (ADR 0057, the one listed key): a sign-in probes one shard for the address, then reads the user on
+ * its business's. No foreign key to console_users for that reason (Citus refuses one between tables
+ * not co-located): the store writes and deletes both rows in one transaction.
+ */
+export const consoleLogins = pgTable("console_logins", {
+  /** Lower-cased and trimmed, as console_users.email. */
+  email: text("email").primaryKey(),
+  businessId: businessId(),
+  userId: uuid("user_id").notNull(),
+  createdAt: createdAt(),
+});
 
 export const consoleSessions = pgTable(
   "console_sessions",

@@ -145,7 +145,9 @@ export const previewTokens = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.id, t.businessId] }),
-    uniqueIndex("preview_tokens_token_hash_uq").on(t.tokenHash),
+    // Found by the hash alone before the business is known: a named cross-business secret look-up (ADR 0057);
+    // the hash leads the key, so its index serves it, and business_id in it lets the table be distributed.
+    uniqueIndex("preview_tokens_token_hash_uq").on(t.tokenHash, t.businessId),
     index("preview_tokens_business_idx").on(t.businessId),
   ],
 );

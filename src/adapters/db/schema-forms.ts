@@ -116,7 +116,7 @@ export const formUploads = pgTable(
       .references(() => businesses.id, { onDelete: "cascade" }),
     formId: uuid("form_id").notNull(),
     /** SHA-256 of the visitor's token (base64url): a leaked database row cannot be claimed with. */
-    tokenHash: text("token_hash").notNull().unique(),
+    tokenHash: text("token_hash").notNull(),
     submissionId: uuid("submission_id"),
     fieldId: text("field_id"),
     fileName: text("file_name").notNull(),
@@ -136,6 +136,8 @@ export const formUploads = pgTable(
       "cascade",
     ),
     uniqueIndex("form_uploads_submission_field_idx").on(table.submissionId, table.fieldId, table.businessId),
+    // The visitor's page presents the token with its form, so look-ups name the form; the hash leads the key (ADR 0057).
+    uniqueIndex("form_uploads_token_hash_uq").on(table.tokenHash, table.businessId),
     index("form_uploads_unclaimed_idx")
       .on(table.createdAt)
       .where(sql`${table.submissionId} is null`),

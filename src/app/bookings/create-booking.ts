@@ -69,7 +69,9 @@ export async function decideRequest(
 ): Promise<Outcome<DecidedRequest>> {
   const ctx = await deps.store.loadCalendar(input.calendarId);
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
-  const oneTimeLink = input.oneTimeSlug ? await deps.store.oneTimeLink(input.oneTimeSlug, nowMs) : null;
+  const oneTimeLink = input.oneTimeSlug
+    ? await deps.store.oneTimeLink(input.oneTimeSlug, nowMs, ctx.business.id)
+    : null;
   const hold = input.holdId ? await deps.store.loadHold(ctx.business.id, input.holdId) : null;
   const request = readBookingRequest({ calendar: ctx, input, oneTimeLink, hold, nowMs, purpose });
   if (!request.ok) return request;

@@ -411,7 +411,11 @@ export interface BookingStore {
   ): Promise<{ changed: string[]; occupancy: Occupancy[]; version: string }>;
   /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
   recentCounts(calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
-  oneTimeLink(slug: string, nowMs: EpochMs): Promise<OneTimeLinkState | null>;
+  /**
+   * With the business when the caller knows it (a booking names its calendar's): the look-up then names
+   * it. Without, it is the named cross-business look-up by the slug's hash (ADR 0057).
+   */
+  oneTimeLink(slug: string, nowMs: EpochMs, businessId?: string): Promise<OneTimeLinkState | null>;
   /** The business's coupon with this code and its uses so far (by this visitor's e-mail too), or null. */
   findCoupon(businessId: string, code: string, visitorEmail: string): Promise<CouponLookup | null>;
   /** The business's hold with this id (another business's reads as none), or null. */

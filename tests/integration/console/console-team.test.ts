@@ -320,6 +320,17 @@ describe.each(DATABASE_KINDS)("console team and account on %s", (kind) => {
     expect((await call(staff, "GET", "/api/console/session")).status).toBe(401);
     expect((await send("POST", "/api/console/session", sam)).status).toBe(401);
     expect((await call(owner, "DELETE", `/api/console/team/${samId}`)).status).toBe(404);
+    // The address is free again (its sign-in look-up row went with the login), whatever its case.
+    const again = await call(owner, "POST", "/api/console/team", {
+      email: sam.email.toUpperCase(),
+      name: "Sam",
+      role: "staff",
+      staffId: fx.staff.s2,
+    });
+    expect(again.status).toBe(201);
+    const takenAgain = await call(owner, "POST", "/api/console/team", { email: sam.email, name: "Sam", role: "owner" });
+    expect(takenAgain.body.errors).toEqual([expect.objectContaining({ path: "email", code: "EMAIL_TAKEN" })]);
+    expect((await call(owner, "DELETE", `/api/console/team/${again.body.id as string}`)).status).toBe(204);
   });
 
   it("changes the user's own name and password; the other sessions end, this one stays", async () => {

@@ -87,11 +87,17 @@ export function bookingReads(
       return Object.fromEntries(rows.map((r) => [r.staffId, r.n]));
     },
 
-    async oneTimeLink(slug, nowMs) {
+    async oneTimeLink(slug, nowMs, businessId) {
+      if (businessId !== undefined && !isUuid(businessId)) return null;
       const [link] = await db
         .select()
         .from(t.oneTimeLinks)
-        .where(eq(t.oneTimeLinks.slugHash, hashSecretToken(slug)));
+        .where(
+          and(
+            eq(t.oneTimeLinks.slugHash, hashSecretToken(slug)),
+            businessId === undefined ? undefined : eq(t.oneTimeLinks.businessId, businessId),
+          ),
+        );
       if (!link) return null;
       const expired =
         link.usedAt !== null ||

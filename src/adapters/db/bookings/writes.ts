@@ -185,6 +185,7 @@ export function bookingWrites(
                 .where(
                   and(
                     eq(t.oneTimeLinks.slugHash, hashSecretToken(command.oneTimeSlug)),
+                    eq(t.oneTimeLinks.businessId, businessId),
                     isNull(t.oneTimeLinks.usedAt),
                     isNull(t.oneTimeLinks.revokedAt),
                     sql`(${t.oneTimeLinks.expiresAt} is null or ${t.oneTimeLinks.expiresAt} > ${now})`,

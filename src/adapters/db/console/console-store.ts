@@ -2,7 +2,7 @@
  * The console's accounts on the database (schema-console.ts). Emails go to the outbox with the
  * link sealed under APP_SECRET: until it is sent, a sign-in link is as good as a password.
  */
-import { and, asc, desc, eq, gt, isNull, max, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, max, ne } from "drizzle-orm";
 import type { ConsoleEmail, ConsoleStore, ConsoleUser, TeamRefusal } from "../../../app/console/ports.ts";
 import type { Db } from "../client.ts";
 import { inTransaction, sqlStateOf, type Tx } from "../kernel.ts";
@@ -21,20 +21,37 @@ const userColumns = {
   passwordHash: t.consoleUsers.passwordHash,
 };
 
+/** How an address is compared and kept for sign-in: one login per address, whatever its case. */
+const signInAddress = (email: string) => email.trim().toLowerCase();
+
 export function consoleStore(db: Db, sealLink: (link: string) => string): ConsoleStore {
   return {
     async findUserByEmail(email) {
+      // The address's business first (console_logins, a named cross-business look-up), then the user
+      // on that business's rows: two single-shard reads on a distributed PostgreSQL (ADR 0057).
+      const [login] = await db
+        .select({ businessId: t.consoleLogins.businessId, userId: t.consoleLogins.userId })
+        .from(t.consoleLogins)
+        .where(eq(t.consoleLogins.email, signInAddress(email)));
+      if (!login) return null;
       const [row] = await db
         .select(userColumns)
         .from(t.consoleUsers)
-        .where(sql`lower(${t.consoleUsers.email}) = ${email.trim().toLowerCase()}`);
+        .where(and(eq(t.consoleUsers.id, login.userId), eq(t.consoleUsers.businessId, login.businessId)));
       return row ?? null;
     },
 
     async createUser(user) {
       try {
-        const [row] = await db.insert(t.consoleUsers).values(user).returning(userColumns);
-        return { ok: true, value: row! };
+        // The login claims the address for the whole deployment; a second claim fails on its key (23505).
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(t.consoleUsers).values(user).returning(userColumns);
+          await tx
+            .insert(t.consoleLogins)
+            .values({ email: signInAddress(user.email), businessId: created!.businessId, userId: created!.id });
+          return created!;
+        });
+        return { ok: true, value: row };
       } catch (error) {
         if (sqlStateOf(error).code === "23505") return { ok: false, error: "EMAIL_TAKEN" };
         throw error;
@@ -192,9 +209,14 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
     removeMember(businessId, userId) {
       // Its sessions and links go with it (ON DELETE CASCADE): the next request of a session is refused.
       return guardedTeamChange(db, businessId, userId, null, async (tx) => {
-        await tx
+        const removed = await tx
           .delete(t.consoleUsers)
-          .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+          .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)))
+          .returning({ email: t.consoleUsers.email });
+        // The address is free again (no foreign key does it: console_logins is distributed by the address).
+        for (const { email } of removed) {
+          await tx.delete(t.consoleLogins).where(eq(t.consoleLogins.email, signInAddress(email)));
+        }
       });
     },
     async spendLinksOf(userId, purpose, now) {
@@ -227,9 +249,12 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
             gt(t.consoleLinkTokens.expiresAt, now),
           ),
         )
-        .returning({ userId: t.consoleLinkTokens.userId });
+        .returning({ userId: t.consoleLinkTokens.userId, businessId: t.consoleLinkTokens.businessId });
       if (!used) return null;
-      const [user] = await db.select(userColumns).from(t.consoleUsers).where(eq(t.consoleUsers.id, used.userId));
+      const [user] = await db
+        .select(userColumns)
+        .from(t.consoleUsers)
+        .where(and(eq(t.consoleUsers.id, used.userId), eq(t.consoleUsers.businessId, used.businessId)));
       return (user as ConsoleUser | undefined) ?? null;
     },
 
