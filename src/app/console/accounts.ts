@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { passwordProblem, type PasswordProblem } from "../../core/console/password-policy.ts";
 import type { ConsoleActor } from "../../core/console/staff-access.ts";
 import { browserSummary, type BrowserSummary } from "../../core/console/user-agent.ts";
-import type { ConsoleStore, ConsoleUser, LinkPurpose, PasswordHasher } from "./ports.ts";
+import type { ConsoleStore, ConsoleUser, ConsoleUserKey, LinkPurpose, PasswordHasher } from "./ports.ts";
 import { hashSecretToken } from "../shared/secret-token.ts";
 
 /** Idle sessions end after an hour; any session after twelve (NIST SP 800-63B AAL2). */
@@ -84,17 +84,19 @@ export async function resumeSession(
   const tokenHash = hashSecretToken(token);
   const session = await deps.store.findSession(tokenHash, now);
   if (!session) return null;
+  const { user } = session;
+  const key = { tokenHash, businessId: user.businessId };
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
-    await deps.store.revokeSession(tokenHash, now);
+    await deps.store.revokeSession(key, now);
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await deps.store.touchSession(tokenHash, now);
-  const { user } = session;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await deps.store.touchSession(key, now);
   return { user, actor: { userId: user.id, role: user.role, staffId: user.staffId }, tokenHash };
 }
 
 export async function signOut(deps: AccountDeps, token: string | undefined): Promise<void> {
-  if (token && TOKEN_FORMAT.test(token)) await deps.store.revokeSession(hashSecretToken(token), deps.clock());
+  if (token && TOKEN_FORMAT.test(token))
+    await deps.store.revokeSession({ tokenHash: hashSecretToken(token) }, deps.clock());
 }
 
 /**
@@ -167,8 +169,8 @@ export async function resetPassword(
   if (!user) return { ok: false, error: "LINK_INVALID" };
   const problem = passwordProblem(password, user.email);
   if (problem) return { ok: false, error: problem };
-  await deps.store.setPasswordHash(user.id, await deps.passwords.hash(password));
-  await deps.store.revokeSessionsOf(user.id, deps.clock());
+  await deps.store.setPasswordHash(user, await deps.passwords.hash(password));
+  await deps.store.revokeSessionsOf(user, deps.clock());
   return { ok: true, signedIn: await startSession(deps, user, userAgent) };
 }
 
@@ -190,8 +192,8 @@ export async function changePassword(
   const current = await deps.store.findUser(user.businessId, user.id);
   if (!current?.passwordHash || !(await deps.passwords.verify(current.passwordHash, passwords.current)))
     return { ok: false, error: "CURRENT_PASSWORD_WRONG" };
-  await deps.store.setPasswordHash(user.id, await deps.passwords.hash(passwords.next));
-  await deps.store.revokeSessionsOf(user.id, deps.clock(), currentTokenHash);
+  await deps.store.setPasswordHash(user, await deps.passwords.hash(passwords.next));
+  await deps.store.revokeSessionsOf(user, deps.clock(), currentTokenHash);
   return { ok: true };
 }
 
@@ -207,11 +209,11 @@ export interface SessionListing {
 /** The user's live sessions, the current one marked; sessions idle past the limit are left out (they no longer work). */
 export async function listSessions(
   deps: AccountDeps,
-  userId: string,
+  user: ConsoleUserKey,
   currentTokenHash: string,
 ): Promise<SessionListing[]> {
   const now = deps.clock();
-  const sessions = await deps.store.listSessions(userId, now);
+  const sessions = await deps.store.listSessions(user, now);
   return sessions
     .filter((s) => now.getTime() - s.lastSeenAt.getTime() <= SESSION_IDLE_MS)
     .map((s) => ({

@@ -18,6 +18,9 @@ export interface ConsoleUser {
 
 export type NewConsoleUser = Omit<ConsoleUser, "id">;
 
+/** A login as the store's statements name it: with its business (ADR 0057, they route to its rows). */
+export type ConsoleUserKey = Pick<ConsoleUser, "id" | "businessId">;
+
 export interface SessionRecord {
   readonly user: ConsoleUser;
   readonly lastSeenAt: Date;
@@ -71,7 +74,7 @@ export interface ConsoleStore {
   findUserByEmail(email: string): Promise<ConsoleUser | null>;
   /** EMAIL_TAKEN when the address already signs in (for any business). */
   createUser(user: NewConsoleUser): Promise<{ ok: true; value: ConsoleUser } | { ok: false; error: "EMAIL_TAKEN" }>;
-  setPasswordHash(userId: string, hash: string): Promise<void>;
+  setPasswordHash(user: ConsoleUserKey, hash: string): Promise<void>;
   createSession(session: {
     tokenHash: string;
     userId: string;
@@ -83,16 +86,20 @@ export interface ConsoleStore {
   }): Promise<void>;
   /** A live session (not revoked, not past its end) with its user, or null. */
   findSession(tokenHash: string, now: Date): Promise<SessionRecord | null>;
-  touchSession(tokenHash: string, now: Date): Promise<void>;
-  revokeSession(tokenHash: string, now: Date): Promise<void>;
+  touchSession(session: { tokenHash: string; businessId: string }, now: Date): Promise<void>;
+  /**
+   * With its business when the caller read the session; without (signing out presents the token only) it is
+   * the named cross-business look-up by the token's hash (ADR 0057).
+   */
+  revokeSession(session: { tokenHash: string; businessId?: string }, now: Date): Promise<void>;
   /** Ends every session of the user, except the one named (the session that asked). */
-  revokeSessionsOf(userId: string, now: Date, except?: string): Promise<void>;
+  revokeSessionsOf(user: ConsoleUserKey, now: Date, except?: string): Promise<void>;
   /** The user's sessions that have not been revoked and have not reached their end. */
-  listSessions(userId: string, now: Date): Promise<SessionSummary[]>;
+  listSessions(user: ConsoleUserKey, now: Date): Promise<SessionSummary[]>;
   /** Ends the user's session with this id; false when the user has no such live session. */
-  revokeSessionById(userId: string, id: string, now: Date): Promise<boolean>;
+  revokeSessionById(user: ConsoleUserKey, id: string, now: Date): Promise<boolean>;
   findUser(businessId: string, userId: string): Promise<ConsoleUser | null>;
-  setName(userId: string, name: string): Promise<void>;
+  setName(user: ConsoleUserKey, name: string): Promise<void>;
   listTeam(businessId: string): Promise<TeamMember[]>;
   /** Whether the staff member is one of the business's. */
   isStaffOf(businessId: string, staffId: string): Promise<boolean>;
@@ -108,7 +115,7 @@ export interface ConsoleStore {
   /** Removes a login with its sessions and links; the same guard as changeMember. */
   removeMember(businessId: string, userId: string): Promise<{ ok: true } | { ok: false; error: TeamRefusal }>;
   /** Spends the user's unused links of a purpose (an invitation sent again replaces the earlier one). */
-  spendLinksOf(userId: string, purpose: LinkPurpose, now: Date): Promise<void>;
+  spendLinksOf(user: ConsoleUserKey, purpose: LinkPurpose, now: Date): Promise<void>;
   createLinkToken(token: {
     tokenHash: string;
     userId: string;

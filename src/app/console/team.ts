@@ -77,7 +77,7 @@ export async function inviteAgain(deps: TeamDeps, owner: ConsoleUser, userId: st
   const user = await deps.store.findUser(owner.businessId, userId);
   if (!user) return { ok: false, error: "NOT_FOUND" };
   if (user.passwordHash !== null) return { ok: false, error: "ALREADY_JOINED" };
-  await deps.store.spendLinksOf(user.id, "password_reset", deps.clock());
+  await deps.store.spendLinksOf(user, "password_reset", deps.clock());
   await sendInvitation(deps, user, owner);
   return { ok: true, value: null };
 }

@@ -3,7 +3,13 @@
  * link sealed under APP_SECRET: until it is sent, a sign-in link is as good as a password.
  */
 import { and, asc, desc, eq, gt, isNull, max, ne } from "drizzle-orm";
-import type { ConsoleEmail, ConsoleStore, ConsoleUser, TeamRefusal } from "../../../app/console/ports.ts";
+import type {
+  ConsoleEmail,
+  ConsoleStore,
+  ConsoleUser,
+  ConsoleUserKey,
+  TeamRefusal,
+} from "../../../app/console/ports.ts";
 import type { Db } from "../client.ts";
 import { inTransaction, sqlStateOf, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
@@ -21,6 +27,14 @@ const userColumns = {
   passwordHash: t.consoleUsers.passwordHash,
 };
 
+/** A login's row, named with its business (ADR 0057: the statement routes to that business's rows). */
+const isUser = (user: ConsoleUserKey) =>
+  and(eq(t.consoleUsers.id, user.id), eq(t.consoleUsers.businessId, user.businessId));
+
+/** A login's sessions, named with its business. */
+const sessionOf = (user: ConsoleUserKey) =>
+  and(eq(t.consoleSessions.userId, user.id), eq(t.consoleSessions.businessId, user.businessId));
+
 /** How an address is compared and kept for sign-in: one login per address, whatever its case. */
 const signInAddress = (email: string) => email.trim().toLowerCase();
 
@@ -37,7 +51,7 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       const [row] = await db
         .select(userColumns)
         .from(t.consoleUsers)
-        .where(and(eq(t.consoleUsers.id, login.userId), eq(t.consoleUsers.businessId, login.businessId)));
+        .where(isUser({ id: login.userId, businessId: login.businessId }));
       return row ?? null;
     },
 
@@ -58,8 +72,8 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       }
     },
 
-    async setPasswordHash(userId, hash) {
-      await db.update(t.consoleUsers).set({ passwordHash: hash }).where(eq(t.consoleUsers.id, userId));
+    async setPasswordHash(user, hash) {
+      await db.update(t.consoleUsers).set({ passwordHash: hash }).where(isUser(user));
     },
 
     async createSession(session) {
@@ -93,30 +107,41 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       return row ?? null;
     },
 
-    async touchSession(tokenHash, now) {
-      await db.update(t.consoleSessions).set({ lastSeenAt: now }).where(eq(t.consoleSessions.tokenHash, tokenHash));
-    },
-
-    async revokeSession(tokenHash, now) {
+    async touchSession(session, now) {
       await db
         .update(t.consoleSessions)
-        .set({ revokedAt: now })
-        .where(and(eq(t.consoleSessions.tokenHash, tokenHash), isNull(t.consoleSessions.revokedAt)));
+        .set({ lastSeenAt: now })
+        .where(
+          and(eq(t.consoleSessions.tokenHash, session.tokenHash), eq(t.consoleSessions.businessId, session.businessId)),
+        );
     },
 
-    async revokeSessionsOf(userId, now, except) {
+    async revokeSession(session, now) {
       await db
         .update(t.consoleSessions)
         .set({ revokedAt: now })
         .where(
           and(
-            eq(t.consoleSessions.userId, userId),
+            eq(t.consoleSessions.tokenHash, session.tokenHash),
+            session.businessId === undefined ? undefined : eq(t.consoleSessions.businessId, session.businessId),
+            isNull(t.consoleSessions.revokedAt),
+          ),
+        );
+    },
+
+    async revokeSessionsOf(user, now, except) {
+      await db
+        .update(t.consoleSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            sessionOf(user),
             isNull(t.consoleSessions.revokedAt),
             except === undefined ? undefined : ne(t.consoleSessions.tokenHash, except),
           ),
         );
     },
-    async listSessions(userId, now) {
+    async listSessions(user, now) {
       return db
         .select({
           id: t.consoleSessions.id,
@@ -126,23 +151,17 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
           lastSeenAt: t.consoleSessions.lastSeenAt,
         })
         .from(t.consoleSessions)
-        .where(
-          and(
-            eq(t.consoleSessions.userId, userId),
-            isNull(t.consoleSessions.revokedAt),
-            gt(t.consoleSessions.expiresAt, now),
-          ),
-        )
+        .where(and(sessionOf(user), isNull(t.consoleSessions.revokedAt), gt(t.consoleSessions.expiresAt, now)))
         .orderBy(desc(t.consoleSessions.lastSeenAt));
     },
-    async revokeSessionById(userId, id, now) {
+    async revokeSessionById(user, id, now) {
       const ended = await db
         .update(t.consoleSessions)
         .set({ revokedAt: now })
         .where(
           and(
             eq(t.consoleSessions.id, id),
-            eq(t.consoleSessions.userId, userId),
+            sessionOf(user),
             isNull(t.consoleSessions.revokedAt),
             gt(t.consoleSessions.expiresAt, now),
           ),
@@ -154,11 +173,11 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       const [row] = await db
         .select(userColumns)
         .from(t.consoleUsers)
-        .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+        .where(isUser({ id: userId, businessId }));
       return row ?? null;
     },
-    async setName(userId, name) {
-      await db.update(t.consoleUsers).set({ name }).where(eq(t.consoleUsers.id, userId));
+    async setName(user, name) {
+      await db.update(t.consoleUsers).set({ name }).where(isUser(user));
     },
     async listTeam(businessId) {
       const lastSignIn = db
@@ -203,7 +222,7 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
         await tx
           .update(t.consoleUsers)
           .set(change)
-          .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+          .where(isUser({ id: userId, businessId }));
       });
     },
     removeMember(businessId, userId) {
@@ -211,7 +230,7 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       return guardedTeamChange(db, businessId, userId, null, async (tx) => {
         const removed = await tx
           .delete(t.consoleUsers)
-          .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)))
+          .where(isUser({ id: userId, businessId }))
           .returning({ email: t.consoleUsers.email });
         // The address is free again (no foreign key does it: console_logins is distributed by the address).
         for (const { email } of removed) {
@@ -219,13 +238,14 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
         }
       });
     },
-    async spendLinksOf(userId, purpose, now) {
+    async spendLinksOf(user, purpose, now) {
       await db
         .update(t.consoleLinkTokens)
         .set({ usedAt: now })
         .where(
           and(
-            eq(t.consoleLinkTokens.userId, userId),
+            eq(t.consoleLinkTokens.userId, user.id),
+            eq(t.consoleLinkTokens.businessId, user.businessId),
             eq(t.consoleLinkTokens.purpose, purpose),
             isNull(t.consoleLinkTokens.usedAt),
           ),
@@ -254,7 +274,7 @@ export function consoleStore(db: Db, sealLink: (link: string) => string): Consol
       const [user] = await db
         .select(userColumns)
         .from(t.consoleUsers)
-        .where(and(eq(t.consoleUsers.id, used.userId), eq(t.consoleUsers.businessId, used.businessId)));
+        .where(isUser({ id: used.userId, businessId: used.businessId }));
       return (user as ConsoleUser | undefined) ?? null;
     },
 
@@ -295,7 +315,7 @@ function guardedTeamChange(
     const [member] = await tx
       .select({ role: t.consoleUsers.role })
       .from(t.consoleUsers)
-      .where(and(eq(t.consoleUsers.id, userId), eq(t.consoleUsers.businessId, businessId)));
+      .where(isUser({ id: userId, businessId }));
     if (!member) return { ok: false, error: "NOT_FOUND" } as const;
     const losesAnOwner = member.role === "owner" && newRole !== "owner";
     if (losesAnOwner && owners.length <= 1) return { ok: false, error: "LAST_OWNER" } as const;

@@ -103,7 +103,7 @@ export function accountRoutes(
     const session = await guard(c, "user");
     if (session instanceof Response) return session;
     const { name } = c.req.valid("json");
-    await deps.store.setName(session.user.id, name);
+    await deps.store.setName(session.user, name);
     return sessionAnswer(c, { ...session.user, name }, session.tokenHash);
   });
 
@@ -127,7 +127,7 @@ export function accountRoutes(
   handle(api, sessions, async (c) => {
     const session = await guard(c, "user");
     if (session instanceof Response) return session;
-    const listed = await listSessions(deps, session.user.id, session.tokenHash);
+    const listed = await listSessions(deps, session.user, session.tokenHash);
     return c.json(
       listed.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
       200,
@@ -138,8 +138,8 @@ export function accountRoutes(
     const session = await guard(c, "user");
     if (session instanceof Response) return session;
     const { sessionId } = c.req.valid("param");
-    const current = (await listSessions(deps, session.user.id, session.tokenHash)).find((s) => s.current);
-    if (!(await deps.store.revokeSessionById(session.user.id, sessionId, deps.clock())))
+    const current = (await listSessions(deps, session.user, session.tokenHash)).find((s) => s.current);
+    if (!(await deps.store.revokeSessionById(session.user, sessionId, deps.clock())))
       return problem(c, 404, "NOT_FOUND", "This session is not one of yours, or it has already ended.");
     if (current?.id === sessionId) c.header("Set-Cookie", clearedSessionCookie(isSecureRequest(c)));
     return c.body(null, 204);
@@ -148,7 +148,7 @@ export function accountRoutes(
   handle(api, endOthers, async (c) => {
     const session = await guard(c, "user");
     if (session instanceof Response) return session;
-    await deps.store.revokeSessionsOf(session.user.id, deps.clock(), session.tokenHash);
+    await deps.store.revokeSessionsOf(session.user, deps.clock(), session.tokenHash);
     return c.body(null, 204);
   });
 }
