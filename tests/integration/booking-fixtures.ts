@@ -78,9 +78,9 @@ export async function seedBookingFixture(database: Database): Promise<Fixture> {
     },
   ]);
   await db.insert(t.serviceStaff).values([
-    { businessId, serviceId: services.cut, staffId: staff.s2 },
-    { businessId, serviceId: services.cut, staffId: staff.s3 },
-    { businessId, serviceId: services.colour, staffId: staff.s3 },
+    { businessId, serviceId: services.cut, staffId: staff.s2, position: 0 },
+    { businessId, serviceId: services.cut, staffId: staff.s3, position: 1 },
+    { businessId, serviceId: services.colour, staffId: staff.s3, position: 0 },
   ]);
   const base: CalendarSettings = {
     ...DEFAULT_CALENDAR_SETTINGS,

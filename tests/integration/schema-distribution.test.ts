@@ -483,3 +483,31 @@ it("gives console users made before migration 0038 their sign-in address, and ke
     await client.close();
   }
 });
+
+it("gives a service's providers made before migration 0039 the positions of the order they were written in", async () => {
+  const client = await databaseMigratedBefore("_service_staff_position");
+  const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+  const a = id("a1");
+  try {
+    await client.exec(`
+      insert into businesses (id, slug, name, time_zone) values ('${a}', 'a', 'A', 'UTC');
+      insert into staff (id, business_id, name, email, time_zone)
+      values ('${id("b1")}', '${a}', 'Ann', 'ann@a.example', 'UTC'), ('${id("b2")}', '${a}', 'Bo', 'bo@a.example', 'UTC');
+      insert into services (id, business_id, slug, name, duration_minutes)
+      values ('${id("d1")}', '${a}', 'cut', 'Cut', 30), ('${id("d2")}', '${a}', 'dye', 'Dye', 60);
+      insert into service_staff (business_id, service_id, staff_id)
+      values ('${a}', '${id("d1")}', '${id("b2")}'), ('${a}', '${id("d2")}', '${id("b1")}'), ('${a}', '${id("d1")}', '${id("b1")}');
+    `);
+    expect((await migrateDatabase(fromPglite(client))).applied).toBeGreaterThanOrEqual(1);
+    expect(
+      (await client.query("select service_id, staff_id, position from service_staff order by service_id, position"))
+        .rows,
+    ).toEqual([
+      { service_id: id("d1"), staff_id: id("b2"), position: 0 },
+      { service_id: id("d1"), staff_id: id("b1"), position: 1 },
+      { service_id: id("d2"), staff_id: id("b1"), position: 0 },
+    ]);
+  } finally {
+    await client.close();
+  }
+});

@@ -5,6 +5,7 @@
  * the public lists yet reachable by their link.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBookingRepository } from "../../src/adapters/db/booking-repository.ts";
 import { createPublicPagesRepository } from "../../src/adapters/db/public-pages-repository.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { businessApp, call, expectStatus, newBusiness, type App } from "./business-fixtures.ts";
@@ -89,6 +90,33 @@ describe.each(DATABASE_KINDS)("services in depth (issue 24) on %s", (kind) => {
     expect(service.isPrivate).toBe(true);
     expect((await req("PATCH", `/services/${service.id}`, { isPrivate: false })).body.isPrivate).toBe(false);
     expect((await req("GET", "/services")).body.find((s: { id: string }) => s.id === service.id).isPrivate).toBe(false);
+  });
+
+  it("keeps a service's providers in the order the business gave, the order 'any available' tries them in", async () => {
+    // Ben was added after Ana: the order given, not the staff's, is kept (migration 0039's position).
+    const service = await expectStatus(201, app, "POST", "/api/business/services", key, {
+      slug: "ordered-cut",
+      name: "Ordered cut",
+      durationMinutes: 30,
+      staffIds: [ben, ana],
+    });
+    expect(service.staffIds).toEqual([ben, ana]);
+    const calendar = await expectStatus(201, app, "POST", "/api/business/calendars", key, {
+      slug: "ordered",
+      type: "service",
+      name: "Ordered",
+      members: [{ staffId: ana }, { staffId: ben }],
+      serviceIds: [service.id],
+    });
+    const providers = async () =>
+      (await createBookingRepository(testDb.database).loadCalendar(calendar.id))!.services.find(
+        (s) => s.id === service.id,
+      )!.staffIds;
+    expect(await providers()).toEqual([ben, ana]);
+    const reordered = await req("PATCH", `/services/${service.id}`, { staffIds: [ana, ben] });
+    expect(reordered.body.staffIds).toEqual([ana, ben]);
+    expect((await req("GET", `/services/${service.id}`)).body.staffIds).toEqual([ana, ben]);
+    expect(await providers()).toEqual([ana, ben]);
   });
 
   it("refuses a Look Busy share out of range, and both settings where the type has none", async () => {

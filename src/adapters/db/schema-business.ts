@@ -164,6 +164,12 @@ export const serviceStaff = pgTable(
     businessId: businessId(),
     serviceId: uuid("service_id").notNull(),
     staffId: uuid("staff_id").notNull(),
+    /**
+     * Where the business put this staff member in the service's list (0 first): "any available" offers a
+     * service's providers in this order (round robin's first choice among equals, ADR 0057 — was the rows'
+     * physical order, which an update, a VACUUM FULL or a shard move can change).
+     */
+    position: integer("position").notNull(),
   },
   (t) => [
     businessForeignKey("service_staff_service_id_services_id_fk", [t.serviceId, t.businessId], services, "cascade"),

@@ -51,10 +51,8 @@ export function calendarLoader(
           position: t.calendarServices.position,
           staffIds: sql<
             string[]
-            // In the order the business gave them (service_staff has no position: the rows' physical order, as
-            // a whole list is written at once). Unordered, the plan chose it: with business_id the key's index
-            // answers, in staff-id order, and which provider is tried first would change.
-          >`coalesce((select array_agg(ss.staff_id::text order by ss.ctid) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id} and ss.business_id = ${t.services.businessId}), '{}')`,
+            // In the order the business gave them (migration 0039): which provider "any available" tries first.
+          >`coalesce((select array_agg(ss.staff_id::text order by ss.position, ss.staff_id) from ${t.serviceStaff} ss where ss.service_id = ${t.services.id} and ss.business_id = ${t.services.businessId}), '{}')`,
         })
         .from(t.calendarServices)
         .innerJoin(

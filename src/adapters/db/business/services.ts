@@ -31,7 +31,8 @@ export function serviceStore(
       .where(
         and(inArray(t.serviceStaff.serviceId, [...serviceIds]), eq(t.staff.businessId, B), isNull(t.staff.deletedAt)),
       )
-      .orderBy(asc(t.staff.createdAt), asc(t.staff.id));
+      // The order the business gave (the one "any available" follows, calendar-loader.ts).
+      .orderBy(asc(t.serviceStaff.position), asc(t.staff.id));
     for (const r of rows) map.set(r.serviceId, [...(map.get(r.serviceId) ?? []), r.staffId]);
     return map;
   }
@@ -199,7 +200,9 @@ export function serviceStore(
     await tx.delete(t.serviceStaff).where(inArray(t.serviceStaff.serviceId, ownServiceIds(serviceId)));
     const unique = [...new Set(staffIds)];
     if (unique.length > 0)
-      await tx.insert(t.serviceStaff).values(unique.map((staffId) => ({ businessId: B, serviceId, staffId })));
+      await tx
+        .insert(t.serviceStaff)
+        .values(unique.map((staffId, position) => ({ businessId: B, serviceId, staffId, position })));
     return ok(null);
   }
 
