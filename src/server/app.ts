@@ -283,6 +283,8 @@ export function createApp(deps: AppDependencies) {
     });
   const bookingDeps: PublicApiDeps = {
     clock: deps.clock,
+    // A manage link names no business: its owner is found across businesses, the token checked (ADR 0057).
+    manageLinkOwner: (bookingId, token) => deps.pages.ownerOfBooking(bookingId, token),
     publicUrl: "http://localhost:3000",
     newId: () => crypto.randomUUID(),
     holdMinutes: 10,
@@ -353,7 +355,7 @@ export function createApp(deps: AppDependencies) {
     "/api",
     paymentApi({ ...paymentDeps, events: deps.paymentEvents, accountEvents: (id) => accounts.eventsFor(id) }),
   );
-  const widgetBooking = createWidgetBookingPort(bookingDeps);
+  const widgetBooking = createWidgetBookingPort(bookingDeps, bookingDeps.manageLinkOwner);
   // A business's change (hours, settings, members) applies to the very next public request.
   app.use("/api/business/*", async (c, next) => {
     await next();

@@ -6,10 +6,16 @@
 import { buildIcs, calendarEventText } from "../adapters/calendar/ics.ts";
 import { calendarLinks } from "../adapters/calendar/calendar-links.ts";
 import type { BookingDeps } from "../app/bookings/deps.ts";
-import { getBooking } from "../app/bookings/get-booking.ts";
+import { visitorBookingView } from "../app/bookings/get-booking.ts";
 import { getFreeSlots, getNextAvailableDate } from "../app/bookings/get-free-slots.ts";
 import { getWidgetConfig } from "../app/bookings/get-widget-config.ts";
-import { findManagedBooking, seriesEntries, seriesOf } from "../app/bookings/manage-booking.ts";
+import {
+  findManagedBooking,
+  seriesEntries,
+  seriesOf,
+  withLinkOwner,
+  type ManageLinkOwner,
+} from "../app/bookings/manage-booking.ts";
 import { toSnapshot } from "../app/bookings/snapshot.ts";
 import type { WidgetBookingPort } from "../app/bookings/widget-booking-port.ts";
 import type { BookingSnapshot } from "../core/notifications/notification.ts";
@@ -24,7 +30,8 @@ export function renderCalendarFile(clock: () => Date) {
     }).content;
 }
 
-export function createWidgetBookingPort(deps: BookingDeps): WidgetBookingPort {
+/** `manageLinkOwner`: whose a manage link's booking is (the pages' ownerOfBooking), read under that business. */
+export function createWidgetBookingPort(deps: BookingDeps, manageLinkOwner: ManageLinkOwner): WidgetBookingPort {
   return {
     async widgetConfig(calendarId) {
       const result = await getWidgetConfig(deps, calendarId);
@@ -39,11 +46,12 @@ export function createWidgetBookingPort(deps: BookingDeps): WidgetBookingPort {
       return result.ok ? { ok: true, value: result.value } : { ok: false, code: result.error.code };
     },
     async managedBooking(bookingId, token, locale) {
-      const view = await getBooking(deps, bookingId, token);
-      if (!view.ok) return null;
-      const found = await findManagedBooking(deps, bookingId, token);
+      const found = await withLinkOwner(manageLinkOwner, bookingId, token, (businessId) =>
+        findManagedBooking(deps, businessId, bookingId, token),
+      );
       if (!found.ok) return null;
       const { ctx, record } = found.value;
+      const view = visitorBookingView(ctx, record, deps.clock().getTime());
       const snapshot = toSnapshot(ctx, record, deps.publicUrl, token);
       const text = calendarEventText({ ...snapshot, locale }, serverI18n(locale));
       const ics = `/api/bookings/${encodeURIComponent(record.id)}/calendar.ics?token=${encodeURIComponent(token)}`;
@@ -64,7 +72,7 @@ export function createWidgetBookingPort(deps: BookingDeps): WidgetBookingPort {
               ics,
             };
       return {
-        booking: view.value,
+        booking: view,
         serviceNames: snapshot.serviceNames,
         attendeeServices: snapshot.attendeeServices ?? [],
         location: snapshot.location,

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
 import type { Database } from "../../src/adapters/db/client.ts";
+import { createPublicPagesRepository } from "../../src/adapters/db/public-pages-repository.ts";
 import * as t from "../../src/adapters/db/schema.ts";
 import { DEFAULT_CALENDAR_SETTINGS } from "../../src/adapters/db/seed/demo.ts";
 import { issueKeyForBusiness } from "../../src/app/business/create-business.ts";
@@ -221,7 +222,8 @@ export function bookingApp(
   return createApp({
     ...appOverrides,
     database,
-    pages: {} as never,
+    // The manage routes find a link's business with the pages' ownerOfBooking (ADR 0057).
+    pages: createPublicPagesRepository(database.db),
     logger: createLogger("silent"),
     clock,
     mode: "test",

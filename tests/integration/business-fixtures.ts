@@ -4,6 +4,7 @@
  */
 import type { Database } from "../../src/adapters/db/client.ts";
 import { createBusinessDirectory } from "../../src/adapters/db/business-repository.ts";
+import { createPublicPagesRepository } from "../../src/adapters/db/public-pages-repository.ts";
 import { createBusinessWithKey } from "../../src/app/business/create-business.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
@@ -25,7 +26,8 @@ export function businessApp(
 ): App {
   return createApp({
     database,
-    pages: {} as never,
+    // The manage routes find a link's business with the pages' ownerOfBooking (ADR 0057).
+    pages: createPublicPagesRepository(database.db),
     logger,
     clock,
     mode: "test",

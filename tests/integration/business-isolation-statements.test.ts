@@ -2,7 +2,8 @@
  * The booking path's statements name the business (ADR 0057, "Hot queries"): on a database sharded by
  * business each goes to that business's one shard. Asked under another business's id, a statement
  * reads and changes nothing — a hold is not found nor let go, a booking is not moved, class seats are
- * not given back — while under its own business it does.
+ * not given back, a booking, its series, round-robin counts and rooms' occupancy are not read — while
+ * under its own business it does.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,36 @@ describe.each(DATABASE_KINDS)("statements under another business's id on %s (ADR
   });
 
   const one = async (sql: string, params: unknown[]) => (await testDb.database.execute(sql, params)).rows[0];
+  /** A confirmed booking of the fixture's business on its personal calendar, [from, to) with one staff member. */
+  const insertBooking = async (from: string, to: string, staffId: string, seriesId: string | null = null) => {
+    const row = await one(
+      `insert into bookings (business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
+         service_ids, contact, manage_token_hash, currency, series_id)
+       values ($1, $2, 'confirmed', $3, $4, 'Europe/Berlin', $5, array[$5::uuid], '{}', '{}', 'h', 'EUR', $6)
+       returning id`,
+      [fx.businessId, fx.calendars.personal, from, to, staffId, seriesId],
+    );
+    return String(row?.id);
+  };
+  /** A room of one unit of the fixture's business: its id and its unit's. */
+  const insertRoom = async (name: string) => {
+    const room = await one(
+      `insert into resources (business_id, name, kind, capacity, time_zone) values ($1, $2, 'room', 1, 'Europe/Berlin')
+       returning id`,
+      [fx.businessId, name],
+    );
+    const unit = await one(
+      `insert into resource_units (business_id, resource_id, number) values ($1, $2, 1) returning id`,
+      [fx.businessId, room?.id],
+    );
+    return { roomId: String(room?.id), unitId: String(unit?.id) };
+  };
+  const holdUnit = (bookingId: string, room: { roomId: string; unitId: string }, from: string, to: string) =>
+    testDb.database.execute(
+      `insert into booking_resource_units (business_id, booking_id, unit_id, resource_id, blocked, starts_at, ends_at)
+       values ($1, $2, $3, $4, tstzrange($5, $6), $5, $6)`,
+      [fx.businessId, bookingId, room.unitId, room.roomId, from, to],
+    );
 
   it("a hold is neither read nor let go under another business", async () => {
     const holdId = randomUUID();
@@ -52,13 +83,7 @@ describe.each(DATABASE_KINDS)("statements under another business's id on %s (ADR
   });
 
   it("a booking is not moved under another business", async () => {
-    const bookingId = randomUUID();
-    await testDb.database.execute(
-      `insert into bookings (id, business_id, calendar_id, status, starts_at, ends_at, time_zone, staff_id, staff_ids,
-         service_ids, contact, manage_token_hash, currency)
-       values ($1, $2, $3, 'confirmed', $4, $5, 'Europe/Berlin', $6, array[$6::uuid], '{}', '{}', 'h', 'EUR')`,
-      [bookingId, fx.businessId, fx.calendars.personal, at(4, "10:00"), at(4, "11:00"), fx.staff.s1],
-    );
+    const bookingId = await insertBooking(at(4, "10:00"), at(4, "11:00"), fx.staff.s1);
     const [startMs, endMs] = [Date.parse(at(4, "13:00")), Date.parse(at(4, "14:00"))];
     const move = (businessId: string): RescheduleCommand => ({
       bookingId,
@@ -94,5 +119,50 @@ describe.each(DATABASE_KINDS)("statements under another business's id on %s (ADR
     expect(await taken()).toBe(2);
     await testDb.database.db.transaction((tx) => releaseSeats(tx, fx.businessId, sessionId, 1));
     expect(await taken()).toBe(1);
+  });
+
+  it("a booking and its series are not read under another business", async () => {
+    const seriesId = randomUUID();
+    const bookingId = await insertBooking(at(6, "10:00"), at(6, "11:00"), fx.staff.s2, seriesId);
+    await insertBooking(at(13, "10:00"), at(13, "11:00"), fx.staff.s2, seriesId);
+    // What loadBooking reads beside the row: the money paid (payments) and the rooms it holds.
+    await testDb.database.execute(
+      `insert into payments (business_id, booking_id, provider, provider_ref, kind, amount_minor, currency, status,
+         client_secret_hash, confirms_as, notification)
+       values ($1, $2, 'test', $3, 'full', 2500, 'EUR', 'succeeded', 'x', 'confirmed', '{}')`,
+      [fx.businessId, bookingId, `pi_${randomUUID()}`],
+    );
+    const room = await insertRoom("Blue room");
+    await holdUnit(bookingId, room, at(6, "10:00"), at(6, "11:00"));
+
+    expect(await store.loadBooking(elsewhere, bookingId)).toBeNull();
+    expect(await store.loadSeries(elsewhere, seriesId)).toEqual([]);
+    expect(await store.loadBooking(fx.businessId, bookingId)).toMatchObject({
+      id: bookingId,
+      businessId: fx.businessId,
+      paidMinor: 2500,
+      resources: ["Blue room"],
+      resourceIds: [room.roomId],
+    });
+    const series = await store.loadSeries(fx.businessId, seriesId);
+    expect(series.map((b) => b.startMs)).toEqual([Date.parse(at(6, "10:00")), Date.parse(at(13, "10:00"))]);
+  });
+
+  it("round-robin counts are not read under another business", async () => {
+    const sinceMs = Date.now() - 60_000;
+    await insertBooking(at(7, "10:00"), at(7, "11:00"), fx.staff.s4);
+    expect(await store.recentCounts(elsewhere, fx.calendars.personal, sinceMs)).toEqual({});
+    expect(await store.recentCounts(fx.businessId, fx.calendars.personal, sinceMs)).toMatchObject({ [fx.staff.s4]: 1 });
+  });
+
+  it("a room's occupancy is not read under another business", async () => {
+    const bookingId = await insertBooking(at(8, "10:00"), at(8, "11:00"), fx.staff.s5);
+    const room = await insertRoom("Green room");
+    await holdUnit(bookingId, room, at(8, "10:00"), at(8, "11:00"));
+    const [fromMs, toMs] = [Date.parse(at(8, "00:00")), Date.parse(at(9, "00:00"))];
+    expect(await store.loadUnitOccupancy!(elsewhere, [room.unitId], fromMs, toMs)).toEqual([]);
+    expect(await store.loadUnitOccupancy!(fx.businessId, [room.unitId], fromMs, toMs)).toEqual([
+      expect.objectContaining({ unitId: room.unitId, bookingId, blockedStartMs: Date.parse(at(8, "10:00")) }),
+    ]);
   });
 });

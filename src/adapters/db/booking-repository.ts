@@ -63,7 +63,8 @@ export function createBookingRepository(source: Database | Db, options: BookingR
   return {
     ...calendarLoader((options.slotReads ?? database).db, options.calendarCacheMs ?? 2000),
     ...bookingReads(database, options.slotReads),
-    loadUnitOccupancy: (unitIds, fromMs, toMs) => loadUnitOccupancy(database, unitIds, fromMs, toMs),
+    loadUnitOccupancy: (businessId, unitIds, fromMs, toMs) =>
+      loadUnitOccupancy(database, businessId, unitIds, fromMs, toMs),
     ...bookingWrites(database, { seal, storedAnswer, simpleBookings, purgeOldKeys: keys.purgeOldKeys }),
     async findCoupon(businessId, code, visitorEmail) {
       const coupon = await findCoupon(database.db, businessId, code);

@@ -26,8 +26,8 @@ async function answerRequest(
   bookingId: string,
   answer: { to: "confirmed" | "cancelled"; reason: string | null },
 ): Promise<Outcome<BookingRecord>> {
-  const record = await deps.store.loadBooking(bookingId);
-  if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
+  const record = await deps.store.loadBooking(businessId, bookingId);
+  if (!record) return fail("BOOKING_NOT_FOUND");
   if (record.status !== "new") return fail("NOT_A_REQUEST");
   const ctx = await deps.store.loadCalendar(record.calendarId);
   if (!ctx) return fail("BOOKING_NOT_FOUND");

@@ -156,7 +156,9 @@ export async function withResources(
   if (schedules.length === 0 || !store.loadUnitOccupancy) return input;
   const unitIds = schedules.flatMap((r) => r.units);
   const rows =
-    span && span.endMs > span.startMs ? await store.loadUnitOccupancy(unitIds, span.startMs, span.endMs) : [];
+    span && span.endMs > span.startMs
+      ? await store.loadUnitOccupancy(ctx.business.id, unitIds, span.startMs, span.endMs)
+      : [];
   const busy = rows
     .filter(
       (o) =>

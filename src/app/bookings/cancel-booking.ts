@@ -11,11 +11,12 @@ import { bookingUid, notification, toSnapshot } from "./snapshot.ts";
 
 export async function cancelBooking(
   deps: BookingDeps,
+  businessId: string,
   bookingId: string,
   token: string | null | undefined,
   reason: string | null,
 ): Promise<Outcome<BookingView>> {
-  const found = await findManagedBooking(deps, bookingId, token);
+  const found = await findManagedBooking(deps, businessId, bookingId, token);
   if (!found.ok) return found;
   const { record, ctx } = found.value;
   const nowMs = deps.clock().getTime();
@@ -143,16 +144,17 @@ export interface CancelledSeries {
  */
 export async function cancelRestOfSeries(
   deps: BookingDeps,
+  businessId: string,
   bookingId: string,
   token: string | null | undefined,
   reason: string | null,
 ): Promise<Outcome<CancelledSeries>> {
-  const found = await findManagedBooking(deps, bookingId, token);
+  const found = await findManagedBooking(deps, businessId, bookingId, token);
   if (!found.ok) return found;
   const { record, ctx } = found.value;
   if (!record.seriesId) return fail("RECURRING_NOT_SUPPORTED");
   const nowMs = deps.clock().getTime();
-  const members = (await deps.store.loadSeries(record.seriesId)).filter(
+  const members = (await deps.store.loadSeries(record.businessId, record.seriesId)).filter(
     (m) => m.manageTokenHash === record.manageTokenHash,
   );
   const plan = restOfSeries(members, record.id, ctx.calendar.settings, nowMs);
@@ -164,7 +166,7 @@ export async function cancelRestOfSeries(
   const later: (BookingView & { occurrence: SeriesOccurrenceSnapshot })[] = [];
   const kept = [...plan.value.kept];
   for (const id of plan.value.cancel.filter((id) => id !== record.id)) {
-    const member = await deps.store.loadBooking(id);
+    const member = await deps.store.loadBooking(record.businessId, id);
     if (!member) continue;
     const result = await cancelOne(deps, member, ctx, reason, nowMs, "visitor", "silent");
     if (result.ok) later.push(result.value);

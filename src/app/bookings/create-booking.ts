@@ -110,7 +110,10 @@ export const recentCountsFor = async (
   ctx: CalendarContext,
   decision: { readonly needsRecentCounts: boolean },
   nowMs: number,
-) => (decision.needsRecentCounts ? await deps.store.recentCounts(ctx.calendar.id, nowMs - ROUND_ROBIN_PERIOD_MS) : {});
+) =>
+  decision.needsRecentCounts
+    ? await deps.store.recentCounts(ctx.business.id, ctx.calendar.id, nowMs - ROUND_ROBIN_PERIOD_MS)
+    : {};
 
 export async function createBooking(
   deps: BookingDeps,

@@ -70,10 +70,12 @@ async function loadLive(
   if (!ctx) return fail("CALENDAR_NOT_FOUND");
   if (!ctx.calendar.isLive) return fail("CALENDAR_UNAVAILABLE");
   if (!isValidTimeZone(input.timezone)) return fail("TIMEZONE_NOT_FOUND");
-  // Only its manage token frees a booking's time (a wrong one looks like no booking), and only on its calendar.
+  // Only its manage token frees a booking's time (a wrong one looks like no booking), and only on its
+  // calendar: so it is read under the calendar's business.
   let moving: BookingRecord | null = null;
   if (input.rescheduling) {
-    const found = await findManagedBooking(deps, input.rescheduling.bookingId, input.rescheduling.token);
+    const { bookingId, token } = input.rescheduling;
+    const found = await findManagedBooking(deps, ctx.business.id, bookingId, token);
     if (!found.ok) return found;
     if (found.value.record.calendarId !== ctx.calendar.id) return fail("BOOKING_NOT_FOUND");
     moving = found.value.record;

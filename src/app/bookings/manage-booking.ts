@@ -1,7 +1,8 @@
 /**
  * Shared by the visitor's manage use cases: find a booking by id and manage token. A wrong or
  * missing token looks exactly like a missing booking ('No calendar event found'), so ids cannot
- * be probed.
+ * be probed. The booking is read under its business (ADR 0057): the manage link's owner, which the
+ * route finds first (`withLinkOwner`), or the calendar's when a slot query names one.
  */
 import { fail, ok, type Outcome } from "../../core/booking/errors.ts";
 import { refundOnCancel } from "../../core/payments/refund-policy.ts";
@@ -15,16 +16,38 @@ import type { BookingRecord, CalendarContext } from "./ports.ts";
 
 export async function findManagedBooking(
   deps: Pick<BookingDeps, "store">,
+  businessId: string,
   bookingId: string,
   token: string | null | undefined,
 ): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
-  const record = await deps.store.loadBooking(bookingId);
+  const record = await deps.store.loadBooking(businessId, bookingId);
   // Verify even when missing, against a dummy hash, so timing does not tell the two apart.
   const isValid = verifyManageToken(token, record?.manageTokenHash ?? "0".repeat(64));
   if (!record || !isValid) return fail("BOOKING_NOT_FOUND");
   const ctx = await deps.store.loadCalendar(record.calendarId);
   if (!ctx) return fail("BOOKING_NOT_FOUND");
   return ok({ record, ctx });
+}
+
+/**
+ * The business a manage link's booking belongs to, once its token is checked; null when no booking
+ * has that id and token. The pages' `ownerOfBooking`: a named cross-business look-up (ADR 0057),
+ * since the link carries no business.
+ */
+export type ManageLinkOwner = (bookingId: string, token: string) => Promise<string | null>;
+
+/**
+ * A visitor's manage use case under the business their link belongs to. A link of no booking (or
+ * without its token) is answered as a missing booking, as findManagedBooking answers a wrong token.
+ */
+export async function withLinkOwner<T>(
+  owner: ManageLinkOwner,
+  bookingId: string,
+  token: string | null | undefined,
+  run: (businessId: string) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  const businessId = token ? await owner(bookingId, token) : null;
+  return businessId ? run(businessId) : fail("BOOKING_NOT_FOUND");
 }
 
 export interface BookingView {
@@ -131,7 +154,7 @@ export async function seriesOf(
   record: BookingRecord,
 ): Promise<BookingRecord[] | null> {
   if (!record.seriesId) return null;
-  const members = await deps.store.loadSeries(record.seriesId);
+  const members = await deps.store.loadSeries(record.businessId, record.seriesId);
   return members.filter((m) => m.manageTokenHash === record.manageTokenHash);
 }
 

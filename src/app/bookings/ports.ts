@@ -386,8 +386,16 @@ export interface BookingStore {
    * by business (ADR 0057) the read goes to its one shard.
    */
   loadOccupancy(businessId: string, staffIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<Occupancy[]>;
-  /** Active occupancy of these units of rooms and equipment overlapping [fromMs, toMs) (issue 21). */
-  loadUnitOccupancy?(unitIds: readonly string[], fromMs: EpochMs, toMs: EpochMs): Promise<UnitOccupancy[]>;
+  /**
+   * Active occupancy of these units of the business's rooms and equipment overlapping [fromMs, toMs)
+   * (issue 21); a unit id of another business reads nothing (ADR 0057).
+   */
+  loadUnitOccupancy?(
+    businessId: string,
+    unitIds: readonly string[],
+    fromMs: EpochMs,
+    toMs: EpochMs,
+  ): Promise<UnitOccupancy[]>;
   /**
    * loadOccupancy, with the version of busy time it read (opaque: the database snapshot). A store
    * offering both this and occupancyChangedSince lets busy indexes be kept warm (warm-busy-index.ts).
@@ -409,8 +417,8 @@ export interface BookingStore {
     toMs: EpochMs,
     version: string,
   ): Promise<{ changed: string[]; occupancy: Occupancy[]; version: string }>;
-  /** Bookings per member of this calendar since an instant (round-robin equal distribution). */
-  recentCounts(calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
+  /** Bookings per member of this calendar of the business since an instant (round-robin equal distribution). */
+  recentCounts(businessId: string, calendarId: string, sinceMs: EpochMs): Promise<Record<string, number>>;
   /**
    * With the business when the caller knows it (a booking names its calendar's): the look-up then names
    * it. Without, it is the named cross-business look-up by the slug's hash (ADR 0057).
@@ -420,9 +428,10 @@ export interface BookingStore {
   findCoupon(businessId: string, code: string, visitorEmail: string): Promise<CouponLookup | null>;
   /** The business's hold with this id (another business's reads as none), or null. */
   loadHold(businessId: string, holdId: string): Promise<HoldRecord | null>;
-  loadBooking(bookingId: string): Promise<BookingRecord | null>;
-  /** Every occurrence of a recurring series, in order (issue 17). */
-  loadSeries(seriesId: string): Promise<BookingRecord[]>;
+  /** The business's booking with this id (another business's reads as none), or null. */
+  loadBooking(businessId: string, bookingId: string): Promise<BookingRecord | null>;
+  /** Every occurrence of a recurring series of the business, in order (issue 17). */
+  loadSeries(businessId: string, seriesId: string): Promise<BookingRecord[]>;
 
   createBookings(command: CreateCommand): Promise<CommitResult>;
   /** Places a hold, letting `replacesHoldId` go in the same transaction: `replaced` is what that one occupied. */

@@ -33,11 +33,12 @@ export interface MoveCommand {
 
 export async function rescheduleBooking(
   deps: BookingDeps,
+  businessId: string,
   bookingId: string,
   token: string | null | undefined,
   input: { readonly startTime: string; readonly timezone: string },
 ): Promise<Outcome<BookingView>> {
-  const found = await findManagedBooking(deps, bookingId, token);
+  const found = await findManagedBooking(deps, businessId, bookingId, token);
   if (!found.ok) return found;
   const { record, ctx } = found.value;
   const nowMs = deps.clock().getTime();

@@ -121,7 +121,7 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
       return released;
     },
     async reschedule(command) {
-      const before = await store.loadBooking(command.bookingId);
+      const before = await store.loadBooking(command.businessId, command.bookingId);
       const result = await store.reschedule(command);
       if (result.ok && before) {
         const staffIds = [
@@ -143,7 +143,7 @@ export function withSlotChangeEvents(store: BookingStore, events: SlotChangeEven
       const result = await store.changeStatus(command);
       if (result.ok && result.record) {
         // Its units are activated or released with it; the record as written does not carry them.
-        const held = (await store.loadBooking(command.bookingId))?.resourceIds ?? [];
+        const held = (await store.loadBooking(command.businessId, command.bookingId))?.resourceIds ?? [];
         events.publish({
           calendarId: result.record.calendarId,
           staffIds: result.record.staffIds,

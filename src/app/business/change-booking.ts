@@ -15,8 +15,8 @@ async function loadOwn(
   businessId: string,
   bookingId: string,
 ): Promise<Outcome<{ record: BookingRecord; ctx: CalendarContext }>> {
-  const record = await deps.store.loadBooking(bookingId);
-  if (!record || record.businessId !== businessId) return fail("BOOKING_NOT_FOUND");
+  const record = await deps.store.loadBooking(businessId, bookingId);
+  if (!record) return fail("BOOKING_NOT_FOUND");
   const ctx = await deps.store.loadCalendar(record.calendarId);
   if (!ctx) return fail("BOOKING_NOT_FOUND");
   if (record.status === "cancelled") return fail("BOOKING_CANCELLED");

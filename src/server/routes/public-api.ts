@@ -17,7 +17,13 @@ import { getFreeSlots, getNextAvailableDate } from "../../app/bookings/get-free-
 import { getOneTimeLinkConfig, getWidgetConfig } from "../../app/bookings/get-widget-config.ts";
 import { holdSlot, releaseHold } from "../../app/bookings/hold-slot.ts";
 import { quoteBooking } from "../../app/bookings/quote-booking.ts";
-import { findManagedBooking, seriesOf, seriesSnapshot } from "../../app/bookings/manage-booking.ts";
+import {
+  findManagedBooking,
+  seriesOf,
+  seriesSnapshot,
+  withLinkOwner,
+  type ManageLinkOwner,
+} from "../../app/bookings/manage-booking.ts";
 import { rescheduleBooking } from "../../app/bookings/reschedule-booking.ts";
 import { toSnapshot } from "../../app/bookings/snapshot.ts";
 import type { BookingError, BookingErrorCode } from "../../core/booking/errors.ts";
@@ -49,6 +55,8 @@ import type { ProofLedger } from "../../adapters/db/used-proofs.ts";
 import { clientKey, UNKNOWN_CLIENT } from "../http/client-address.ts";
 
 export interface PublicApiDeps extends BookingDeps {
+  /** Whose a manage link's booking is (the pages' ownerOfBooking): its routes read it under that business. */
+  readonly manageLinkOwner: ManageLinkOwner;
   readonly rateLimits: {
     readonly bookingsPerMinute: number;
     readonly slotsPerMinute: number;
@@ -259,7 +267,11 @@ export function publicApi(deps: PublicApiDeps) {
 
   handle(api, cancelSeriesRoute, async (c) => {
     const { reason } = c.req.valid("json");
-    const result = await cancelRestOfSeries(deps, c.req.valid("param").id, manageToken(c), reason ?? null);
+    const { id } = c.req.valid("param");
+    const token = manageToken(c);
+    const result = await withLinkOwner(deps.manageLinkOwner, id, token, (businessId) =>
+      cancelRestOfSeries(deps, businessId, id, token, reason ?? null),
+    );
     return result.ok ? c.json(result.value) : fail(c, result.error);
   });
 
@@ -332,28 +344,44 @@ export function publicApi(deps: PublicApiDeps) {
   );
 
   handle(api, getBookingRoute, async (c) => {
-    const result = await getBooking(deps, c.req.valid("param").id, manageToken(c));
+    const { id } = c.req.valid("param");
+    const token = manageToken(c);
+    const result = await withLinkOwner(deps.manageLinkOwner, id, token, (businessId) =>
+      getBooking(deps, businessId, id, token),
+    );
     return result.ok ? c.json(result.value) : fail(c, result.error);
   });
 
   handle(api, rescheduleRoute, async (c) => {
-    const result = await rescheduleBooking(deps, c.req.valid("param").id, manageToken(c), c.req.valid("json"));
+    const { id } = c.req.valid("param");
+    const token = manageToken(c);
+    const result = await withLinkOwner(deps.manageLinkOwner, id, token, (businessId) =>
+      rescheduleBooking(deps, businessId, id, token, c.req.valid("json")),
+    );
     return result.ok ? c.json(result.value) : fail(c, result.error);
   });
 
   handle(api, cancelRoute, async (c) => {
     const { reason } = c.req.valid("json");
-    const result = await cancelBooking(deps, c.req.valid("param").id, manageToken(c), reason ?? null);
+    const { id } = c.req.valid("param");
+    const token = manageToken(c);
+    const result = await withLinkOwner(deps.manageLinkOwner, id, token, (businessId) =>
+      cancelBooking(deps, businessId, id, token, reason ?? null),
+    );
     return result.ok ? c.json(result.value) : fail(c, result.error);
   });
 
   handle(api, calendarFileRoute, async (c) => {
-    const found = await findManagedBooking(deps, c.req.valid("param").id, manageToken(c));
+    const { id } = c.req.valid("param");
+    const token = manageToken(c);
+    const found = await withLinkOwner(deps.manageLinkOwner, id, token, (businessId) =>
+      findManagedBooking(deps, businessId, id, token),
+    );
     if (!found.ok) return fail(c, found.error);
     if (!deps.renderCalendarFile) return problem(c, 404, "NOT_FOUND", "Calendar files are not available.");
     const { ctx, record } = found.value;
     const members = await seriesOf(deps, record);
-    const snapshot = toSnapshot(ctx, record, deps.publicUrl, manageToken(c));
+    const snapshot = toSnapshot(ctx, record, deps.publicUrl, token);
     const ics = await deps.renderCalendarFile(members ? { ...snapshot, series: seriesSnapshot(members) } : snapshot);
     return c.body(ics, 200, {
       "content-type": "text/calendar; charset=utf-8",

@@ -72,12 +72,13 @@ export function bookingReads(
       };
     },
 
-    async recentCounts(calendarId, sinceMs) {
+    async recentCounts(businessId, calendarId, sinceMs) {
       const rows = await db
         .select({ staffId: t.bookings.staffId, n: sql<number>`count(*)::int`.mapWith(Number) })
         .from(t.bookings)
         .where(
           and(
+            eq(t.bookings.businessId, businessId),
             eq(t.bookings.calendarId, calendarId),
             gt(t.bookings.createdAt, new Date(sinceMs)),
             sql`${t.bookings.status} <> 'cancelled'`,
@@ -124,25 +125,28 @@ export function bookingReads(
       return hold;
     },
 
-    async loadBooking(bookingId) {
-      if (!isUuid(bookingId)) return null;
+    async loadBooking(businessId, bookingId) {
+      if (!isUuid(bookingId) || !isUuid(businessId)) return null;
+      // Every subquery names the booking's business too, so on Citus the whole statement routes to its shard.
       const [row] = await db
         .select({
           booking: t.bookings,
           paidMinor: sql<number>`(select coalesce(sum(p.amount_minor - p.refunded_minor), 0)::int from payments p
-            where p.booking_id = "bookings"."id" and p.status in ('succeeded', 'refunded'))`,
+            where p.business_id = "bookings"."business_id" and p.booking_id = "bookings"."id"
+              and p.status in ('succeeded', 'refunded'))`,
           heldMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from payments p
-            where p.booking_id = "bookings"."id" and p.status = 'authorized')`,
+            where p.business_id = "bookings"."business_id" and p.booking_id = "bookings"."id"
+              and p.status = 'authorized')`,
           // What is to be given back (done or on its way): the refunds worker moves it into refunded_minor.
           refundedMinor: sql<number>`(select coalesce(sum(p.refund_due_minor), 0)::int from payments p
-            where p.booking_id = "bookings"."id")`,
+            where p.business_id = "bookings"."business_id" and p.booking_id = "bookings"."id")`,
           // Issue 21: the rooms and equipment it holds.
           resources: heldUnitLabels(),
           resourceIds: sql<string[]>`array(select distinct bru.resource_id from booking_resource_units bru
-            where bru.booking_id = "bookings"."id")`,
+            where bru.business_id = "bookings"."business_id" and bru.booking_id = "bookings"."id")`,
         })
         .from(t.bookings)
-        .where(eq(t.bookings.id, bookingId));
+        .where(and(eq(t.bookings.id, bookingId), eq(t.bookings.businessId, businessId)));
       return row
         ? {
             ...toRecord(row.booking),
@@ -155,12 +159,12 @@ export function bookingReads(
         : null;
     },
 
-    async loadSeries(seriesId) {
-      if (!isUuid(seriesId)) return [];
+    async loadSeries(businessId, seriesId) {
+      if (!isUuid(seriesId) || !isUuid(businessId)) return [];
       const rows = await db
         .select()
         .from(t.bookings)
-        .where(eq(t.bookings.seriesId, seriesId))
+        .where(and(eq(t.bookings.seriesId, seriesId), eq(t.bookings.businessId, businessId)))
         .orderBy(t.bookings.startsAt);
       return rows.map(toRecord);
     },

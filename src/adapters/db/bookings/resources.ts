@@ -19,8 +19,11 @@ import { iso, uuidArray, type Executor } from "./executor.ts";
  */
 export const heldUnitLabels = () =>
   sql<string[]>`array(select r.name || case when r.capacity > 1 then ' ' || u.number else '' end
-    from booking_resource_units bru join resource_units u on u.id = bru.unit_id join resources r on r.id = u.resource_id
-    where bru.booking_id = "bookings"."id" order by bru.guest_index, bru.starts_at, r.name)`;
+    from booking_resource_units bru
+    join resource_units u on u.id = bru.unit_id and u.business_id = bru.business_id
+    join resources r on r.id = u.resource_id and r.business_id = u.business_id
+    where bru.business_id = "bookings"."business_id" and bru.booking_id = "bookings"."id"
+    order by bru.guest_index, bru.starts_at, r.name)`;
 
 /** The needs of these services (by service id) and every resource they name. */
 export async function loadServiceResources(
@@ -103,9 +106,10 @@ export function resourceFields(r: typeof t.resources.$inferSelect) {
   };
 }
 
-/** Active occupancy of these units overlapping [fromMs, toMs). */
+/** Active occupancy of these units of the business overlapping [fromMs, toMs). */
 export async function loadUnitOccupancy(
   database: Executor,
+  businessId: string,
   unitIds: readonly string[],
   fromMs: number,
   toMs: number,
@@ -117,11 +121,12 @@ export async function loadUnitOccupancy(
             (extract(epoch from upper(blocked)) * 1000)::float8 as hi,
             (extract(epoch from hold_expires_at) * 1000)::float8 as x
        from booking_resource_units
-      where active and unit_id = any($1::uuid[]) and blocked && tstzrange($2::timestamptz, $3::timestamptz)
+      where business_id = $4 and active and unit_id = any($1::uuid[])
+        and blocked && tstzrange($2::timestamptz, $3::timestamptz)
       order by lower(blocked)`,
-    [uuidArray(unitIds), iso(fromMs), iso(toMs)],
+    [uuidArray(unitIds), iso(fromMs), iso(toMs), businessId],
     // In order of start, so the engine merges each unit's spans without sorting them (mergeIntervals).
-    "resource_unit_occupancy_v2",
+    "resource_unit_occupancy_v3",
   );
   return rows.map((r) => ({
     unitId: String(r.unit_id),
