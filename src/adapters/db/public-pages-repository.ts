@@ -163,7 +163,10 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
         .select({ businessId: t.bookings.businessId, manageTokenHash: t.bookings.manageTokenHash })
         .from(t.bookings)
         .where(eq(t.bookings.id, bookingId));
-      return row && verifyManageToken(token, row.manageTokenHash) ? row.businessId : null;
+      // Verified even when missing, against a dummy hash, so timing does not tell a missing booking from a
+      // wrong token (as findManagedBooking).
+      const isValid = verifyManageToken(token, row?.manageTokenHash ?? "0".repeat(64));
+      return row && isValid ? row.businessId : null;
     },
 
     async branding(businessId) {
