@@ -2,13 +2,15 @@
  * The booking path's statements name the business (ADR 0057, "Hot queries"): on a database sharded by
  * business each goes to that business's one shard. Asked under another business's id, a statement
  * reads and changes nothing — a hold is not found nor let go, a booking is not moved, class seats are
- * not given back, a booking, its series, round-robin counts and rooms' occupancy are not read — while
- * under its own business it does.
+ * not given back, a booking, its series, round-robin counts, rooms' occupancy and a one-time link are not
+ * read, a console login's password, name, sessions and links are not touched — while under its own
+ * business it does.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBookingRepository } from "../../src/adapters/db/booking-repository.ts";
 import { releaseSeats } from "../../src/adapters/db/bookings/class-seats.ts";
+import { consoleStore } from "../../src/adapters/db/console/console-store.ts";
 import type { BookingStore, RescheduleCommand } from "../../src/app/bookings/ports.ts";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.ts";
 import { at, seedBookingFixture, type Fixture } from "./booking-fixtures.ts";
@@ -164,5 +166,55 @@ describe.each(DATABASE_KINDS)("statements under another business's id on %s (ADR
     expect(await store.loadUnitOccupancy!(fx.businessId, [room.unitId], fromMs, toMs)).toEqual([
       expect.objectContaining({ unitId: room.unitId, bookingId, blockedStartMs: Date.parse(at(8, "10:00")) }),
     ]);
+  });
+
+  it("a one-time link is not read under another business; by its slug alone it is (the named look-up)", async () => {
+    const now = Date.now();
+    expect(await store.oneTimeLink(fx.oneTimeSlug, now, elsewhere)).toBeNull();
+    expect(await store.oneTimeLink(fx.oneTimeSlug, now, fx.businessId)).toEqual({
+      state: "active",
+      calendarId: fx.calendars.personal,
+    });
+    expect(await store.oneTimeLink(fx.oneTimeSlug, now)).toEqual({
+      state: "active",
+      calendarId: fx.calendars.personal,
+    });
+  });
+
+  it("a console login's password, name, sessions and links are not touched under another business", async () => {
+    const accounts = consoleStore(testDb.database.db, (link) => link);
+    const created = await accounts.createUser({
+      businessId: fx.businessId,
+      email: `owner-${randomUUID()}@isolation.example`,
+      name: "Olga",
+      role: "owner",
+      staffId: null,
+      locale: "en",
+      passwordHash: null,
+    });
+    if (!created.ok) throw new Error(created.error);
+    const user = created.value;
+    const other = { id: user.id, businessId: elsewhere };
+    const now = new Date();
+    await accounts.createSession({
+      tokenHash: `s-${randomUUID()}`,
+      userId: user.id,
+      businessId: fx.businessId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      userAgent: null,
+    });
+    await accounts.setPasswordHash(other, "elsewhere");
+    await accounts.setName(other, "Elsewhere");
+    await accounts.revokeSessionsOf(other, now);
+    expect(await accounts.listSessions(other, now)).toEqual([]);
+    expect(await accounts.findUser(fx.businessId, user.id)).toMatchObject({ name: "Olga", passwordHash: null });
+    const [session] = await accounts.listSessions(user, now);
+    expect(session).toBeDefined();
+    expect(await accounts.revokeSessionById(other, session!.id, now)).toBe(false);
+    expect(await accounts.listSessions(user, now)).toHaveLength(1);
+    await accounts.setName(user, "Olga O.");
+    expect(await accounts.findUser(fx.businessId, user.id)).toMatchObject({ name: "Olga O." });
+    expect(await accounts.revokeSessionById(user, session!.id, now)).toBe(true);
   });
 });
