@@ -6,15 +6,13 @@
  * was typed, and the next press books. axe on each screen; screenshots at 390 and 1280 px.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
 import { baseURL } from "./support/server.ts";
-import { bookingPage, fillContact, firstSlot, heading, open } from "./support/booking.ts";
+import { bookingPage, fillContact, firstSlot, heading, open, screenshots } from "./support/booking.ts";
 
-const SHOTS = "/work/shots";
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -22,15 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Screenshots of the details step at a phone's and a desktop's width into /work/shots. */
-async function shots(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(SHOTS, `bots-${name}-${width}.png`), fullPage: true });
-  }
-}
 
 /** The booking posts the page sends, as JSON. */
 function bookingPosts(page: Page) {
@@ -94,7 +83,7 @@ describe("bot protection in the booking widget", () => {
     await expect.poll(() => button.textContent()).toBe("Checking…");
     expect(await button.isDisabled()).toBe(true);
     await expectNoAxeViolations(page);
-    await shots(page, "checking");
+    await screenshots(page, "bots-checking");
     release();
     await page.waitForURL(/done=booked/);
     expect(pageErrors).toEqual([]);
@@ -122,7 +111,7 @@ describe("bot protection in the booking widget", () => {
     expect(await page.getByLabel("Last name").inputValue()).toBe("Autofill");
     expect(await page.getByLabel("Additional information").inputValue()).toBe("Autofilled a hidden field");
     await expectNoAxeViolations(page);
-    await shots(page, "refused");
+    await screenshots(page, "bots-refused");
     // The trap was cleared: pressing again books (a person whose browser filled it is not stuck).
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Confirm booking" }).click();

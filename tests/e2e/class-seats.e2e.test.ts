@@ -3,14 +3,12 @@
  * a class filled through the API stays in the list as "Full" — not offered, and named as full for
  * screen readers — instead of vanishing.
  */
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser } from "./support/browser.ts";
-import { bookingPage, bookThroughApi, clientAddress, heading, open } from "./support/booking.ts";
+import { bookingPage, bookThroughApi, clientAddress, heading, open, screenshots } from "./support/booking.ts";
 
 const calendarId = DEMO.calendars.yoga;
 let browser: Browser;
@@ -42,15 +40,6 @@ async function fill(startTime: string, timezone: string, count: number, tag: str
       contact: { firstName: "Seat", lastName: `Taker ${tag}${i}`, email: `seat-${tag}-${i}@example.com` },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-  }
-}
-
-async function shoot(page: Page, name: string) {
-  const dir = path.resolve("test-results/screenshots");
-  fs.mkdirSync(dir, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
   }
 }
 
@@ -107,7 +96,7 @@ describe("seats left in class times", () => {
       expect(await offered.nth(i).locator(".slot__seats").textContent()).toMatch(/^\d+ seats? left$/);
 
     await expectNoAxeViolations(page);
-    await shoot(page, "50-class-seats");
+    await screenshots(page, "50-class-seats");
 
     // A full class cannot be chosen; a class with places can.
     const step = await heading(page).textContent();
@@ -147,7 +136,7 @@ describe("seats left in class times", () => {
     await expect.poll(() => page.locator(".slots .slot--full").count(), { timeout: 10_000 }).toBe(slots.length);
     expect(await page.locator(".slots .slot:not(.slot--full)").count()).toBe(0);
     await expectNoAxeViolations(page);
-    await shoot(page, "51-class-day-full");
+    await screenshots(page, "51-class-day-full");
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

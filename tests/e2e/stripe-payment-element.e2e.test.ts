@@ -7,8 +7,6 @@
  * own endpoint, and the page waiting for it before it shows the confirmation.
  */
 import { execFile } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import Stripe from "stripe";
@@ -69,15 +67,6 @@ async function deliverSucceeded(intentId: string) {
   expect(((await res.json()) as { outcome: string }).outcome).toBe("confirmed");
 }
 
-/** Copies this journey's screenshots (support/booking.ts saves them) to where the team looks at them. */
-function keepShots(...names: string[]) {
-  const shots = path.resolve("test-results/screenshots");
-  fs.mkdirSync("/work/shots", { recursive: true });
-  for (const name of names)
-    for (const width of [390, 1280])
-      fs.copyFileSync(path.join(shots, `${name}-${width}.png`), `/work/shots/stripekeys-${name}-${width}.png`);
-}
-
 describe("the owner's Stripe keys in the console", () => {
   it("refuses a key Stripe does not accept at its field, keeping what was typed, and saves good keys", async () => {
     const { page } = await bookingPage(browser);
@@ -111,7 +100,6 @@ describe("the owner's Stripe keys in the console", () => {
       .toBe("Saved: new payments go to your Stripe account.");
     expect(await page.locator("#field-secretKey").inputValue()).toBe("");
     expect(await state.innerText()).toContain(`ending in ${accountKey.slice(-4)}`);
-    keepShots("console-stripe-keys", "console-stripe-keys-refused");
   });
 });
 
@@ -163,6 +151,5 @@ describe("paying through Stripe's Payment Element (Stripe.js stand-in)", () => {
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 10_000 }).toBe("You are scheduled");
     expect(await page.locator("dl").first().innerText()).toMatch(/Paid\s+€30\.00/);
     await checkScreen(page, "stripe-paid");
-    keepShots("stripe-payment-step", "stripe-payment-declined", "stripe-paid");
   });
 });
