@@ -441,18 +441,27 @@ export function createApp(deps: AppDependencies) {
 
   if (deps.build && deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
+    // The build writes a Brotli and a gzip copy of each file (scripts/precompress-assets.ts): sent as they
+    // are, compressed once at the best level, instead of compressed again on every response.
+    const precompressedCopies = { precompressed: true };
+    // The compression middleware named Accept-Encoding in Vary already; serveStatic appends it again.
+    const varyOnce = (c: Context) => {
+      if (c.res.headers.has("Content-Encoding")) c.header("Vary", "Accept-Encoding");
+    };
     // Fingerprinted files never change: cache them for a year (immutable).
     app.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      varyOnce(c);
     });
-    app.use("/assets/*", serveStatic({ root }));
+    app.use("/assets/*", serveStatic({ root, ...precompressedCopies }));
     // The embed loader keeps one address on every business's page, so it is cached briefly, not forever.
     app.use("/embed.js", async (c, next) => {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=300, stale-while-revalidate=86400");
+      varyOnce(c);
     });
-    app.get("/embed.js", serveStatic({ path: path.join(root, "embed.js") }));
+    app.get("/embed.js", serveStatic({ path: path.join(root, "embed.js"), ...precompressedCopies }));
     const handler = createRequestHandler(deps.build, deps.mode);
     const forms = {
       directory: createFormDirectory(deps.database.db),
