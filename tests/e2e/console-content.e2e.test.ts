@@ -384,6 +384,63 @@ describe("the owner's posts", () => {
     await owner.context.close();
   });
 
+  it("edits a demo post's text: its decorative cover needs no description, a described one does", async () => {
+    const owner = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const page = owner.page;
+    await consoleAs(page, baseURL, "owner");
+    // Put back as it was at the end: other journeys on this demo server read the same post.
+    const posts = await consoleApiJson<{ items: { id: string; slug: string; bodyHtml: string }[] }>(
+      page,
+      "GET",
+      "/business/posts?limit=100",
+    );
+    const original = posts.body.items.find((p) => p.slug === "five-minute-breathing")!;
+    await page.goto(`${baseURL}/console/posts`);
+    await waitForHydration(page);
+    const title = "A five-minute breathing routine";
+    const row = page.locator(".console-row", { hasText: title });
+    await row.getByRole("button", { name: `Edit ${title}` }).click();
+    // The demo's covers are patterns: stored with an empty description, shown as decorative.
+    const decorative = page.getByRole("checkbox", { name: /^Decorative only/ });
+    expect(await decorative.isChecked()).toBe(true);
+    expect(await page.locator("#field-imageAlt").count()).toBe(0);
+    const body = page.locator("#field-bodyHtml");
+    await body.fill(`${await body.inputValue()}<p>Exhale slowly, twice as long as you inhale.</p>`);
+    await page.locator('.console-post-form button[type="submit"]').click();
+    await expect.poll(() => page.locator(".console-post-form").count()).toBe(0);
+    await screenshots(page, "console-post-decorative-saved");
+    const published = await fetch(`${baseURL}/journal/b/five-minute-breathing`);
+    expect(await published.text()).toContain("Exhale slowly, twice as long as you inhale.");
+
+    // Not decorative: a description is asked for at its field, and nothing typed is lost.
+    await row.getByRole("button", { name: `Edit ${title}` }).click();
+    await page.getByRole("checkbox", { name: /^Decorative only/ }).uncheck();
+    await page.locator('.console-post-form button[type="submit"]').click();
+    await expect
+      .poll(() =>
+        page
+          .locator("#field-imageAlt-error")
+          .innerText()
+          .catch(() => ""),
+      )
+      .toContain("Describe the image for people who cannot see it");
+    expect(await page.locator("#field-bodyHtml").inputValue()).toContain("Exhale slowly");
+    await expectNoAxeViolations(page);
+    await screenshots(page, "console-post-cover-needs-description");
+    await page.locator("#field-imageAlt").fill("Soft green waves");
+    await page.locator('.console-post-form button[type="submit"]').click();
+    await expect.poll(() => page.locator(".console-post-form").count()).toBe(0);
+    expect(await (await fetch(`${baseURL}/journal/b/five-minute-breathing`)).text()).toContain(
+      'alt="Soft green waves"',
+    );
+    const restored = await consoleApiJson(page, "PATCH", `/business/posts/${original.id}`, {
+      bodyHtml: original.bodyHtml,
+      imageAlt: "",
+    });
+    expect(restored.status).toBe(200);
+    await owner.context.close();
+  });
+
   it("says its messages in the owner's language, and is refused to a staff login", async () => {
     const owner = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await consoleAs(owner.page, baseURL, "owner", "de");

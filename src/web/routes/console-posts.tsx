@@ -146,7 +146,8 @@ function check(draft: Draft, zone: string) {
       : draft.storedPublishAt?.input === typed
         ? draft.storedPublishAt.iso
         : instantOfLocalInput(typed, zone);
-  if (draft.image && draft.image.alt.trim() === "") problems.imageAlt = "console.images.error.alt";
+  if (draft.image && !draft.image.decorative && draft.image.alt.trim() === "")
+    problems.imageAlt = "console.images.error.alt";
   if (typed !== "" && publishAt === null) problems.publishAt = "console.posts.error.publishAt";
   else if (draft.status === "scheduled" && publishAt === null)
     problems.publishAt = "console.posts.error.publishAtNeeded";
@@ -161,7 +162,8 @@ function check(draft: Draft, zone: string) {
     categoryIds: draft.categoryIds,
     tags,
     imageUrl: draft.image?.url ?? null,
-    imageAlt: draft.image ? draft.image.alt.trim() : null,
+    // A decorative cover is stored with an empty description (its `alt=""`); null is "not described yet".
+    imageAlt: draft.image ? (draft.image.decorative ? "" : draft.image.alt.trim()) : null,
   };
   return { problems, body };
 }
@@ -253,7 +255,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       authorId: post.authorId ?? "",
       categoryIds: post.categoryIds,
       tags: post.tags.join(", "),
-      image: post.imageUrl ? { url: post.imageUrl, alt: post.imageAlt ?? "" } : null,
+      image: post.imageUrl ? { url: post.imageUrl, alt: post.imageAlt ?? "", decorative: post.imageAlt === "" } : null,
     });
   }
 

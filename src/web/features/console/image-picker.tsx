@@ -27,6 +27,11 @@ interface UploadedImage {
 export interface ChosenImage {
   readonly url: string;
   readonly alt: string;
+  /**
+   * A cover that only decorates (a pattern, a colour): it has no description, and says so (`alt=""`, which
+   * screen readers skip). Offered for covers only; a product's pictures always show something.
+   */
+  readonly decorative?: boolean;
 }
 
 /** Of the images uploaded before, how many the picker shows (newest first). */
@@ -276,14 +281,28 @@ export function CoverImageField({
         <div className="console-gallery__item">
           <Thumbnail url={image.url} />
           <div className="console-gallery__fields">
-            <TextField
-              name="imageAlt"
-              label={i18n._("console.images.coverAlt")}
-              value={image.alt}
-              input={{ maxLength: 500 }}
-              onChange={(alt) => onChange({ ...image, alt })}
-              error={errorOf("imageAlt")}
-            />
+            {image.decorative ? null : (
+              <TextField
+                name="imageAlt"
+                label={i18n._("console.images.coverAlt")}
+                value={image.alt}
+                input={{ maxLength: 500 }}
+                onChange={(alt) => onChange({ ...image, alt })}
+                error={errorOf("imageAlt")}
+              />
+            )}
+            <label className="check">
+              <input
+                type="checkbox"
+                name="imageDecorative"
+                checked={image.decorative === true}
+                onChange={(e) => onChange({ ...image, decorative: e.target.checked })}
+              />
+              <span>
+                {i18n._("console.images.decorative")}
+                <span className="console-check-hint">{i18n._("console.images.decorativeHint")}</span>
+              </span>
+            </label>
             {urlError ? <FieldError id="field-imageUrl-error" error={urlError} /> : null}
             <button type="button" className="console-button console-button--quiet" onClick={() => onChange(null)}>
               {i18n._("console.images.removeCover")}
@@ -293,7 +312,11 @@ export function CoverImageField({
       ) : (
         <p className="console-muted">{i18n._("console.images.noCover")}</p>
       )}
-      <ImageAdder locale={locale} isMultiple={false} onAdd={(url) => onChange({ url, alt: image?.alt ?? "" })} />
+      <ImageAdder
+        locale={locale}
+        isMultiple={false}
+        onAdd={(url) => onChange({ url, alt: image?.alt ?? "", decorative: image?.decorative ?? false })}
+      />
     </fieldset>
   );
 }
