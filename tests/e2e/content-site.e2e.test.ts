@@ -134,7 +134,10 @@ describe("what search engines and feed readers get", () => {
 
   it("a post has title, description, one canonical, Open Graph, Twitter card and BlogPosting + BreadcrumbList", async () => {
     const { page, context, attr, jsonLd } = await headOf("/journal/b/five-minute-breathing?utm_source=x");
-    expect(await page.title()).toBe("A five-minute breathing routine");
+    // The tab names the site too (WCAG 2.4.2); og:title is the post's alone, og:site_name the site's.
+    expect(await page.title()).toBe("A five-minute breathing routine – Northwind Wellness Studio");
+    expect(await attr('meta[property="og:title"]', "content")).toBe("A five-minute breathing routine");
+    expect(await attr('meta[property="og:site_name"]', "content")).toBe("Northwind Wellness Studio");
     expect(await attr('meta[name="description"]', "content")).toBe("A short routine to reset between meetings.");
     expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
     expect(await attr('link[rel="canonical"]', "href")).toBe(`${baseURL}/journal/b/five-minute-breathing`);

@@ -24,6 +24,7 @@ describe("postSeo", () => {
   it("is an article canonical to itself, with BlogPosting and BreadcrumbList", () => {
     const seo = postSeo(base);
     expect(seo.canonical).toBe(base.url);
+    expect(seo.siteName).toBe(crumbs[0]!.name);
     expect(seo.article).toEqual({
       publishedTime: base.publishedAt,
       modifiedTime: base.updatedAt,

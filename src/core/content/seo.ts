@@ -14,6 +14,11 @@ export interface Seo {
   imageAlt: string | null;
   article?: { publishedTime: string | null; modifiedTime: string; author: string | null; tags: string[] };
   jsonLd: Record<string, unknown>[];
+  /**
+   * The site's name (the first crumb's: the business's home), or null: added to the browser tab's title so a
+   * tab reads "Tag: breathing – Northwind" rather than "breathing" (WCAG 2.4.2), and given as og:site_name.
+   */
+  siteName: string | null;
 }
 
 export interface Crumb {
@@ -68,6 +73,7 @@ export function postSeo(p: PostSeoInput): Seo {
     image: p.imageUrl,
     imageAlt: p.imageAlt,
     article: { publishedTime: p.publishedAt, modifiedTime: p.updatedAt, author: p.authorName, tags: p.tags },
+    siteName: p.crumbs[0]?.name ?? null,
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -181,6 +187,7 @@ export function productSeo(p: ProductSeoInput): Seo {
     type: "product",
     image: p.imageUrl,
     imageAlt: p.imageAlt,
+    siteName: p.crumbs[0]?.name ?? null,
     jsonLd: [product, breadcrumbJsonLd(p.crumbs)],
   };
 }
@@ -194,6 +201,7 @@ export function pageSeo(p: { title: string; description: string; url: string; cr
     type: "website",
     image: null,
     imageAlt: null,
+    siteName: p.crumbs[0]?.name ?? null,
     jsonLd: p.crumbs.length > 1 ? [breadcrumbJsonLd(p.crumbs)] : [],
   };
 }

@@ -9,7 +9,7 @@ import type { Seo } from "../../../core/content/seo.ts";
 export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return [];
   const tags: MetaDescriptor[] = [
-    { title: seo.title },
+    { title: seo.siteName && seo.siteName !== seo.title ? `${seo.title} – ${seo.siteName}` : seo.title },
     { name: "description", content: seo.description },
     { property: "og:type", content: seo.type },
     { property: "og:title", content: seo.title },
@@ -18,6 +18,7 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
   ];
+  if (seo.siteName) tags.push({ property: "og:site_name", content: seo.siteName });
   if (seo.canonical) {
     tags.push({ tagName: "link", rel: "canonical", href: seo.canonical });
     tags.push({ property: "og:url", content: seo.canonical });
