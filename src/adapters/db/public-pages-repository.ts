@@ -163,9 +163,8 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
         .select({ businessId: t.bookings.businessId, manageTokenHash: t.bookings.manageTokenHash })
         .from(t.bookings)
         .where(eq(t.bookings.id, bookingId));
-      // Verified even when missing, against a dummy hash, so timing does not tell a missing booking from a
-      // wrong token (as findManagedBooking).
-      const isValid = verifyManageToken(token, row?.manageTokenHash ?? "0".repeat(64));
+      // Verified even when missing (manage-token.ts), so timing does not tell a missing booking from a wrong token.
+      const isValid = verifyManageToken(token, row?.manageTokenHash);
       return row && isValid ? row.businessId : null;
     },
 

@@ -30,6 +30,8 @@ describe("manage tokens", () => {
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(verifyManageToken(a, stored)).toBe(true);
     expect(verifyManageToken(b, stored)).toBe(false);
+    // No stored hash (no such booking): compared against a stand-in all the same, and never a match.
+    expect(verifyManageToken(a, undefined)).toBe(false);
     const altered = a!.slice(0, -1) + (a!.endsWith("A") ? "B" : "A");
     expect(verifyManageToken(altered, stored)).toBe(false);
     expect(verifyManageToken(null, stored)).toBe(false);

@@ -26,9 +26,17 @@ export function generateManageToken(): string {
   return token;
 }
 
-/** Whether `token` is the one whose hash is stored; malformed tokens never match. */
-export function verifyManageToken(token: string | null | undefined, storedHash: string): boolean {
-  return isManageTokenFormat(token) && matchesHash(token, storedHash);
+/** Stands in for the hash of a booking that does not exist: compared all the same, it never matches. */
+const NO_BOOKING_HASH = "0".repeat(64);
+
+/**
+ * Whether `token` is the one whose hash is stored; malformed tokens never match. Without a stored hash (no
+ * such booking) the token is still compared, against a stand-in, so timing does not tell a missing booking
+ * from a wrong token and booking ids cannot be probed.
+ */
+export function verifyManageToken(token: string | null | undefined, storedHash: string | undefined): boolean {
+  const matches = isManageTokenFormat(token) && matchesHash(token, storedHash ?? NO_BOOKING_HASH);
+  return matches && storedHash !== undefined;
 }
 
 /** Whether `secret` is the one whose SHA-256 (hex) was stored, compared in constant time. */

@@ -9,6 +9,7 @@ import { passwordProblem, type PasswordProblem } from "../../core/console/passwo
 import type { ConsoleActor } from "../../core/console/staff-access.ts";
 import { browserSummary, type BrowserSummary } from "../../core/console/user-agent.ts";
 import type { ConsoleStore, ConsoleUser, ConsoleUserKey, LinkPurpose, PasswordHasher } from "./ports.ts";
+import { signInAddress } from "./sign-in-address.ts";
 import { hashSecretToken } from "../shared/secret-token.ts";
 
 /** Idle sessions end after an hour; any session after twelve (NIST SP 800-63B AAL2). */
@@ -240,7 +241,7 @@ export async function createLogin(
     password?: string;
   },
 ): Promise<NewLogin> {
-  const email = input.email.trim().toLowerCase();
+  const email = signInAddress(input.email);
   if (input.password !== undefined) {
     const problem = passwordProblem(input.password, email);
     if (problem) return { ok: false, error: problem };

@@ -10,6 +10,7 @@ import type {
   ConsoleUserKey,
   TeamRefusal,
 } from "../../../app/console/ports.ts";
+import { signInAddress } from "../../../app/console/sign-in-address.ts";
 import type { Db } from "../client.ts";
 import { inTransaction, sqlStateOf, type Tx } from "../kernel.ts";
 import * as t from "../schema.ts";
@@ -34,9 +35,6 @@ const isUser = (user: ConsoleUserKey) =>
 /** A login's sessions, named with its business. */
 const sessionOf = (user: ConsoleUserKey) =>
   and(eq(t.consoleSessions.userId, user.id), eq(t.consoleSessions.businessId, user.businessId));
-
-/** How an address is compared and kept for sign-in: one login per address, whatever its case. */
-const signInAddress = (email: string) => email.trim().toLowerCase();
 
 export function consoleStore(db: Db, sealLink: (link: string) => string): ConsoleStore {
   return {
