@@ -315,7 +315,8 @@ export function CoverImageField({
       <ImageAdder
         locale={locale}
         isMultiple={false}
-        onAdd={(url) => onChange({ url, alt: image?.alt ?? "", decorative: image?.decorative ?? false })}
+        // Another picture is described anew unless the owner says it only decorates too.
+        onAdd={(url) => onChange({ url, alt: image?.alt ?? "", decorative: false })}
       />
     </fieldset>
   );
