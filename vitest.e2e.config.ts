@@ -18,6 +18,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: E2E_LANES,
+    // A lane imports playwright, axe and the support modules once and runs its files one after another
+    // in that module graph, as vitest.config.ts does (about half a second a file). No journey keeps
+    // state in a shared module: each launches its own browser and closes it in afterAll.
+    isolate: false,
     // A journey waits for what a visitor waits for; on a loaded 2-core machine that can take longer
     // than vitest's 1 s default. Polls still end as soon as their condition holds.
     expect: { poll: { timeout: 10_000 } },

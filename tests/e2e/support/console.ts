@@ -19,12 +19,12 @@ export async function signInToConsole(page: Page, baseURL: string, who: DemoLogi
   await page.locator(".console__main h1").waitFor();
 }
 
-/** The session cookies of each login this test file has signed in with (vitest gives each file its own modules). */
+/** The session cookies of each login signed in with in this lane (its files share these modules: isolate false). */
 const sessions = new Map<string, Cookie[]>();
 
 /**
  * The page signed in as `who` and on the first console screen, as signInToConsole leaves it — but
- * through the sign-in page only the first time in this test file: later pages are given that login's
+ * through the sign-in page only the first time in this lane: later pages are given that login's
  * session cookie (a sign-in costs a password hash on the server). A session ended meanwhile (the
  * console shows its sign-in form) is replaced by signing in afresh. For journeys about the console's
  * screens; those about signing in and sessions themselves use signInToConsole.
