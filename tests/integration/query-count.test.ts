@@ -2,11 +2,11 @@
  * Issue 12: list endpoints answer in a fixed number of statements, whatever the list's length — no
  * query per row (the group listing used to run one per group). Counted at the driver, on PGlite.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromPglite } from "../../src/adapters/db/client.ts";
 import { migrateDatabase } from "../../src/adapters/db/migrate.ts";
+import { emptyPglite } from "../support/databases.ts";
 import { businessApp, expectStatus, newBusiness, type App } from "./business-fixtures.ts";
 
 describe("list endpoints run a fixed number of statements", () => {
@@ -15,7 +15,7 @@ describe("list endpoints run a fixed number of statements", () => {
   let key: string;
   let statements = 0;
   beforeAll(async () => {
-    client = await PGlite.create(undefined, { extensions: { btree_gist } });
+    client = await emptyPglite();
     const database = fromPglite(client);
     await migrateDatabase(database);
     // Every statement drizzle sends goes through query(); count them.

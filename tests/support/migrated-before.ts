@@ -5,11 +5,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "../../src/adapters/db/migrate.ts";
+import { emptyPglite } from "./databases.ts";
 
 /** `tagSuffix` names the first migration left out (`_contacts` for `0026_contacts`). */
 export async function databaseMigratedBefore(tagSuffix: string): Promise<PGlite> {
@@ -21,7 +21,7 @@ export async function databaseMigratedBefore(tagSuffix: string): Promise<PGlite>
     const cut = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
     if (cut <= 0) throw new Error(`no migration after the first ends with ${tagSuffix}`);
     fs.writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-    const client = await PGlite.create(undefined, { extensions: { btree_gist } });
+    const client = await emptyPglite();
     await migrate(drizzle(client), { migrationsFolder: folder });
     return client;
   } finally {
