@@ -6,8 +6,8 @@ export interface PageBrand {
   readonly name: string;
   readonly logo: LogoImage | null;
   /**
-   * The `lang` of the business's own texts on this page (business-text.tsx): its language where that
-   * is not the page's, else absent (ADR 0061).
+   * The `lang` of the business's own texts on this page (src/i18n/locales.ts textLang): its language
+   * where that is not the page's, else absent (ADR 0061).
    */
   readonly lang?: string;
 }

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { LocaleLink } from "../components/locale.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/home";
-import { useBusinessLang } from "../components/business-text.tsx";
+import { useBusinessLang } from "../components/locale.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);

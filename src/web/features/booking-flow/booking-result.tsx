@@ -16,7 +16,7 @@ import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
 import { useLaterMessages } from "./use-later-messages.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 type Outcome = "scheduled" | "requested" | "rescheduled" | "cancelled" | "manage";
 

@@ -5,7 +5,7 @@ import { currentQuote, currentSeries, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
 import { lineOf, partNames, staffOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
 export function BookingSummary({

@@ -11,7 +11,7 @@ import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { ChangePolicy } from "./change-policy.tsx";
 import { staffOf } from "./offers.ts";
 import { Field } from "../../components/form-field.tsx";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";

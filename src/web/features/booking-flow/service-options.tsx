@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
 import type { lineOf, OfferPick } from "./offers.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 interface Props {
   service: WidgetConfig["services"][number];

@@ -6,7 +6,7 @@ import type { FlowEvent, FlowState } from "./flow-reducer.ts";
 import { hasOptions, lineOf, partNames, pickOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
 import { newGuestCart } from "./validation.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 // Variations and add-ons: their own chunk, loaded only where a service has any.
 const ServiceOptions = lazy(() => import("./service-options.tsx"));

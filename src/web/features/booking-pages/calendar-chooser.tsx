@@ -4,7 +4,7 @@ import { LocaleLink, stripLocalePrefix } from "../../components/locale.tsx";
 import { LOCALE_ROUTING } from "../../../i18n/routing/config.ts";
 import type { CalendarSummary } from "../../../app/pages/public-pages.ts";
 import { chooserReturnPath, FROM_PARAM } from "../../components/chooser-return.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** A list of calendars to choose from (groups, multi-calendar links). */
 export function CalendarChooser({

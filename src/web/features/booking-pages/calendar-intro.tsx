@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { CalendarSummary } from "../../../app/pages/public-pages.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** The calendar's name and description: the head of every booking page. */
 export function CalendarIntro({ calendar, headingLevel = 1 }: { calendar: CalendarSummary; headingLevel?: 1 | 2 }) {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { ServiceMenuView, ServiceSummary } from "../../../app/pages/public-pages.ts";
-import { MessageNaming, useBusinessLang } from "../../components/business-text.tsx";
+import { MessageNaming, useBusinessLang } from "../../components/locale.tsx";
 
 export function ServiceMenu({ menu, selected }: { menu: ServiceMenuView; selected?: ServiceSummary }) {
   const { i18n } = useLingui();

@@ -3,7 +3,7 @@ import type { CollectionView } from "../../../app/pages/public-pages.ts";
 import type { PageInfo } from "../../../core/content/pagination.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { ProductCard } from "./product-card.tsx";
-import { MessageNaming, useBusinessLang } from "../../components/business-text.tsx";
+import { MessageNaming, useBusinessLang } from "../../components/locale.tsx";
 
 interface Props {
   collection: CollectionView;

@@ -4,7 +4,7 @@ import type { PageInfo } from "../../../core/content/pagination.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { PostList } from "./post-list.tsx";
 import { ProductCard } from "./product-card.tsx";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** A blog or shop page: its posts and products, one page of each (live and preview alike). */
 export function ContentPageBody({

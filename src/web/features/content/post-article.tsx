@@ -3,7 +3,7 @@ import type { PostView } from "../../../app/pages/public-pages.ts";
 import { readingMinutes } from "../../../core/content/reading-time.ts";
 import { LocaleLink } from "../../components/locale.tsx";
 import { ContentImage } from "./content-image.tsx";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** A cover of another address is shown in a 1200 × 630 box (styles.css `.post__cover`). */
 const COVER_BOX = { width: 1200, height: 630 };

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { LocaleLink } from "../../components/locale.tsx";
 import type { PostSummary } from "../../../app/pages/public-pages.ts";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 export function PostList({ posts, basePath }: { posts: PostSummary[]; basePath: string }) {
   const { i18n } = useLingui();

@@ -3,7 +3,7 @@ import type { PostListingView } from "../../../app/pages/public-pages.ts";
 import type { PageInfo } from "../../../core/content/pagination.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { PostList } from "./post-list.tsx";
-import { MessageNaming } from "../../components/business-text.tsx";
+import { MessageNaming } from "../../components/locale.tsx";
 
 interface Props {
   listing: PostListingView;

@@ -3,7 +3,7 @@ import type { ProductSummary } from "../../../app/pages/public-pages.ts";
 import { LocaleLink } from "../../components/locale.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { ProductPrice } from "./product-price.tsx";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 const THUMB_BOX = { width: 400, height: 400 };
 

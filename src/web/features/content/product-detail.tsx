@@ -4,7 +4,7 @@ import { variantFor, type VariantStock } from "../../../core/content/product.ts"
 import { formatMoney } from "../../../core/payments/money.ts";
 import { ContentImage } from "./content-image.tsx";
 import { ProductPrice } from "./product-price.tsx";
-import { useBusinessLang } from "../../components/business-text.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** The gallery's column: the whole page on a phone, half of it (less the gap) from 48rem (styles.css). */
 const FEATURED_SIZES = "(min-width: 60rem) 452px, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)";
