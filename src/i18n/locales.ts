@@ -32,6 +32,17 @@ export function languageTag(code: LocaleCode): string {
 }
 
 /**
+ * The `lang` a text written in `textLocale` needs inside a page in `pageLocale` (WCAG 3.1.2, Language
+ * of Parts; ADR 0061): the text's language tag where the two differ, so that a screen reader speaks
+ * a business's English service names as English on a German page; undefined where the page's own
+ * `<html lang>` already says it (or the text's language is none of ours, which nothing stores).
+ */
+export function textLang(textLocale: string | null | undefined, pageLocale: string): string | undefined {
+  if (!isLocaleCode(textLocale) || textLocale === pageLocale) return undefined;
+  return languageTag(textLocale);
+}
+
+/**
  * Message fallback chain: a missing message in pt-br is looked up in pt, then in English.
  * English is complete by construction (the i18n check enforces it).
  */

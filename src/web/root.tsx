@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { DEFAULT_LOCALE, languageTag, type LocaleCode } from "../i18n/locales.ts";
+import { DEFAULT_LOCALE, languageTag, textLang, type LocaleCode } from "../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../i18n/routing/config.ts";
 import { requestOrigin } from "../i18n/routing/domain.ts";
 import { localeHead } from "../i18n/routing/locale-head.ts";
@@ -57,7 +57,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     appearance:
       appearanceFrom(url.searchParams, branding) ??
       (context.embedLook ? appearanceFrom(context.embedLook, branding) : null),
-    brand: branding ? { name: branding.name, logo: branding.logo, look: businessAppearance(branding) } : null,
+    brand: branding
+      ? {
+          name: branding.name,
+          logo: branding.logo,
+          look: businessAppearance(branding),
+          // The language of the business's own texts, where it is not this page's (ADR 0061).
+          lang: textLang(branding.locale, context.locale),
+        }
+      : null,
   };
 }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./support/server.ts";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { DEMO } from "../../src/adapters/db/seed/demo-ids.ts";
 import { expectNoAxeViolations, launchBrowser, newPage, waitForHydration } from "./support/browser.ts";
-import { openLateAvailableDay } from "./support/booking.ts";
+import { checkScreen, openLateAvailableDay } from "./support/booking.ts";
+import { consoleApi, consoleAs } from "./support/console.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,6 +80,102 @@ describe("language switch in the middle of a booking", () => {
     expect(await page.locator("#field-email").inputValue()).toBe("zofia@example.com");
     // The same time is still chosen (now described in Polish).
     expect(await page.locator(".booking-summary time").getAttribute("datetime")).toBe(chosen);
+    await context.close();
+  });
+});
+
+/** The language an element is read in: the nearest `lang` around it (the page's own on <html>). */
+const readIn = (locator: Locator) => locator.first().evaluate((el) => el.closest("[lang]")?.getAttribute("lang"));
+
+/** The innermost element showing exactly `text`. */
+const shown = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+describe("the business's own texts keep their language (WCAG 3.1.2, ADR 0061)", () => {
+  it("on German pages of the English demo business: widget, content page and form", async () => {
+    const { page, context, pageErrors } = await newPage(browser);
+    // The booking widget: the calendar's name and description are English, the steps German.
+    await page.goto(`${baseURL}/de/widget/bookings/massage`);
+    await waitForHydration(page);
+    expect(await page.getAttribute("html", "lang")).toBe("de-DE");
+    expect(await readIn(page.locator("#calendar-title"))).toBe("en-US");
+    expect(await readIn(page.locator(".booking-summary__description"))).toBe("en-US");
+    expect(await readIn(page.locator(".steps"))).toBe("de-DE");
+    await checkScreen(page, "lang-widget-de");
+    // A calendar of services: each service's name, description and category too, not its buttons.
+    await page.goto(`${baseURL}/de/widget/booking/${DEMO.calendars.salon}`);
+    await waitForHydration(page);
+    expect(await readIn(shown(page, "Relaxing massage"))).toBe("en-US");
+    expect(await readIn(shown(page, "60 minutes of full-body massage."))).toBe("en-US");
+    expect(await readIn(shown(page, "Body"))).toBe("en-US");
+    expect(await readIn(page.locator(".service button").first())).toBe("de-DE");
+    await checkScreen(page, "lang-services-de");
+
+    // A post: its title and body English, its byline and reading time German.
+    await page.goto(`${baseURL}/de/journal/b/five-minute-breathing`);
+    expect(await page.getAttribute("html", "lang")).toBe("de-DE");
+    expect(await readIn(page.locator(".post h1"))).toBe("en-US");
+    expect(await readIn(page.locator(".post__body p"))).toBe("en-US");
+    expect(await readIn(page.locator(".post__meta"))).toBe("de-DE");
+    await checkScreen(page, "lang-post-de");
+
+    // A form: its name is the business's English; its questions have German words of their own.
+    await page.goto(`${baseURL}/de/widget/form/${DEMO.formId}`);
+    await waitForHydration(page);
+    expect(await page.getAttribute("html", "lang")).toBe("de-DE");
+    expect(await readIn(page.locator("#form-title"))).toBe("en-US");
+    expect(await page.locator('label[for="field-name"]').innerText()).toContain("Ihr Name");
+    expect(await readIn(page.locator('label[for="field-name"]'))).toBe("de-DE");
+    expect(await readIn(page.locator('option[value="booking"]'))).toBe("de-DE");
+    await checkScreen(page, "lang-form-de");
+    // In Danish, which the form has no words for, its questions fall back to English, marked so.
+    await page.goto(`${baseURL}/da/widget/form/${DEMO.formId}`);
+    expect(await page.getAttribute("html", "lang")).toBe("da-DK");
+    expect(await readIn(shown(page, "Your name"))).toBe("en-US");
+    expect(await readIn(page.locator('option[value="booking"]'))).toBe("en-US");
+    expect(await readIn(shown(page, "Only if you would like a voucher: from 10 to 500."))).toBe("en-US");
+    await checkScreen(page, "lang-form-da");
+
+    // On an English page the texts need no mark of their own. (Without the Danish just remembered.)
+    await context.clearCookies();
+    await page.goto(`${baseURL}/widget/bookings/massage`);
+    expect(await page.getAttribute("html", "lang")).toBe("en-US");
+    expect(await page.locator("#calendar-title").getAttribute("lang")).toBeNull();
+    expect(pageErrors.join("\n")).toBe("");
+    await context.close();
+  });
+
+  it("the owner says which language the texts are written in, in Settings, and pages follow", async () => {
+    const { page, context, pageErrors } = await newPage(browser);
+    await consoleAs(page, baseURL, "owner");
+    try {
+      await page.goto(`${baseURL}/console/settings`);
+      await waitForHydration(page);
+      const field = page.getByLabel("Language of your texts");
+      expect(await field.inputValue()).toBe("en");
+      await field.selectOption("de");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect.poll(() => page.locator(".console-saved").first().innerText()).toBe("Settings saved.");
+      await checkScreen(page, "lang-settings");
+      // Read back: the saved value, after a reload.
+      await page.reload();
+      await waitForHydration(page);
+      expect(await page.getByLabel("Language of your texts").inputValue()).toBe("de");
+
+      // Now the texts are German: unmarked on a German page, marked German on a French one.
+      const visitor = await newPage(browser);
+      await visitor.page.goto(`${baseURL}/de/widget/bookings/massage`);
+      expect(await visitor.page.locator("#calendar-title").getAttribute("lang")).toBeNull();
+      await visitor.page.goto(`${baseURL}/fr/widget/bookings/massage`);
+      expect(await readIn(visitor.page.locator("#calendar-title"))).toBe("de-DE");
+      expect(await readIn(visitor.page.locator(".steps"))).toBe("fr-FR");
+      await visitor.context.close();
+
+      // A language that is none of the product's is refused at the edge.
+      expect(await consoleApi(page, "PATCH", "/business", { locale: "xx" })).toBe(400);
+    } finally {
+      expect(await consoleApi(page, "PATCH", "/business", { locale: "en" })).toBe(200);
+    }
+    expect(pageErrors.join("\n")).toBe("");
     await context.close();
   });
 });

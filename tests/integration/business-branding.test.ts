@@ -63,6 +63,8 @@ describe.each(DATABASE_KINDS)("business branding on %s", (kind) => {
       logo: { src: `/images/${image.id}/320.webp`, width: 120, height: 40 },
       brandColour: "#ffaa00",
       theme: "dark",
+      // The language its own texts are written in (ADR 0061): the test business's.
+      locale: "fr",
     });
 
     // An image removed is a logo no more: no broken <img>, the name alone.

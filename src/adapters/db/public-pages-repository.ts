@@ -176,6 +176,7 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
           name: t.businesses.name,
           brandColour: t.businesses.brandColour,
           theme: t.businesses.theme,
+          locale: t.businesses.locale,
           logoId: t.images.id,
           logoWidth: t.images.width,
           logoHeight: t.images.height,
@@ -192,6 +193,7 @@ export function createPublicPagesRepository(db: Db, defaultBusinessSlug: string 
             : null,
         brandColour: row.brandColour,
         theme: row.theme === "dark" ? "dark" : "light",
+        locale: row.locale,
       };
     },
 

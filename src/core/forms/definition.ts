@@ -124,12 +124,25 @@ export type Answers = Readonly<Record<string, AnswerValue>>;
 
 /** The text for a locale: the first of `chain` present, else English, else any. */
 export function localize(text: LocalizedText | undefined, chain: readonly string[]): string {
-  if (!text) return "";
+  return localizedEntry(text, chain).text;
+}
+
+/**
+ * The text `localize` picks, with the locale it is written in (the key it was found under), so that
+ * a page can mark a text that fell back to another language as that language (WCAG 3.1.2).
+ */
+export function localizedEntry(
+  text: LocalizedText | undefined,
+  chain: readonly string[],
+): { readonly text: string; readonly locale: string | undefined } {
+  if (!text) return { text: "", locale: undefined };
   for (const code of chain) {
     const value = text[code];
-    if (value !== undefined && value !== "") return value;
+    if (value !== undefined && value !== "") return { text: value, locale: code };
   }
-  return text.en ?? Object.values(text)[0] ?? "";
+  if (text.en !== undefined) return { text: text.en, locale: "en" };
+  const [first] = Object.entries(text);
+  return first && first[1] !== undefined ? { text: first[1], locale: first[0] } : { text: "", locale: undefined };
 }
 
 export function allFields(definition: FormDefinition): Field[] {

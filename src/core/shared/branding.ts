@@ -18,6 +18,11 @@ export interface Branding {
   /** `#rrggbb`, or null: the product's own accent. */
   readonly brandColour: string | null;
   readonly theme: Theme;
+  /**
+   * The locale code of the language the business writes its own texts in (its services, posts,
+   * forms…): pages in another language mark those texts with it (WCAG 3.1.2, ADR 0061).
+   */
+  readonly locale: string;
 }
 
 /** The height a logo is shown at in a page header and an email, in CSS pixels. */

@@ -5,6 +5,11 @@ import type { LogoImage } from "../../core/shared/branding.ts";
 export interface PageBrand {
   readonly name: string;
   readonly logo: LogoImage | null;
+  /**
+   * The `lang` of the business's own texts on this page (src/i18n/locales.ts textLang): its language
+   * where that is not the page's, else absent (ADR 0061).
+   */
+  readonly lang?: string;
 }
 
 export const usePageBrand = (): PageBrand | null =>

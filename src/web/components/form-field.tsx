@@ -6,7 +6,10 @@ interface FieldProps {
   label: string;
   error: string | undefined;
   isRequired?: boolean;
-  hint?: string;
+  hint?: ReactNode;
+  /** The `lang` of a label or hint the business wrote, where it is not the page's (ADR 0061). */
+  labelLang?: string | undefined;
+  hintLang?: string | undefined;
   children(props: {
     id: string;
     "aria-invalid": boolean;
@@ -16,14 +19,14 @@ interface FieldProps {
 }
 
 /** A labelled field with its message next to it (aria-describedby, aria-invalid). */
-export function Field({ path, label, error, isRequired = false, hint, children }: FieldProps) {
+export function Field({ path, label, error, isRequired = false, hint, labelLang, hintLang, children }: FieldProps) {
   const { i18n } = useLingui();
   const id = `field-${path.replace(/\./g, "-")}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>
-        {label}
+        {labelLang ? <span lang={labelLang}>{label}</span> : label}
         {isRequired ? (
           <span className="field__required"> {i18n._("widget.form.requiredMark")}</span>
         ) : (
@@ -31,7 +34,7 @@ export function Field({ path, label, error, isRequired = false, hint, children }
         )}
       </label>
       {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
+        <p id={`${id}-hint`} className="field__hint" lang={hintLang}>
           {hint}
         </p>
       ) : null}

@@ -12,6 +12,11 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.name ?? ""
 
 export default function AppointmentTeams({ loaderData }: Route.ComponentProps) {
   return (
-    <CalendarChooser title={loaderData.name} description={loaderData.description} calendars={loaderData.calendars} />
+    <CalendarChooser
+      title={loaderData.name}
+      isOwnTitle
+      description={loaderData.description}
+      calendars={loaderData.calendars}
+    />
   );
 }

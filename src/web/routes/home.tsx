@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { LocaleLink } from "../components/locale.tsx";
 import { requireFound } from "../features/errors/route-errors.ts";
 import type { Route } from "./+types/home";
+import { useBusinessLang } from "../components/locale.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = requireFound(await context.business(), request);
@@ -12,6 +13,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.business.n
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const { business, calendars, groups, serviceMenus, pages } = loaderData;
   return (
     <div className="home">
@@ -22,7 +24,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {calendars.map((c) => (
           <li key={c.id}>
             <LocaleLink className="choice-list__item" to={`/widget/booking/${c.id}`}>
-              <span className="choice-list__name">{c.name}</span>
+              <span className="choice-list__name" lang={businessLang}>
+                {c.name}
+              </span>
               <span className="choice-list__meta">{i18n._(`calendar.type.${c.type}`)}</span>
             </LocaleLink>
           </li>
@@ -32,7 +36,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul>
         {groups.map((g) => (
           <li key={g.id}>
-            <LocaleLink to={`/widget/groups/${g.slug}`}>{g.name}</LocaleLink>
+            <LocaleLink to={`/widget/groups/${g.slug}`} lang={businessLang}>
+              {g.name}
+            </LocaleLink>
           </li>
         ))}
       </ul>
@@ -40,7 +46,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul>
         {serviceMenus.map((m) => (
           <li key={m.id}>
-            <LocaleLink to={`/widget/service-menus/${m.slug}`}>{m.name}</LocaleLink>
+            <LocaleLink to={`/widget/service-menus/${m.slug}`} lang={businessLang}>
+              {m.name}
+            </LocaleLink>
           </li>
         ))}
       </ul>
@@ -48,7 +56,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ul>
         {pages.map((p) => (
           <li key={p.path}>
-            <LocaleLink to={`/${p.path}`}>{p.title}</LocaleLink>
+            <LocaleLink to={`/${p.path}`} lang={businessLang}>
+              {p.title}
+            </LocaleLink>
           </li>
         ))}
       </ul>

@@ -8,7 +8,8 @@
  */
 import { useLingui } from "@lingui/react";
 import { Field, FieldError } from "../../components/form-field.tsx";
-import { localize, type Field as FormFieldDef, type FormDefinition } from "../../../core/forms/definition.ts";
+import type { Field as FormFieldDef, FormDefinition } from "../../../core/forms/definition.ts";
+import { FormOption, shownText } from "../../components/business-text.tsx";
 import { isFieldVisible } from "../../../core/forms/logic.ts";
 import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
 import { FORM_CODE } from "./booking-request.ts";
@@ -41,22 +42,23 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
   const render = (field: FormFieldDef) => {
     const path = `answers.${field.id}`;
     const id = `field-answers-${field.id}`;
-    const label = localize(field.label, chain);
-    const hint = "help" in field && field.help ? localize(field.help, chain) : undefined;
+    // The business's words, each marked with its language where it is not the page's (ADR 0061).
+    const { text: label, lang: labelLang } = shownText(field.label, chain);
+    const help = "help" in field && field.help ? shownText(field.help, chain) : undefined;
     const isRequired = "required" in field && field.required === true;
     const value = answers[field.id];
     const errorText = error(path, field.type);
     switch (field.type) {
       case "static":
         return (
-          <p key={field.id} className="form-static">
+          <p key={field.id} className="form-static" lang={labelLang}>
             {label}
           </p>
         );
       case "image":
         return (
           <figure key={field.id} className="form-image">
-            <img src={field.src} alt={label} loading="lazy" decoding="async" />
+            <img src={field.src} alt={label} lang={labelLang} loading="lazy" decoding="async" />
           </figure>
         );
       case "radio":
@@ -64,8 +66,12 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
       case "rating": {
         const options =
           field.type === "rating"
-            ? Array.from({ length: field.max }, (_, i) => ({ value: String(i + 1), text: String(i + 1) }))
-            : field.options.map((o) => ({ value: o.value, text: localize(o.label, chain) }));
+            ? Array.from({ length: field.max }, (_, i) => ({
+                value: String(i + 1),
+                text: String(i + 1),
+                lang: undefined,
+              }))
+            : field.options.map((o) => ({ value: o.value, ...shownText(o.label, chain) }));
         const chosen = asList(value);
         const isMany = field.type === "checkboxes";
         return (
@@ -75,7 +81,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
             aria-describedby={errorText ? `${id}-error` : undefined}
           >
             <legend>
-              {label}
+              {labelLang ? <span lang={labelLang}>{label}</span> : label}
               <span className={isRequired ? "field__required" : "field__optional"}>
                 {" "}
                 {i18n._(isRequired ? "widget.form.requiredMark" : "widget.form.optional")}
@@ -101,7 +107,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
                     )
                   }
                 />
-                <span>{o.text}</span>
+                <span lang={o.lang}>{o.text}</span>
               </label>
             ))}
             {errorText ? <FieldError id={`${id}-error`} error={errorText} /> : null}
@@ -121,7 +127,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
                 aria-describedby={errorText ? `${id}-error` : undefined}
                 onChange={(e) => set(field.id, e.target.checked ? "yes" : "")}
               />
-              <span>{label}</span>
+              <span lang={labelLang}>{label}</span>
             </label>
             {errorText ? <FieldError id={`${id}-error`} error={errorText} /> : null}
           </div>
@@ -134,7 +140,8 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
             label={field.type === "money" ? `${label} (${field.currency})` : label}
             error={errorText}
             isRequired={isRequired}
-            {...(hint ? { hint } : {})}
+            {...(help ? { hint: help.text, hintLang: help.lang } : {})}
+            labelLang={labelLang}
           >
             {(props) => {
               const common = {
@@ -150,9 +157,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
                   <select {...common}>
                     <option value="">{i18n._("widget.form.choose")}</option>
                     {field.options.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {localize(o.label, chain)}
-                      </option>
+                      <FormOption key={o.value} value={o.value} label={o.label} chain={chain} />
                     ))}
                   </select>
                 );

@@ -16,6 +16,7 @@ import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
 import { useLaterMessages } from "./use-later-messages.ts";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 type Outcome = "scheduled" | "requested" | "rescheduled" | "cancelled" | "manage";
 
@@ -61,6 +62,7 @@ export function BookingResult({
   useLaterMessages();
   const { i18n } = useLingui();
   const tag = languageTag(i18n.locale as LocaleCode);
+  const businessLang = useBusinessLang();
   const { booking } = page;
   const outcome = outcomeOf(page, done);
   const isRequest = booking.status === "new";
@@ -113,7 +115,7 @@ export function BookingResult({
 
       <dl className="result__summary">
         <dt>{i18n._("widget.summary.what")}</dt>
-        <dd>
+        <dd lang={businessLang}>
           {booking.calendarName}
           {page.serviceNames.length && page.attendeeServices.length <= 1 ? ` · ${page.serviceNames.join(", ")}` : ""}
         </dd>
@@ -125,7 +127,7 @@ export function BookingResult({
                 {page.attendeeServices.map((a, i) => (
                   <li key={i}>
                     <span className="cart__who">{a.name || i18n._("widget.guests.guest", { number: i })}:</span>{" "}
-                    {a.serviceNames.join(", ")}
+                    <span lang={businessLang}>{a.serviceNames.join(", ")}</span>
                   </li>
                 ))}
               </ul>
@@ -135,7 +137,7 @@ export function BookingResult({
         {booking.resources?.length ? (
           <>
             <dt>{i18n._("widget.summary.resources")}</dt>
-            <dd>{booking.resources.join(", ")}</dd>
+            <dd lang={businessLang}>{booking.resources.join(", ")}</dd>
           </>
         ) : null}
         <dt>{i18n._("widget.summary.when")}</dt>

@@ -5,6 +5,7 @@ import { currentQuote, currentSeries, type FlowState } from "./flow-reducer.ts";
 import { Icon } from "./icon.tsx";
 import { lineOf, partNames, staffOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** The calendar and what has been chosen so far; the page's h1 is the calendar's name. */
 export function BookingSummary({
@@ -17,6 +18,7 @@ export function BookingSummary({
   languageTag: string;
 }) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const { config } = data;
   // A coupon applied on the details step: the server's discounted total.
   const quoted = currentQuote(state);
@@ -55,7 +57,9 @@ export function BookingSummary({
   return (
     <aside className="booking-summary" aria-labelledby="calendar-title">
       <p className="booking-summary__business">{config.business.name}</p>
-      <h1 id="calendar-title">{config.name}</h1>
+      <h1 id="calendar-title" lang={businessLang}>
+        {config.name}
+      </h1>
       {data.oneTimeSlug ? <p className="badge">{i18n._("otl.title")}</p> : null}
       <ul className="facts">
         {duration > 0 ? (
@@ -101,7 +105,11 @@ export function BookingSummary({
           </li>
         ) : null}
       </ul>
-      {config.description ? <p className="booking-summary__description">{config.description}</p> : null}
+      {config.description ? (
+        <p className="booking-summary__description" lang={businessLang}>
+          {config.description}
+        </p>
+      ) : null}
       {data.isReschedule && data.managed ? (
         <p className="booking-summary__former">
           {i18n._("widget.reschedule.former")}{" "}
@@ -118,7 +126,11 @@ export function BookingSummary({
                   {state.carts.map((cart, i) => (
                     <li key={i}>
                       <span className="cart__who">{who(i)}:</span>{" "}
-                      {cart.length ? names(cart, i).join(", ") : i18n._("widget.cart.nothing")}
+                      {cart.length ? (
+                        <span lang={businessLang}>{names(cart, i).join(", ")}</span>
+                      ) : (
+                        i18n._("widget.cart.nothing")
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -127,7 +139,7 @@ export function BookingSummary({
           ) : services.length > 0 ? (
             <>
               <dt>{i18n._("widget.summary.services")}</dt>
-              <dd>{services.join(", ")}</dd>
+              <dd lang={businessLang}>{services.join(", ")}</dd>
             </>
           ) : null}
           {staff ? (

@@ -11,6 +11,7 @@ import type { DetailsValues, FlowEvent, FlowState } from "./flow-reducer.ts";
 import { ChangePolicy } from "./change-policy.tsx";
 import { staffOf } from "./offers.ts";
 import { Field } from "../../components/form-field.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HoldTimer } from "./hold-timer.tsx";
 import { quote } from "./pricing.ts";
@@ -56,6 +57,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
   // The coupon, the change policy and the payment's texts are in the later screens' catalogue.
   useLaterMessages();
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const { config } = data;
   const d = state.details;
   const set = (patch: Partial<DetailsValues>) => dispatch({ type: "detailsChanged", patch });
@@ -234,7 +236,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
                   aria-describedby={errorText ? `${id}-error` : undefined}
                 >
                   <legend>
-                    {q.label}
+                    <span lang={businessLang}>{q.label}</span>
                     {q.required ? <span className="field__required"> {i18n._("widget.form.requiredMark")}</span> : null}
                   </legend>
                   {options.map((option, i) => (
@@ -248,7 +250,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
                           setAnswer(e.target.checked ? [...list, option] : list.filter((o) => o !== option))
                         }
                       />
-                      {option}
+                      <span lang={businessLang}>{option}</span>
                     </label>
                   ))}
                   {errorText ? (
@@ -260,7 +262,14 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
               );
             }
             return (
-              <Field key={q.id} path={path} label={q.label} error={err(path)} isRequired={q.required}>
+              <Field
+                key={q.id}
+                path={path}
+                label={q.label}
+                labelLang={businessLang}
+                error={err(path)}
+                isRequired={q.required}
+              >
                 {(props) =>
                   q.kind === "textarea" ? (
                     <textarea
@@ -277,7 +286,7 @@ export function DetailsStep({ data, state, languageTag, dispatch, onSubmit, onHo
                     >
                       <option value="">{i18n._("widget.form.choose")}</option>
                       {(q.options ?? []).map((o) => (
-                        <option key={o} value={o}>
+                        <option key={o} value={o} lang={businessLang}>
                           {o}
                         </option>
                       ))}

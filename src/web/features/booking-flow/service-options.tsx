@@ -7,6 +7,7 @@ import { useLingui } from "@lingui/react";
 import type { WidgetConfig } from "./api-client.ts";
 import { formatDuration, formatMoney } from "./dates.ts";
 import type { lineOf, OfferPick } from "./offers.ts";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 interface Props {
   service: WidgetConfig["services"][number];
@@ -20,6 +21,7 @@ interface Props {
 
 export default function ServiceOptions({ service, pick, currency, languageTag, error, onChange }: Props) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const current: OfferPick = pick ?? { variationId: null, addOns: {} };
   const money = (minor: number) => formatMoney(minor, currency, languageTag);
   const errorId = `offers-${service.id}-error`;
@@ -46,7 +48,7 @@ export default function ServiceOptions({ service, pick, currency, languageTag, e
                 onChange={() => onChange({ ...current, variationId: v.id })}
               />
               <span className="service-options__label">
-                <span>{v.name}</span>
+                <span lang={businessLang}>{v.name}</span>
                 <span className="service__meta">
                   {formatDuration(v.durationMinutes, languageTag)} · {money(v.priceMinor)}
                 </span>
@@ -75,7 +77,7 @@ export default function ServiceOptions({ service, pick, currency, languageTag, e
                     onChange={(e) => setQuantity(a.id, e.currentTarget.checked ? 1 : 0)}
                   />
                   <span className="service-options__label">
-                    <span>{a.name}</span>
+                    <span lang={businessLang}>{a.name}</span>
                     <span className="service__meta">
                       +{formatDuration(a.durationMinutes, languageTag)} · +{money(a.priceMinor)}
                       {max > 1 ? ` · ${i18n._("widget.options.upTo", { count: max })}` : ""}
@@ -114,13 +116,14 @@ export function OfferCartLines({
   languageTag: string;
 }) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const money = (minor: number) => formatMoney(minor, currency, languageTag);
   return (
     <ul className="cart__lines">
       {lines.flatMap(({ id, line }) =>
         line.parts.map((part) => (
           <li key={`${id}-${part.id}`}>
-            <span>{part.quantity > 1 ? `${part.name} ×${part.quantity}` : part.name}</span>
+            <span lang={businessLang}>{part.quantity > 1 ? `${part.name} ×${part.quantity}` : part.name}</span>
             <span>
               {line.isUnpicked && part.kind === "service"
                 ? i18n._("widget.options.from", { price: money(part.priceMinor) })

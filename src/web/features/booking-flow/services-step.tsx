@@ -6,6 +6,7 @@ import type { FlowEvent, FlowState } from "./flow-reducer.ts";
 import { hasOptions, lineOf, partNames, pickOf } from "./offers.ts";
 import { quote } from "./pricing.ts";
 import { newGuestCart } from "./validation.ts";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 // Variations and add-ons: their own chunk, loaded only where a service has any.
 const ServiceOptions = lazy(() => import("./service-options.tsx"));
@@ -24,6 +25,7 @@ const MAX_ATTENDEES = 101;
 /** Services per attendee ("You", "Guest 1", …), a cart with its item count and total. */
 export function ServicesStep({ config, state, languageTag, dispatch, onContinue }: Props) {
   const { i18n } = useLingui();
+  const lang = useBusinessLang();
   const { carts, activeCart } = state;
   const cart = carts[activeCart] ?? [];
   const categories = [...new Set(config.services.map((s) => s.category))];
@@ -104,7 +106,11 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
       ) : null}
       {categories.map((category) => (
         <section key={category} className="service-group" aria-label={category}>
-          {categories.length > 1 ? <h4 className="service-group__title">{category}</h4> : null}
+          {categories.length > 1 ? (
+            <h4 className="service-group__title" lang={lang}>
+              {category}
+            </h4>
+          ) : null}
           <ul className="service-list">
             {config.services
               .filter((s) => s.category === category)
@@ -120,7 +126,9 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                     className={`service${isChosen ? " service--chosen" : ""}${showOptions ? " service--with-options" : ""}`}
                   >
                     <div className="service__text">
-                      <span className="service__name">{service.name}</span>
+                      <span className="service__name" lang={lang}>
+                        {service.name}
+                      </span>
                       <span className="service__meta">
                         {from
                           ? i18n._("widget.options.from", {
@@ -132,7 +140,11 @@ export function ServicesStep({ config, state, languageTag, dispatch, onContinue 
                             })
                           : `${formatDuration(service.durationMinutes, languageTag)} · ${formatMoney(service.priceCents, config.currency, languageTag)}`}
                       </span>
-                      {service.description ? <span className="service__description">{service.description}</span> : null}
+                      {service.description ? (
+                        <span className="service__description" lang={lang}>
+                          {service.description}
+                        </span>
+                      ) : null}
                       {limit ? (
                         <span className="field__error" id={`limit-${service.id}`}>
                           {limit}

@@ -3,6 +3,7 @@ import type { CollectionView } from "../../../app/pages/public-pages.ts";
 import type { PageInfo } from "../../../core/content/pagination.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { ProductCard } from "./product-card.tsx";
+import { MessageNaming, useBusinessLang } from "../../components/locale.tsx";
 
 interface Props {
   collection: CollectionView;
@@ -14,10 +15,13 @@ interface Props {
 
 export function CollectionGrid({ collection, base, pageInfo, pathname }: Props) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   return (
     <div>
-      <h1>{i18n._("content.collection", { name: collection.name })}</h1>
-      <p>{collection.description}</p>
+      <h1>
+        <MessageNaming id="content.collection" name="name" text={collection.name} />
+      </h1>
+      <p lang={businessLang}>{collection.description}</p>
       {collection.total === 0 ? <p>{i18n._("content.empty")}</p> : null}
       <div className="product-grid">
         {collection.products.map((p) => (

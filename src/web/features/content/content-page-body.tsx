@@ -4,6 +4,7 @@ import type { PageInfo } from "../../../core/content/pagination.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { PostList } from "./post-list.tsx";
 import { ProductCard } from "./product-card.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** A blog or shop page: its posts and products, one page of each (live and preview alike). */
 export function ContentPageBody({
@@ -16,10 +17,11 @@ export function ContentPageBody({
   pathname: string;
 }) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   return (
     <div>
-      <h1>{view.title}</h1>
-      <p>{view.description}</p>
+      <h1 lang={businessLang}>{view.title}</h1>
+      <p lang={businessLang}>{view.description}</p>
       {view.postTotal > 0 ? (
         <section aria-label={i18n._("content.posts")}>
           <PostList posts={view.posts} basePath={`/${view.path}/`} />

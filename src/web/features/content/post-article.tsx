@@ -3,6 +3,7 @@ import type { PostView } from "../../../app/pages/public-pages.ts";
 import { readingMinutes } from "../../../core/content/reading-time.ts";
 import { LocaleLink } from "../../components/locale.tsx";
 import { ContentImage } from "./content-image.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** A cover of another address is shown in a 1200 × 630 box (styles.css `.post__cover`). */
 const COVER_BOX = { width: 1200, height: 630 };
@@ -18,10 +19,11 @@ interface Props {
 /** A post: title, byline, cover (sized, so nothing shifts), lead, sanitised body, categories and tags. */
 export function PostArticle({ post, blogPath }: Props) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const base = blogPath ? `/${blogPath}` : "";
   return (
     <article className="post">
-      <h1>{post.title}</h1>
+      <h1 lang={businessLang}>{post.title}</h1>
       <p className="post__meta">
         {post.authorName ? (
           blogPath && post.authorSlug ? (
@@ -52,16 +54,20 @@ export function PostArticle({ post, blogPath }: Props) {
           isFirst
         />
       ) : null}
-      <p className="post__lead">{post.description}</p>
+      <p className="post__lead" lang={businessLang}>
+        {post.description}
+      </p>
       {/* bodyHtml is sanitised by the allow-list on write and on read (src/core/content/sanitize-post-html.ts). */}
-      <div className="post__body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+      <div className="post__body" lang={businessLang} dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
       {post.categories.length > 0 ? (
         <nav className="post__terms" aria-label={i18n._("content.postCategories")}>
           <h2>{i18n._("content.postCategories")}</h2>
           <ul>
             {post.categories.map((c) => (
               <li key={c.slug}>
-                <LocaleLink to={blogPath ? `${base}/category/${c.slug}` : `/c/${c.slug}`}>{c.label}</LocaleLink>
+                <LocaleLink to={blogPath ? `${base}/category/${c.slug}` : `/c/${c.slug}`} lang={businessLang}>
+                  {c.label}
+                </LocaleLink>
               </li>
             ))}
           </ul>
@@ -72,7 +78,7 @@ export function PostArticle({ post, blogPath }: Props) {
           <h2>{i18n._("content.postTags")}</h2>
           <ul>
             {post.tags.map((tag) => (
-              <li key={tag}>
+              <li key={tag} lang={businessLang}>
                 {blogPath ? <LocaleLink to={`${base}/tag/${encodeURIComponent(tag)}`}>{tag}</LocaleLink> : tag}
               </li>
             ))}

@@ -3,6 +3,7 @@ import type { PostListingView } from "../../../app/pages/public-pages.ts";
 import type { PageInfo } from "../../../core/content/pagination.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { PostList } from "./post-list.tsx";
+import { MessageNaming } from "../../components/locale.tsx";
 
 interface Props {
   listing: PostListingView;
@@ -15,12 +16,15 @@ interface Props {
 /** A category, author or tag listing (live and preview alike). */
 export function PostListingBody({ listing, kind, basePath, pageInfo, pathname }: Props) {
   const { i18n } = useLingui();
+  // A category's label and a tag are the business's words; an author's name is a name.
   const heading =
-    kind === "category"
-      ? i18n._("content.category", { label: listing.title })
-      : kind === "author"
-        ? i18n._("content.author", { name: listing.title })
-        : i18n._("content.tag", { tag: listing.title });
+    kind === "category" ? (
+      <MessageNaming id="content.category" name="label" text={listing.title} />
+    ) : kind === "author" ? (
+      i18n._("content.author", { name: listing.title })
+    ) : (
+      <MessageNaming id="content.tag" name="tag" text={listing.title} />
+    );
   return (
     <div>
       <h1>{heading}</h1>

@@ -3,6 +3,7 @@ import type { ProductSummary } from "../../../app/pages/public-pages.ts";
 import { LocaleLink } from "../../components/locale.tsx";
 import { ContentImage } from "./content-image.tsx";
 import { ProductPrice } from "./product-price.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 const THUMB_BOX = { width: 400, height: 400 };
 
@@ -15,6 +16,7 @@ interface Props {
 /** A product in a grid: featured image (sized, lazy), name, lowest price, and "Out of stock" when nothing can be bought. */
 export function ProductCard({ product, href }: Props) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   return (
     <article className="product">
       {product.image ? (
@@ -27,7 +29,7 @@ export function ProductCard({ product, href }: Props) {
           sizes="(min-width: 60rem) 160px, calc(50vw - 2.5rem)"
         />
       ) : null}
-      <h2 className="product__name">
+      <h2 className="product__name" lang={businessLang}>
         <LocaleLink to={href}>{product.name}</LocaleLink>
       </h2>
       <ProductPrice

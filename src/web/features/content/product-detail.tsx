@@ -4,6 +4,7 @@ import { variantFor, type VariantStock } from "../../../core/content/product.ts"
 import { formatMoney } from "../../../core/payments/money.ts";
 import { ContentImage } from "./content-image.tsx";
 import { ProductPrice } from "./product-price.tsx";
+import { useBusinessLang } from "../../components/locale.tsx";
 
 /** The gallery's column: the whole page on a phone, half of it (less the gap) from 48rem (styles.css). */
 const FEATURED_SIZES = "(min-width: 60rem) 452px, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)";
@@ -49,6 +50,7 @@ function StockNote({ stock }: { stock: VariantStock }) {
  */
 export function ProductDetail({ product, selected, keep = {} }: Props) {
   const { i18n } = useLingui();
+  const businessLang = useBusinessLang();
   const [featured, ...more] = product.media;
   const hasOptions = product.options.length > 0;
   return (
@@ -76,7 +78,7 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
         </section>
       ) : null}
       <div className="product-page__info">
-        <h1>{product.name}</h1>
+        <h1 lang={businessLang}>{product.name}</h1>
         <ProductPrice
           priceMinor={selected.priceMinor}
           compareAtMinor={selected.compareAtMinor}
@@ -87,7 +89,7 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
         </p>
         {product.options.map((option, i) => (
           <div key={option.name} className="variant-option" role="group" aria-labelledby={`option-${i}`}>
-            <p id={`option-${i}`} className="variant-option__label">
+            <p id={`option-${i}`} className="variant-option__label" lang={businessLang}>
               {i18n._("content.product.optionChoice", { name: option.name, value: selected.options[i] ?? "" })}
             </p>
             <ul className="variant-option__values">
@@ -104,7 +106,7 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
                       aria-current={isCurrent ? "true" : undefined}
                       rel="nofollow"
                     >
-                      {value}
+                      <span lang={businessLang}>{value}</span>
                       {isOut ? (
                         <span className="visually-hidden"> ({i18n._("content.product.outOfStock")})</span>
                       ) : null}
@@ -120,7 +122,9 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
             <caption>{i18n._("content.product.variants")}</caption>
             <thead>
               <tr>
-                <th scope="col">{product.options.map((o) => o.name).join(" / ")}</th>
+                <th scope="col" lang={businessLang}>
+                  {product.options.map((o) => o.name).join(" / ")}
+                </th>
                 <th scope="col">{i18n._("content.product.price")}</th>
                 <th scope="col">{i18n._("content.product.availability")}</th>
               </tr>
@@ -128,7 +132,9 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
             <tbody>
               {product.variants.map((v) => (
                 <tr key={v.id}>
-                  <th scope="row">{v.options.join(" / ")}</th>
+                  <th scope="row" lang={businessLang}>
+                    {v.options.join(" / ")}
+                  </th>
                   <td>
                     {formatMoney(v.priceMinor, product.currency, i18n.locale)}
                     {v.compareAtMinor !== null ? (
@@ -150,7 +156,11 @@ export function ProductDetail({ product, selected, keep = {} }: Props) {
           </table>
         ) : null}
         {/* descriptionHtml is sanitised by the allow-list on write and on read (src/core/content/sanitize-post-html.ts). */}
-        <div className="product-page__description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+        <div
+          className="product-page__description"
+          lang={businessLang}
+          dangerouslySetInnerHTML={{ __html: product.descriptionHtml }}
+        />
       </div>
     </article>
   );

@@ -6,7 +6,8 @@
 import { useLingui } from "@lingui/react";
 import type { PendingUpload } from "../../../app/forms/ports.ts";
 import { FieldError, Field as LabelledField } from "../../components/form-field.tsx";
-import { localize, type AnswerValue, type Field, type FileKind } from "../../../core/forms/definition.ts";
+import { FormOption, shownText } from "../../components/business-text.tsx";
+import type { AnswerValue, Field, FileKind } from "../../../core/forms/definition.ts";
 import { acceptedKinds, byteSizeText, maxBytesOf } from "../../../core/forms/uploads.ts";
 
 interface Props {
@@ -39,8 +40,11 @@ const asList = (value: AnswerValue | undefined) =>
 
 export function FormField({ field, value, error, chain, file }: Props) {
   const { i18n } = useLingui();
-  const label = localize(field.label, chain);
-  const hint = field.help ? localize(field.help, chain) : undefined;
+  // The business's words, each marked with its language where it is not the page's (ADR 0061).
+  const { text: label, lang: labelLang } = shownText(field.label, chain);
+  const help = field.help ? shownText(field.help, chain) : undefined;
+  const hint = help?.text;
+  const texts = { labelLang, hintLang: help?.lang };
   const id = `field-${field.id}`;
   const errorId = `${id}-error`;
   const isRequired = field.required === true;
@@ -49,11 +53,15 @@ export function FormField({ field, value, error, chain, file }: Props) {
     case "hidden":
       return <input type="hidden" name={field.id} value={asText(value)} />;
     case "static":
-      return <p className="form-static">{label}</p>;
+      return (
+        <p className="form-static" lang={labelLang}>
+          {label}
+        </p>
+      );
     case "image":
       return (
         <figure className="form-image">
-          <img src={field.src} alt={label} loading="lazy" decoding="async" />
+          <img src={field.src} alt={label} lang={labelLang} loading="lazy" decoding="async" />
         </figure>
       );
     case "money":
@@ -64,6 +72,7 @@ export function FormField({ field, value, error, chain, file }: Props) {
           error={error}
           isRequired={isRequired}
           hint={hint}
+          {...texts}
         >
           {(props) => (
             <div className="field__amount">
@@ -96,7 +105,16 @@ export function FormField({ field, value, error, chain, file }: Props) {
           label={label}
           error={error}
           isRequired={isRequired}
-          hint={hint ? `${hint} ${limits}` : limits}
+          hint={
+            help ? (
+              <>
+                <span lang={help.lang}>{help.text}</span> {limits}
+              </>
+            ) : (
+              limits
+            )
+          }
+          labelLang={labelLang}
         >
           {(props) => (
             <>
@@ -132,8 +150,12 @@ export function FormField({ field, value, error, chain, file }: Props) {
     case "rating": {
       const options =
         field.type === "rating"
-          ? Array.from({ length: field.max }, (_, i) => ({ value: String(i + 1), text: String(i + 1) }))
-          : field.options.map((o) => ({ value: o.value, text: localize(o.label, chain) }));
+          ? Array.from({ length: field.max }, (_, i) => ({
+              value: String(i + 1),
+              text: String(i + 1),
+              lang: undefined,
+            }))
+          : field.options.map((o) => ({ value: o.value, ...shownText(o.label, chain) }));
       const chosen = asList(value);
       const hintId = hint ? `${id}-hint` : null;
       return (
@@ -142,14 +164,14 @@ export function FormField({ field, value, error, chain, file }: Props) {
           aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ") || undefined}
         >
           <legend>
-            {label}
+            {labelLang ? <span lang={labelLang}>{label}</span> : label}
             <span className={isRequired ? "field__required" : "field__optional"}>
               {" "}
               {i18n._(isRequired ? "widget.form.requiredMark" : "widget.form.optional")}
             </span>
           </legend>
           {hint ? (
-            <p id={hintId!} className="field__hint">
+            <p id={hintId!} className="field__hint" lang={help?.lang}>
               {hint}
             </p>
           ) : null}
@@ -162,7 +184,7 @@ export function FormField({ field, value, error, chain, file }: Props) {
                 defaultChecked={chosen.includes(o.value)}
                 aria-invalid={error ? true : undefined}
               />
-              <span>{o.text}</span>
+              <span lang={o.lang}>{o.text}</span>
             </label>
           ))}
           {error ? <FieldError id={errorId} error={error} /> : null}
@@ -183,14 +205,14 @@ export function FormField({ field, value, error, chain, file }: Props) {
               aria-required={isRequired}
               aria-describedby={error ? errorId : undefined}
             />
-            <span>{label}</span>
+            <span lang={labelLang}>{label}</span>
           </label>
           {error ? <FieldError id={errorId} error={error} /> : null}
         </div>
       );
     default:
       return (
-        <LabelledField path={field.id} label={label} error={error} isRequired={isRequired} hint={hint}>
+        <LabelledField path={field.id} label={label} error={error} isRequired={isRequired} hint={hint} {...texts}>
           {(props) => {
             const common = { ...props, name: field.id, defaultValue: asText(value) };
             if (field.type === "textarea") return <textarea {...common} rows={5} maxLength={field.maxLength ?? 5000} />;
@@ -199,9 +221,7 @@ export function FormField({ field, value, error, chain, file }: Props) {
                 <select {...common}>
                   <option value="">{i18n._("widget.form.choose")}</option>
                   {field.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {localize(o.label, chain)}
-                    </option>
+                    <FormOption key={o.value} value={o.value} label={o.label} chain={chain} />
                   ))}
                 </select>
               );

@@ -9,7 +9,8 @@ import { attachFiles, type PostedFile } from "../../../app/forms/attach-files.ts
 import { issueFillToken } from "../../../app/forms/fill-token.ts";
 import type { FormKind } from "../../../app/forms/ports.ts";
 import { submitForm } from "../../../app/forms/submit-form.ts";
-import { allFields, localize, type AnswerValue, type Answers } from "../../../core/forms/definition.ts";
+import { allFields, type AnswerValue, type Answers, type LocalizedText } from "../../../core/forms/definition.ts";
+import { shownText } from "../../components/business-text.tsx";
 import { fallbackChain } from "../../../i18n/locales.ts";
 import type { FormActionData, FormPageData } from "./form-state.ts";
 
@@ -101,6 +102,10 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
   });
   const { answers, files } = attached;
   const chain = fallbackChain(context.locale);
+  const disqualified = (message: LocalizedText) => {
+    const shown = shownText(message, chain);
+    return { kind: "disqualified" as const, message: shown.text, messageLang: shown.lang };
+  };
   const outcome = await submitForm(
     { forms: context.forms.directory, secret: context.forms.secret },
     {
@@ -149,17 +154,20 @@ export async function submitFormPage(context: AppLoadContext, id: string, kind: 
         { status: 409 },
       );
     case "disqualified":
-      return data<FormActionData>({ kind: "disqualified", message: localize(outcome.message, chain) });
-    case "done":
+      return data<FormActionData>(disqualified(outcome.message));
+    case "done": {
       if (outcome.ending.kind === "redirect" && outcome.disqualified === null) throw redirect(outcome.ending.url);
-      return data<FormActionData>(
-        outcome.disqualified !== null
-          ? { kind: "disqualified", message: localize(outcome.disqualified, chain) }
-          : {
-              kind: "done",
-              title: outcome.ending.kind === "message" ? localize(outcome.ending.title, chain) : "",
-              body: outcome.ending.kind === "message" ? localize(outcome.ending.body, chain) : "",
-            },
-      );
+      if (outcome.disqualified !== null) return data<FormActionData>(disqualified(outcome.disqualified));
+      if (outcome.ending.kind !== "message") return data<FormActionData>({ kind: "done", title: "", body: "" });
+      const title = shownText(outcome.ending.title, chain);
+      const body = shownText(outcome.ending.body, chain);
+      return data<FormActionData>({
+        kind: "done",
+        title: title.text,
+        titleLang: title.lang,
+        body: body.text,
+        bodyLang: body.lang,
+      });
+    }
   }
 }

@@ -10,13 +10,9 @@ import { Form } from "react-router";
 import { TrapField } from "../../components/trap-field.tsx";
 import { pathTo, slidesAhead } from "../../../core/forms/advance.ts";
 import type { PendingUpload } from "../../../app/forms/ports.ts";
-import {
-  localize,
-  type AnswerValue,
-  type Answers,
-  type Field,
-  type FormDefinition,
-} from "../../../core/forms/definition.ts";
+import type { AnswerValue, Answers, Field, FormDefinition } from "../../../core/forms/definition.ts";
+import { useBusinessLang } from "../../components/locale.tsx";
+import { shownText } from "../../components/business-text.tsx";
 import { activeFields, fallbackTarget } from "../../../core/forms/logic.ts";
 import { acceptedKinds, maxBytesOf } from "../../../core/forms/uploads.ts";
 import { validateAnswers, type AnswerErrorCode } from "../../../core/forms/validate-answers.ts";
@@ -77,6 +73,7 @@ function isFinalSlide(definition: FormDefinition, slideId: string): boolean {
 export function FormPage({ page, result }: { page: FormPageData; result: FormActionData | undefined }) {
   const { i18n } = useLingui();
   const chain = fallbackChain(isLocaleCode(i18n.locale) ? i18n.locale : "en");
+  const businessLang = useBusinessLang();
   const { definition } = page;
   const storageKey = progressKey(page.id, page.version);
   const [restored, setRestored] = useState<Place | null>(null);
@@ -115,10 +112,17 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
   if (result?.kind === "done" || result?.kind === "disqualified") {
     return (
       <section className="form-page form-page--end" aria-labelledby="form-end-title">
-        <h1 id="form-end-title" ref={headingRef} tabIndex={-1}>
+        <h1
+          id="form-end-title"
+          ref={headingRef}
+          tabIndex={-1}
+          lang={result.kind === "done" && result.title ? result.titleLang : undefined}
+        >
           {result.kind === "done" ? result.title || i18n._("forms.thanks") : i18n._("forms.disqualifiedTitle")}
         </h1>
-        <p>{result.kind === "done" ? result.body : result.message}</p>
+        <p lang={result.kind === "done" ? result.bodyLang : result.messageLang}>
+          {result.kind === "done" ? result.body : result.message}
+        </p>
       </section>
     );
   }
@@ -131,6 +135,7 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
   const path = pathTo(definition, answers, place.current);
   const current = path[path.length - 1]!;
   const slide = definition.slides.find((s) => s.id === current)!;
+  const slideTitle = slide.title ? shownText(slide.title, chain) : null;
   const shown = new Set(activeFields(slide, answers).map((f) => f.id));
   const onSlide = new Set(slide.fields.map((f) => f.id));
   const errors = clientErrors ?? place.errors;
@@ -159,7 +164,7 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
 
   return (
     <section className="form-page" aria-labelledby="form-title">
-      <h1 id="form-title" ref={slide.title ? undefined : headingRef} tabIndex={-1}>
+      <h1 id="form-title" ref={slide.title ? undefined : headingRef} tabIndex={-1} lang={businessLang}>
         {page.name}
       </h1>
       {isSurvey ? (
@@ -186,9 +191,9 @@ export function FormPage({ page, result }: { page: FormPageData; result: FormAct
         onSubmit={validateFirst}
         onChange={(event) => setLive(answersOf(event.currentTarget, definition))}
       >
-        {slide.title ? (
-          <h2 ref={headingRef} tabIndex={-1}>
-            {localize(slide.title, chain)}
+        {slideTitle ? (
+          <h2 ref={headingRef} tabIndex={-1} lang={slideTitle.lang}>
+            {slideTitle.text}
           </h2>
         ) : null}
         <input type="hidden" name="_slide" value={current} />

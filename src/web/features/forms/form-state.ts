@@ -32,8 +32,15 @@ export type FormActionData =
       /** Files kept so far, by field id (their answers carry only a reference). */
       readonly files?: Readonly<Record<string, PendingUpload>>;
     }
-  | { readonly kind: "done"; readonly title: string; readonly body: string }
-  | { readonly kind: "disqualified"; readonly message: string };
+  // Each of the business's texts with its `lang` where it is not the page's (ADR 0061).
+  | {
+      readonly kind: "done";
+      readonly title: string;
+      readonly titleLang?: string | undefined;
+      readonly body: string;
+      readonly bodyLang?: string | undefined;
+    }
+  | { readonly kind: "disqualified"; readonly message: string; readonly messageLang?: string | undefined };
 
 export const NOTICE_MESSAGES: Readonly<Record<FormNotice, string>> = {
   tooFast: "forms.notice.tooFast",
