@@ -58,9 +58,21 @@ describe("reading the journal", () => {
     await page.goto(`${baseURL}/journal/b/five-minute-breathing`);
     expect(await page.locator("h1").textContent()).toBe("A five-minute breathing routine");
     expect(await page.locator(".post__body").innerText()).toContain("Rest is part of the work.");
+    // The way up, as plain links: the site's home, then the blog the post is read under.
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link");
+    expect(await crumbs.allInnerTexts()).toEqual(["Northwind Wellness Studio", "The Northwind Journal"]);
     await page.getByRole("link", { name: "Wellbeing", exact: true }).click();
     await page.waitForURL(`${baseURL}/journal/category/wellbeing`);
     expect(await page.locator(".post-list li").count()).toBeGreaterThan(0);
+    expect(await crumbs.allInnerTexts()).toEqual(["Northwind Wellness Studio", "The Northwind Journal"]);
+    await crumbs.last().click();
+    await page.waitForURL(`${baseURL}/journal`);
+    // A product leads up to its shop; in German the way is named in German, the shop's title marked English.
+    await page.goto(`${baseURL}/de/shop/product/lavender-massage-oil`);
+    const way = page.getByRole("navigation", { name: "Brotkrumennavigation" });
+    expect(await way.getByRole("link").allInnerTexts()).toEqual(["Northwind Wellness Studio", "Shop"]);
+    expect(await way.getByRole("link").last().getAttribute("href")).toBe(`${baseURL}/de/shop`);
+    expect(await way.locator("li").last().getAttribute("lang")).toBe("en-US");
     await context.close();
   });
 

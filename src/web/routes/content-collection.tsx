@@ -1,3 +1,4 @@
+import { Breadcrumbs } from "../features/content/breadcrumbs.tsx";
 import { CollectionGrid } from "../features/content/collection-grid.tsx";
 import {
   canonicalPageUrl,
@@ -20,14 +21,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { page, window } = requestedPage(request);
   const collection = requireFound(await context.pages.collection(business, p.collectionSlug, window), request);
   const url = canonicalPageUrl(request, page);
+  const ancestors = [homeCrumb(context, request, business.name), ...(shop ? [shop] : [])];
   const seo = pageSeo({
     title: collection.name,
     description: collection.description,
     url,
-    crumbs: [homeCrumb(context, request, business.name), ...(shop ? [shop] : []), { name: collection.name, url }],
+    crumbs: [...ancestors, { name: collection.name, url }],
   });
   return {
     seo,
+    ancestors,
     collection,
     base: p.path ? `/${p.path}` : "",
     ...requireListingPage(page, collection.total, request),
@@ -42,5 +45,10 @@ export const meta: Route.MetaFunction = ({ data }) => paginatedListingMeta(data)
 
 export default function ContentCollection({ loaderData }: Route.ComponentProps) {
   const { collection, base, pageInfo, pathname } = loaderData;
-  return <CollectionGrid collection={collection} base={base} pageInfo={pageInfo} pathname={pathname} />;
+  return (
+    <>
+      <Breadcrumbs ancestors={loaderData.ancestors} />
+      <CollectionGrid collection={collection} base={base} pageInfo={pageInfo} pathname={pathname} />
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { paginatedListingMeta } from "../features/content/pagination-nav.tsx";
+import { Breadcrumbs } from "../features/content/breadcrumbs.tsx";
 import { PostListingBody } from "../features/content/post-listing-body.tsx";
 import {
   canonicalPageUrl,
@@ -30,15 +31,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { page, window } = requestedPage(request);
   const listing = requireFound(await context.pages.postListing(business, filter, context.now(), window), request);
   const url = canonicalPageUrl(request, page);
+  const ancestors = [homeCrumb(context, request, business.name), ...(blog ? [blog] : [])];
   const seo = pageSeo({
     title: listing.title,
     description: listing.posts.map((post) => post.title).join(" · "),
     url,
-    crumbs: [homeCrumb(context, request, business.name), ...(blog ? [blog] : []), { name: listing.title, url }],
+    crumbs: [...ancestors, { name: listing.title, url }],
   });
   return {
     ...listing,
     seo,
+    ancestors,
     kind: filter.kind,
     basePath: p.path ? `/${p.path}/` : "/",
     ...requireListingPage(page, listing.total, request),
@@ -54,6 +57,9 @@ export const meta: Route.MetaFunction = ({ data }) => paginatedListingMeta(data)
 export default function ContentListing({ loaderData }: Route.ComponentProps) {
   const { kind, basePath, pageInfo, pathname } = loaderData;
   return (
-    <PostListingBody listing={loaderData} kind={kind} basePath={basePath} pageInfo={pageInfo} pathname={pathname} />
+    <>
+      <Breadcrumbs ancestors={loaderData.ancestors} />
+      <PostListingBody listing={loaderData} kind={kind} basePath={basePath} pageInfo={pageInfo} pathname={pathname} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { imageSourceUrl } from "../../core/content/images.ts";
 import { postSeo } from "../../core/content/seo.ts";
 import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
+import { Breadcrumbs } from "../features/content/breadcrumbs.tsx";
 import { PostArticle } from "../features/content/post-article.tsx";
 import { seoMeta } from "../features/content/seo-meta.ts";
 import { requireFound } from "../features/errors/route-errors.ts";
@@ -14,14 +15,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const blog = await requirePathPage(context, business, p.path, request);
   const post = requireFound(await context.pages.post(business, p.slug ?? p.blogSlug ?? "", context.now()), request);
   const url = canonicalPageUrl(request);
+  const ancestors = [homeCrumb(context, request, business.name), ...(blog ? [blog] : [])];
   const seo = postSeo({
     ...post,
     url,
     imageUrl: assetUrl(request, post.imageUrl && imageSourceUrl(post.imageUrl, post.imageSize)),
     publisherName: business.name,
-    crumbs: [homeCrumb(context, request, business.name), ...(blog ? [blog] : []), { name: post.title, url }],
+    crumbs: [...ancestors, { name: post.title, url }],
   });
-  return { post, blogPath: p.path ?? null, seo };
+  return { post, blogPath: p.path ?? null, seo, ancestors };
 }
 
 /** Read without JavaScript: sent with no scripts (src/web/components/static-page.ts). */
@@ -31,5 +33,10 @@ export const headers = contentPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ContentPost({ loaderData }: Route.ComponentProps) {
-  return <PostArticle post={loaderData.post} blogPath={loaderData.blogPath} />;
+  return (
+    <>
+      <Breadcrumbs ancestors={loaderData.ancestors} />
+      <PostArticle post={loaderData.post} blogPath={loaderData.blogPath} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { imageSourceUrl } from "../../core/content/images.ts";
 import { productSeo, plainText } from "../../core/content/seo.ts";
 import { minorDigits } from "../../core/payments/money.ts";
 import { contentPageHeaders, STATIC_PAGE } from "../components/static-page.ts";
+import { Breadcrumbs } from "../features/content/breadcrumbs.tsx";
 import { ProductDetail, selectedVariant } from "../features/content/product-detail.tsx";
 import { seoMeta } from "../features/content/seo-meta.ts";
 import { requireFound } from "../features/errors/route-errors.ts";
@@ -27,6 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The canonical is the product's address by slug, without `?variant=`: one indexed page per product.
   const url = productPageUrl(request, p.productId, product.slug);
   const featured = product.media[0] ?? null;
+  const ancestors = [homeCrumb(context, request, business.name), ...(shop ? [shop] : [])];
   const seo = productSeo({
     name: product.name,
     description: plainText(product.descriptionHtml),
@@ -42,9 +44,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       priceMinor: v.priceMinor,
       inStock: v.stock.kind !== "out_of_stock",
     })),
-    crumbs: [homeCrumb(context, request, business.name), ...(shop ? [shop] : []), { name: product.name, url }],
+    crumbs: [...ancestors, { name: product.name, url }],
   });
-  return { product, selected, seo };
+  return { product, selected, seo, ancestors };
 }
 
 /** Read without JavaScript, variant picker included: sent with no scripts (src/web/components/static-page.ts). */
@@ -54,5 +56,10 @@ export const headers = contentPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ContentProduct({ loaderData }: Route.ComponentProps) {
-  return <ProductDetail product={loaderData.product} selected={loaderData.selected} />;
+  return (
+    <>
+      <Breadcrumbs ancestors={loaderData.ancestors} />
+      <ProductDetail product={loaderData.product} selected={loaderData.selected} />
+    </>
+  );
 }
