@@ -64,10 +64,14 @@ describe("reading the journal", () => {
     await page.getByRole("link", { name: "Wellbeing", exact: true }).click();
     await page.waitForURL(`${baseURL}/journal/category/wellbeing`);
     expect(await page.locator(".post-list li").count()).toBeGreaterThan(0);
+    // The tab says what kind of listing it is, as the heading does.
+    expect(await page.title()).toBe("Category: Wellbeing – Northwind Wellness Studio");
     expect(await crumbs.allInnerTexts()).toEqual(["Northwind Wellness Studio", "The Northwind Journal"]);
     await crumbs.last().click();
     await page.waitForURL(`${baseURL}/journal`);
     // A product leads up to its shop; in German the way is named in German, the shop's title marked English.
+    await page.goto(`${baseURL}/de/journal/category/wellbeing`);
+    expect(await page.title()).toBe("Kategorie: Wellbeing – Northwind Wellness Studio");
     await page.goto(`${baseURL}/de/shop/product/lavender-massage-oil`);
     const way = page.getByRole("navigation", { name: "Brotkrumennavigation" });
     expect(await way.getByRole("link").allInnerTexts()).toEqual(["Northwind Wellness Studio", "Shop"]);

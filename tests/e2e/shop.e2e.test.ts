@@ -185,6 +185,7 @@ describe("a collection", () => {
     try {
       const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
       await page.goto(`${baseURL}/collections/aftercare`);
+      expect(await page.title()).toBe("Collection: Aftercare – Northwind Wellness Studio");
       const names = page.locator(".product__name");
       expect(await names.allTextContents()).toEqual([
         "Lavender massage oil",

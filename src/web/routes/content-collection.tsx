@@ -1,4 +1,5 @@
 import { Breadcrumbs } from "../features/content/breadcrumbs.tsx";
+import { loadI18n } from "../../i18n/runtime.ts";
 import { CollectionGrid } from "../features/content/collection-grid.tsx";
 import {
   canonicalPageUrl,
@@ -22,11 +23,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const collection = requireFound(await context.pages.collection(business, p.collectionSlug, window), request);
   const url = canonicalPageUrl(request, page);
   const ancestors = [homeCrumb(context, request, business.name), ...(shop ? [shop] : [])];
+  // As its heading says it: "Collection: Oils".
+  const title = (await loadI18n(context.locale))._("content.collection", { name: collection.name });
   const seo = pageSeo({
-    title: collection.name,
+    title,
     description: collection.description,
     url,
-    crumbs: [...ancestors, { name: collection.name, url }],
+    crumbs: [...ancestors, { name: title, url }],
   });
   return {
     seo,

@@ -1,6 +1,7 @@
 import { paginatedListingMeta } from "../features/content/pagination-nav.tsx";
 import { Breadcrumbs } from "../features/content/breadcrumbs.tsx";
-import { PostListingBody } from "../features/content/post-listing-body.tsx";
+import { loadI18n } from "../../i18n/runtime.ts";
+import { LISTING_HEADINGS, PostListingBody } from "../features/content/post-listing-body.tsx";
 import {
   canonicalPageUrl,
   homeCrumb,
@@ -32,11 +33,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const listing = requireFound(await context.pages.postListing(business, filter, context.now(), window), request);
   const url = canonicalPageUrl(request, page);
   const ancestors = [homeCrumb(context, request, business.name), ...(blog ? [blog] : [])];
+  // The tab and shared title say what kind of listing it is, as its heading does ("Tag: breathing").
+  const heading = LISTING_HEADINGS[filter.kind];
+  const title = (await loadI18n(context.locale))._(heading.id, { [heading.name]: listing.title });
   const seo = pageSeo({
-    title: listing.title,
+    title,
     description: listing.posts.map((post) => post.title).join(" · "),
     url,
-    crumbs: [...ancestors, { name: listing.title, url }],
+    crumbs: [...ancestors, { name: title, url }],
   });
   return {
     ...listing,

@@ -13,17 +13,23 @@ interface Props {
   pathname: string;
 }
 
+/** Each listing's heading: the message and the name of its one argument (the tab title words it alike). */
+export const LISTING_HEADINGS = {
+  category: { id: "content.category", name: "label" },
+  author: { id: "content.author", name: "name" },
+  tag: { id: "content.tag", name: "tag" },
+} as const;
+
 /** A category, author or tag listing (live and preview alike). */
 export function PostListingBody({ listing, kind, basePath, pageInfo, pathname }: Props) {
   const { i18n } = useLingui();
   // A category's label and a tag are the business's words; an author's name is a name.
+  const { id, name } = LISTING_HEADINGS[kind];
   const heading =
-    kind === "category" ? (
-      <MessageNaming id="content.category" name="label" text={listing.title} />
-    ) : kind === "author" ? (
-      i18n._("content.author", { name: listing.title })
+    kind === "author" ? (
+      i18n._(id, { [name]: listing.title })
     ) : (
-      <MessageNaming id="content.tag" name="tag" text={listing.title} />
+      <MessageNaming id={id} name={name} text={listing.title} />
     );
   return (
     <div>
