@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)("shop API on %s", (kind) => {
       ],
       media: oil.media,
       collectionIds: [],
-      url: `https://book.example.com/product/${product.id}`,
+      url: `https://book.example.com/product/${product.slug}`,
       previewUrl: `https://book.example.com/v2/preview/${product.id}/product`,
     });
     expect(product.descriptionHtml).toBe(

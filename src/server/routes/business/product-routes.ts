@@ -85,7 +85,8 @@ const deleteCollection = define.remove(
 export function productRoutes(api: BusinessRouter, deps: BusinessApiDeps) {
   const productUrls = (p: ProductRecord) => ({
     ...p,
-    url: `${deps.publicUrl}/product/${p.id}`,
+    // The page's canonical address (by slug, as the sitemap lists it; `/product/<id>` answers too).
+    url: `${deps.publicUrl}/product/${encodeURIComponent(p.slug)}`,
     previewUrl: `${deps.publicUrl}/v2/preview/${p.id}/product`,
   });
   const collectionUrls = (c: CollectionRecord) => ({ ...c, url: `${deps.publicUrl}/collections/${c.slug}` });
