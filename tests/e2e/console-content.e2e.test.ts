@@ -156,6 +156,8 @@ describe("the owner's forms and surveys", () => {
       "Gift vouchers",
       "Line one\nLine two",
     ]);
+    // The language the visitor answered in, named in the console's.
+    expect(await newest.locator("p.console-muted").allInnerTexts()).toEqual(["Answered in English"]);
     const second = items.nth(1);
     expect(await second.locator("dt").allInnerTexts()).toEqual(["Your name", "Topics", "Message"]);
     expect(await second.locator("dd").first().innerText()).toBe("Visitor 23");

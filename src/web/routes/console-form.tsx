@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import type { ListedForm, StoredForm, Submission, SubmissionPage } from "../../app/forms/ports.ts";
 import { answerLines } from "../../core/forms/answer-lines.ts";
-import type { FormDefinition } from "../../core/forms/definition.ts";
-import { fallbackChain, languageTag, type LocaleCode } from "../../i18n/locales.ts";
+import { allFields, type FormDefinition } from "../../core/forms/definition.ts";
+import { fallbackChain, isLocaleCode, languageTag, type LocaleCode } from "../../i18n/locales.ts";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
@@ -140,11 +140,27 @@ function SubmissionList({
     () => new Intl.DateTimeFormat(languageTag(locale), { timeZone, dateStyle: "medium", timeStyle: "short" }),
     [locale, timeZone],
   );
+  // The visitor's language named in the reader's ("German" to an English console, "Deutsch" to a German one);
+  // by our locale code, not its tag: "English", not "American English" ("pt-br" stays "Brazilian Portuguese").
+  const languageName = useMemo(() => {
+    const names = new Intl.DisplayNames([languageTag(locale)], { type: "language" });
+    return (code: string) => (isLocaleCode(code) ? (names.of(code) ?? code) : code);
+  }, [locale]);
   return (
     <ol className="console-list console-submissions">
       {items.map((submission) => {
         const definition = definitions[submission.version];
-        const lines = definition ? answerLines(definition, submission.answers, chain) : [];
+        // A consent's stored answer is a token, not words: say it in the reader's language.
+        const consentIds = new Set(
+          definition
+            ? allFields(definition)
+                .filter((f) => f.type === "consent")
+                .map((f) => f.id)
+            : [],
+        );
+        const lines = (definition ? answerLines(definition, submission.answers, chain) : []).map((line) =>
+          consentIds.has(line.fieldId) ? { ...line, value: t("agreed") } : line,
+        );
         return (
           <li key={submission.id} className="console-submission">
             <article aria-labelledby={`submission-${submission.id}`}>
@@ -183,6 +199,7 @@ function SubmissionList({
                   })}
                 </dl>
               )}
+              <p className="console-muted">{t("visitorLanguage", { language: languageName(submission.locale) })}</p>
               {submission.consentedAt ? (
                 <p className="console-muted">
                   {t("consented", { when: when.format(new Date(submission.consentedAt)) })}
