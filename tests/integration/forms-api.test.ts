@@ -153,9 +153,11 @@ describe.each(DATABASE_KINDS)("forms API on %s", (kind) => {
     const csv = { text: await response.text() };
     const lines = csv.text.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "id,created_at,version,contact_email,disqualified,consent_text,consented_at,Name,E-Mail,Ich bin einverstanden.,message",
+      "id,created_at,version,language,contact_email,disqualified,consent_text,consented_at,Name,E-Mail,Ich bin einverstanden.,message",
     );
     expect(lines).toHaveLength(3);
+    // The language each visitor answered in.
+    expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["de", "de"]);
     expect(csv.text).toContain(`"'=HYPERLINK(""x"")"`);
 
     const list = await expectStatus(200, app, "GET", "/api/business/forms", owner.key);

@@ -49,6 +49,7 @@ describe("submissionsCsv", () => {
           id: "1",
           createdAt: "2026-11-30T07:00:00.000Z",
           version: 2,
+          locale: "de",
           contactEmail: null,
           isDisqualified: false,
           consentText: null,
@@ -59,8 +60,8 @@ describe("submissionsCsv", () => {
       ["de", "en"],
     );
     expect(csv).toBe(
-      "id,created_at,version,contact_email,disqualified,consent_text,consented_at,Name (de),Topics,old\r\n" +
-        '1,2026-11-30T07:00:00.000Z,2,,no,,,"Ann, Jr.",a; b,\'=cmd\r\n',
+      "id,created_at,version,language,contact_email,disqualified,consent_text,consented_at,Name (de),Topics,old\r\n" +
+        '1,2026-11-30T07:00:00.000Z,2,de,,no,,,"Ann, Jr.",a; b,\'=cmd\r\n',
     );
   });
 });

@@ -11,6 +11,8 @@ export interface CsvSubmission {
   readonly id: string;
   readonly createdAt: string;
   readonly version: number;
+  /** The language the visitor answered in (a locale code: "de", "pt-br"). */
+  readonly locale: string;
   readonly contactEmail: string | null;
   readonly isDisqualified: boolean;
   readonly consentText: string | null;
@@ -43,6 +45,7 @@ export function submissionsCsv(
     "id",
     "created_at",
     "version",
+    "language",
     "contact_email",
     "disqualified",
     "consent_text",
@@ -53,6 +56,7 @@ export function submissionsCsv(
     s.id,
     s.createdAt,
     String(s.version),
+    s.locale,
     s.contactEmail ?? "",
     s.isDisqualified ? "yes" : "no",
     s.consentText ?? "",
