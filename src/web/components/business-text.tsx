@@ -1,7 +1,7 @@
 /**
  * A form's or survey's own words (written per language) marked with the language they are shown in
- * where that is not the page's (WCAG 3.1.2 Language of Parts, ADR 0061). Apart from business-mark.tsx,
- * whose `useBusinessLang` every booking page loads: this one is only for pages that show a form.
+ * where that is not the page's (WCAG 3.1.2 Language of Parts, ADR 0061). Apart from locale.tsx, whose
+ * `useBusinessLang` every page loads: this one is only for pages that show a form.
  */
 import { localizedEntry, type LocalizedText } from "../../core/forms/definition.ts";
 import { DEFAULT_LOCALE, textLang } from "../../i18n/locales.ts";
