@@ -5,14 +5,13 @@
  */
 import { useLingui } from "@lingui/react";
 import { Suspense, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import { languageTag, type LocaleCode } from "../../../i18n/locales.ts";
 import { bookingPageUrl, cancelBooking } from "./api-client.ts";
 import { Icon } from "./icon.tsx";
 import { SeriesSection } from "./series-section.tsx";
+import { CancelReasonForm } from "./cancel-reason-form.tsx";
 import { formatDateTime, formatMoney, formatTime } from "./dates.ts";
-import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
 import { notifyHost } from "../../components/embed-bridge.ts";
 import { useLaterMessages } from "./use-later-messages.ts";
@@ -347,70 +346,26 @@ function CancelForm({
   onClose(): void;
 }) {
   const { i18n } = useLingui();
-  const navigate = useNavigate();
   const toLocalePath = useLocalePath();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => reasonRef.current?.focus(), []);
   return (
-    <form
-      className="cancel-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        const result = await cancelBooking(bookingId, token, reason.trim() || null);
-        setBusy(false);
-        if (!result.ok) {
-          setError(noticeMessage(i18n, { code: result.problem.code }));
-          return;
-        }
-        navigate(
-          toLocalePath(
-            bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, isRequest ? "withdrawn" : "cancelled"),
-          ),
-        );
-      }}
-    >
-      {refund ? (
-        <p className="cancel-form__refund" id="cancel-refund">
-          {i18n._(refund.key, refund.values)}
-        </p>
-      ) : null}
-      <div className="field">
-        <label htmlFor="field-cancelReason">
-          {i18n._(isRequest ? "widget.cancel.withdrawReason" : "widget.cancel.reason")}{" "}
-          <span className="field__optional">{i18n._("widget.form.optional")}</span>
-        </label>
-        <textarea
-          id="field-cancelReason"
-          ref={reasonRef}
-          rows={3}
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="manage__actions">
-        <button
-          type="submit"
-          className="button button--danger"
-          disabled={isBusy}
-          aria-describedby={refund ? "cancel-refund" : undefined}
-        >
-          {i18n._(isRequest ? "widget.manage.withdraw" : "widget.cancel.confirm")}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {i18n._(isRequest ? "widget.cancel.keepRequest" : "widget.cancel.keep")}
-        </button>
-      </div>
-    </form>
+    <CancelReasonForm
+      fieldId="field-cancelReason"
+      reasonLabel={i18n._(isRequest ? "widget.cancel.withdrawReason" : "widget.cancel.reason")}
+      before={
+        refund ? (
+          <p className="cancel-form__refund" id="cancel-refund">
+            {i18n._(refund.key, refund.values)}
+          </p>
+        ) : null
+      }
+      describedBy={refund ? "cancel-refund" : undefined}
+      confirmLabel={i18n._(isRequest ? "widget.manage.withdraw" : "widget.cancel.confirm")}
+      keepLabel={i18n._(isRequest ? "widget.cancel.keepRequest" : "widget.cancel.keep")}
+      send={(reason) => cancelBooking(bookingId, token, reason)}
+      doneUrl={toLocalePath(
+        bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, isRequest ? "withdrawn" : "cancelled"),
+      )}
+      onClose={onClose}
+    />
   );
 }

@@ -4,14 +4,13 @@
  * "cancel this and every later date". Part of the confirmation screen's lazily loaded chunk.
  */
 import { useLingui } from "@lingui/react";
-import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useState } from "react";
 import type { ManagedBookingPage } from "../../../app/bookings/widget-booking-port.ts";
 import { bookingPageUrl, call } from "./api-client.ts";
 import { formatDateTime, formatTime } from "./dates.ts";
-import { noticeMessage } from "./notice-banner.tsx";
 import { LocaleLink, useLocalePath } from "../../components/locale.tsx";
 import { useLaterMessages } from "./use-later-messages.ts";
+import { CancelReasonForm } from "./cancel-reason-form.tsx";
 
 type Entry = NonNullable<ManagedBookingPage["series"]>[number];
 
@@ -99,59 +98,23 @@ function CancelRestForm({
   onClose(): void;
 }) {
   const { i18n } = useLingui();
-  const navigate = useNavigate();
   const toLocalePath = useLocalePath();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => reasonRef.current?.focus(), []);
   return (
-    <form
-      className="cancel-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        const result = await call<{ kept: { id: string; code: string }[] }>(
-          `/api/bookings/${encodeURIComponent(bookingId)}/cancel-series`,
-          { method: "POST", body: JSON.stringify({ reason: reason.trim() || null }), token },
-        );
-        setBusy(false);
-        if (!result.ok) {
-          setError(noticeMessage(i18n, { code: result.problem.code }));
-          return;
-        }
-        navigate(toLocalePath(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled")));
-      }}
-    >
-      <p>{i18n._("recurring.series.cancelRestExplain", { count })}</p>
-      <div className="field">
-        <label htmlFor="field-cancelRestReason">
-          {i18n._("widget.cancel.reason")} <span className="field__optional">{i18n._("widget.form.optional")}</span>
-        </label>
-        <textarea
-          id="field-cancelRestReason"
-          ref={reasonRef}
-          rows={3}
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="manage__actions">
-        <button type="submit" className="button button--danger" disabled={isBusy}>
-          {i18n._("recurring.series.cancelRestConfirm", { count })}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {i18n._("widget.cancel.keep")}
-        </button>
-      </div>
-    </form>
+    <CancelReasonForm
+      fieldId="field-cancelRestReason"
+      reasonLabel={i18n._("widget.cancel.reason")}
+      before={<p>{i18n._("recurring.series.cancelRestExplain", { count })}</p>}
+      confirmLabel={i18n._("recurring.series.cancelRestConfirm", { count })}
+      keepLabel={i18n._("widget.cancel.keep")}
+      send={(reason) =>
+        call<{ kept: { id: string; code: string }[] }>(`/api/bookings/${encodeURIComponent(bookingId)}/cancel-series`, {
+          method: "POST",
+          body: JSON.stringify({ reason }),
+          token,
+        })
+      }
+      doneUrl={toLocalePath(bookingPageUrl(`/widget/booking/${calendarId}`, bookingId, token, "cancelled"))}
+      onClose={onClose}
+    />
   );
 }
