@@ -9,7 +9,8 @@
 import { useLingui } from "@lingui/react";
 import { Field, FieldError } from "../../components/form-field.tsx";
 import type { Field as FormFieldDef, FormDefinition } from "../../../core/forms/definition.ts";
-import { FormOption, shownText } from "../../components/business-text.tsx";
+import { shownText } from "../../components/business-text.tsx";
+import { QuestionControl } from "../../components/question-control.tsx";
 import { isFieldVisible } from "../../../core/forms/logic.ts";
 import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
 import { FORM_CODE } from "./booking-request.ts";
@@ -150,33 +151,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
                 value: asText(value),
                 onChange: (e: { target: { value: string } }) => set(field.id, e.target.value),
               };
-              if (field.type === "textarea")
-                return <textarea {...common} rows={3} maxLength={field.maxLength ?? 5000} />;
-              if (field.type === "dropdown")
-                return (
-                  <select {...common}>
-                    <option value="">{i18n._("widget.form.choose")}</option>
-                    {field.options.map((o) => (
-                      <FormOption key={o.value} value={o.value} label={o.label} chain={chain} />
-                    ))}
-                  </select>
-                );
-              const type =
-                field.type === "email"
-                  ? "email"
-                  : field.type === "phone"
-                    ? "tel"
-                    : field.type === "date"
-                      ? "date"
-                      : "text";
-              return (
-                <input
-                  {...common}
-                  type={type}
-                  {...(field.type === "number" || field.type === "money" ? { inputMode: "decimal" as const } : {})}
-                  {...(field.type === "text" ? { maxLength: field.maxLength ?? 500 } : {})}
-                />
-              );
+              return <QuestionControl field={field} control={common} chain={chain} rows={3} />;
             }}
           </Field>
         );

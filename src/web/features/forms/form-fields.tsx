@@ -6,7 +6,8 @@
 import { useLingui } from "@lingui/react";
 import type { PendingUpload } from "../../../app/forms/ports.ts";
 import { FieldError, Field as LabelledField } from "../../components/form-field.tsx";
-import { FormOption, shownText } from "../../components/business-text.tsx";
+import { shownText } from "../../components/business-text.tsx";
+import { QuestionControl } from "../../components/question-control.tsx";
 import type { AnswerValue, Field, FileKind } from "../../../core/forms/definition.ts";
 import { acceptedKinds, byteSizeText, maxBytesOf } from "../../../core/forms/uploads.ts";
 
@@ -215,34 +216,7 @@ export function FormField({ field, value, error, chain, file }: Props) {
         <LabelledField path={field.id} label={label} error={error} isRequired={isRequired} hint={hint} {...texts}>
           {(props) => {
             const common = { ...props, name: field.id, defaultValue: asText(value) };
-            if (field.type === "textarea") return <textarea {...common} rows={5} maxLength={field.maxLength ?? 5000} />;
-            if (field.type === "dropdown")
-              return (
-                <select {...common}>
-                  <option value="">{i18n._("widget.form.choose")}</option>
-                  {field.options.map((o) => (
-                    <FormOption key={o.value} value={o.value} label={o.label} chain={chain} />
-                  ))}
-                </select>
-              );
-            const type =
-              field.type === "email"
-                ? "email"
-                : field.type === "phone"
-                  ? "tel"
-                  : field.type === "date"
-                    ? "date"
-                    : "text";
-            const auto = field.type === "email" ? "email" : field.type === "phone" ? "tel" : undefined;
-            return (
-              <input
-                {...common}
-                type={type}
-                {...(field.type === "number" ? { inputMode: "decimal" as const } : {})}
-                {...(auto ? { autoComplete: auto } : {})}
-                {...(field.type === "text" ? { maxLength: field.maxLength ?? 500 } : {})}
-              />
-            );
+            return <QuestionControl field={field} control={common} chain={chain} rows={5} isAutofilled />;
           }}
         </LabelledField>
       );
