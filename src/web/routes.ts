@@ -12,9 +12,9 @@ const calendar = [
   route("widget/appointment/:provider/:service", "routes/appointment-provider-service.tsx", {
     id: "appointment-provider-service",
   }),
-  route("widget/appointment/:provider", "routes/appointment-teams.tsx", { id: "appointment-teams" }),
-  route("widget/group/:groupId", "routes/appointment-group-id.tsx", { id: "appointment-groups" }),
-  route("widget/groups/:groupSlug", "routes/appointment-group-slug.tsx", { id: "appointment-groups-slug" }),
+  route("widget/appointment/:provider", "routes/appointment-group.tsx", { id: "appointment-teams" }),
+  route("widget/group/:groupId", "routes/appointment-group.tsx", { id: "appointment-groups" }),
+  route("widget/groups/:groupSlug", "routes/appointment-group.tsx", { id: "appointment-groups-slug" }),
   // `:id` also accepts a comma-separated list of ids (the spec's /widget/booking/:ids).
   route("widget/booking/:id", "routes/widget-booking-id.tsx", { id: "widget-booking-id" }),
   route("widget/booking", "routes/widget-booking.tsx", { id: "widget-booking" }),
@@ -25,8 +25,8 @@ const calendar = [
   route("widget/service-menus/:servicemenu/:service", "routes/service-menu-service.tsx", {
     id: "service-menus-service",
   }),
-  route("widget/service-menus/:serviceMenuSlug", "routes/service-menu-slug.tsx", { id: "service-menus-slug" }),
-  route("widget/service-menu/:serviceMenuId", "routes/service-menu-id.tsx", { id: "service-menu-id" }),
+  route("widget/service-menus/:serviceMenuSlug", "routes/service-menu.tsx", { id: "service-menus-slug" }),
+  route("widget/service-menu/:serviceMenuId", "routes/service-menu.tsx", { id: "service-menu-id" }),
 ];
 
 const form = [
