@@ -25,7 +25,8 @@ import type { BookingRecord, CalendarContext } from "./ports.ts";
 import { findManagedBooking } from "./manage-booking.ts";
 import { releaseOwnSeats } from "../../core/booking/decide-reschedule.ts";
 
-export interface SlotsInput {
+/** What a visitor asks times for: the calendar, whom, which services for whom, how many attendees. */
+export interface SlotsChoice {
   readonly calendarId: string;
   readonly timezone: string;
   readonly staffId?: string | null;
@@ -37,6 +38,9 @@ export interface SlotsInput {
   readonly guests?: number | null;
   /** Service calendars: the variation and add-ons chosen of a cart's service (their length is planned). */
   readonly offers?: readonly OfferPick[] | null;
+}
+
+export interface SlotsInput extends SlotsChoice {
   /**
    * A booking being moved, with its manage token: its own occupancy counts as free (as in the reschedule
    * itself), so it can move to a start overlapping where it is now.

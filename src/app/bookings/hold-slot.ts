@@ -12,23 +12,14 @@ import type { GuestCart } from "../../core/availability/model.ts";
 import { resolveCarts, slotRequest } from "../../core/booking/booking-request.ts";
 import { distinctServiceIds, itemsPerTask, occupancyItem, unitItems } from "../../core/booking/occupancy-items.ts";
 import { checkErrorToBookingError, seatsLeft, storeRefusalToBookingError } from "../../core/booking/slot-refusals.ts";
-import { lineBuffers, planOffers, serviceOfKey, type OfferPick } from "../../core/booking/cart-offers.ts";
+import { lineBuffers, planOffers, serviceOfKey } from "../../core/booking/cart-offers.ts";
 import { relevantStaffIds, toAvailabilityInput, toSchedules, withOffers, withResources } from "./availability.ts";
 import type { BookingDeps } from "./deps.ts";
+import type { SlotsChoice } from "./get-free-slots.ts";
 
-export interface HoldSlotInput {
-  readonly calendarId: string;
+/** A start held for a visitor's choice (the same choice a free-slots query makes). */
+export interface HoldSlotInput extends SlotsChoice {
   readonly startTime: string;
-  readonly timezone: string;
-  readonly staffId?: string | null;
-  /** Service calendars: the booker's cart (everyone's without `guestCarts`). */
-  readonly serviceIds?: readonly string[] | null;
-  /** Service calendars: one cart per additional guest. */
-  readonly guestCarts?: readonly (readonly string[])[] | null;
-  /** Additional attendees (default: one per guest cart). */
-  readonly guests?: number | null;
-  /** Service calendars: the variation and add-ons chosen of a cart's service. */
-  readonly offers?: readonly OfferPick[] | null;
   /**
    * The visitor's previous hold on this calendar (another time, or this one run out): released in
    * the same transaction, and not counted against the new one — a visitor never holds two times.
