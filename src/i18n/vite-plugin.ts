@@ -9,6 +9,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import { LOCALE_CODES, fallbackChain, type LocaleCode } from "./locales.ts";
 import { BOOKING_PROOF_PROBLEMS } from "../core/booking/proof-of-work.ts";
+import { FORM_ANSWER_REFUSALS } from "../core/booking/errors.ts";
 
 const LOADERS_ID = "virtual:i18n-catalogs";
 const CATALOG_PREFIX = "virtual:i18n-catalog/";
@@ -100,21 +101,6 @@ export const API_CLIENT_ONLY_PROBLEMS = [
   "UNSUPPORTED_MEDIA_TYPE",
 ] as const;
 /**
- * An attached form's field refusals (issue 15): the widget shows them with the form page's own
- * messages (booking-request.ts ERROR_CODE_KEYS), so their `problem.` texts serve API answers only.
- */
-export const FORM_ANSWER_PROBLEMS = [
-  "EMAIL_INVALID",
-  "PHONE_INVALID",
-  "OPTION_INVALID",
-  "NUMBER_INVALID",
-  "NUMBER_OUT_OF_RANGE",
-  "AMOUNT_INVALID",
-  "AMOUNT_OUT_OF_RANGE",
-  "DATE_INVALID",
-  "TEXT_TOO_LONG",
-] as const;
-/**
  * Refusals only a series meets (issue 17): a visitor sees them in the series screens, which load
  * the recurring messages anyway (the chooser's preview, booking a series, cancelling the rest), so
  * they travel in the recurring chunks rather than every booking page's first catalogue.
@@ -132,8 +118,10 @@ const laterKeys = new Set<string>([
   ...[...RECURRING_PROBLEMS, ...BOOKING_PROOF_PROBLEMS].map((code) => `problem.${code}`),
 ]);
 const forLater = (key: string) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || laterKeys.has(key);
+// An attached form's field refusals (issue 15): the widget shows them with the form page's own messages
+// (booking-request.ts ERROR_CODE_KEYS), so their `problem.` texts serve API answers only.
 const serverOnlyKeys = new Set<string>(
-  [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_PROBLEMS].map((code) => `problem.${code}`),
+  [...BUSINESS_ONLY_PROBLEMS, ...API_CLIENT_ONLY_PROBLEMS, ...FORM_ANSWER_REFUSALS].map((code) => `problem.${code}`),
 );
 const forPages = (key: string) =>
   !serverOnlyKeys.has(key) &&

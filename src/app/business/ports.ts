@@ -230,20 +230,8 @@ export interface CalendarRecordInput {
   readonly serviceIds: readonly string[];
 }
 
-export interface CalendarView {
+export interface CalendarView extends CalendarRecordInput {
   readonly id: string;
-  readonly slug: string;
-  readonly type: CalendarType;
-  readonly name: string;
-  readonly description: string;
-  readonly groupId: string | null;
-  readonly formId: string | null;
-  readonly isActive: boolean;
-  readonly isPrivate: boolean;
-  readonly position: number;
-  readonly settings: CalendarSettings;
-  readonly members: readonly MemberInput[];
-  readonly serviceIds: readonly string[];
   readonly createdAt: string;
 }
 

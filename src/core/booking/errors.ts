@@ -4,6 +4,20 @@
  * maps each code to a localised message (`api.error.<CODE>` in src/i18n/catalogs).
  */
 import type { Result } from "../shared/result.ts";
+
+/** An attached form's field refusals: the form engine's codes (core/forms/validate-answers.ts). */
+export const FORM_ANSWER_REFUSALS = [
+  "EMAIL_INVALID",
+  "PHONE_INVALID",
+  "OPTION_INVALID",
+  "NUMBER_INVALID",
+  "NUMBER_OUT_OF_RANGE",
+  "AMOUNT_INVALID",
+  "AMOUNT_OUT_OF_RANGE",
+  "DATE_INVALID",
+  "TEXT_TOO_LONG",
+] as const;
+
 /** §5 validation rules: what the visitor entered on the details step, each refusal with its own code. */
 export const DETAILS_ERROR_CODES = [
   "GUEST_NAME_REQUIRED",
@@ -19,16 +33,8 @@ export const DETAILS_ERROR_CODES = [
   "OPTION_REQUIRED",
   "SERVICES_REQUIRED",
   "SERVICE_GUEST_LIMIT",
-  // An attached form's fields (issue 15): the form engine's codes (core/forms/validate-answers.ts).
-  "EMAIL_INVALID",
-  "PHONE_INVALID",
-  "OPTION_INVALID",
-  "NUMBER_INVALID",
-  "NUMBER_OUT_OF_RANGE",
-  "AMOUNT_INVALID",
-  "AMOUNT_OUT_OF_RANGE",
-  "DATE_INVALID",
-  "TEXT_TOO_LONG",
+  // An attached form's fields (issue 15).
+  ...FORM_ANSWER_REFUSALS,
 ] as const;
 
 /** The service step's variations and add-ons (issue 24, core/booking/service-offer.ts: OfferRefusal). */
