@@ -5,7 +5,7 @@ import { Field, FieldError } from "../components/form-field.tsx";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
@@ -94,7 +94,6 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<Collection | null>(null);
   const [orderStatus, setOrderStatus] = useState("");
   const titles = useMemo(() => new Map(products.map((p) => [p.id, p.title])), [products]);
   const titleOf = (id: string) => titles.get(id) ?? t("unknownProduct");
@@ -131,6 +130,7 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
       await refresh();
       setStatus(t("removed", { name: collection.name }));
     });
+  const removal = useRemoval<Collection>(remove, (entry) => t("removeTitle", { name: entry.name }), t("removeBody"));
 
   const edit = (c: Collection) =>
     editor.open({
@@ -270,19 +270,13 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
               <p className="console-row__detail">{t("productCount", { count: collection.productIds.length })}</p>
               <p className="console-muted console-row__detail">/collections/{collection.slug}</p>
             </div>
-            <RowActions name={collection.name} onEdit={() => edit(collection)} onRemove={() => setRemoving(collection)}>
+            <RowActions name={collection.name} onEdit={() => edit(collection)} onRemove={() => removal.ask(collection)}>
               <RowLink href={collection.url} label={t("view")} name={collection.name} />
             </RowActions>
           </li>
         ))}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { name: removing.name }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </ConsoleScreen>
   );
 }

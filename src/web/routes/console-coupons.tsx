@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { CalendarView, ServiceView } from "../../app/business/ports.ts";
 import type { CouponView } from "../../app/coupons/ports.ts";
 import { amountText, formatMoney } from "../../core/payments/money.ts";
@@ -8,7 +8,7 @@ import { Field } from "../components/form-field.tsx";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -65,7 +65,6 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
   const tag = languageTag(locale);
   const editor = useEditor<CouponDraft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<CouponView | null>(null);
   const t = useScreenMessages("console.coupons");
   const money = (minor: number) => formatMoney(minor, currency, tag);
   const when = new Intl.DateTimeFormat(tag, { timeZone, dateStyle: "medium", timeStyle: "short" });
@@ -113,6 +112,7 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
       await refresh();
       setStatus(t("removed", { code: coupon.code }));
     });
+  const removal = useRemoval<CouponView>(remove, (entry) => t("removeTitle", { code: entry.code }), t("removeBody"));
 
   const nameOf = new Map<string, string>([
     ...services.map((s) => [s.id, s.name] as const),
@@ -318,7 +318,7 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
               <RowActions
                 name={coupon.code}
                 onEdit={() => editor.open(couponDraftOf(coupon, currency, timeZone, tag))}
-                onRemove={() => setRemoving(coupon)}
+                onRemove={() => removal.ask(coupon)}
               >
                 <button
                   type="button"
@@ -333,13 +333,7 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
           );
         })}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { code: removing.code }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </ConsoleScreen>
   );
 }

@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { CalendarView } from "../../app/business/ports.ts";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
@@ -67,7 +67,6 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
   const refresh = useRefresh();
   const editor = useEditor<GroupDraft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<Group | null>(null);
   const groupNames = new Map(groups.map((g) => [g.id, g.name]));
   const calendarNames = new Map(calendars.map((c) => [c.id, c.name]));
 
@@ -107,6 +106,7 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
       await refresh();
       setStatus(t("removed", { name: group.name }));
     });
+  const removal = useRemoval<Group>(remove, (entry) => t("removeTitle", { name: entry.name }), t("removeBody"));
 
   const shown = groups.filter((g) => editor.isShown(g.id));
 
@@ -192,20 +192,14 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
             <RowActions
               name={group.name}
               onEdit={() => editor.open(groupDraftOf(group))}
-              onRemove={() => setRemoving(group)}
+              onRemove={() => removal.ask(group)}
             >
               <RowLink href={group.url} label={t("view")} name={group.name} />
             </RowActions>
           </li>
         ))}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { name: removing.name }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </ConsoleScreen>
   );
 }

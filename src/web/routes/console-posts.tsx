@@ -8,7 +8,7 @@ import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
@@ -203,7 +203,6 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<Post | null>(null);
   const [isImporting, setIsImporting] = useState(false);
   const authorNames = useMemo(() => new Map(authors.map((a) => [a.id, a.name])), [authors]);
   const when = useMemo(
@@ -239,6 +238,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       await refresh();
       setStatus(t("removed", { title: post.title }));
     });
+  const removal = useRemoval<Post>(remove, (entry) => t("removeTitle", { title: entry.title }), t("removeBody"));
 
   function edit(post: Post) {
     const input = post.publishAt ? localInputOf(post.publishAt, zone) : "";
@@ -425,7 +425,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
                   : ""}
               </p>
             </div>
-            <RowActions name={post.title} onEdit={() => edit(post)} onRemove={() => setRemoving(post)}>
+            <RowActions name={post.title} onEdit={() => edit(post)} onRemove={() => removal.ask(post)}>
               {post.status === "published" ? (
                 <RowLink href={post.url} label={t("view")} name={post.title} />
               ) : (
@@ -447,13 +447,7 @@ function PostsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
         total={posts.total}
         label={t("pages")}
       />
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { title: removing.title }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </ConsoleScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { ProductRecord } from "../../app/content/ports.ts";
 import {
   OUT_OF_STOCK_POLICIES,
@@ -16,7 +16,7 @@ import { Field, FieldError } from "../components/form-field.tsx";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ApiProblem, callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
@@ -109,7 +109,6 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<Product | null>(null);
 
   const clientProblems = draft && isChecking ? check(draft).problems : new Map<string, string>();
   const errorOf = (path: string): string | undefined => {
@@ -141,6 +140,7 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
       await refresh();
       setStatus(t("removed", { title: product.title }));
     });
+  const removal = useRemoval<Product>(remove, (entry) => t("removeTitle", { title: entry.title }), t("removeBody"));
 
   const EMPTY: Draft = {
     id: null,
@@ -242,7 +242,7 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
                 </p>
                 <p className="console-muted console-row__detail">/product/{product.slug}</p>
               </div>
-              <RowActions name={product.title} onEdit={() => edit(product)} onRemove={() => setRemoving(product)}>
+              <RowActions name={product.title} onEdit={() => edit(product)} onRemove={() => removal.ask(product)}>
                 {product.status === "active" ? (
                   <RowLink href={product.url} label={t("view")} name={product.title} />
                 ) : null}
@@ -264,13 +264,7 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
         total={products.total}
         label={t("pages")}
       />
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { title: removing.title }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </ConsoleScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { ServiceView } from "../../app/business/ports.ts";
 import type { ResourceKind, ResourceView, ServiceResourceNeed } from "../../app/business/resources.ts";
 import { languageTag } from "../../i18n/locales.ts";
@@ -7,7 +7,7 @@ import { Field } from "../components/form-field.tsx";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { ChoiceField } from "../features/console/choice-field.tsx";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
@@ -72,7 +72,6 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
   const refresh = useRefresh();
   const editor = useEditor<ResourceDraft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<ResourceView | null>(null);
   const t = useScreenMessages("console.resources");
 
   const checked = draft ? resourceBody(draft) : null;
@@ -106,6 +105,7 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
       await refresh();
       setStatus(t("removed", { name: resource.name }));
     });
+  const removal = useRemoval<ResourceView>(remove, (entry) => t("removeTitle", { name: entry.name }), t("removeBody"));
 
   const serviceName = new Map(services.map((s) => [s.id, s.name] as const));
   const shown = resources.filter((r) => editor.isShown(r.id));
@@ -200,7 +200,7 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
               <RowActions
                 name={resource.name}
                 onEdit={() => editor.open(resourceDraftOf(resource))}
-                onRemove={() => setRemoving(resource)}
+                onRemove={() => removal.ask(resource)}
               >
                 <RowLink
                   label={t("hoursLink")}
@@ -212,13 +212,7 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
           );
         })}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { name: removing.name }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
       <ServiceNeeds loaderData={loaderData} />
     </ConsoleScreen>
   );

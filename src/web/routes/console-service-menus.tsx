@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { CalendarView, ServiceView } from "../../app/business/ports.ts";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
 import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
@@ -69,7 +69,6 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
   const refresh = useRefresh();
   const editor = useEditor<MenuDraft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<Menu | null>(null);
   const calendarNames = new Map(calendars.map((c) => [c.id, c.name]));
 
   const clientProblems = draft && isChecking ? menuBody(draft).problems : {};
@@ -100,6 +99,7 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       await refresh();
       setStatus(t("removed", { name: menu.name }));
     });
+  const removal = useRemoval<Menu>(remove, (entry) => t("removeTitle", { name: entry.name }), t("removeBody"));
 
   const shown = menus.filter((m) => editor.isShown(m.id));
   // The chosen calendar's own services are offered first: the menu books through its rules.
@@ -190,20 +190,14 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
             <RowActions
               name={menu.name}
               onEdit={() => editor.open(menuDraftOf(menu))}
-              onRemove={() => setRemoving(menu)}
+              onRemove={() => removal.ask(menu)}
             >
               <RowLink href={menu.url} label={i18n._("console.groups.view")} name={menu.name} />
             </RowActions>
           </li>
         ))}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? t("removeTitle", { name: removing.name }) : null}
-        body={t("removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </ConsoleScreen>
   );
 }

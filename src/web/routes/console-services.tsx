@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, type FormEvent } from "react";
 import type { ServiceView, StaffView } from "../../app/business/ports.ts";
 import type { DepositRule } from "../../core/calendar/calendar.ts";
 import { formatMoney } from "../../core/payments/money.ts";
@@ -9,7 +9,7 @@ import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
 import { requireSession } from "../features/console/console-session.ts";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { amountText, parseAmount } from "../../core/payments/money.ts";
 import { depositDraftOf, depositRuleOf, type DepositDraft } from "../features/console/deposit-draft.ts";
 import { DepositFields } from "../features/console/deposit-fields.tsx";
@@ -127,7 +127,6 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
   const tag = languageTag(locale);
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<ServiceView | null>(null);
   const staffNames = useMemo(() => new Map(staff.map((s) => [s.id, s.name])), [staff]);
   const example = amountText(4550, currency, tag);
 
@@ -176,6 +175,11 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       await refresh();
       setStatus(i18n._("console.services.removed", { name: service.name }));
     });
+  const removal = useRemoval<ServiceView>(
+    remove,
+    (entry) => i18n._("console.services.removeTitle", { name: entry.name }),
+    i18n._("console.services.removeBody"),
+  );
 
   function edit(service: ServiceView) {
     editor.open({
@@ -381,18 +385,12 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
                 </p>
                 <OffersSummary service={service} staffNames={staffNames} currency={currency} tag={tag} />
               </div>
-              <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => setRemoving(service)} />
+              <RowActions name={service.name} onEdit={() => edit(service)} onRemove={() => removal.ask(service)} />
             </li>
           );
         })}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? i18n._("console.services.removeTitle", { name: removing.name }) : null}
-        body={i18n._("console.services.removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { StaffView } from "../../app/business/ports.ts";
 import { languageTag, type LocaleCode } from "../../i18n/locales.ts";
 import { Field } from "../components/form-field.tsx";
 import { callApi, fieldProblem, type ConsoleSession } from "../features/console/console-api.ts";
 import { consolePath, requireSession } from "../features/console/console-session.ts";
-import { ConfirmDialog } from "../features/console/confirm-dialog.tsx";
+import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { WEEKDAYS } from "../features/console/hours-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -81,7 +81,6 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
   const refresh = useRefresh();
   const editor = useEditor<Draft>();
   const { draft, setDraft, isChecking, problem, status, setStatus, refs } = editor;
-  const [removing, setRemoving] = useState<StaffView | null>(null);
   const dayNames = useMemo(() => {
     const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: "short", timeZone: "UTC" });
     return WEEKDAYS.map((day) => format.format(new Date(Date.UTC(2024, 0, Number(day)))));
@@ -129,6 +128,11 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
       await refresh();
       setStatus(i18n._("console.staff.removed", { name: member.name }));
     });
+  const removal = useRemoval<StaffView>(
+    remove,
+    (entry) => i18n._("console.staff.removeTitle", { name: entry.name }),
+    i18n._("console.staff.removeBody"),
+  );
 
   const shown = staff.filter((s) => editor.isShown(s.id));
 
@@ -283,7 +287,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
                     locationValue: member.location?.value ?? "",
                   })
                 }
-                onRemove={() => setRemoving(member)}
+                onRemove={() => removal.ask(member)}
               >
                 <Link
                   className="console-button console-button--quiet"
@@ -297,13 +301,7 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
           );
         })}
       </EntryList>
-      <ConfirmDialog
-        title={removing ? i18n._("console.staff.removeTitle", { name: removing.name }) : null}
-        body={i18n._("console.staff.removeBody")}
-        confirmLabel={i18n._("console.setup.remove")}
-        onConfirm={() => removing && void remove(removing)}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </section>
   );
 }

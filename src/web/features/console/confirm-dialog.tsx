@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 interface Props {
   /** The dialog is open while this is set. */
@@ -45,4 +45,27 @@ export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }:
       </form>
     </dialog>
   );
+}
+
+/**
+ * "Remove this?" asked before an entry of a list goes: `ask(entry)` opens the dialog (put `dialog`
+ * once on the screen), and `remove` runs only when the owner confirms.
+ */
+export function useRemoval<T>(
+  remove: (entry: T) => Promise<unknown>,
+  titleOf: (entry: T) => string,
+  body: string,
+): { ask(entry: T): void; dialog: ReactNode } {
+  const { i18n } = useLingui();
+  const [asked, setAsked] = useState<T | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      title={asked === null ? null : titleOf(asked)}
+      body={body}
+      confirmLabel={i18n._("console.setup.remove")}
+      onConfirm={() => asked !== null && void remove(asked)}
+      onClose={() => setAsked(null)}
+    />
+  );
+  return { ask: setAsked, dialog };
 }
