@@ -10,7 +10,6 @@
  * BENCH_RATE_LIMITS=production for the configured per-visitor limits (bench/flood.bench.ts) instead
  * of limits no visitor reaches.
  */
-import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { openDatabase } from "../src/adapters/db/client.ts";
@@ -19,6 +18,7 @@ import { slotChangeChannel } from "../src/adapters/db/slot-change-channel.ts";
 import { createApp } from "../src/server/app.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
+import { rawInsertHandler } from "./support.ts";
 
 const url = process.env.DATABASE_URL!;
 const now = new Date(process.env.BENCH_NOW!);
@@ -53,19 +53,7 @@ const app = createApp({
   },
 });
 const rawPool = new pg.Pool({ connectionString: url, max: RAW_POOL_MAX });
-const raw = async (request: Request): Promise<Response> => {
-  const payload = JSON.stringify(await request.json());
-  const id = randomUUID();
-  const client = await rawPool.connect();
-  try {
-    await client.query("begin");
-    await client.query("insert into bench_scratch (id, payload) values ($1, $2)", [id, payload]);
-    await client.query("commit");
-  } finally {
-    client.release();
-  }
-  return Response.json({ id }, { status: 201 });
-};
+const raw = rawInsertHandler(rawPool);
 const server = serve({
   fetch: (request, env) => (request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request, env)),
   port: 0,

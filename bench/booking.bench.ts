@@ -18,7 +18,7 @@ import type { ChildProcess } from "node:child_process";
  * Targets (issue 4): ≥ 1,200 bookings/s, p99 ≤ 50 ms, ≥ 50 % of the raw rate.
  * Skips with a message when PostgreSQL is unreachable.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { openDatabase } from "../src/adapters/db/client.ts";
@@ -28,7 +28,14 @@ import { parseConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { seedPersonalCalendars } from "../tests/integration/booking-fixtures.ts";
 import type { LoadJob, LoadResult } from "./booking-load.ts";
-import { BENCH_PROOF_MAX_NUMBER, benchBookingBody, reachable, serveWithLoader, withProofs } from "./support.ts";
+import {
+  BENCH_PROOF_MAX_NUMBER,
+  benchBookingBody,
+  rawInsertHandler,
+  reachable,
+  serveWithLoader,
+  withProofs,
+} from "./support.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -169,19 +176,7 @@ async function main() {
       "create table bench_scratch (id uuid primary key, payload text not null, created_at timestamptz not null default now())",
     );
     const rawPool = new pg.Pool({ connectionString: url, max: RAW_POOL_MAX });
-    const raw = async (request: Request): Promise<Response> => {
-      const payload = JSON.stringify(await request.json());
-      const id = randomUUID();
-      const client = await rawPool.connect();
-      try {
-        await client.query("begin");
-        await client.query("insert into bench_scratch (id, payload) values ($1, $2)", [id, payload]);
-        await client.query("commit");
-      } finally {
-        client.release();
-      }
-      return Response.json({ id }, { status: 201 });
-    };
+    const raw = rawInsertHandler(rawPool);
     const { server, port, loader } = await serveWithLoader((request: Request) =>
       request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request),
     );

@@ -1,6 +1,6 @@
 /** What several benchmarks share: deterministic data, the PostgreSQL probe, and a server with its load generator. */
 import { fork, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { solvedProof } from "../tests/support/booking-proof.ts";
@@ -172,4 +172,24 @@ export async function withProofs<R extends { readonly body: string }>(
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return proven;
+}
+
+/**
+ * The booking benches' raw baseline (same server, same body parsing): one insert transaction into
+ * `bench_scratch` a request, on its own pool; what a booking costs above the database's own work.
+ */
+export function rawInsertHandler(rawPool: pg.Pool): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const payload = JSON.stringify(await request.json());
+    const id = randomUUID();
+    const client = await rawPool.connect();
+    try {
+      await client.query("begin");
+      await client.query("insert into bench_scratch (id, payload) values ($1, $2)", [id, payload]);
+      await client.query("commit");
+    } finally {
+      client.release();
+    }
+    return Response.json({ id }, { status: 201 });
+  };
 }

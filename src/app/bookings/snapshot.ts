@@ -14,8 +14,7 @@ import type {
   Person,
 } from "../../core/notifications/notification.ts";
 import type { EpochMs } from "../../core/shared/time.ts";
-import type { CalendarContext } from "./ports.ts";
-import type { BookingStatus } from "../../core/booking/policy.ts";
+import type { BookingFields, CalendarContext } from "./ports.ts";
 import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
 import { assignedLocation } from "../../core/calendar/location.ts";
 import { locationSources } from "../../core/booking/booking-calendar.ts";
@@ -23,17 +22,12 @@ import { DEFAULT_LOCALE, isLocaleCode } from "../../i18n/locales.ts";
 import { LOCALE_ROUTING } from "../../i18n/routing/config.ts";
 import { localePath } from "../../i18n/routing/locale-prefix.ts";
 
-export interface SnapshotSource {
-  readonly id: string;
-  readonly status: BookingStatus;
+/** What a notification tells of a booking: its stored fields, or those of one about to be stored. */
+export interface SnapshotSource extends Pick<
+  BookingFields,
+  "id" | "status" | "startMs" | "endMs" | "timeZone" | "locale" | "staffId" | "staffIds" | "serviceIds" | "guests"
+> {
   readonly sequence: number;
-  readonly startMs: EpochMs;
-  readonly endMs: EpochMs;
-  readonly timeZone: string;
-  readonly locale: string;
-  readonly staffId: string;
-  readonly staffIds: readonly string[];
-  readonly serviceIds: readonly string[];
   /** Service calendars: one cart per attendee, the booker first (empty: everyone took `serviceIds`). */
   readonly carts?: readonly (readonly string[])[];
   /** Each attendee's variation and add-ons as booked, parallel to `carts` (absent or empty: none chosen). */
@@ -44,7 +38,6 @@ export interface SnapshotSource {
   readonly depositCents?: number;
   readonly currency?: string;
   readonly seats?: number;
-  readonly guests: readonly { name: string; email: string | null }[];
   readonly contact: {
     firstName: string;
     lastName: string;

@@ -11,17 +11,20 @@
 import type { ServiceDefinition } from "../availability/model.ts";
 import type { DepositRule } from "../calendar/calendar.ts";
 
-export interface ServiceVariation {
+/** What a service, or one of its variations, is booked as: its length, price, deposit and buffers. */
+export interface BookableTerms {
   readonly id: string;
   readonly name: string;
   readonly durationMinutes: number;
   readonly priceMinor: number;
-  /** null: the service's own deposit rule. */
+  /** A variation's null: the service's own deposit rule. */
   readonly deposit: DepositRule | null;
-  /** null: the service's (or calendar's) buffers. */
+  /** A variation's null: the service's (or calendar's) buffers. */
   readonly bufferBeforeMinutes: number | null;
   readonly bufferAfterMinutes: number | null;
 }
+
+export type ServiceVariation = BookableTerms;
 
 export interface ServiceAddOn {
   readonly id: string;
@@ -41,14 +44,7 @@ export interface StaffServiceTerms {
   readonly priceMinor: number | null;
 }
 
-export interface ServiceOffering {
-  readonly id: string;
-  readonly name: string;
-  readonly durationMinutes: number;
-  readonly priceMinor: number;
-  readonly deposit: DepositRule | null;
-  readonly bufferBeforeMinutes: number | null;
-  readonly bufferAfterMinutes: number | null;
+export interface ServiceOffering extends BookableTerms {
   /** When not empty, the visitor must pick one: the service itself is not bookable bare. */
   readonly variations: readonly ServiceVariation[];
   readonly addOns: readonly ServiceAddOn[];
