@@ -19,7 +19,8 @@ import type { NotificationMessage } from "../../core/notifications/notification.
 import type { EpochMs } from "../../core/shared/time.ts";
 import type { ClassSeats as ClassSeatRequest } from "../../core/booking/decide-booking.ts";
 import type { OccupancyItem, UnitItem } from "../../core/booking/occupancy-items.ts";
-import type { Coupon, CouponRefusal } from "../../core/booking/coupons.ts";
+import type { Coupon } from "../../core/booking/coupons.ts";
+import type { StoreRefusal } from "../../core/booking/slot-refusals.ts";
 import type { ResourceNeed } from "../../core/availability/model.ts";
 import type {
   ServiceAddOn,
@@ -272,12 +273,7 @@ export interface CreateCommand {
 /** Why the database refused a change. */
 export type CommitRefusal =
   | { readonly code: "STAFF_BUSY"; readonly staffId: string | null }
-  | { readonly code: "RESOURCE_BUSY" }
-  | { readonly code: "SEATS_EXCEEDED"; readonly availableSeats: number }
-  | { readonly code: "SLUG_EXPIRED" }
-  | { readonly code: "BOOKING_CHANGED" }
-  | { readonly code: "SCHEDULING_FAILED" }
-  | { readonly code: "COUPON_REFUSED"; readonly refusal: CouponRefusal };
+  | Exclude<StoreRefusal, { readonly code: "STAFF_BUSY" }>;
 
 export type CommitResult = { readonly ok: true } | { readonly ok: false; readonly refusal: CommitRefusal };
 

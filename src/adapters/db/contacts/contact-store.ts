@@ -68,7 +68,8 @@ export const UPSERT_BOOKING_CONTACTS_SQL = `insert into contacts (business_id, e
          ${ON_CONFLICT_TEXT}
          returning id, business_id, email_normalised`;
 
-interface ContactRow {
+/** A `contacts` row as read (a timestamp comes as a string or a Date, by driver). */
+export interface ContactRow {
   id: string;
   email: string;
   name: string | null;

@@ -19,6 +19,7 @@ import type {
 import { ERASED_CONTACT, ERASED_GUEST, retentionCutoff } from "../../../core/privacy/personal-data.ts";
 import type { Db } from "../client.ts";
 import { withConflictRetries, type Q } from "../kernel.ts";
+import type { ContactRow } from "../contacts/contact-store.ts";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: Q, query: SQL): Promise<T[]> => ((await q.execute(query)) as unknown as Rows<T>).rows;
@@ -174,14 +175,7 @@ export function personDataStore(db: Db, businessId: string): PersonDataStore {
              where r.business_id = ${B}::uuid and lower(r.visitor_email) = ${key}
              order by r.created_at`,
       );
-      const [contact] = await rowsOf<{
-        id: string;
-        email: string;
-        name: string | null;
-        phone: string | null;
-        first_seen_at: string | Date;
-        last_seen_at: string | Date;
-      }>(
+      const [contact] = await rowsOf<ContactRow>(
         db,
         sql`select id, email, name, phone, first_seen_at, last_seen_at from contacts
              where business_id = ${B}::uuid and email_normalised = ${key}`,

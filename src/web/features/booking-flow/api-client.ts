@@ -156,16 +156,7 @@ export const fetchNextAvailable = (calendarId: string, from: string, p: SlotsPar
 
 export const holdSlot = (
   calendarId: string,
-  body: {
-    startTime: string;
-    timezone: string;
-    staffId?: string | null;
-    serviceIds?: string[];
-    guestCarts?: string[][];
-    guests?: number;
-    offers?: ApiOffer[];
-    replacesHoldId?: string | null;
-  },
+  body: Omit<SlotsParams, "rescheduling"> & { startTime: string; replacesHoldId?: string | null },
 ) =>
   call<{
     holdId: string;
