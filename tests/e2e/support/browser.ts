@@ -48,6 +48,9 @@ export async function newPage(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
+  // An action that cannot happen fails naming its locator, well inside the test's 60 s (Playwright's own
+  // 30 s let two such waits end as a bare test timeout).
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
