@@ -8,7 +8,7 @@ import { ChoiceField } from "../features/console/choice-field.tsx";
 import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -152,13 +152,7 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
       title={t("title")}
       locale={locale}
       intro={t("count", { count: collections.length })}
-      actions={
-        draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(EMPTY)}>
-            {t("add")}
-          </button>
-        )
-      }
+      actions={<AddEntryButton editor={editor} newEntry={() => EMPTY} label={t("add")} />}
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (

@@ -20,7 +20,7 @@ import {
   type CouponDraft,
   type CouponKind,
 } from "../features/console/coupon-draft.ts";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -127,13 +127,7 @@ function CouponsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPr
       title={t("title")}
       locale={locale}
       intro={t("intro")}
-      actions={
-        draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(newCouponDraft())}>
-            {t("add")}
-          </button>
-        )
-      }
+      actions={<AddEntryButton editor={editor} newEntry={() => newCouponDraft()} label={t("add")} />}
     >
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (

@@ -6,7 +6,7 @@ import { callApi } from "../features/console/console-api.ts";
 import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import {
   groupBody,
@@ -116,13 +116,7 @@ function GroupsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentPro
       title={t("title")}
       locale={locale}
       intro={t("intro")}
-      actions={
-        draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(NEW_GROUP)}>
-            {t("add")}
-          </button>
-        )
-      }
+      actions={<AddEntryButton editor={editor} newEntry={() => NEW_GROUP} label={t("add")} />}
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (

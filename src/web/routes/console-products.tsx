@@ -19,7 +19,7 @@ import { ChoiceField } from "../features/console/choice-field.tsx";
 import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields } from "../features/console/field-problems.ts";
 import { MediaGallery } from "../features/console/image-picker.tsx";
 import {
@@ -188,13 +188,7 @@ function ProductsScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentP
       title={t("title")}
       locale={locale}
       intro={t("count", { count: products.total })}
-      actions={
-        draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(EMPTY)}>
-            {t("add")}
-          </button>
-        )
-      }
+      actions={<AddEntryButton editor={editor} newEntry={() => EMPTY} label={t("add")} />}
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (

@@ -11,7 +11,7 @@ import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { callApi } from "../features/console/console-api.ts";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, consolePath, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EditorPanel, EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EditorPanel, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, problemAt } from "../features/console/field-problems.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
@@ -117,16 +117,7 @@ function ResourcesScreen({ loaderData }: { loaderData: Data }) {
       locale={locale}
       intro={t("intro")}
       actions={
-        draft ? null : (
-          <button
-            ref={refs.add}
-            type="button"
-            className="console-button"
-            onClick={() => editor.open(newResourceDraft(session.business.timeZone))}
-          >
-            {t("add")}
-          </button>
-        )
+        <AddEntryButton editor={editor} newEntry={() => newResourceDraft(session.business.timeZone)} label={t("add")} />
       }
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />

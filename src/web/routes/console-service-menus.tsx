@@ -7,7 +7,7 @@ import { ChoiceField } from "../features/console/choice-field.tsx";
 import { useRemoval } from "../features/console/confirm-dialog.tsx";
 import { ConsoleScreen } from "../features/console/console-screen.tsx";
 import { consoleMeta, requireOwner, type OwnerData } from "../features/console/console-session.ts";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { isAboutFields, messageAt, problemAt } from "../features/console/field-problems.ts";
 import {
   menuBody,
@@ -111,13 +111,7 @@ function MenusScreen({ loaderData }: { loaderData: OwnerData<Route.ComponentProp
       title={t("title")}
       locale={locale}
       intro={t("intro")}
-      actions={
-        draft ? null : (
-          <button ref={refs.add} type="button" className="console-button" onClick={() => editor.open(NEW_MENU)}>
-            {t("add")}
-          </button>
-        )
-      }
+      actions={<AddEntryButton editor={editor} newEntry={() => NEW_MENU} label={t("add")} />}
     >
       <ProblemAlert ref={refs.alert} problem={isAboutFields(problem, FIELDS) ? null : problem} />
       {draft ? (

@@ -16,7 +16,7 @@ import { DepositFields } from "../features/console/deposit-fields.tsx";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { problemAt } from "../features/console/field-problems.ts";
@@ -203,29 +203,22 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
       <title>{`${i18n._("console.services.title")} – ${session.business.name}`}</title>
       <div className="console-screen__head">
         <h1 id="services-title">{i18n._("console.services.title")}</h1>
-        {draft ? null : (
-          <button
-            ref={refs.add}
-            type="button"
-            className="console-button"
-            onClick={() =>
-              editor.open({
-                id: null,
-                name: "",
-                slug: "",
-                isSlugTyped: false,
-                description: "",
-                duration: "30",
-                price: "",
-                deposit: depositDraftOf(null, currency, tag),
-                staffIds: [],
-                offers: offersDraftOf(null, currency, tag),
-              })
-            }
-          >
-            {i18n._("console.services.add")}
-          </button>
-        )}
+        <AddEntryButton
+          editor={editor}
+          newEntry={() => ({
+            id: null,
+            name: "",
+            slug: "",
+            isSlugTyped: false,
+            description: "",
+            duration: "30",
+            price: "",
+            deposit: depositDraftOf(null, currency, tag),
+            staffIds: [],
+            offers: offersDraftOf(null, currency, tag),
+          })}
+          label={i18n._("console.services.add")}
+        />
       </div>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (

@@ -13,7 +13,7 @@ import { WEEKDAYS } from "../features/console/hours-draft.ts";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
-import { EntryEditorPanel } from "../features/console/editor-panel.tsx";
+import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { ZoneSelect } from "../features/console/zone-select.tsx";
 import { LOCATION_MESSAGES, LocationField, locationOfDraft } from "../features/console/location-field.tsx";
@@ -141,26 +141,19 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
       <title>{`${i18n._("console.staff.title")} – ${session.business.name}`}</title>
       <div className="console-screen__head">
         <h1 id="staff-title">{i18n._("console.staff.title")}</h1>
-        {draft ? null : (
-          <button
-            ref={refs.add}
-            type="button"
-            className="console-button"
-            onClick={() =>
-              editor.open({
-                id: null,
-                name: "",
-                email: "",
-                timeZone: session.business.timeZone,
-                photoUrl: "",
-                locationKind: "",
-                locationValue: "",
-              })
-            }
-          >
-            {i18n._("console.staff.add")}
-          </button>
-        )}
+        <AddEntryButton
+          editor={editor}
+          newEntry={(): Draft => ({
+            id: null,
+            name: "",
+            email: "",
+            timeZone: session.business.timeZone,
+            photoUrl: "",
+            locationKind: "",
+            locationValue: "",
+          })}
+          label={i18n._("console.staff.add")}
+        />
       </div>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
       {draft ? (

@@ -5,7 +5,7 @@ import { Field } from "../../components/form-field.tsx";
 import { fieldProblem } from "./console-api.ts";
 import { ChoiceField } from "./choice-field.tsx";
 import { CopyButton } from "./copy-button.tsx";
-import { EditorPanel } from "./editor-panel.tsx";
+import { AddEntryButton, EditorPanel } from "./editor-panel.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { EntryList } from "./row-actions.tsx";
 import { useEditor } from "./use-editor.ts";
@@ -132,16 +132,12 @@ export function ConnectedCalendars({ locale, connections, onConnect, onSync, onR
     <section className="console-section" aria-labelledby="calendar-sync-title">
       <div className="console-section__head">
         <h2 id="calendar-sync-title">{i18n._("console.calendarSync.title")}</h2>
-        {draft ? null : (
-          <button
-            ref={refs.add}
-            type="button"
-            className="console-button console-button--quiet"
-            onClick={() => editor.open({ kind: "caldav", url: "", username: "", password: "" })}
-          >
-            {i18n._("console.calendarSync.add")}
-          </button>
-        )}
+        <AddEntryButton
+          editor={editor}
+          newEntry={(): Draft => ({ kind: "caldav", url: "", username: "", password: "" })}
+          label={i18n._("console.calendarSync.add")}
+          isQuiet
+        />
       </div>
       <p className="console-muted">{i18n._("console.calendarSync.intro")}</p>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />

@@ -18,7 +18,7 @@ import { hoursFormatters } from "./hours-format.ts";
 import { IntervalsEditor } from "./intervals-editor.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { EntryList, RowActions } from "./row-actions.tsx";
-import { EditorPanel } from "./editor-panel.tsx";
+import { AddEntryButton, EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
 interface Props {
@@ -90,16 +90,12 @@ export function DateHours({ locale, timeZone, overrides, onSet, onClear }: Props
     <section className="console-section" aria-labelledby="date-hours-title">
       <div className="console-section__head">
         <h2 id="date-hours-title">{i18n._("console.dateHours.title")}</h2>
-        {draft ? null : (
-          <button
-            ref={refs.add}
-            type="button"
-            className="console-button console-button--quiet"
-            onClick={() => editor.open({ editing: null, date: "", isDayOff: false, intervals: [newInterval()] })}
-          >
-            {i18n._("console.dateHours.add")}
-          </button>
-        )}
+        <AddEntryButton
+          editor={editor}
+          newEntry={() => ({ editing: null, date: "", isDayOff: false, intervals: [newInterval()] })}
+          label={i18n._("console.dateHours.add")}
+          isQuiet
+        />
       </div>
       <p className="console-muted">{i18n._("console.dateHours.intro")}</p>
       <ProblemAlert ref={refs.alert} problem={fieldsProblem} />

@@ -84,3 +84,33 @@ export function EntryEditorPanel({ kind, id, t, editTitle, editor, onSubmit, chi
     </EditorPanel>
   );
 }
+
+/**
+ * The button that opens the editor on a new entry: gone while the editor is open, and where the focus
+ * comes back to when it closes (use-editor.ts).
+ */
+export function AddEntryButton<Draft>({
+  editor,
+  newEntry,
+  label,
+  isQuiet = false,
+}: {
+  editor: { draft: Draft | null; open(next: Draft): void; refs: { add: RefObject<HTMLButtonElement | null> } };
+  /** The new entry's draft, made when the button is pressed. */
+  newEntry(): NoInfer<Draft>;
+  label: string;
+  /** Inside a section of a screen rather than beside the screen's title. */
+  isQuiet?: boolean;
+}) {
+  if (editor.draft !== null) return null;
+  return (
+    <button
+      ref={editor.refs.add}
+      type="button"
+      className={isQuiet ? "console-button console-button--quiet" : "console-button"}
+      onClick={() => editor.open(newEntry())}
+    >
+      {label}
+    </button>
+  );
+}

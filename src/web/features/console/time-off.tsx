@@ -7,7 +7,7 @@ import { fieldProblem } from "./console-api.ts";
 import { hoursFormatters, instantOfLocalInput, localInputOfInstant } from "./hours-format.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { EntryList, RowActions } from "./row-actions.tsx";
-import { EditorPanel } from "./editor-panel.tsx";
+import { AddEntryButton, EditorPanel } from "./editor-panel.tsx";
 import { useEditor } from "./use-editor.ts";
 
 /** An entry of time off: a staff member's, or a room's (issue 21), alike but for whose it is. */
@@ -88,16 +88,12 @@ export function TimeOff({ locale, timeZone, timeOff, introKey = "console.timeOff
     <section className="console-section" aria-labelledby="time-off-title">
       <div className="console-section__head">
         <h2 id="time-off-title">{i18n._("console.timeOff.title")}</h2>
-        {draft ? null : (
-          <button
-            ref={refs.add}
-            type="button"
-            className="console-button console-button--quiet"
-            onClick={() => editor.open({ replacing: null, from: "", to: "", reason: "" })}
-          >
-            {i18n._("console.timeOff.add")}
-          </button>
-        )}
+        <AddEntryButton
+          editor={editor}
+          newEntry={() => ({ replacing: null, from: "", to: "", reason: "" })}
+          label={i18n._("console.timeOff.add")}
+          isQuiet
+        />
       </div>
       <p className="console-muted">{i18n._(introKey, { zone: timeZone })}</p>
       <ProblemAlert ref={refs.alert} problem={onField ? null : problem} />
