@@ -5,7 +5,7 @@
  */
 import { useLingui } from "@lingui/react";
 import type { Field } from "../../core/forms/definition.ts";
-import { FormOption } from "./business-text.tsx";
+import { FormOption, shownText } from "./business-text.tsx";
 
 type Control = {
   id: string;
@@ -55,4 +55,14 @@ export function QuestionControl({
       {...(field.type === "text" ? { maxLength: field.maxLength ?? 500 } : {})}
     />
   );
+}
+
+/** The choices of a radio, checkboxes or rating question: each value with its text and that text's language. */
+export function choicesOf(
+  field: Extract<Field, { type: "radio" | "checkboxes" | "dropdown" | "rating" }>,
+  chain: readonly string[],
+): { value: string; text: string; lang: string | undefined }[] {
+  return field.type === "rating"
+    ? Array.from({ length: field.max }, (_, i) => ({ value: String(i + 1), text: String(i + 1), lang: undefined }))
+    : field.options.map((o) => ({ value: o.value, ...shownText(o.label, chain) }));
 }

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useMemo, useState, type FormEvent } from "react";
 import type { CollectionRecord } from "../../app/content/ports.ts";
-import { Field, FieldError } from "../components/form-field.tsx";
+import { FieldError } from "../components/form-field.tsx";
 import { useScreenMessages } from "../features/console/screen-messages.ts";
 import { callApi } from "../features/console/console-api.ts";
 import { ChoiceField } from "../features/console/choice-field.tsx";
@@ -15,7 +15,8 @@ import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { moved, ReorderButtons } from "../features/console/reorder-buttons.tsx";
 import { EntryList, RowActions, RowLink } from "../features/console/row-actions.tsx";
 import { SLUG } from "../features/console/slug.ts";
-import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
+import { NamedEntryFields } from "../features/console/named-entry-fields.tsx";
+import { DESCRIPTION_MAX } from "../features/console/group-menu-draft.ts";
 import { useEditor } from "../features/console/use-editor.ts";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import type { Route } from "./+types/console-collections";
@@ -23,7 +24,6 @@ import type { ProductPage } from "./console-products.tsx";
 
 /** The most products the API lists at once: the choice offers them all (a small shop's catalogue). */
 const PRODUCTS_LISTED = 100;
-const DESCRIPTION_MAX = 5000;
 
 type Collection = CollectionRecord & { readonly url: string };
 
@@ -164,28 +164,12 @@ function CollectionsScreen({ loaderData }: { loaderData: OwnerData<Route.Compone
           editor={editor}
           onSubmit={save}
         >
-          <NameAndSlugFields
-            field="name"
-            label={t("name")}
-            maxLength={200}
-            slugLabel={t("slug")}
-            slugHint={t("slugHint")}
-            value={draft}
-            onChange={(named) => setDraft({ ...draft, ...named })}
-            errorOf={(field) => errorOf(field === "title" ? "name" : field)}
+          <NamedEntryFields
+            draft={draft}
+            labels={{ name: t("name"), slug: t("slug"), slugHint: t("slugHint"), description: t("description") }}
+            onChange={setDraft}
+            errorOf={errorOf}
           />
-          <Field path="description" label={t("description")} error={errorOf("description")}>
-            {(aria) => (
-              <textarea
-                {...aria}
-                name="description"
-                rows={3}
-                maxLength={DESCRIPTION_MAX}
-                value={draft.description}
-                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-              />
-            )}
-          </Field>
           <fieldset className="console-fieldset">
             <legend>{t("products")}</legend>
             <p className="field__hint">{t("productsHint")}</p>

@@ -10,7 +10,7 @@ import { useLingui } from "@lingui/react";
 import { Field, FieldError } from "../../components/form-field.tsx";
 import type { Field as FormFieldDef, FormDefinition } from "../../../core/forms/definition.ts";
 import { shownText } from "../../components/business-text.tsx";
-import { QuestionControl } from "../../components/question-control.tsx";
+import { choicesOf, QuestionControl } from "../../components/question-control.tsx";
 import { isFieldVisible } from "../../../core/forms/logic.ts";
 import { fallbackChain, type LocaleCode } from "../../../i18n/locales.ts";
 import { FORM_CODE } from "./booking-request.ts";
@@ -65,14 +65,7 @@ export default function AttachedFormFields({ definition, answers, errorKey, onCh
       case "radio":
       case "checkboxes":
       case "rating": {
-        const options =
-          field.type === "rating"
-            ? Array.from({ length: field.max }, (_, i) => ({
-                value: String(i + 1),
-                text: String(i + 1),
-                lang: undefined,
-              }))
-            : field.options.map((o) => ({ value: o.value, ...shownText(o.label, chain) }));
+        const options = choicesOf(field, chain);
         const chosen = asList(value);
         const isMany = field.type === "checkboxes";
         return (

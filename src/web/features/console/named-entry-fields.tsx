@@ -5,7 +5,7 @@ import { NameAndSlugFields, type NamedDraft } from "./slug-fields.tsx";
 
 /**
  * The name, address name (slug) and description of a page the business names (a group, a service
- * menu), each with its message next to it.
+ * menu, a collection of products), each with its message next to it.
  */
 export function NamedEntryFields<D extends NamedDraft & { readonly description: string }>({
   draft,

@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react";
 import type { PendingUpload } from "../../../app/forms/ports.ts";
 import { FieldError, Field as LabelledField } from "../../components/form-field.tsx";
 import { shownText } from "../../components/business-text.tsx";
-import { QuestionControl } from "../../components/question-control.tsx";
+import { choicesOf, QuestionControl } from "../../components/question-control.tsx";
 import type { AnswerValue, Field, FileKind } from "../../../core/forms/definition.ts";
 import { acceptedKinds, byteSizeText, maxBytesOf } from "../../../core/forms/uploads.ts";
 
@@ -149,14 +149,7 @@ export function FormField({ field, value, error, chain, file }: Props) {
     case "radio":
     case "checkboxes":
     case "rating": {
-      const options =
-        field.type === "rating"
-          ? Array.from({ length: field.max }, (_, i) => ({
-              value: String(i + 1),
-              text: String(i + 1),
-              lang: undefined,
-            }))
-          : field.options.map((o) => ({ value: o.value, ...shownText(o.label, chain) }));
+      const options = choicesOf(field, chain);
       const chosen = asList(value);
       const hintId = hint ? `${id}-hint` : null;
       return (
