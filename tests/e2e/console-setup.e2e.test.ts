@@ -254,7 +254,7 @@ describe("the owner sets up staff and services", () => {
 
     const service = `Setup cut ${unique}`;
     await page.getByRole("button", { name: "Add service" }).click();
-    await page.locator("#field-service-name").fill(service);
+    await page.locator("#field-name").fill(service);
     expect(await page.getByLabel("Address name").inputValue()).toBe(`setup-cut-${unique}`);
     await page.getByLabel("Duration (minutes)").fill("45");
     await page.getByLabel("Price (EUR)").fill("forty");
@@ -269,14 +269,14 @@ describe("the owner sets up staff and services", () => {
 
     // The server's refusal of a field lands next to that field: an address name already in use.
     await page.locator("#field-service-price").fill("49,9");
-    await page.locator("#field-service-slug").fill("haircut");
+    await page.locator("#field-slug").fill("haircut");
     await page.getByRole("button", { name: "Add service" }).click();
     await expect
-      .poll(() => page.locator("#field-service-slug-error").innerText())
+      .poll(() => page.locator("#field-slug-error").innerText())
       .toBe("Another service already uses this address name. Choose another.");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-service-slug");
-    expect(await page.locator("#field-service-name").inputValue()).toBe(service);
-    await page.locator("#field-service-slug").fill(`setup-cut-${unique}`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-slug");
+    expect(await page.locator("#field-name").inputValue()).toBe(service);
+    await page.locator("#field-slug").fill(`setup-cut-${unique}`);
     await page.getByRole("button", { name: "Add service" }).click();
     const row = page.locator(".console-row", { hasText: service });
     await expect.poll(() => row.count()).toBe(1);

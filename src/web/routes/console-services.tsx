@@ -16,13 +16,14 @@ import { DepositFields } from "../features/console/deposit-fields.tsx";
 import { NotAllowed } from "../features/console/not-allowed.tsx";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
 import { EntryList, RowActions } from "../features/console/row-actions.tsx";
+import { NameAndSlugFields } from "../features/console/slug-fields.tsx";
 import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { ChecksField } from "../features/console/checks-field.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { problemAt } from "../features/console/field-problems.ts";
 import { ServiceOffersEditor } from "../features/console/service-offers-editor.tsx";
 import { offerMessageKey, offersBody, offersDraftOf, type OffersDraft } from "../features/console/service-offers.ts";
-import { SLUG, slugOf } from "../features/console/slug.ts";
+import { SLUG } from "../features/console/slug.ts";
 import type { Route } from "./+types/console-services";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -231,43 +232,16 @@ function ServiceList({ locale, session, services, staff }: ListProps) {
           onSubmit={save}
         >
           <div className="console-form-grid">
-            <Field path="service-name" label={i18n._("console.services.name")} error={errorOf("name")} isRequired>
-              {(aria) => (
-                <input
-                  {...aria}
-                  name="name"
-                  autoComplete="off"
-                  maxLength={200}
-                  value={draft.name}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      name: e.target.value,
-                      slug: draft.isSlugTyped ? draft.slug : slugOf(e.target.value),
-                    })
-                  }
-                />
-              )}
-            </Field>
-            <Field
-              path="service-slug"
-              label={i18n._("console.services.slug")}
-              hint={i18n._("console.services.slugHint")}
-              error={errorOf("slug")}
-              isRequired
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  name="slug"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={80}
-                  value={draft.slug}
-                  onChange={(e) => setDraft({ ...draft, slug: e.target.value, isSlugTyped: true })}
-                />
-              )}
-            </Field>
+            <NameAndSlugFields
+              field="name"
+              label={i18n._("console.services.name")}
+              maxLength={200}
+              slugLabel={i18n._("console.services.slug")}
+              slugHint={i18n._("console.services.slugHint")}
+              value={draft}
+              onChange={(named) => setDraft({ ...draft, ...named })}
+              errorOf={(field) => errorOf(field === "title" ? "name" : field)}
+            />
             <Field
               path="service-duration"
               label={i18n._("console.services.duration")}

@@ -16,6 +16,7 @@ import { EntryList, RowActions } from "../features/console/row-actions.tsx";
 import { AddEntryButton, EntryEditorPanel } from "../features/console/editor-panel.tsx";
 import { useEditor } from "../features/console/use-editor.ts";
 import { ZoneSelect } from "../features/console/zone-select.tsx";
+import { TextField } from "../features/console/text-field.tsx";
 import { LOCATION_MESSAGES, LocationField, locationOfDraft } from "../features/console/location-field.tsx";
 import type { LocationKind } from "../../core/calendar/location.ts";
 import type { Route } from "./+types/console-staff";
@@ -166,37 +167,28 @@ function StaffList({ locale, session, staff }: { locale: LocaleCode; session: Co
           onSubmit={save}
         >
           <div className="console-form-grid">
-            <Field path="staff-name" label={i18n._("console.staff.name")} error={errorOf("name")} isRequired>
-              {(aria) => (
-                <input
-                  {...aria}
-                  name="name"
-                  autoComplete="off"
-                  maxLength={200}
-                  value={draft.name}
-                  onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
+            <TextField
+              name="name"
+              path="staff-name"
+              label={i18n._("console.staff.name")}
+              value={draft.name}
+              autoComplete="off"
+              input={{ maxLength: 200 }}
+              onChange={(name) => setDraft({ ...draft, name })}
+              error={errorOf("name")}
+            />
+            <TextField
+              name="email"
               path="staff-email"
+              type="email"
               label={i18n._("console.staff.email")}
               hint={i18n._("console.staff.emailHint")}
+              value={draft.email}
+              autoComplete="off"
+              input={{ maxLength: 254 }}
+              onChange={(email) => setDraft({ ...draft, email })}
               error={errorOf("email")}
-              isRequired
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  name="email"
-                  type="email"
-                  autoComplete="off"
-                  maxLength={254}
-                  value={draft.email}
-                  onChange={(e) => setDraft({ ...draft, email: e.target.value })}
-                />
-              )}
-            </Field>
+            />
             <Field
               path="staff-zone"
               label={i18n._("console.staff.zone")}
