@@ -59,7 +59,8 @@ describe("renderNotification", () => {
     expect(email.text.startsWith(`${expected[kind].heading}\n`)).toBe(true);
     expect(email.text).toContain("Hello Ada Visitor,");
     expect(plain(email.text)).toContain("When: Monday, June 15, 2026, 10:30 – 11:15 AM");
-    expect(email.text).toContain("Time zone: America/New_York");
+    // The zone by its city and its name at the appointment, not its IANA id.
+    expect(email.text).toContain("Time zone: New York (Eastern Daylight Time)");
     expect(email.calendar!.method).toBe(expected[kind].method);
     expect(new ICAL.Component(ICAL.parse(email.calendar!.content)).getFirstPropertyValue("method")).toBe(
       expected[kind].method,
@@ -247,6 +248,23 @@ describe("renderNotification", () => {
       options,
     );
     expect(plain(odd.text)).toContain("When: Monday, June 15, 2026, 2:30 – 3:15 PM");
+    expect(odd.text).toContain("Time zone: UTC (Coordinated Universal Time)");
+  });
+
+  it("names the zone by its city as the recipient's language does, and its name on the appointment's day", () => {
+    const text = (locale: string, timeZone: string, startUtc = "2026-06-15T14:30:00.000Z") =>
+      renderNotification(
+        notification("booking_confirmed", { locale, timeZone, startUtc, endUtc: startUtc }),
+        ada,
+        options,
+      ).text;
+    expect(text("pl", "Europe/Warsaw")).toContain("Strefa czasowa: Warszawa (czas środkowoeuropejski letni)");
+    expect(text("de", "Europe/Vienna")).toContain("Zeitzone: Wien (Mitteleuropäische Sommerzeit)");
+    // In winter the same zone has its standard name.
+    expect(text("de", "Europe/Vienna", "2026-12-15T14:30:00.000Z")).toContain(
+      "Zeitzone: Wien (Mitteleuropäische Normalzeit)",
+    );
+    expect(text("en", "Asia/Kathmandu")).toContain("Time zone: Kathmandu (Nepal Time)");
   });
 
   it("greets each recipient by name", () => {
@@ -346,7 +364,7 @@ describe("the staff copy (issue 23)", () => {
     expect(email.text).toContain("Telefon: +1 555 0100");
     expect(email.text).toContain("Anmerkungen: Knee hurts since May");
     expect(email.text).toContain("Insurance: Private");
-    expect(email.text).toContain("Zeitzone: Europe/Berlin");
+    expect(email.text).toContain("Zeitzone: Berlin (Mitteleuropäische Sommerzeit)");
     expect(plain(email.text)).toContain("16:30"); // 10:30 in New York is 16:30 in Berlin
     expect(email.text).not.toContain("Hello Ada");
     expect(email.text).not.toContain("We will contact you shortly");

@@ -21,6 +21,7 @@ import { buildIcs, calendarEventText, type CalendarFile } from "../calendar/ics.
 import type { EmailAddress } from "./build-transport.ts";
 import { escapeHtml } from "../../core/shared/html.ts";
 import { brandedEmailHtml, emailButton, emailColours, type EmailBrand } from "./branded-email.ts";
+import { zoneLabel } from "../../core/shared/zone-cities.ts";
 
 export type { EmailBrand };
 
@@ -242,7 +243,7 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
       isFormer: true,
     });
   }
-  rows.push({ label: i18n.t("email.label.timeZone"), value: when.zone });
+  rows.push({ label: i18n.t("email.label.timeZone"), value: when.zoneLabel(booking.startUtc) });
   if (booking.location) rows.push({ label: i18n.t("email.label.where"), value: booking.location });
   const staffNames = booking.staff.map((s) => s.name).filter(Boolean);
   if (staffNames.length > 0) rows.push({ label: i18n.t("email.label.with"), value: staffNames.join(", ") });
@@ -374,6 +375,8 @@ function addToCalendarLinks(booking: BookingSnapshot, title: string, details: st
 
 interface WhenFormatter {
   zone: string;
+  /** "New York (Eastern Daylight Time)" at an instant, in the recipient's language. */
+  zoneLabel(iso: string): string;
   /** "Jun 15, 2026, 10:30 AM": for subjects. */
   short(iso: string): string;
   /** "Monday, June 15, 2026 at 10:30 AM". */
@@ -389,6 +392,7 @@ function whenFormatter(language: string, timeZone: string): WhenFormatter {
   const full = new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: zone });
   return {
     zone,
+    zoneLabel: (iso) => zoneLabel(zone, new Date(iso), language),
     short: (iso) => short.format(new Date(iso)),
     full: (iso) => full.format(new Date(iso)),
     range: (start, end) => full.formatRange(new Date(start), new Date(end)),

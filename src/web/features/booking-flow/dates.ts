@@ -153,13 +153,6 @@ export function zoneOffset(zone: string, at: Date, languageTag = "en-US"): strin
   return part?.value ?? "";
 }
 
-export function zoneLongName(zone: string, at: Date, languageTag: string): string {
-  const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "long" })
-    .formatToParts(at)
-    .find((p) => p.type === "timeZoneName");
-  return part?.value ?? zone;
-}
-
 export function zoneShortName(zone: string, at: Date, languageTag: string): string {
   const part = new Intl.DateTimeFormat(languageTag, { timeZone: zone, timeZoneName: "short" })
     .formatToParts(at)
@@ -167,5 +160,4 @@ export function zoneShortName(zone: string, at: Date, languageTag: string): stri
   return part?.value ?? "";
 }
 
-/** "New York" from "America/New_York". */
-export const zoneCity = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+export { zoneCity, zoneLongName } from "../../../core/shared/zone-labels.ts";

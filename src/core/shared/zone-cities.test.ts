@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localCity } from "./zone-countries.ts";
+import { localCity } from "./zone-cities.ts";
 
 describe("a zone's city in the visitor's language", () => {
   it("names it as the language does, or leaves the English name", () => {
