@@ -6,6 +6,7 @@
 import { LOCATION_KINDS } from "../../core/calendar/location.ts";
 import { z } from "@hono/zod-openapi";
 import { IsoDateTimeSchema as isoDateTime, LocalDateSchema as localDate } from "../http/input-bounds.ts";
+import { AddOnOutSchema, StaffTermsOutSchema, variationOutSchema } from "./service-offer-schemas.ts";
 
 const zone = z.string().min(1).max(64).meta({ description: "IANA time zone, e.g. Europe/Berlin" });
 const id = z.string().min(1).max(64);
@@ -590,36 +591,11 @@ export const WidgetConfigSchema = z
         maxGuestsPerSlot: z.number(),
         isPrivate: z.boolean().meta({ description: "Not listed on menus; offered by its direct link" }),
         variations: z
-          .array(
-            z.object({
-              id: z.string(),
-              name: z.string(),
-              durationMinutes: z.number(),
-              priceMinor: z.number(),
-              deposit: z.unknown(),
-              bufferBeforeMinutes: z.number().nullable(),
-              bufferAfterMinutes: z.number().nullable(),
-            }),
-          )
+          .array(variationOutSchema(z.unknown()))
           .meta({ description: "When not empty, the visitor picks one (`offers`)" }),
-        addOns: z.array(
-          z.object({
-            id: z.string(),
-            name: z.string(),
-            durationMinutes: z.number(),
-            priceMinor: z.number(),
-            maxQuantity: z.number(),
-          }),
-        ),
+        addOns: z.array(AddOnOutSchema),
         staffTerms: z
-          .array(
-            z.object({
-              staffId: z.string(),
-              variationId: z.string().nullable(),
-              durationMinutes: z.number().nullable(),
-              priceMinor: z.number().nullable(),
-            }),
-          )
+          .array(StaffTermsOutSchema)
           .meta({ description: "A staff member's own duration or price (null: the variation's)" }),
         staffIds: z.array(z.string()).meta({ description: "The staff members who perform it" }),
         location: PublicLocationSchema.optional().meta({

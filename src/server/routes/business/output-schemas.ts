@@ -7,6 +7,7 @@ import { CALENDAR_TYPES } from "../../../core/calendar/calendar.ts";
 import { LOCATION_KINDS } from "../../../core/calendar/location.ts";
 import { THEMES } from "../../../core/shared/brand-colour.ts";
 import { CalendarSettingsSchema, DateOverridesSchema, DepositSchema, WeeklyHoursSchema } from "./input-schemas.ts";
+import { AddOnOutSchema, StaffTermsOutSchema, variationOutSchema } from "../service-offer-schemas.ts";
 
 export const instant = z.string().meta({ description: "ISO 8601, UTC" });
 export const BusinessSchema = z
@@ -84,34 +85,9 @@ export const ServiceSchema = z
         "Private: left out of service menus and the calendar's service list; bookable only by its direct link",
     }),
     location: LocationOutSchema,
-    variations: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        durationMinutes: z.number(),
-        priceMinor: z.number(),
-        deposit: DepositSchema.nullable(),
-        bufferBeforeMinutes: z.number().nullable(),
-        bufferAfterMinutes: z.number().nullable(),
-      }),
-    ),
-    addOns: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        durationMinutes: z.number(),
-        priceMinor: z.number(),
-        maxQuantity: z.number(),
-      }),
-    ),
-    staffTerms: z.array(
-      z.object({
-        staffId: z.string(),
-        variationId: z.string().nullable(),
-        durationMinutes: z.number().nullable(),
-        priceMinor: z.number().nullable(),
-      }),
-    ),
+    variations: z.array(variationOutSchema(DepositSchema.nullable())),
+    addOns: z.array(AddOnOutSchema),
+    staffTerms: z.array(StaffTermsOutSchema),
     createdAt: instant,
   })
   .openapi("Service");
