@@ -13,7 +13,7 @@ import type {
   NotificationMessage,
   Person,
 } from "../../core/notifications/notification.ts";
-import type { EpochMs } from "../../core/shared/time.ts";
+import { epochMsToLocalDate, type EpochMs } from "../../core/shared/time.ts";
 import type { BookingFields, CalendarContext } from "./ports.ts";
 import type { StoredOfferLine } from "../../core/booking/service-offer.ts";
 import { assignedLocation } from "../../core/calendar/location.ts";
@@ -86,6 +86,21 @@ export function manageLinks(
   };
 }
 
+/**
+ * Where a team member finds the booking from their e-mail: the console's week from the booking's day
+ * (in the business's zone), searched for the client's address — a page they can open signed in,
+ * not the business API, which answers a browser with a JSON error.
+ */
+export function consoleBookingUrl(
+  publicUrl: string,
+  businessTimeZone: string,
+  startMs: EpochMs,
+  email: string,
+): string {
+  const query = new URLSearchParams({ view: "week", start: epochMsToLocalDate(startMs, businessTimeZone), q: email });
+  return `${publicUrl}/console?${query}`;
+}
+
 /** The stable calendar-file UID of a booking (RFC 5545 UID). */
 export const bookingUid = (bookingId: string) => `${bookingId}@booking-widget`;
 
@@ -143,7 +158,7 @@ export function toSnapshot(
       locale: ctx.business.locale ?? b.locale,
       notes: b.contact.notes ?? null,
       answers: answerRows(ctx, b.answers ?? {}, ctx.business.locale ?? b.locale),
-      bookingUrl: `${publicUrl}/api/business/bookings/${encodeURIComponent(b.id)}`,
+      bookingUrl: consoleBookingUrl(publicUrl, ctx.business.timeZone, b.startMs, b.contact.email),
     },
   };
 }
