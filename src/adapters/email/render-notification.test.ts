@@ -342,7 +342,7 @@ describe("the staff copy (issue 23)", () => {
           locale: "de",
           notes: "Knee hurts since May",
           answers: [{ label: "Insurance", value: "Private" }],
-          bookingUrl: "https://book.example.com/api/business/bookings/b-1",
+          bookingUrl: "https://book.example.com/console?view=week&start=2026-06-15&q=ada%40visitor.example.com",
         },
       },
     };
@@ -378,7 +378,17 @@ describe("the staff copy (issue 23)", () => {
   it("asks staff to confirm or decline a request, with a link to the booking", () => {
     const email = renderNotification(staffBooking("request_received"), dana, options);
     expect(email.text).toContain("bestätigen oder ablehnen");
-    expect(email.text).toContain("https://book.example.com/api/business/bookings/b-1");
+    expect(email.text).toContain(
+      "Buchung in der Buchungskonsole öffnen: https://book.example.com/console?view=week&start=2026-06-15&q=ada%40visitor.example.com",
+    );
+  });
+
+  it("on a phone, long values (an e-mail address, a link) wrap instead of widening the message", () => {
+    const email = renderNotification(staffBooking("booking_confirmed"), dana, options);
+    const cells = [...email.html.matchAll(/<td style="([^"]*)">/g)].map((m) => m[1]);
+    expect(cells.length).toBeGreaterThan(5);
+    for (const style of cells) expect(style).toContain("overflow-wrap:anywhere");
+    expect(email.html).not.toMatch(/<th [^>]*white-space:nowrap/);
   });
 
   it("staff are recipients with their own zone", () => {

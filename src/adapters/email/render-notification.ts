@@ -426,6 +426,15 @@ function renderText(parts: Parts): string {
   return lines.join("\n");
 }
 
+/**
+ * The details table on a phone (390 px): a label may wrap ("Anzahlung (vom Preis)") and a long value
+ * (an e-mail address, a video-call link) breaks anywhere instead of pushing the message wider than
+ * the screen.
+ */
+const DETAIL_LABEL_STYLE = "text-align:left;vertical-align:top;padding:6px 16px 6px 0;color:#52525b;font-weight:600";
+const DETAIL_VALUE_STYLE =
+  "vertical-align:top;padding:6px 0;color:#18181b;overflow-wrap:anywhere;word-break:break-word";
+
 function renderHtml(
   parts: Parts,
   about: { language: string; subject: string; booking: BookingSnapshot; options: RenderOptions },
@@ -437,8 +446,8 @@ function renderHtml(
   const rows = parts.details
     .map(
       (row) =>
-        `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 16px 6px 0;color:#52525b;font-weight:600;white-space:nowrap">${e(row.label)}</th>` +
-        `<td style="padding:6px 0;color:#18181b">${row.isFormer ? `<s>${e(row.value)}</s>` : e(row.value)}</td></tr>`,
+        `<tr><th scope="row" style="${DETAIL_LABEL_STYLE}">${e(row.label)}</th>` +
+        `<td style="${DETAIL_VALUE_STYLE}">${row.isFormer ? `<s>${e(row.value)}</s>` : e(row.value)}</td></tr>`,
     )
     .join("");
   const actions = parts.actions.map((link) => emailButton(link.url, link.label, colours)).join("");
@@ -456,7 +465,7 @@ function renderHtml(
     body: [
       `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${e(parts.heading)}</h1>`,
       ...parts.paragraphs.map((p) => `<p style="margin:0 0 12px">${e(p)}</p>`),
-      `<table style="border-collapse:collapse;margin:16px 0">${rows}</table>`,
+      `<table style="border-collapse:collapse;margin:16px 0;width:100%">${rows}</table>`,
       actions ? `<p style="margin:16px 0">${actions}</p>` : "",
       calendar,
     ],
