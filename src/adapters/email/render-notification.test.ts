@@ -113,6 +113,15 @@ describe("renderNotification", () => {
     expect(roles("payment_expired")).toEqual(["contact"]);
   });
 
+  it("a refund of money that came too late goes to the visitor who paid and the team, not to guests", () => {
+    // The booking never happened, so guests were never told of it: "Your payment has been refunded"
+    // and a cancelled calendar entry would be news to them about money they never paid.
+    const roles = notificationRecipients(notification("payment_refunded").booking, "payment_refunded").map(
+      (r) => r.role,
+    );
+    expect(roles).toEqual(["contact", "staff"]);
+  });
+
   it("names the rooms and equipment the booking holds (issue 21)", () => {
     const message = notification("booking_confirmed");
     const email = renderNotification(

@@ -10,6 +10,7 @@ import {
   endsBooking,
   isScheduledKind,
   isVisitorOnlyKind,
+  tellsGuests,
   type BookingSnapshot,
   type NotificationKind,
   type NotificationMessage,
@@ -51,7 +52,8 @@ export interface RenderOptions {
 
 /**
  * The visitor, each guest with an email and each staff member with one; every address once.
- * Reminders go to the visitor and guests only, the follow-up to the visitor only.
+ * Reminders go to the visitor and guests only, the follow-up to the visitor only, a late payment's
+ * refund to the visitor and staff (tellsGuests).
  */
 export function notificationRecipients(booking: BookingSnapshot, kind?: NotificationKind): EmailRecipient[] {
   const contactName = `${booking.contact.firstName} ${booking.contact.lastName}`.trim();
@@ -66,7 +68,7 @@ export function notificationRecipients(booking: BookingSnapshot, kind?: Notifica
           ...(person.timeZone ? { timeZone: person.timeZone } : {}),
         });
   };
-  if (kind === undefined || !isVisitorOnlyKind(kind)) add(booking.guests, "guest");
+  if (kind === undefined || tellsGuests(kind)) add(booking.guests, "guest");
   if (kind === undefined || !(isScheduledKind(kind) || isVisitorOnlyKind(kind))) add(booking.staff, "staff");
   const seen = new Set<string>();
   return candidates.filter((r) => {

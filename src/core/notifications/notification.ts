@@ -40,6 +40,13 @@ export const endsBooking = (kind: NotificationKind) =>
  */
 export const isVisitorOnlyKind = (kind: NotificationKind) => kind === "booking_follow_up" || kind === "payment_expired";
 
+/**
+ * Whether guests receive this kind: not the visitor-only kinds, and not a refund of money that came
+ * after the time was gone (payment_refunded): no booking was made, guests were never told of one,
+ * and the money was the visitor's.
+ */
+export const tellsGuests = (kind: NotificationKind) => !isVisitorOnlyKind(kind) && kind !== "payment_refunded";
+
 /** Scheduled messages: only the visitor's side receives them, never staff. */
 export const isScheduledKind = (kind: NotificationKind) => kind === "booking_reminder" || kind === "booking_follow_up";
 
