@@ -193,6 +193,11 @@ describe("renderNotification", () => {
     expect(email.text).toContain("We will contact you shortly to confirm your request.");
     expect(email.text).toContain("How we will contact you: Phone call to +1 555 0100");
     expect(email.html).toContain("How we will contact you: Phone call to +1 555 0100");
+    // The business gets in touch with the booker: a guest is not told "we will call you".
+    const guest: EmailRecipient = { name: "Grace Guest", address: "grace@guest.example.com", role: "guest" };
+    expect(renderNotification(notification("request_received"), guest, options).text).not.toContain(
+      "How we will contact you",
+    );
     // Not an appointment yet: the attached file says tentative; no Google or Outlook link says confirmed.
     expect(email.html).not.toContain("calendar.google.com");
     expect(email.html).not.toContain("outlook.");

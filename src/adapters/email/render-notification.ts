@@ -97,7 +97,8 @@ export function renderNotification(
     i18n.t("email.greeting", { name: recipient.name || booking.contact.firstName }),
     i18n.t(`email.intro.${kind}`, { businessName: booking.businessName }),
   ];
-  if (kind === "request_received" && booking.contactMethod)
+  // The business gets in touch with the booker, not with each guest.
+  if (kind === "request_received" && booking.contactMethod && recipient.role === "contact")
     paragraphs.push(i18n.t("email.contactMethod", { method: booking.contactMethod }));
   if (listsSeries(kind, booking)) paragraphs.push(seriesIntro(booking.series!.occurrences, i18n));
 
