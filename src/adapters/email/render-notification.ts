@@ -468,7 +468,7 @@ function renderHtml(
     body: [
       `<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${e(parts.heading)}</h1>`,
       ...parts.paragraphs.map((p) => `<p style="margin:0 0 12px">${e(p)}</p>`),
-      `<table style="border-collapse:collapse;margin:16px 0;width:100%">${rows}</table>`,
+      `<table style="border-collapse:collapse;margin:16px 0">${rows}</table>`,
       actions ? `<p style="margin:16px 0">${actions}</p>` : "",
       calendar,
     ],
