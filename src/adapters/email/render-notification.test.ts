@@ -397,6 +397,19 @@ describe("the staff copy (issue 23)", () => {
     );
   });
 
+  it("a video call's address (the location) is a link to join, not plain text", () => {
+    const message = notification("booking_confirmed", { location: "https://meet.example.com/anna?room=1&x=2" });
+    const email = renderNotification(message, ada, options);
+    expect(email.html).toContain(
+      '<a href="https://meet.example.com/anna?room=1&amp;x=2" style="color:#1d4ed8">https://meet.example.com/anna?room=1&amp;x=2</a>',
+    );
+    // A street address stays text, and so does a link the visitor wrote in their notes (staff copy).
+    expect(renderNotification(notification("booking_confirmed"), ada, options).html).not.toContain('<a href="12 Quay');
+    const noted = staffBooking("booking_confirmed");
+    noted.booking.businessSide = { ...noted.booking.businessSide, notes: "https://evil.example/x" };
+    expect(renderNotification(noted, dana, options).html).not.toContain('<a href="https://evil.example');
+  });
+
   it("on a phone, long values (an e-mail address, a link) wrap instead of widening the message", () => {
     const email = renderNotification(staffBooking("booking_confirmed"), dana, options);
     const cells = [...email.html.matchAll(/<td style="([^"]*)">/g)].map((m) => m[1]);

@@ -215,6 +215,8 @@ interface Row {
   value: string;
   /** Shown struck through: the former time of a rescheduled booking. */
   isFormer?: boolean;
+  /** The value is an address to open (a video call's location): a link in the HTML part. */
+  isLink?: boolean;
 }
 
 interface Link {
@@ -247,7 +249,8 @@ function detailRows(kind: NotificationKind, booking: BookingSnapshot, i18n: Serv
     });
   }
   rows.push({ label: i18n.t("email.label.timeZone"), value: when.zoneLabel(booking.startUtc) });
-  if (booking.location) rows.push({ label: i18n.t("email.label.where"), value: booking.location });
+  if (booking.location)
+    rows.push({ label: i18n.t("email.label.where"), value: booking.location, isLink: isHttpUrl(booking.location) });
   const staffNames = booking.staff.map((s) => s.name).filter(Boolean);
   if (staffNames.length > 0) rows.push({ label: i18n.t("email.label.with"), value: staffNames.join(", ") });
   if (booking.resources?.length)
@@ -438,6 +441,14 @@ const DETAIL_LABEL_STYLE = "text-align:left;vertical-align:top;padding:6px 16px 
 const DETAIL_VALUE_STYLE =
   "vertical-align:top;padding:6px 0;color:#18181b;overflow-wrap:anywhere;word-break:break-word";
 
+/** A row's value: struck through when former; a link for a video call's address ("Where"). */
+function detailValueHtml(row: Row, accent: string): string {
+  const e = escapeHtml;
+  if (row.isFormer) return `<s>${e(row.value)}</s>`;
+  if (row.isLink) return `<a href="${e(row.value)}" style="color:${accent}">${e(row.value)}</a>`;
+  return e(row.value);
+}
+
 function renderHtml(
   parts: Parts,
   about: { language: string; subject: string; booking: BookingSnapshot; options: RenderOptions },
@@ -450,7 +461,7 @@ function renderHtml(
     .map(
       (row) =>
         `<tr><th scope="row" style="${DETAIL_LABEL_STYLE}">${e(row.label)}</th>` +
-        `<td style="${DETAIL_VALUE_STYLE}">${row.isFormer ? `<s>${e(row.value)}</s>` : e(row.value)}</td></tr>`,
+        `<td style="${DETAIL_VALUE_STYLE}">${detailValueHtml(row, accent)}</td></tr>`,
     )
     .join("");
   const actions = parts.actions.map((link) => emailButton(link.url, link.label, colours)).join("");
