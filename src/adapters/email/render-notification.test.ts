@@ -193,6 +193,9 @@ describe("renderNotification", () => {
     expect(email.text).toContain("We will contact you shortly to confirm your request.");
     expect(email.text).toContain("How we will contact you: Phone call to +1 555 0100");
     expect(email.html).toContain("How we will contact you: Phone call to +1 555 0100");
+    // Not booked yet: the visitor withdraws the request, as the page the link opens says.
+    expect(email.text).toContain("Withdraw request: https://book.example.com/manage/tok123/cancel");
+    expect(email.text).not.toContain("Cancel booking:");
     // The business gets in touch with the booker: a guest is not told "we will call you".
     const guest: EmailRecipient = { name: "Grace Guest", address: "grace@guest.example.com", role: "guest" };
     expect(renderNotification(notification("request_received"), guest, options).text).not.toContain(

@@ -341,7 +341,9 @@ function actionLinks(kind: NotificationKind, booking: BookingSnapshot, i18n: Ser
   const links: Link[] = [];
   if (booking.manageUrl) links.push({ label: i18n.t("email.action.manage"), url: booking.manageUrl });
   if (booking.rescheduleUrl) links.push({ label: i18n.t("email.action.reschedule"), url: booking.rescheduleUrl });
-  if (booking.cancelUrl) links.push({ label: i18n.t("email.action.cancel"), url: booking.cancelUrl });
+  // A request is not a booking yet: the visitor withdraws it (the page the link opens says so too).
+  const cancelLabel = kind === "request_received" ? "email.action.withdraw" : "email.action.cancel";
+  if (booking.cancelUrl) links.push({ label: i18n.t(cancelLabel), url: booking.cancelUrl });
   return links.filter((l) => isHttpUrl(l.url));
 }
 
