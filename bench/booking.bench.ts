@@ -177,8 +177,8 @@ async function main() {
     );
     const rawPool = new pg.Pool({ connectionString: url, max: RAW_POOL_MAX });
     const raw = rawInsertHandler(rawPool);
-    const { server, port, loader } = await serveWithLoader((request: Request) =>
-      request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request),
+    const { server, port, loader } = await serveWithLoader((request: Request, env: unknown) =>
+      request.url.endsWith("/bench/raw") ? raw(request) : app.fetch(request, env as never),
     );
 
     const bookingBody = (k: number) => benchBookingBody(calendarIds, NOW, k);

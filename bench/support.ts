@@ -34,7 +34,8 @@ export async function reachable(url: string): Promise<boolean> {
  * of its own, so the clients do not share the server's event loop.
  */
 export async function serveWithLoader(
-  fetch: (request: Request) => Response | Promise<Response>,
+  /** `env` carries the socket (@hono/node-server): pass it on to the app, whose client address comes from it. */
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
 ): Promise<{ server: ReturnType<typeof serve>; port: number; loader: ChildProcess }> {
   const server = serve({ fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((resolve) => server.once("listening", resolve));
