@@ -41,6 +41,12 @@ afterAll(async () => {
 });
 
 const card = (page: Page, name: string) => page.locator("article.console-booking", { hasText: `${name} Tester` });
+/** The name of the booking card holding the focus, if one does. */
+const focusedCardName = (page: Page) =>
+  page.evaluate(() => {
+    const card = document.activeElement?.closest("article.console-booking");
+    return card ? (card.querySelector("h3")?.textContent ?? "") : null;
+  });
 
 describe("the owner's bookings", () => {
   it("confirms a request by keyboard and cancels a booking with a reason, on a phone", async () => {
@@ -61,6 +67,8 @@ describe("the owner's bookings", () => {
     await card(page, "Quinn").getByRole("button", { name: "Confirm Quinn Tester" }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => card(page, "Quinn").locator(".console-status").textContent()).toBe("Confirmed");
+    // The Confirm button is gone with the request: the focus stays on this booking, not the page's top.
+    await expect.poll(() => focusedCardName(page)).toBe("Quinn Tester");
     const confirmed = await page.evaluate(
       async (id) => ((await (await fetch(`/api/business/bookings/${id}`)).json()) as { status: string }).status,
       ids.request,
@@ -76,6 +84,7 @@ describe("the owner's bookings", () => {
     await dialog.getByLabel("Reason (optional)").fill("The studio is closed for a training day.");
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
     await expect.poll(() => card(page, "Ivy").locator(".console-status").textContent()).toBe("Cancelled");
+    await expect.poll(() => focusedCardName(page)).toBe("Ivy Tester");
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -45,12 +45,25 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
   const visitor = visitorName(booking, i18n);
   const staffNames = booking.staffIds.map(names.staff).filter(Boolean).join(", ");
 
+  const cardRef = useRef<HTMLElement>(null);
+  // The button pressed (Confirm, Decline, Cancel) goes with the status it belonged to, and a closing
+  // dialog gives the focus back to it: gone, the focus would fall to the top of the page. It stays on
+  // this booking instead — unless something else took it (the alert of a refusal).
+  const keepFocusHere = () =>
+    requestAnimationFrame(() => {
+      const card = cardRef.current;
+      if (card?.isConnected && (document.activeElement === document.body || document.activeElement === null))
+        card.focus();
+    });
+
   async function run(action: BookingAction, why?: string) {
     setPending(action);
+    keepFocusHere();
     try {
       await onAction(booking, action, why);
     } finally {
       setPending(null);
+      keepFocusHere();
     }
   }
 
@@ -61,7 +74,12 @@ export function BookingCard({ booking, names, format, onAction, reschedule, paym
   }
 
   return (
-    <article className={`console-booking console-booking--${booking.status}`} aria-labelledby={titleId}>
+    <article
+      ref={cardRef}
+      tabIndex={-1}
+      className={`console-booking console-booking--${booking.status}`}
+      aria-labelledby={titleId}
+    >
       <div className="console-booking__when">{format.timeRange(booking.startTime, booking.endTime)}</div>
       <div className="console-booking__what">
         <h3 id={titleId}>{visitor}</h3>
