@@ -41,6 +41,8 @@ afterAll(async () => {
 });
 
 const card = (page: Page, name: string) => page.locator("article.console-booking", { hasText: `${name} Tester` });
+/** What the page's status regions say. */
+const statusTexts = (page: Page) => page.getByRole("status").allTextContents();
 /** The name of the booking card holding the focus, if one does. */
 const focusedCardName = (page: Page) =>
   page.evaluate(() => {
@@ -69,6 +71,8 @@ describe("the owner's bookings", () => {
     await expect.poll(() => card(page, "Quinn").locator(".console-status").textContent()).toBe("Confirmed");
     // The Confirm button is gone with the request: the focus stays on this booking, not the page's top.
     await expect.poll(() => focusedCardName(page)).toBe("Quinn Tester");
+    // …and a screen reader hears what happened (the badge changes silently).
+    await expect.poll(() => statusTexts(page)).toContain("Confirmed: Quinn Tester");
     const confirmed = await page.evaluate(
       async (id) => ((await (await fetch(`/api/business/bookings/${id}`)).json()) as { status: string }).status,
       ids.request,
@@ -85,6 +89,7 @@ describe("the owner's bookings", () => {
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
     await expect.poll(() => card(page, "Ivy").locator(".console-status").textContent()).toBe("Cancelled");
     await expect.poll(() => focusedCardName(page)).toBe("Ivy Tester");
+    await expect.poll(() => statusTexts(page)).toContain("Cancelled: Ivy Tester");
     expect(pageErrors).toEqual([]);
     await context.close();
   });

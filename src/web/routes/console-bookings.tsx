@@ -6,6 +6,7 @@ import { callApi, type ConsoleSession } from "../features/console/console-api.ts
 import { requireSession, consoleMeta } from "../features/console/console-session.ts";
 import { addDays, formatters, todayIn } from "../features/console/dates.ts";
 import { ProblemAlert } from "../features/console/problem-alert.tsx";
+import { visitorName } from "../features/console/visitor-name.ts";
 import { WeekView } from "../features/console/week-view.tsx";
 import { useRefresh } from "../features/console/use-refresh.ts";
 import type { PaymentsAccess } from "../features/console/payments-panel.tsx";
@@ -73,6 +74,8 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
   }, [reload]);
   const [search, setSearch] = useState(params.get("q") ?? "");
   const [overrides, setOverrides] = useState<Record<string, BusinessBookingView["status"]>>({});
+  /** What the last confirm, decline or cancel did ("Cancelled: Ivy Tester"), for the status region. */
+  const [done, setDone] = useState("");
   const [problem, setProblem] = useState<unknown>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const format = useMemo(() => formatters(locale, session.business.timeZone), [locale, session.business.timeZone]);
@@ -127,9 +130,12 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
     const next = action === "confirm" ? "confirmed" : "cancelled";
     setProblem(null);
     setOverrides((o) => ({ ...o, [booking.id]: next }));
+    setDone("");
     try {
       await callApi(locale, "POST", `/business/bookings/${booking.id}/${action}`, reason ? { reason } : {});
       await refresh();
+      // Said to a screen reader too: the card's badge changes silently.
+      setDone(i18n._(`console.bookings.done.${action}`, { name: visitorName(booking, i18n) }));
     } catch (error) {
       setOverrides((o) => {
         const { [booking.id]: _rolledBack, ...rest } = o;
@@ -278,6 +284,9 @@ export default function ConsoleBookings({ loaderData }: Route.ComponentProps) {
       <ProblemAlert ref={alertRef} problem={problem} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {i18n._("console.bookings.count", { count: shown.length })}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {done}
       </p>
       {view === "week" ? (
         <>
